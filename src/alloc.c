@@ -1,0 +1,53 @@
+#include "alloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *oom(size_t n)
+{
+	fprintf(stderr, "lets: out of memory allocating %zu bytes\n", n);
+	abort();
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	return p ? p : oom(n);
+}
+
+void *xcalloc(size_t count, size_t size)
+{
+	void *p = calloc(count ? count : 1, size ? size : 1);
+	return p ? p : oom(count * size);
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	return q ? q : oom(n);
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *d = xmalloc(n + 1);
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+void xgrow(void **p, size_t *cap, size_t need, size_t elem)
+{
+	if (need <= *cap)
+		return;
+	size_t n = *cap ? *cap : 8;
+	while (n < need)
+		n *= 2;
+	*p = xrealloc(*p, n * elem);
+	*cap = n;
+}

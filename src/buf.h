@@ -1,0 +1,30 @@
+/* A growable byte buffer, always NUL-terminated after its len bytes (git's strbuf).
+ * Zero (BUF_INIT) is a valid empty buffer; buf_release frees and re-inits; buf_detach hands
+ * the bytes to the caller, who frees them. */
+#ifndef LETS_BUF_H
+#define LETS_BUF_H
+#include <stdarg.h>
+#include <stddef.h>
+
+struct buf {
+	char *data;
+	size_t len;
+	size_t cap;
+};
+#define BUF_INIT {0}
+
+void buf_release(struct buf *b);
+/* Returns the bytes (NUL-terminated, never NULL) and leaves b empty. */
+char *buf_detach(struct buf *b);
+void buf_reserve(struct buf *b, size_t extra);
+void buf_add(struct buf *b, const void *p, size_t n);
+void buf_adds(struct buf *b, const char *s);
+void buf_addc(struct buf *b, char c);
+void buf_addf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_vaddf(struct buf *b, const char *fmt, va_list ap);
+void buf_add_spaces(struct buf *b, size_t n);
+void buf_truncate(struct buf *b, size_t len);
+/* Const view of the contents; "" for an empty buffer. */
+const char *buf_str(const struct buf *b);
+
+#endif

@@ -1,0 +1,107 @@
+/* lets: Locate · Edit · Transform · Show. main() is the one place that turns a failure into an
+ * exit code and writes the streams: stdout gets the verb's rendered answer in one write, stderr
+ * gets every recorded message and then ERROR_CODE=<slug>. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "error.h"
+#include "opt.h"
+#include "output.h"
+#include "verb/verbs.h"
+
+static const struct {
+	const char *name;
+	verb_fn fn;
+} verb_table[] = {
+#define VERB_ENTRY(name, fn) {name, fn},
+	LETS_VERBS(VERB_ENTRY)
+#undef VERB_ENTRY
+};
+
+static const char *const aliases[][2] = {{"locate", "find"}};
+
+static verb_fn lookup(const char *name)
+{
+	for (size_t i = 0; i < sizeof(verb_table) / sizeof(verb_table[0]); i++)
+		if (!strcmp(verb_table[i].name, name))
+			return verb_table[i].fn;
+	return NULL;
+}
+
+/* A reader that closed the pipe early got what it wanted: that is success, not io_error. */
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return errno == EPIPE ? 0 : -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static int finish(struct buf *out, struct diag *d)
+{
+	int code = 0;
+	if (out->len && write_all(STDOUT_FILENO, out->data, out->len) < 0 && !d->n)
+		diag_add(d, E_IO_ERROR, "writing stdout failed: %s", strerror(errno));
+	if (d->n) {
+		struct buf err = BUF_INIT;
+		for (size_t i = 0; i < d->n; i++)
+			buf_addf(&err, "%s\n", d->items[i].message);
+		buf_addf(&err, "ERROR_CODE=%s\n", err_slug(diag_first(d)));
+		write_all(STDERR_FILENO, err.data, err.len);
+		buf_release(&err);
+		code = err_exit_code(diag_first(d));
+	}
+	return code;
+}
+
+int main(int argc, char **argv)
+{
+	struct buf out = BUF_INIT;
+	struct diag d = DIAG_INIT;
+	struct opts o;
+	opts_init(&o);
+	signal(SIGPIPE, SIG_IGN);
+
+	const char *verb = argc > 1 ? argv[1] : NULL;
+	for (size_t i = 0; verb && i < sizeof(aliases) / sizeof(aliases[0]); i++)
+		if (!strcmp(verb, aliases[i][0]))
+			verb = aliases[i][1];
+
+	if (!verb) {
+		opt_help(&out, NULL);
+		diag_add(&d, E_USAGE, "error: lets needs a command · run `lets guide` for the one-screen guide");
+	} else if (!strcmp(verb, "--help") || !strcmp(verb, "-h") || !strcmp(verb, "help")) {
+		opt_help(&out, NULL);
+	} else if (!strcmp(verb, "--version") || !strcmp(verb, "-V")) {
+		buf_adds(&out, "lets " LETS_VERSION "\n");
+	} else if (!lookup(verb)) {
+		diag_add(&d, E_USAGE, "error: unrecognized subcommand '%s'\n\nUsage: lets <COMMAND>\n\nFor more "
+				      "information, try '--help'.", verb);
+	} else {
+		enum lets_err e = opts_parse(&o, verb, argc, argv, 2, &d);
+		if (e == LETS_ERR_COUNT) {
+			opt_help(&out, verb);
+		} else if (e == LETS_OK) {
+			lookup(verb)(&o, &out, &d);
+			if (d.n && !out.len && (o.json || o.jsonl))
+				error_json(&out, &d, NULL);
+		}
+	}
+	int code = finish(&out, &d);
+	buf_release(&out);
+	diag_release(&d);
+	opts_release(&o);
+	return code;
+}

@@ -1,0 +1,38 @@
+/* Regular expressions: Rust-regex-like syntax run on PCRE2 with JIT, UTF + UCP, invalid UTF-8 in
+ * the subject tolerated, and a match limit so no pattern can hang a call. A regex is compiled
+ * once; each thread that searches owns its own struct rx_state. */
+#ifndef LETS_MATCH_H
+#define LETS_MATCH_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "error.h"
+
+struct buf;
+struct regex;
+struct rx_state;
+
+enum rx_flags {
+	RX_CASELESS = 1 << 0,
+	RX_LITERAL = 1 << 1,  /* -F: the pattern is text */
+	RX_WORD = 1 << 2,     /* -w: whole words */
+	RX_MULTILINE = 1 << 3 /* ^ and $ at line boundaries, for whole-buffer search */
+};
+
+/* Compiles pattern; on failure records "invalid pattern: <PCRE2 message> at offset N"
+ * (invalid_pattern) and returns NULL. */
+struct regex *regex_new(const char *pattern, unsigned flags, struct diag *d);
+void regex_free(struct regex *re);
+struct rx_state *rx_state_new(const struct regex *re);
+void rx_state_free(struct rx_state *st);
+
+enum rx_result { RX_NOMATCH = 0, RX_MATCH = 1, RX_LIMIT = -1 /* match limit hit */ };
+/* Searches s[start..n) (s[0..n) is the subject, so lookbehind and \b see before start). */
+enum rx_result regex_search(const struct regex *re, struct rx_state *st, const char *s, size_t n, size_t start,
+			    size_t *match_start, size_t *match_end);
+
+/* grep's BRE reading of a pattern: true when pattern holds \| \( \) \{ \} \+ or \? and then
+ * out gets the pattern with those unescaped (the regex that grep would have run). */
+bool bre_reading(const char *pattern, struct buf *out);
+
+#endif

@@ -1,0 +1,424 @@
+#include "opt.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "buf.h"
+
+enum verb_bit {
+	V_SHOW = 1 << 0,
+	V_FIND = 1 << 1,
+	V_EDIT = 1 << 2,
+	V_TRANSFORM = 1 << 3,
+	V_WRITE = 1 << 4,
+	V_GUIDE = 1 << 5,
+	V_VERSION = 1 << 6,
+	V_STATS = 1 << 7,
+	V_UPDATE = 1 << 8,
+	V_HOOKS = 1 << 9,
+	V_HOOK = 1 << 10,
+	V_ALL = (1 << 11) - 1,
+};
+
+static const struct verb_info {
+	const char *name;
+	unsigned bit;
+	const char *usage; /* after "lets <verb> " */
+	const char *about;
+	size_t min_positional;
+	const char *positional_name; /* for the missing-argument message */
+} verbs[] = {
+	{"show", V_SHOW, "[OPTIONS] <TARGETS>...",
+	 "Read files, line ranges, anchors and symbols, several targets per call", 1, "<TARGETS>..."},
+	{"find", V_FIND, "[OPTIONS] <PATTERN> [PATHS]...",
+	 "Search files; hits print as path:line, grouped by file, capped at 50", 1, "<PATTERN>"},
+	{"edit", V_EDIT, "[OPTIONS] [TARGET] [MORE_TARGETS]...",
+	 "Replace text that must match exactly once, or insert after an anchor; checked, reverted on breakage",
+	 0, NULL},
+	{"transform", V_TRANSFORM, "[OPTIONS] [FILE]",
+	 "Set, append or delete keys in JSON, YAML, TOML or markdown frontmatter", 0, NULL},
+	{"write", V_WRITE, "[OPTIONS] <PATH>", "Create a file from stdin; refuses to overwrite without --force",
+	 1, "<PATH>"},
+	{"guide", V_GUIDE, "[OPTIONS]", "Print the one-screen guide", 0, NULL},
+	{"version", V_VERSION, "[OPTIONS]", "Print the version", 0, NULL},
+	{"stats", V_STATS, "[OPTIONS]", "Count lets and hook use in Claude Code transcripts", 0, NULL},
+	{"update", V_UPDATE, "[OPTIONS]", "Update lets to the latest release", 0, NULL},
+	{"hooks", V_HOOKS, "[OPTIONS] <ACTION> <AGENT>",
+	 "Install or uninstall agent hooks (claude-code, codex)", 2, "<ACTION> <AGENT>"},
+	{"hook", V_HOOK, "[OPTIONS] <ACTION>", "Hook entry points (classify)", 1, "<ACTION>"},
+};
+
+enum opt_kind { K_FLAG, K_NOOP, K_LONG, K_STR, K_LIST, K_REFUSED };
+
+struct opt_spec {
+	const char *long_name; /* without "--"; NULL for short-only */
+	char short_name;
+	enum opt_kind kind;
+	const char *value_name;
+	size_t offset;
+	unsigned verbs;
+	const char *help;
+};
+
+#define F(field) offsetof(struct opts, field)
+
+static const struct opt_spec specs[] = {
+	{"window", 0, K_LONG, "<N>", F(window), V_SHOW, "cap lines shown per whole-file target [default: 200]"},
+	{"all", 0, K_FLAG, NULL, F(all), V_SHOW, "disable the window; print a cost line before the content"},
+	{"all", 0, K_FLAG, NULL, F(all), V_EDIT, "replace every occurrence, not just the one match"},
+	{NULL, 'A', K_LONG, "<N>", F(after), V_SHOW | V_FIND, "lines of context after a hit"},
+	{NULL, 'B', K_LONG, "<N>", F(before), V_SHOW | V_FIND, "lines of context before a hit"},
+	{NULL, 'C', K_LONG, "<N>", F(context), V_SHOW | V_FIND, "lines of context on both sides"},
+	{"no-numbers", 0, K_FLAG, NULL, F(no_numbers), V_SHOW, "omit line numbers, for content piped onward"},
+
+	{"fixed-string", 'F', K_FLAG, NULL, F(fixed), V_FIND, "match the pattern literally, not as a regex"},
+	{"fixed-strings", 0, K_FLAG, NULL, F(fixed), V_FIND, NULL},
+	{"ignore-case", 'i', K_FLAG, NULL, F(ignore_case), V_FIND, "case-insensitive"},
+	{"word", 'w', K_FLAG, NULL, F(word), V_FIND, "match whole words only"},
+	{"word-regexp", 0, K_FLAG, NULL, F(word), V_FIND, NULL},
+	{"cap", 0, K_LONG, "<N>", F(cap), V_FIND, "raise the hit cap [default: 50]"},
+	{"files", 'l', K_FLAG, NULL, F(files), V_FIND, "list matching files only, one bare path per line, no cap"},
+	{"files-with-matches", 0, K_FLAG, NULL, F(files), V_FIND, NULL},
+	{"count", 'c', K_FLAG, NULL, F(count), V_FIND, "print the footer first, then one <count>  <path> row per file"},
+	{"glob", 'g', K_LIST, "<GLOB>", F(globs), V_FIND, "narrow the walk to paths the glob matches (alias --include)"},
+	{"include", 0, K_LIST, "<GLOB>", F(globs), V_FIND, NULL},
+	{"hidden", 0, K_FLAG, NULL, F(hidden), V_FIND, "include hidden files and directories"},
+	{"line-number", 'n', K_NOOP, NULL, 0, V_FIND, "accepted for grep compatibility; no effect"},
+	{"recursive", 'r', K_NOOP, NULL, 0, V_FIND, NULL},
+	{NULL, 'R', K_NOOP, NULL, 0, V_FIND, NULL},
+	{"extended-regexp", 'E', K_NOOP, NULL, 0, V_FIND, NULL},
+	{"with-filename", 'H', K_NOOP, NULL, 0, V_FIND, NULL},
+	{"invert-match", 'v', K_REFUSED, NULL, 0, V_FIND, NULL},
+
+	{"old", 0, K_STR, "<S>", F(old), V_EDIT, "exact text to find; - reads stdin"},
+	{"new", 0, K_STR, "<S>", F(new_text), V_EDIT, "replacement text; - reads stdin"},
+	{"expect", 0, K_STR, "<S>", F(expect), V_EDIT, "with a :a-b target, replace only if the named line is exactly S"},
+	{"expect-all", 0, K_FLAG, NULL, F(expect_all), V_EDIT, "confirm content for a multi-line range read from stdin"},
+	{"insert-after", 0, K_STR, "<TARGET>", F(insert_after), V_EDIT, "insert --new after an anchor (@'regex' or #symbol)"},
+	{"insert-before", 0, K_STR, "<TARGET>", F(insert_before), V_EDIT, "insert --new before an anchor"},
+	{"normalize", 0, K_FLAG, NULL, F(normalize), V_EDIT, "also match with smart quotes, dashes and non-breaking spaces folded"},
+	{"literal-newlines", 0, K_FLAG, NULL, F(literal_newlines), V_EDIT, "write --new's line endings exactly as typed"},
+	{"set", 0, K_LIST, "<PATH=VALUE>", F(set), V_TRANSFORM, "set a key's value (repeatable)"},
+	{"delete", 0, K_LIST, "<PATH>", F(del), V_TRANSFORM, "remove a key (repeatable)"},
+	{"append", 0, K_LIST, "<PATH=VALUE>", F(append), V_TRANSFORM, "append to an array (repeatable)"},
+	{"from", 0, K_STR, "<FROM>", F(from), V_EDIT | V_TRANSFORM, "a batch on stdin; - is the only accepted value"},
+	{"if", 0, K_STR, "<IF_SHA>", F(if_sha), V_EDIT | V_TRANSFORM, "refuse (exit 5) if the file changed since this sha:"},
+	{"check", 0, K_STR, "<CHECK>", F(check), V_EDIT | V_TRANSFORM, "layer-2 checker: a command, or @auto, @cargo, @go, @tsc, @py"},
+	{"check-timeout", 0, K_LONG, "<SECS>", F(check_timeout), V_EDIT | V_TRANSFORM, "seconds before a layer-2 result is inconclusive [default: 60]"},
+
+	{"force", 0, K_FLAG, NULL, F(force), V_WRITE, "overwrite an existing file"},
+	{"force", 0, K_FLAG, NULL, F(force), V_UPDATE, "reinstall the latest release even when current"},
+	{"empty", 0, K_FLAG, NULL, F(empty), V_WRITE, "allow writing a file from empty stdin"},
+	{"check", 0, K_FLAG, NULL, F(update_check), V_UPDATE, "report whether a newer release exists, without installing"},
+	{"dir", 0, K_STR, "<DIR>", F(dir), V_STATS, "directory to scan for .jsonl transcripts [default: ~/.claude/projects]"},
+	{"since", 0, K_STR, "<SINCE>", F(since), V_STATS, "only files modified within this window, e.g. 7d or 12h"},
+
+	{"json", 0, K_FLAG, NULL, F(json), V_ALL, "one JSON object on stdout"},
+	{"jsonl", 0, K_FLAG, NULL, F(jsonl), V_ALL, "one JSON object per result, then a stats/omitted record"},
+	{"budget", 0, K_LONG, "<N>", F(budget), V_ALL, "shape the answer to ~N tokens, trimming the largest target first"},
+	{"max-bytes", 0, K_LONG, "<N>", F(max_bytes), V_ALL, "refuse (exit 4) if content exceeds N bytes and no --budget [default: 65536]"},
+	{"max-file-bytes", 0, K_LONG, "<N>", F(max_file_bytes), V_ALL, "files larger than this are refused [default: 8388608]"},
+	{"no-ignore", 0, K_FLAG, NULL, F(no_ignore), V_ALL, "do not honor .gitignore, .ignore or global excludes"},
+	{"allow-outside", 0, K_FLAG, NULL, F(allow_outside), V_ALL, "permit a path outside the working tree"},
+	{"no-check", 0, K_FLAG, NULL, F(no_check), V_ALL, "skip the built-in check and any --check"},
+	{"quiet", 'q', K_FLAG, NULL, F(quiet), V_ALL, "print only the footer"},
+};
+
+#define NSPECS (sizeof(specs) / sizeof(specs[0]))
+
+static const struct verb_info *verb_lookup(const char *name)
+{
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		if (!strcmp(verbs[i].name, name))
+			return &verbs[i];
+	return NULL;
+}
+
+bool opt_known_verb(const char *verb)
+{
+	return verb_lookup(verb) != NULL;
+}
+
+void opts_init(struct opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->budget = OPT_UNSET;
+	o->max_bytes = 65536;
+	o->max_file_bytes = 8388608;
+	o->window = 200;
+	o->after = o->before = o->context = OPT_UNSET;
+	o->cap = 50;
+	o->check_timeout = 60;
+}
+
+void opts_release(struct opts *o)
+{
+	struct strlist *lists[] = {&o->positional, &o->globs, &o->set, &o->del, &o->append};
+	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
+		free(lists[i]->items);
+		lists[i]->items = NULL;
+		lists[i]->n = lists[i]->cap = 0;
+	}
+}
+
+static void strlist_push(struct strlist *l, const char *s)
+{
+	XGROW(l->items, l->cap, l->n + 1);
+	l->items[l->n++] = s;
+}
+
+/* "--window <N>" or "-A <N>": how clap names an argument in its messages. */
+static void spec_name(struct buf *b, const struct opt_spec *s)
+{
+	if (s->long_name)
+		buf_addf(b, "--%s", s->long_name);
+	else
+		buf_addf(b, "-%c", s->short_name);
+	if (s->value_name)
+		buf_addf(b, " %s", s->value_name);
+}
+
+static enum lets_err usage_error(struct diag *d, const struct verb_info *v, bool with_usage,
+				 const char *fmt, const char *a, const char *b)
+{
+	struct buf m = BUF_INIT;
+	buf_adds(&m, "error: ");
+	buf_addf(&m, fmt, a, b);
+	if (with_usage)
+		buf_addf(&m, "\n\nUsage: lets %s %s", v->name, v->usage);
+	buf_adds(&m, "\n\nFor more information, try '--help'.");
+	diag_add(d, E_USAGE, "%s", m.data);
+	buf_release(&m);
+	return E_USAGE;
+}
+
+static enum lets_err parse_long(struct diag *d, const struct opt_spec *s, const char *value, long *out)
+{
+	const char *reason = NULL;
+	if (!*value) {
+		reason = "cannot parse integer from empty string";
+	} else {
+		for (const char *p = value; *p; p++)
+			if (*p < '0' || *p > '9') {
+				reason = "invalid digit found in string";
+				break;
+			}
+	}
+	if (!reason) {
+		errno = 0;
+		unsigned long long n = strtoull(value, NULL, 10);
+		if (errno || n > (unsigned long long)(1LL << 53))
+			reason = "number too large to fit in target type";
+		else
+			*out = (long)n;
+	}
+	if (!reason)
+		return LETS_OK;
+	struct buf name = BUF_INIT;
+	spec_name(&name, s);
+	struct buf m = BUF_INIT;
+	buf_addf(&m, "error: invalid value '%s' for '%s': %s\n\nFor more information, try '--help'.", value,
+		 name.data, reason);
+	diag_add(d, E_USAGE, "%s", m.data);
+	buf_release(&m);
+	buf_release(&name);
+	return E_USAGE;
+}
+
+static const struct opt_spec *find_long(const char *name, size_t len, unsigned bit)
+{
+	for (size_t i = 0; i < NSPECS; i++)
+		if ((specs[i].verbs & bit) && specs[i].long_name && strlen(specs[i].long_name) == len &&
+		    !strncmp(specs[i].long_name, name, len))
+			return &specs[i];
+	return NULL;
+}
+
+static const struct opt_spec *find_short(char c, unsigned bit)
+{
+	for (size_t i = 0; i < NSPECS; i++)
+		if ((specs[i].verbs & bit) && specs[i].short_name == c)
+			return &specs[i];
+	return NULL;
+}
+
+/* Stores one occurrence; seen[] catches a scalar option given twice. */
+static enum lets_err apply(struct opts *o, const struct verb_info *v, const struct opt_spec *s,
+			   const char *value, unsigned char *seen, struct diag *d)
+{
+	char *field = (char *)o + s->offset;
+	size_t idx = (size_t)(s - specs);
+	if (s->kind == K_REFUSED)
+		return diag_add(d, E_USAGE, "error: lets find has no -v: it prints matching lines only · use grep "
+				"-v to print the lines that do not match");
+	if ((s->kind == K_LONG || s->kind == K_STR) && seen[idx]) {
+		struct buf name = BUF_INIT;
+		spec_name(&name, s);
+		usage_error(d, v, true, "the argument '%s' cannot be used multiple times%s", name.data, "");
+		buf_release(&name);
+		return E_USAGE;
+	}
+	seen[idx] = 1;
+	switch (s->kind) {
+	case K_FLAG:
+		*(bool *)field = true;
+		break;
+	case K_NOOP:
+	case K_REFUSED:
+		break;
+	case K_LONG:
+		return parse_long(d, s, value, (long *)field);
+	case K_STR:
+		*(const char **)field = value;
+		break;
+	case K_LIST:
+		strlist_push((struct strlist *)field, value);
+		break;
+	}
+	return LETS_OK;
+}
+
+static enum lets_err missing_value(struct diag *d, const struct opt_spec *s)
+{
+	struct buf name = BUF_INIT;
+	spec_name(&name, s);
+	struct buf m = BUF_INIT;
+	buf_addf(&m, "error: a value is required for '%s' but none was supplied\n\nFor more information, try "
+		 "'--help'.", name.data);
+	diag_add(d, E_USAGE, "%s", m.data);
+	buf_release(&m);
+	buf_release(&name);
+	return E_USAGE;
+}
+
+enum lets_err opts_parse(struct opts *o, const char *verb, int argc, char **argv, int first, struct diag *d)
+{
+	const struct verb_info *v = verb_lookup(verb);
+	if (!v)
+		return diag_add(d, E_USAGE, "error: unrecognized subcommand '%s'\n\nUsage: lets <COMMAND>\n\nFor "
+				"more information, try '--help'.", verb);
+	o->verb = v->name;
+	unsigned char seen[NSPECS] = {0};
+	bool only_positional = false;
+	for (int i = first; i < argc; i++) {
+		const char *arg = argv[i];
+		if (only_positional || arg[0] != '-' || !strcmp(arg, "-")) {
+			strlist_push(&o->positional, arg);
+			continue;
+		}
+		if (!strcmp(arg, "--")) {
+			only_positional = true;
+			continue;
+		}
+		if (arg[1] == '-') {
+			const char *name = arg + 2;
+			const char *eq = strchr(name, '=');
+			size_t len = eq ? (size_t)(eq - name) : strlen(name);
+			const struct opt_spec *s = find_long(name, len, v->bit);
+			if (!s) {
+				if (len == 4 && !strncmp(name, "help", 4))
+					return LETS_ERR_COUNT; /* caller prints help */
+				char *shown = xstrndup(arg, eq ? (size_t)(eq - arg) : strlen(arg));
+				usage_error(d, v, true, "unexpected argument '%s' found%s", shown, "");
+				free(shown);
+				return E_USAGE;
+			}
+			const char *value = NULL;
+			if (s->kind == K_LONG || s->kind == K_STR || s->kind == K_LIST) {
+				if (eq)
+					value = eq + 1;
+				else if (i + 1 < argc)
+					value = argv[++i];
+				else
+					return missing_value(d, s);
+			} else if (eq) {
+				usage_error(d, v, true, "unexpected value '%s' for '--%s' found; no more were expected",
+					    eq + 1, s->long_name);
+				return E_USAGE;
+			}
+			enum lets_err e = apply(o, v, s, value, seen, d);
+			if (e)
+				return e;
+			continue;
+		}
+		/* A cluster of short flags: -iw, -A2, -A 2. */
+		for (const char *p = arg + 1; *p; p++) {
+			const struct opt_spec *s = find_short(*p, v->bit);
+			if (!s) {
+				if (*p == 'h')
+					return LETS_ERR_COUNT;
+				char shown[3] = {'-', *p, 0};
+				usage_error(d, v, true, "unexpected argument '%s' found%s", shown, "");
+				return E_USAGE;
+			}
+			const char *value = NULL;
+			if (s->kind == K_LONG || s->kind == K_STR || s->kind == K_LIST) {
+				if (p[1])
+					value = p[1] == '=' ? p + 2 : p + 1;
+				else if (i + 1 < argc)
+					value = argv[++i];
+				else
+					return missing_value(d, s);
+			}
+			enum lets_err e = apply(o, v, s, value, seen, d);
+			if (e)
+				return e;
+			if (value)
+				break;
+		}
+	}
+	if (o->json && o->jsonl)
+		return usage_error(d, v, true, "the argument '%s' cannot be used with '%s'", "--json", "--jsonl");
+	if (o->positional.n < v->min_positional) {
+		struct buf m = BUF_INIT;
+		buf_addf(&m, "the following required arguments were not provided:\n  %s", v->positional_name);
+		usage_error(d, v, true, "%s%s", m.data, "");
+		buf_release(&m);
+		return E_USAGE;
+	}
+	return LETS_OK;
+}
+
+long opts_before(const struct opts *o)
+{
+	return o->before != OPT_UNSET ? o->before : o->context;
+}
+
+long opts_after(const struct opts *o)
+{
+	return o->after != OPT_UNSET ? o->after : o->context;
+}
+
+void opt_help(struct buf *out, const char *verb)
+{
+	const struct verb_info *v = verb ? verb_lookup(verb) : NULL;
+	if (!v) {
+		buf_adds(out, "Locate, edit, transform and show files in one bounded call, for coding agents\n\n"
+			      "Usage: lets <COMMAND>\n\nCommands:\n");
+		for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+			buf_addf(out, "  %-10s %s\n", verbs[i].name, verbs[i].about);
+		buf_adds(out, "\nOptions:\n  -h, --help     Print help\n  -V, --version  Print version\n"
+			      "\nRun `lets guide` once for the whole surface on one screen.\n");
+		return;
+	}
+	buf_addf(out, "%s\n\nUsage: lets %s %s\n\nOptions:\n", v->about, v->name, v->usage);
+	for (size_t i = 0; i < NSPECS; i++) {
+		const struct opt_spec *s = &specs[i];
+		if (!(s->verbs & v->bit) || !s->help)
+			continue;
+		struct buf name = BUF_INIT;
+		if (s->short_name && s->long_name)
+			buf_addf(&name, "-%c, --%s", s->short_name, s->long_name);
+		else if (s->short_name)
+			buf_addf(&name, "-%c", s->short_name);
+		else
+			buf_addf(&name, "    --%s", s->long_name);
+		if (s->value_name)
+			buf_addf(&name, " %s", s->value_name);
+		buf_addf(out, "  %-28s %s\n", name.data, s->help);
+		buf_release(&name);
+	}
+	buf_addf(out, "  %-28s %s\n", "-h, --help", "Print help");
+}

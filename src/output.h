@@ -1,0 +1,146 @@
+/* The output contract shared by every verb (see ../shared/spec/output-format.md):
+ *  - numbered lines: "<num right-aligned to the widest number in the response><marker>\t<text>";
+ *  - blocks of lines (show and find share one JSON block shape);
+ *  - omissions: everything a response left out, recorded in order, rendered both as footer
+ *    segments and as the JSON "omitted" array, so text, --json and --jsonl carry the same facts;
+ *  - stats (lines, bytes, tokens_est) and the cost segment;
+ *  - --budget trimming and the --max-bytes limit;
+ *  - the JSON error shape printed when a call fails with nothing else to report.
+ * Verbs build these structures and render them into one buffer that main writes once. */
+#ifndef LETS_OUTPUT_H
+#define LETS_OUTPUT_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "buf.h"
+#include "error.h"
+
+enum marker {
+	MK_NONE,     /* ' '  "none" */
+	MK_REPLACED, /* '~'  "replaced" */
+	MK_INSERTED, /* '+'  "inserted" */
+	MK_DELETED,  /* '-'  "deleted" */
+	MK_HIT,      /* ':'  "hit" */
+	MK_CONTEXT,  /* '-'  "context" (find) */
+	MK_GAP,      /* '·'  "gap": text is ":a-b not shown", number column blank */
+};
+
+struct out_line {
+	long number;
+	enum marker marker;
+	char *text; /* owned, display-ready (lossy, cut); not NUL-terminated necessarily */
+	size_t len;
+	const char *note; /* static; text form appends 10 spaces + note ("← parse error") */
+};
+
+/* One target's lines. Optional fields are off when zero / NULL / false. */
+struct out_block {
+	char *target; /* owned; as typed */
+	char *path;   /* owned */
+	bool has_range;
+	long start, end, total;
+	long window;                /* the window size when the window cut this block */
+	long not_shown_a, not_shown_b; /* 0 when nothing was cut */
+	const char *resolver;       /* static: "tree-sitter", "heuristic (plaintext)" */
+	bool crlf;
+	long *lossy_lines; /* owned */
+	size_t n_lossy;
+	char sha[13]; /* "" when absent */
+	struct out_line *lines;
+	size_t n_lines, cap_lines;
+};
+
+/* Appends a line; text is copied. */
+struct out_line *block_add_line(struct out_block *b, long number, enum marker m, const char *text,
+				size_t len);
+void block_release(struct out_block *b);
+/* Drops lines from index keep on (budget trimming). */
+void block_truncate(struct out_block *b, size_t keep);
+
+enum omission_kind {
+	OM_HIT_CAP,            /* a=hits b=cap */
+	OM_TOP_FILES,          /* a=shown */
+	OM_CHECK_SKIPPED,      /* s1=reason */
+	OM_NORMALIZED,         /* bare */
+	OM_PARTIAL_BATCH,      /* list=written paths */
+	OM_WINDOW,             /* a,b=shown range c=total */
+	OM_BUDGET,             /* a=budget s1=trimmed target b,c=not shown range (b=0: null) */
+	OM_IGNORED,            /* a=gitignore b=hidden c=other */
+	OM_SKIPPED,            /* a=binary b=too large c=unreadable */
+	OM_UNRESOLVED,         /* s1=target s2=slug */
+	OM_CHECK_INCONCLUSIVE, /* s1=layer (the command) s2=reason */
+	OM_LONG_LINES_CUT,     /* a=lines */
+	OM_OUTPUT_TRIMMED,     /* a=limit b=lines not shown */
+	OM_LOSSY_LINES,        /* a=lines */
+	OM_SELECTOR_RESOLVED,  /* s1=selector s2=resolved */
+	OM_GLOB,               /* list=patterns */
+	OM_GREP_STYLE,         /* s1=pattern s2=read as */
+	OM_CRLF_MATCHED,       /* bare */
+	OM_UNREADABLE,         /* s1=path */
+	OM_XATTRS_DROPPED,     /* s1=path */
+	OM_REGION_GAP,         /* pairs=[a,b]... */
+};
+
+struct omission {
+	enum omission_kind kind;
+	long a, b, c;
+	char *s1, *s2; /* owned */
+	char **list;   /* owned */
+	size_t n_list;
+	long *pairs; /* owned, 2*n_pairs */
+	size_t n_pairs;
+};
+
+struct omits {
+	struct omission *items;
+	size_t n, cap;
+};
+#define OMITS_INIT {0}
+
+/* Appends an omission; strings are copied (NULL allowed). Returns it for list/pairs filling. */
+struct omission *omit_add(struct omits *o, enum omission_kind kind, long a, long b, long c, const char *s1,
+			  const char *s2);
+void omission_add_item(struct omission *om, const char *s);
+void omission_add_pair(struct omission *om, long a, long b);
+void omits_release(struct omits *o);
+/* Footer text of one omission ("" when it has nothing to say, e.g. ignored 0). */
+void omission_text(struct buf *b, const struct omission *om);
+/* The "omitted":[...] value. */
+void omits_json(struct buf *b, const struct omits *o);
+
+/* Estimated tokens for bytes, or -1 for null (LETS_NO_STATS=1, or bytes == 0). */
+long tokens_est(long bytes);
+/* "~38 tokens" / "~2.6k tokens"; nothing for tokens < 0. */
+void cost_text(struct buf *b, long tokens);
+/* {"lines":L,"bytes":B,"tokens_est":T|null} */
+void stats_json(struct buf *b, long lines, long bytes);
+
+/* "1 line" / "2 lines". */
+void plural(struct buf *b, long n, const char *one, const char *many);
+
+/* Digit width of n (>= 1). */
+int num_width(long n);
+/* One numbered line + '\n'. width from num_width of the largest number in the response. */
+void line_text(struct buf *b, const struct out_line *l, int width, bool numbers);
+/* {"number":n,"marker":"…","text":"…"} */
+void line_json(struct buf *b, const struct out_line *l);
+/* The show/find block object (key order per spec §10). */
+void block_json(struct buf *b, const struct out_block *blk);
+/* Bytes a line costs in stats: its text plus one '\n'. */
+size_t line_cost(const struct out_line *l);
+
+/* "── " + lead + every omission's text + cost, joined by " · ", then '\n'. lead may be "" and
+ * tokens < 0 means no cost; nothing is printed when every part is empty. */
+void footer_text(struct buf *b, const char *lead, const struct omits *om, long tokens);
+
+/* Shapes blocks to about budget tokens by trimming the largest block's tail first, recording an
+ * OM_BUDGET per trimmed block. */
+void budget_trim(struct out_block *blocks, size_t n, long budget, struct omits *om);
+/* Keeps whole lines up to max_bytes of content, recording OM_OUTPUT_TRIMMED. Returns the content
+ * bytes before trimming when over the limit (the caller reports over_budget), else 0. */
+long max_bytes_trim(struct out_block *blocks, size_t n, long max_bytes, struct omits *om);
+
+/* {"error":{"slug":…,"message":…},"omitted":[…],"stats":{0,0,null}} + '\n' */
+void error_json(struct buf *b, const struct diag *d, const struct omits *om);
+
+#endif

@@ -1,0 +1,49 @@
+/* The target grammar spoken by show, edit and transform:
+ *   path | path:N | path:N-M | path@'regex' | path@'regex'+N | path#name | path#Outer.inner
+ * A string naming an existing file is a path, whatever metacharacters it holds. Otherwise the
+ * longest prefix ending right before '#', '@' or ':' that names an existing file and leaves a
+ * well-formed suffix wins; else the four typing habits are diagnosed (:40,60  :40:60  :name
+ * @word); else the string splits at its last well-formed suffix and the path part gets the
+ * plain OS error. */
+#ifndef LETS_TARGET_H
+#define LETS_TARGET_H
+#include <stdbool.h>
+
+#include "error.h"
+
+struct file;
+struct omits;
+
+enum target_kind { T_WHOLE, T_LINES, T_REGEX, T_SYMBOL };
+
+struct target {
+	char *text; /* owned; as typed */
+	char *path; /* owned; the file part */
+	enum target_kind kind;
+	long first, last; /* T_LINES: first..last (equal for :N) */
+	char *regex;      /* T_REGEX: the pattern between the quotes */
+	long nth;         /* T_REGEX: which match, 1-based */
+	char *symbol;     /* T_SYMBOL: the name, quotes stripped */
+};
+#define TARGET_INIT {0}
+
+/* Splits text into path and suffix. Records not_found with a diagnosis or the OS message when
+ * the path part names no file; a directory is left for file_load to refuse. */
+enum lets_err target_parse(struct target *t, const char *text, struct diag *d);
+/* Parses only a suffix ("@'re'+2", "#name", ":4"), as edit's anchors use. */
+bool target_parse_suffix(struct target *t, const char *suffix);
+void target_release(struct target *t);
+
+/* Where a target lands in a loaded file. */
+struct span {
+	long start, end;      /* 1-based, inclusive; the matched line for a regex */
+	const char *resolver; /* NULL, "tree-sitter" or "heuristic (plaintext)" */
+	bool guessed_end;     /* plaintext span whose end was not brace-matched */
+};
+
+/* Resolves t against f. A regex with no hit is retried grep-style (recorded in om). Failures
+ * (not_found, ambiguous, no_grammar, invalid_pattern) are recorded in d. */
+enum lets_err target_resolve(const struct target *t, struct file *f, struct span *out, struct omits *om,
+			     struct diag *d);
+
+#endif

@@ -1,0 +1,21 @@
+/* UTF-8 facts about byte strings: validity, lossy display (U+FFFD per invalid sequence, as Rust's
+ * String::from_utf8_lossy does), and cutting on a character boundary. */
+#ifndef LETS_UTF8_H
+#define LETS_UTF8_H
+#include <stdbool.h>
+#include <stddef.h>
+
+struct buf;
+
+/* Length of the valid UTF-8 sequence starting at s (1-4), or 0 if s[0..n) starts an invalid one. */
+size_t utf8_seq_len(const unsigned char *s, size_t n);
+/* Bytes one invalid sequence at s covers (>= 1): the lead byte and the continuation bytes that
+ * were a valid prefix; each such span displays as one U+FFFD. */
+size_t utf8_invalid_span(const unsigned char *s, size_t n);
+bool utf8_valid(const char *s, size_t n);
+/* Appends s with each maximal invalid subsequence replaced by U+FFFD. */
+void utf8_add_lossy(struct buf *out, const char *s, size_t n);
+/* The largest cut <= max that does not split a character of s[0..n). */
+size_t utf8_floor(const char *s, size_t n, size_t max);
+
+#endif
