@@ -1,5 +1,6 @@
 #include "target.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,7 +110,7 @@ static bool diagnose(const char *prefix, size_t plen, const char *suffix, struct
 			return true;
 		}
 		const char *name = suffix + 1;
-		if (n > 1 && (name[0] == '_' || (name[0] | 0x20) >= 'a') && (name[0] | 0x20) <= 'z' &&
+		if (n > 1 && (isalpha((unsigned char)name[0]) || name[0] == '_') &&
 		    strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") == n - 1) {
 			buf_addf(suggestion, "%.*s#%s", (int)plen, prefix, name);
 			return true;
