@@ -204,6 +204,11 @@ void omission_text(struct buf *b, const struct omission *om)
 		for (size_t i = 0; i < om->n_pairs; i++)
 			buf_addf(b, "%s:%ld-%ld not shown", i ? " \xC2\xB7 " : "", om->pairs[2 * i], om->pairs[2 * i + 1]);
 		break;
+	case OM_MATCH_LIMIT:
+		buf_adds(b, "regex match limit hit in ");
+		plural(b, om->a, "file", "files");
+		buf_adds(b, ", searched only up to it \xC2\xB7 simplify the pattern");
+		break;
 	}
 }
 
@@ -317,6 +322,9 @@ static void omission_json(struct buf *b, const struct omission *om)
 		for (size_t i = 0; i < om->n_pairs; i++)
 			buf_addf(b, "%s[%ld,%ld]", i ? "," : "", om->pairs[2 * i], om->pairs[2 * i + 1]);
 		buf_adds(b, "]}}");
+		break;
+	case OM_MATCH_LIMIT:
+		buf_addf(b, "{\"match_limit\":{\"files\":%ld}}", om->a);
 		break;
 	}
 }

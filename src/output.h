@@ -79,6 +79,7 @@ enum omission_kind {
 	OM_UNREADABLE,         /* s1=path */
 	OM_XATTRS_DROPPED,     /* s1=path */
 	OM_REGION_GAP,         /* pairs=[a,b]... */
+	OM_MATCH_LIMIT,        /* a=files whose search stopped at the regex match limit */
 };
 
 struct omission {

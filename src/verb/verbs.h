@@ -11,6 +11,7 @@ typedef enum lets_err (*verb_fn)(const struct opts *o, struct buf *out, struct d
 /* VERB(name, function); aliases map to the same function. */
 #define LETS_VERBS(VERB)                                                                                      \
 	VERB("show", cmd_show)                                                                                \
+	VERB("find", cmd_find)                                                                                \
 	VERB("guide", cmd_guide)                                                                              \
 	VERB("version", cmd_version)
 

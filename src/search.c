@@ -1,0 +1,405 @@
+#include "search.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "alloc.h"
+#include "buf.h"
+#include "match.h"
+
+static bool is_utf8_cont(unsigned char c)
+{
+	return (c & 0xC0) == 0x80;
+}
+
+/* Under PCRE2's Unicode caseless matching, k and s also match KELVIN SIGN and LONG S: an ASCII
+ * fold would miss those, so they cannot be part of a caseless literal. */
+static bool foldable(unsigned char c)
+{
+	return c < 0x80 && c != '\n' && tolower(c) != 'k' && tolower(c) != 's';
+}
+
+struct lit_scan {
+	struct buf run, best;
+	size_t last_char; /* start of the run's last character */
+	bool fold;
+};
+
+static void run_end(struct lit_scan *ls)
+{
+	if (ls->run.len > ls->best.len) {
+		buf_truncate(&ls->best, 0);
+		buf_add(&ls->best, ls->run.data, ls->run.len);
+	}
+	buf_truncate(&ls->run, 0);
+	ls->last_char = 0;
+}
+
+static void run_add(struct lit_scan *ls, const char *p, size_t n)
+{
+	if (ls->fold) {
+		if (n != 1 || !foldable((unsigned char)*p)) {
+			run_end(ls);
+			return;
+		}
+		ls->last_char = ls->run.len;
+		buf_addc(&ls->run, (char)tolower((unsigned char)*p));
+		return;
+	}
+	if (n == 1 && *p == '\n') {
+		run_end(ls);
+		return;
+	}
+	ls->last_char = ls->run.len;
+	buf_add(&ls->run, p, n);
+}
+
+/* The atom just added is optional or repeated: an optional one leaves the run, a repeated one
+ * stays but nothing may follow it in the same run. */
+static void run_quantified(struct lit_scan *ls, bool optional)
+{
+	if (optional && ls->run.len)
+		buf_truncate(&ls->run, ls->last_char);
+	run_end(ls);
+}
+
+/* Length of a {n}, {n,}, {n,m} quantifier at p, or 0 when the brace is a literal. */
+static size_t brace_quant(const char *p, bool *optional)
+{
+	const char *q = p + 1;
+	if (!isdigit((unsigned char)*q))
+		return 0;
+	long lo = strtol(q, (char **)&q, 10);
+	if (*q == ',') {
+		q++;
+		while (isdigit((unsigned char)*q))
+			q++;
+	}
+	if (*q != '}')
+		return 0;
+	*optional = lo == 0;
+	return (size_t)(q - p) + 1;
+}
+
+static const char *skip_class(const char *p)
+{
+	p++;
+	if (*p == '^')
+		p++;
+	if (*p == ']')
+		p++;
+	while (*p && *p != ']') {
+		if (*p == '\\' && p[1])
+			p++;
+		else if (*p == '[' && p[1] == ':') {
+			const char *e = strstr(p, ":]");
+			if (e)
+				p = e + 1;
+		}
+		p++;
+	}
+	return *p ? p + 1 : p;
+}
+
+static const char *skip_group(const char *p)
+{
+	int depth = 0;
+	while (*p) {
+		if (*p == '\\' && p[1]) {
+			p += 2;
+			continue;
+		}
+		if (*p == '[') {
+			p = skip_class(p);
+			continue;
+		}
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth == 0)
+			return p + 1;
+		p++;
+	}
+	return p;
+}
+
+size_t search_required_literal(const char *pattern, unsigned rx_flags, char **out, bool *whole)
+{
+	struct lit_scan ls = {.fold = (rx_flags & RX_CASELESS) != 0};
+	*whole = false;
+	*out = NULL;
+	bool broken = false; /* something other than literal text was seen */
+	if (rx_flags & RX_LITERAL) {
+		for (const char *p = pattern; *p;) {
+			size_t n = 1;
+			while (p[n] && is_utf8_cont((unsigned char)p[n]))
+				n++;
+			size_t before = ls.run.len;
+			run_add(&ls, p, n);
+			if (ls.run.len == before)
+				broken = true;
+			p += n;
+		}
+	} else {
+		/* inline flags change what follows: no literal is safe then */
+		for (const char *p = pattern; (p = strstr(p, "(?")); p += 2)
+			if (p[2] != ':')
+				return 0;
+		const char *p = pattern;
+		while (*p) {
+			unsigned char c = (unsigned char)*p;
+			bool optional = false;
+			size_t q;
+			switch (c) {
+			case '|':
+				buf_release(&ls.run);
+				buf_release(&ls.best);
+				return 0;
+			case '(':
+				run_end(&ls);
+				broken = true;
+				p = skip_group(p);
+				break;
+			case '[':
+				run_end(&ls);
+				broken = true;
+				p = skip_class(p);
+				break;
+			case '.':
+			case '^':
+			case '$':
+				run_end(&ls);
+				broken = true;
+				p++;
+				break;
+			case '*':
+			case '?':
+			case '+':
+				run_quantified(&ls, c != '+');
+				broken = true;
+				p++;
+				if (*p == '?' || *p == '+')
+					p++;
+				break;
+			case '{':
+				if ((q = brace_quant(p, &optional))) {
+					run_quantified(&ls, optional);
+					broken = true;
+					p += q;
+					if (*p == '?' || *p == '+')
+						p++;
+				} else {
+					run_add(&ls, p, 1);
+					p++;
+				}
+				break;
+			case '\\':
+				if (!p[1]) {
+					p++;
+					break;
+				}
+				if (isalnum((unsigned char)p[1])) {
+					if (p[1] == 'Q' || p[1] == 'E') {
+						buf_release(&ls.run);
+						buf_release(&ls.best);
+						return 0;
+					}
+					run_end(&ls);
+					broken = true;
+					p += 2;
+					if (*p == '{') {
+						const char *e = strchr(p, '}');
+						p = e ? e + 1 : p + strlen(p);
+					}
+				} else {
+					run_add(&ls, p + 1, 1);
+					p += 2;
+				}
+				break;
+			default: {
+				size_t n = 1;
+				while (p[n] && is_utf8_cont((unsigned char)p[n]))
+					n++;
+				size_t before = ls.run.len;
+				run_add(&ls, p, n);
+				if (ls.run.len == before)
+					broken = true;
+				p += n;
+			}
+			}
+		}
+	}
+	run_end(&ls);
+	buf_release(&ls.run);
+	size_t n = ls.best.len;
+	*whole = !broken && !(rx_flags & (RX_CASELESS | RX_WORD)) && n == strlen(pattern) && n;
+	if (!n) {
+		buf_release(&ls.best);
+		return 0;
+	}
+	*out = buf_detach(&ls.best);
+	return n;
+}
+
+void searcher_init(struct searcher *s, const struct regex *re, const char *pattern, unsigned rx_flags)
+{
+	memset(s, 0, sizeof(*s));
+	s->re = re;
+	s->lit_len = search_required_literal(pattern, rx_flags, &s->lit, &s->lit_is_match);
+	s->fold = (rx_flags & RX_CASELESS) != 0;
+	/* a pattern that is a literal in regex syntax but held escapes is still exactly its text */
+	if (!(rx_flags & RX_LITERAL) && s->lit_is_match && strchr(pattern, '\\'))
+		s->lit_is_match = false;
+}
+
+void searcher_release(struct searcher *s)
+{
+	free(s->lit);
+	memset(s, 0, sizeof(*s));
+}
+
+static bool lit_eq(const char *h, const char *lit, size_t m, bool fold)
+{
+	if (!fold)
+		return !memcmp(h, lit, m);
+	for (size_t i = 0; i < m; i++)
+		if ((char)tolower((unsigned char)h[i]) != lit[i])
+			return false;
+	return true;
+}
+
+/* First occurrence of lit in hay: the first and last bytes of lit are compared sixteen
+ * positions at a time and only double hits are checked in full. */
+static const char *lit_find(const char *hay, size_t n, const char *lit, size_t m, bool fold)
+{
+	if (m > n)
+		return NULL;
+	if (m == 1 && !fold)
+		return memchr(hay, lit[0], n);
+	size_t i = 0;
+#if defined(__SSE2__)
+	unsigned char f = (unsigned char)lit[0], l = (unsigned char)lit[m - 1];
+	const __m128i F = _mm_set1_epi8((char)f), L = _mm_set1_epi8((char)l);
+	const __m128i FM = _mm_set1_epi8(fold && isalpha(f) ? 0x20 : 0);
+	const __m128i LM = _mm_set1_epi8(fold && isalpha(l) ? 0x20 : 0);
+	for (; i + m - 1 + 16 <= n; i += 16) {
+		__m128i a = _mm_or_si128(_mm_loadu_si128((const __m128i *)(hay + i)), FM);
+		__m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(hay + i + m - 1)), LM);
+		unsigned mask = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(a, F), _mm_cmpeq_epi8(b, L)));
+		while (mask) {
+			unsigned bit = (unsigned)__builtin_ctz(mask);
+			if (m <= 2 || lit_eq(hay + i + bit + 1, lit + 1, m - 2, fold))
+				return hay + i + bit;
+			mask &= mask - 1;
+		}
+	}
+#endif
+	for (; i + m <= n; i++)
+		if (lit_eq(hay + i, lit, m, fold))
+			return hay + i;
+	return NULL;
+}
+
+size_t search_count_lines(const char *p, size_t n)
+{
+	size_t c = 0, i = 0;
+#if defined(__SSE2__)
+	const __m128i nl = _mm_set1_epi8('\n');
+	for (; i + 16 <= n; i += 16)
+		c += (size_t)__builtin_popcount(
+			(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), nl)));
+#endif
+	for (; i < n; i++)
+		c += p[i] == '\n';
+	return c;
+}
+
+/* One match in line[off..len): by the literal when it is the whole pattern, else by the regex
+ * with the line as the whole subject, so ^, $ and \b see the line's own edges. */
+static enum rx_result line_match(const struct searcher *s, struct rx_state *st, const char *line, size_t len,
+				 size_t off, size_t *ms, size_t *me)
+{
+	if (s->lit_is_match) {
+		const char *f = lit_find(line + off, len - off, s->lit, s->lit_len, s->fold);
+		if (!f)
+			return RX_NOMATCH;
+		*ms = (size_t)(f - line);
+		*me = *ms + s->lit_len;
+		return RX_MATCH;
+	}
+	return regex_search(s->re, st, line, len, off, ms, me);
+}
+
+enum search_status search_buffer(const struct searcher *s, struct rx_state *st, const char *data, size_t size,
+				 const struct search_sink *sink, size_t **spans, size_t *spans_cap)
+{
+	size_t pos = 0, counted = 0, line_no = 1;
+	while (pos < size) {
+		size_t ls, le, anchor;
+		if (s->lit_len) {
+			const char *f = lit_find(data + pos, size - pos, s->lit, s->lit_len, s->fold);
+			if (!f)
+				break;
+			anchor = (size_t)(f - data);
+		} else {
+			size_t ms, me;
+			enum rx_result r = regex_search(s->re, st, data, size, pos, &ms, &me);
+			if (r == RX_NOMATCH)
+				break;
+			if (r == RX_LIMIT)
+				return SEARCH_LIMIT;
+			anchor = ms;
+		}
+		if (anchor >= size)
+			break; /* an empty match after the final newline is not a line */
+		const char *nl = anchor > pos ? memrchr(data + pos, '\n', anchor - pos) : NULL;
+		ls = nl ? (size_t)(nl - data) + 1 : pos;
+		nl = memchr(data + anchor, '\n', size - anchor);
+		le = nl ? (size_t)(nl - data) : size;
+
+		const char *line = data + ls;
+		size_t len = le - ls, n_spans = 0, off = 0;
+		bool hit = false;
+		if (s->lit_is_match && !sink->want_spans) {
+			hit = true;
+		} else {
+			while (off <= len) {
+				size_t ms, me;
+				enum rx_result r = line_match(s, st, line, len, off, &ms, &me);
+				if (r == RX_NOMATCH)
+					break;
+				if (r == RX_LIMIT)
+					return SEARCH_LIMIT;
+				hit = true;
+				if (!sink->want_spans)
+					break;
+				if (me > ms) {
+					XGROW(*spans, *spans_cap, 2 * n_spans + 2);
+					(*spans)[2 * n_spans] = ms;
+					(*spans)[2 * n_spans + 1] = me;
+					n_spans++;
+					off = me;
+				} else {
+					off = ms + 1;
+					while (off < len && is_utf8_cont((unsigned char)line[off]))
+						off++;
+				}
+				if (off >= len)
+					break;
+			}
+		}
+		if (hit) {
+			line_no += search_count_lines(data + counted, ls - counted);
+			counted = ls;
+			struct search_line sl = {.number = line_no, .offset = ls, .text = line, .len = len,
+						 .spans = n_spans ? *spans : NULL, .n_spans = n_spans};
+			if (!sink->on_line(sink->ctx, &sl))
+				return SEARCH_STOPPED;
+		}
+		pos = le + 1;
+	}
+	return SEARCH_DONE;
+}
