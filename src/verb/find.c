@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -23,6 +24,8 @@
 #include "verbs.h"
 
 #define TOP_FILES 10
+/* Files at least this big are mapped rather than read. */
+#define MMAP_MIN (256 * 1024)
 
 enum mode { M_LINES, M_FILES, M_COUNT };
 
@@ -202,6 +205,8 @@ static void render_file(struct finder *f, struct fworker *w, struct out_block *b
 	}
 }
 
+static void search_data(struct finder *f, struct fworker *w, const char *path, const char *data, size_t size);
+
 /* Reads a whole regular file into w->data. follow: a root named on the command line may be a
  * symlink; what the walk found is never followed, and nothing but a regular file is read. */
 static void search_file(struct finder *f, struct fworker *w, const char *path, bool follow)
@@ -223,36 +228,59 @@ static void search_file(struct finder *f, struct fworker *w, const char *path, b
 		return;
 	}
 	size_t want = (size_t)st.st_size;
-	buf_truncate(&w->data, 0);
-	buf_reserve(&w->data, want + 1);
-	bool failed = false;
-	for (;;) {
-		if (w->data.len >= (size_t)f->o->max_file_bytes + 1)
-			break;
-		if (w->data.cap - w->data.len < 2)
-			buf_reserve(&w->data, 65536);
-		ssize_t r = read(fd, w->data.data + w->data.len, w->data.cap - w->data.len - 1);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			failed = true;
-			break;
+	const char *data;
+	size_t size;
+	void *map = NULL;
+	if (want >= MMAP_MIN) {
+		/* Big files are searched in place: copying them would stream every byte through the
+		 * cache twice. */
+		map = mmap(NULL, want, PROT_READ, MAP_PRIVATE, fd, 0);
+		close(fd);
+		if (map == MAP_FAILED) {
+			w->unreadable++;
+			return;
 		}
-		if (r == 0)
-			break;
-		w->data.len += (size_t)r;
+		data = map;
+		size = want;
+	} else {
+		buf_truncate(&w->data, 0);
+		buf_reserve(&w->data, want + 1);
+		bool failed = false;
+		for (;;) {
+			if (w->data.len > (size_t)f->o->max_file_bytes)
+				break;
+			if (w->data.cap - w->data.len < 2)
+				buf_reserve(&w->data, 65536);
+			ssize_t r = read(fd, w->data.data + w->data.len, w->data.cap - w->data.len - 1);
+			if (r < 0) {
+				if (errno == EINTR)
+					continue;
+				failed = true;
+				break;
+			}
+			if (r == 0)
+				break;
+			w->data.len += (size_t)r;
+		}
+		close(fd);
+		if (failed) {
+			w->unreadable++;
+			return;
+		}
+		if (w->data.len > (size_t)f->o->max_file_bytes) {
+			w->too_large++;
+			return;
+		}
+		data = w->data.data;
+		size = w->data.len;
 	}
-	close(fd);
-	if (failed) {
-		w->unreadable++;
-		return;
-	}
-	if (w->data.len > (size_t)f->o->max_file_bytes) {
-		w->too_large++;
-		return;
-	}
-	const char *data = w->data.data;
-	size_t size = w->data.len;
+	search_data(f, w, path, data, size);
+	if (map)
+		munmap(map, want);
+}
+
+static void search_data(struct finder *f, struct fworker *w, const char *path, const char *data, size_t size)
+{
 	if (file_is_binary(data, size)) {
 		w->binary++;
 		return;
