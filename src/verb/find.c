@@ -80,7 +80,8 @@ static bool sink_line(void *ctx, const struct search_line *l)
 	h->span0 = w->n_fspans;
 	h->n_spans = l->n_spans;
 	XGROW(w->fspans, w->fspans_cap, 2 * (w->n_fspans + l->n_spans));
-	memcpy(w->fspans + 2 * w->n_fspans, l->spans, 2 * l->n_spans * sizeof(size_t));
+	if (l->n_spans)
+		memcpy(w->fspans + 2 * w->n_fspans, l->spans, 2 * l->n_spans * sizeof(size_t));
 	w->n_fspans += l->n_spans;
 	return true;
 }
@@ -401,7 +402,8 @@ static void run_search(const struct opts *o, enum mode mode, const struct regex 
 		t->long_lines += w->long_lines;
 		t->lossy += w->lossy;
 		t->res = xrealloc(t->res, (t->n_res + w->n_res + 1) * sizeof(*t->res));
-		memcpy(t->res + t->n_res, w->res, w->n_res * sizeof(*w->res));
+		if (w->n_res)
+			memcpy(t->res + t->n_res, w->res, w->n_res * sizeof(*w->res));
 		t->n_res += w->n_res;
 		free(w->res);
 		rx_state_free(w->st);
@@ -461,7 +463,8 @@ static void render_lines(const struct opts *o, struct tally *t, const char *show
 
 	if (t->total > o->cap) {
 		struct fres *by = xmalloc((t->n_res + 1) * sizeof(*by));
-		memcpy(by, t->res, t->n_res * sizeof(*by));
+		if (t->n_res)
+			memcpy(by, t->res, t->n_res * sizeof(*by));
 		qsort(by, t->n_res, sizeof(*by), fres_busiest_cmp);
 		size_t shown = t->n_res < TOP_FILES ? t->n_res : TOP_FILES;
 		long more = (long)(t->n_res - shown);
