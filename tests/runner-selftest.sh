@@ -18,6 +18,7 @@ fail) echo "it failed" >&2; echo ERROR_CODE=not_found >&2; exit 1 ;;
 cat) cat ;;
 env) env | grep '^LETS_' | sort ;;
 nonl) printf 'abc' ;;
+nul) printf 'abc\n\0tail\n' ;;
 esac
 FAKE
 chmod +x "$tmp/fake"
@@ -134,6 +135,11 @@ good env-set <<'T'
 @env LETS_NO_STATS=1
 $ lets env
 LETS_NO_STATS=1
+T
+bad nul-byte <<'T'
+### a NUL byte in the output cannot hide what follows it
+$ lets nul
+abc
 T
 good many-lines-wildcard <<'T'
 ### [...] matches zero or more lines
