@@ -158,6 +158,18 @@ $ lets echo first a b
 c
 T
 
+# The failure report names the place, the title, the command, the exit codes and a diff.
+printf '# a comment\n### the title\n$ lets fail\n? 0\nwanted\n' >"$tmp/report.t"
+out=$(cd "$tmp" && "$here/run-cases.sh" "$tmp/fake" report.t 2>&1)
+verdict=pass
+for want in 'FAIL report.t:2: the title' '  $ lets fail' '  exit code: expected 0, got 1' \
+	'  stdout differs (- expected, + actual):' '    -wanted' '  stderr differs (- expected, + actual):' \
+	'    +it failed'; do
+	case $out in *"$want"*) ;; *) verdict=fail; printf 'FAIL runner-selftest:report: no "%s" in:\n%s\n' "$want" "$out" ;; esac
+done
+if [ $verdict = pass ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+[ -z "$results" ] || printf '%s runner-selftest:report\n' $verdict >>"$results"
+
 # A directory of several files, run in parallel: counts add up, results keep file order.
 mkdir "$tmp/dir" "$tmp/dir/sub"
 printf '### good\n$ lets echo a\na\n' >"$tmp/dir/a.t"
