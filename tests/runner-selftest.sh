@@ -160,7 +160,7 @@ T
 
 # The failure report names the place, the title, the command, the exit codes and a diff.
 printf '# a comment\n### the title\n$ lets fail\n? 0\nwanted\n' >"$tmp/report.t"
-out=$(cd "$tmp" && "$here/run-cases.sh" "$tmp/fake" report.t 2>&1)
+out=$(cd "$tmp" && LETS_TEST_RESULTS=$tmp/report.results "$here/run-cases.sh" "$tmp/fake" report.t 2>&1)
 verdict=pass
 for want in 'FAIL report.t:2: the title' '  $ lets fail' '  exit code: expected 0, got 1' \
 	'  stdout differs (- expected, + actual):' '    -wanted' '  stderr differs (- expected, + actual):' \
