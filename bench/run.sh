@@ -46,6 +46,24 @@ pair show-range - "$LETS show f200.ts:50-80" "sed -n 50,80p f200.ts"
 pair show-regex - "$LETS show \"f200.ts@'needle'\"" "grep -n needle f200.ts"
 pair guide 1.5 "$LETS guide" "true"
 
+# find: a 2,000-file tree (with gitignored and hidden files) and a large real tree (a copy of the
+# build's node_modules: 370 MB, grammar sources of several MB each, binaries). Same pattern, same
+# tree, one run per command; rg -n is the peer with a target, grep -rn is reported only (it reads
+# the ignored and hidden files too). lets skips files over --max-file-bytes (8 MB) by default;
+# the big-*-all pairs lift that so both tools read the same bytes.
+if [ ! -d large ]; then
+	cp -r "$root/deps/node_modules" large
+	git -C large init -q
+fi
+pair find-lit 0.9 "$LETS find TODO tree" "rg -n TODO tree"
+pair find-alt 0.9 "$LETS find TODO|FIXME tree" "rg -n TODO|FIXME tree"
+pair find-iword 0.9 "$LETS find -i -w todo tree" "rg -n -i -w todo tree"
+pair find-grep - "$LETS find TODO tree" "grep -rn TODO tree"
+pair big-lit 1.0 "$LETS find TODO large" "rg -n TODO large"
+pair big-alt 1.0 "$LETS find TODO|FIXME|XXX large" "rg -n TODO|FIXME|XXX large"
+pair big-iword 1.0 "$LETS find -i -w deprecated large" "rg -n -i -w deprecated large"
+pair big-lit-all - "$LETS find --max-file-bytes 1000000000 TODO large" "rg -n TODO large"
+
 if [ "$misses" -gt 0 ]; then
 	echo "$misses target(s) missed"
 	[ "${BENCH_STRICT:-0}" = 1 ] && exit 1
