@@ -453,7 +453,7 @@ static void json_tail(struct buf *out, long lines, long bytes, const struct omit
 	stats_json(out, lines, bytes);
 }
 
-static void render_lines(const struct opts *o, struct tally *t, const char *shown_pattern, struct omits *om,
+static void render_lines(const struct opts *o, struct tally *t, struct omits *om,
 			 struct buf *out, struct diag *d)
 {
 	long files = (long)t->n_res;
@@ -558,7 +558,6 @@ static void render_lines(const struct opts *o, struct tally *t, const char *show
 		t->res[i].blk = blocks[i];
 	free(blocks);
 	buf_release(&lead);
-	(void)shown_pattern;
 }
 
 static void render_files(const struct opts *o, struct tally *t, struct omits *om, struct buf *out)
@@ -762,7 +761,7 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 	else if (mode == M_COUNT)
 		render_count(o, &t, &om, out);
 	else
-		render_lines(o, &t, used, &om, out, d);
+		render_lines(o, &t, &om, out, d);
 
 	if (!t.total && (rs.n_dirs || rs.n_files || !failed.n)) {
 		if (retried)
