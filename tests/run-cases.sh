@@ -38,6 +38,7 @@ die() { printf 'run-cases: %s\n' "$*" >&2; exit 2; }
 
 [ $# -ge 1 ] || die "usage: tests/run-cases.sh LETS_BINARY [CASE_FILES_OR_DIRS...]"
 bin=$1
+label=$1 # names the binary in result lines, so an ASan-only failure says which run failed
 shift
 if ! [ -x "$bin" ] || ! [ -f "$bin" ]; then die "$bin is not an executable file"; fi
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
@@ -332,7 +333,7 @@ for ((fileno = 0; fileno < ${#files[@]}; fileno++)); do
 		echo "fail ${files[fileno]}:(runner)" >>"$run/res.$fileno"
 	fi
 	passed=$((passed + p)) failed=$((failed + f))
-	[ -z "$results" ] || cat "$run/res.$fileno" >>"$results"
+	[ -z "$results" ] || sed "s|^\(pass\|fail\) |\1 [$label] |" "$run/res.$fileno" >>"$results"
 done
 
 echo "$passed passed, $failed failed"
