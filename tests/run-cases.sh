@@ -333,7 +333,7 @@ for ((fileno = 0; fileno < ${#files[@]}; fileno++)); do
 		echo "fail ${files[fileno]}:(runner)" >>"$run/res.$fileno"
 	fi
 	passed=$((passed + p)) failed=$((failed + f))
-	[ -z "$results" ] || sed "s|^\(pass\|fail\) |\1 [$label] |" "$run/res.$fileno" >>"$results"
+	[ -z "$results" ] || sed -E "s#^(pass|fail) #\1 [$label] #" "$run/res.$fileno" >>"$results"
 done
 
 echo "$passed passed, $failed failed"
