@@ -244,6 +244,42 @@ size_t search_required_literal(const char *pattern, unsigned rx_flags, char **ou
 	return n;
 }
 
+/* How common a byte is in source text (higher is more common): the SIMD scan looks for the
+ * literal's two rarest bytes, so fewer positions need a full compare. */
+static int byte_rank(unsigned char c, bool fold)
+{
+	static const char letters[] = "etaoinsrlcdhupmfgybwvkxjqz";
+	if (fold || (c >= 'a' && c <= 'z')) {
+		const char *p = memchr(letters, tolower(c), sizeof(letters) - 1);
+		if (p)
+			return 250 - 6 * (int)(p - letters);
+	}
+	if (c == ' ' || c == '\t' || c == '\n')
+		return 255;
+	if (c >= '0' && c <= '9')
+		return 120;
+	if (c && strchr("_().,;=\"'/-:*{}[]<>", c))
+		return 150;
+	if (c >= 'A' && c <= 'Z')
+		return 60;
+	return 10;
+}
+
+static void pick_rare(struct searcher *s)
+{
+	size_t a = 0;
+	for (size_t i = 1; i < s->lit_len; i++)
+		if (byte_rank((unsigned char)s->lit[i], s->fold) < byte_rank((unsigned char)s->lit[a], s->fold))
+			a = i;
+	size_t b = a;
+	for (size_t i = 0; i < s->lit_len; i++)
+		if (i != a && (b == a || byte_rank((unsigned char)s->lit[i], s->fold) <
+						 byte_rank((unsigned char)s->lit[b], s->fold)))
+			b = i;
+	s->rare1 = a < b ? a : b;
+	s->rare2 = a < b ? b : a;
+}
+
 void searcher_init(struct searcher *s, const struct regex *re, const char *pattern, unsigned rx_flags)
 {
 	memset(s, 0, sizeof(*s));
@@ -253,6 +289,8 @@ void searcher_init(struct searcher *s, const struct regex *re, const char *patte
 	/* a pattern that is a literal in regex syntax but held escapes is still exactly its text */
 	if (!(rx_flags & RX_LITERAL) && s->lit_is_match && strchr(pattern, '\\'))
 		s->lit_is_match = false;
+	if (s->lit_len)
+		pick_rare(s);
 }
 
 void searcher_release(struct searcher *s)
@@ -271,27 +309,31 @@ static bool lit_eq(const char *h, const char *lit, size_t m, bool fold)
 	return true;
 }
 
-/* First occurrence of lit in hay: the first and last bytes of lit are compared sixteen
+/* First occurrence of the searcher's literal in hay: its two rarest bytes are compared sixteen
  * positions at a time and only double hits are checked in full. */
-static const char *lit_find(const char *hay, size_t n, const char *lit, size_t m, bool fold)
+static const char *lit_find(const struct searcher *s, const char *hay, size_t n)
 {
+	const char *lit = s->lit;
+	size_t m = s->lit_len;
+	bool fold = s->fold;
 	if (m > n)
 		return NULL;
 	if (m == 1 && !fold)
 		return memchr(hay, lit[0], n);
 	size_t i = 0;
 #if defined(__SSE2__)
-	unsigned char f = (unsigned char)lit[0], l = (unsigned char)lit[m - 1];
+	size_t p1 = s->rare1, p2 = s->rare2;
+	unsigned char f = (unsigned char)lit[p1], l = (unsigned char)lit[p2];
 	const __m128i F = _mm_set1_epi8((char)f), L = _mm_set1_epi8((char)l);
 	const __m128i FM = _mm_set1_epi8(fold && isalpha(f) ? 0x20 : 0);
 	const __m128i LM = _mm_set1_epi8(fold && isalpha(l) ? 0x20 : 0);
 	for (; i + m - 1 + 16 <= n; i += 16) {
-		__m128i a = _mm_or_si128(_mm_loadu_si128((const __m128i *)(hay + i)), FM);
-		__m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(hay + i + m - 1)), LM);
+		__m128i a = _mm_or_si128(_mm_loadu_si128((const __m128i *)(hay + i + p1)), FM);
+		__m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(hay + i + p2)), LM);
 		unsigned mask = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(a, F), _mm_cmpeq_epi8(b, L)));
 		while (mask) {
 			unsigned bit = (unsigned)__builtin_ctz(mask);
-			if (m <= 2 || lit_eq(hay + i + bit + 1, lit + 1, m - 2, fold))
+			if (lit_eq(hay + i + bit, lit, m, fold))
 				return hay + i + bit;
 			mask &= mask - 1;
 		}
@@ -323,7 +365,7 @@ static enum rx_result line_match(const struct searcher *s, struct rx_state *st, 
 				 size_t off, size_t *ms, size_t *me)
 {
 	if (s->lit_is_match) {
-		const char *f = lit_find(line + off, len - off, s->lit, s->lit_len, s->fold);
+		const char *f = lit_find(s, line + off, len - off);
 		if (!f)
 			return RX_NOMATCH;
 		*ms = (size_t)(f - line);
@@ -340,7 +382,7 @@ enum search_status search_buffer(const struct searcher *s, struct rx_state *st, 
 	while (pos < size) {
 		size_t ls, le, anchor;
 		if (s->lit_len) {
-			const char *f = lit_find(data + pos, size - pos, s->lit, s->lit_len, s->fold);
+			const char *f = lit_find(s, data + pos, size - pos);
 			if (!f)
 				break;
 			anchor = (size_t)(f - data);

@@ -22,7 +22,8 @@ struct searcher {
 	const struct regex *re; /* borrowed */
 	char *lit;              /* owned; a literal every match contains, lowercased when fold */
 	size_t lit_len;
-	bool fold;         /* lit is compared ASCII-caselessly */
+	size_t rare1, rare2; /* positions of lit's two rarest bytes, scanned for first */
+	bool fold;           /* lit is compared ASCII-caselessly */
 	bool lit_is_match; /* the regex is exactly lit: the prefilter's hit is the match */
 };
 #define SEARCHER_INIT {0}
