@@ -192,7 +192,10 @@ size_t search_required_literal(const char *pattern, unsigned rx_flags, char **ou
 					if (*p == '?' || *p == '+')
 						p++;
 				} else {
+					/* a brace PCRE2 reads as text today; newer PCRE2 reads {,n} as a
+					 * quantifier, so the pattern is no longer provably plain text */
 					run_add(&ls, p, 1);
+					broken = true;
 					p++;
 				}
 				break;
