@@ -188,3 +188,11 @@ $ cd t && lets find --hidden needle
 ── a.txt
 1:	«needle»
 ── 1 hit in 1 file · searched 1 file
+
+### run from a subdirectory of a repository: the top's anchored rules still apply, as git's do
+% mkdir -p t/sub/deep && cd t && git init -q && printf '/sub/x.txt\ndeep/\n' > .gitignore && echo needle > sub/x.txt && echo needle > sub/y.txt && echo needle > sub/deep/z.txt
+@env LETS_NO_STATS=1
+$ cd t/sub && lets find needle
+── y.txt
+1:	«needle»
+── 1 hit in 1 file · searched 1 file · ignored 2 (gitignore 2)
