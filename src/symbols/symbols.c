@@ -296,6 +296,20 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
 		plaintext_collect(f, name, len, &ds);
 		n = select_candidates(&ds, name, len, true, &c);
 	}
+	/* A parsed node can end on a blank line (a TOML table runs to the next header); a
+	 * definition ends at its last line of text. A Markdown section keeps them: it runs to the
+	 * next heading by definition. */
+	for (size_t i = 0; lang && lang->id != L_MARKDOWN && i < n; i++) {
+		const char *t;
+		while (c[i].end > c[i].start && c[i].end > c[i].line) {
+			size_t tl = file_line(f, (size_t)c[i].end, &t), k = 0;
+			while (k < tl && (t[k] == ' ' || t[k] == '\t'))
+				k++;
+			if (k < tl)
+				break;
+			c[i].end--;
+		}
+	}
 	enum lets_err e = LETS_OK;
 	if (n == 1) {
 		out->start = c[0].start;

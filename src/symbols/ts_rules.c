@@ -35,7 +35,7 @@ enum act {
 	A_RUST_IMPL,   /* impl_item: a virtual container named by its type */
 	A_JS_VAR,      /* variable_declarator at top level */
 	A_JS_FIELD,    /* a class field whose value is a function */
-	A_PY_ASSIGN,   /* NAME = ... at module or class level */
+	A_ASSIGN,      /* NAME = ... at module or class level (Python, Ruby constants) */
 	A_C_FUNC,      /* function_definition, named through its declarator chain */
 	A_C_DECL,      /* declaration: a prototype (weak) or a top-level variable */
 	A_C_TAG,       /* struct/union/enum/class specifier with a body */
@@ -92,7 +92,7 @@ static const struct rule ts_rules[] = {
 
 static const struct rule python_rules[] = {
 	{"function_definition", A_FUNC}, {"class_definition", A_TYPE}, {"decorated_definition", A_WRAP},
-	{"assignment", A_PY_ASSIGN},     {"comment", A_COMMENT},        {NULL, A_NONE},
+	{"assignment", A_ASSIGN},     {"comment", A_COMMENT},        {NULL, A_NONE},
 };
 
 static const struct rule rust_rules[] = {
@@ -178,7 +178,7 @@ static const struct rule php_rules[] = {
 
 static const struct rule ruby_rules[] = {
 	{"module", A_TYPE}, {"class", A_TYPE}, {"method", A_FUNC}, {"singleton_method", A_FUNC},
-	{"comment", A_COMMENT}, {NULL, A_NONE},
+	{"assignment", A_ASSIGN}, {"comment", A_COMMENT}, {NULL, A_NONE},
 };
 
 static const struct rule swift_rules[] = {
@@ -651,12 +651,14 @@ static int visit(struct walker *w, size_t depth, TSNode n, enum act a)
 		span_at(w, depth, &start, &end);
 		return add_def(w, name, parent, K_FUNC, false, false, start, end);
 	}
-	case A_PY_ASSIGN: {
+	case A_ASSIGN: {
 		TSNode left = field(w, n, F_LEFT);
-		if (!type_is(left, "identifier") || !at_top(w, parent) || depth == 0 ||
-		    !type_is(w->path[depth - 1], "expression_statement"))
+		if (!(type_is(left, "identifier") || type_is(left, "constant")) || !at_top(w, parent))
 			return -1;
-		span_at(w, depth - 1, &start, &end);
+		bool stmt = depth && type_is(w->path[depth - 1], "expression_statement");
+		if (!stmt && w->lang->id == L_PYTHON)
+			return -1; /* a default argument, a walrus, a keyword argument */
+		span_at(w, stmt ? depth - 1 : depth, &start, &end);
 		add_def(w, left, parent, K_VALUE, false, false, start, end);
 		return -1;
 	}
