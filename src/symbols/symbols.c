@@ -11,9 +11,12 @@
  *  3. that partial parse is trusted only when it is clean and found a candidate; otherwise (a
  *     multi-line string or a C++ namespace cut the item wrong) the whole file is parsed, so the
  *     shortcut can make an answer faster but not different for well-formed files.
- * An item longer than CHUNK_MAX (minified code on one line) is parsed as a WINDOW-byte window
- * around the occurrence instead, and that answer stands even with parse errors: resolving what
- * can be resolved beats parsing 5 MB.
+ * For "Outer.inner" an item is kept only if it also holds "Outer": in these grammars every
+ * container of a definition is inside its top-level item (a C++ namespace written at column 0
+ * is the exception, and falls back to the full parse through step 3).
+ * An item longer than CHUNK_MAX (minified code on one line) is parsed as a window of WINDOW bytes
+ * either side of the occurrence instead, for at most MAX_WINDOWS occurrences, and that answer
+ * stands even with parse errors: resolving what can be resolved beats parsing 5 MB.
  *
  * Matching. "a.b.c" matches a definition named "a.b.c", or one named "c" inside one matching
  * "a.b" (the immediately enclosing definition, virtual containers included). A definition with
@@ -33,7 +36,8 @@
 #include "lang.h"
 
 #define CHUNK_MAX (256 * 1024)
-#define WINDOW (16 * 1024)
+#define WINDOW (4 * 1024)
+#define MAX_WINDOWS 16
 #define MAX_LISTED 20
 
 int defs_add(struct defs *ds, const struct def *d)
@@ -118,8 +122,23 @@ static void ranges_add(struct ranges *r, const struct file *f, size_t a, size_t 
 
 /* The top-level items holding the occurrences of seg (whole words when word is set), as
  * included ranges in document order. Returns false when seg does not occur at all. */
-static bool occurrence_ranges(const struct file *f, const char *seg, size_t len, bool chunk, struct ranges *r)
+/* Every dotted part of q before its last one occurs in data[a..b). */
+static bool holds_qualifiers(const struct file *f, size_t a, size_t b, const char *q, size_t seg_off)
 {
+	for (size_t i = 0; i < seg_off;) {
+		const char *dot = memchr(q + i, '.', seg_off - i);
+		size_t plen = (size_t)((dot ? dot : q + seg_off) - (q + i));
+		if (plen && !memmem(f->data + a, b - a, q + i, plen))
+			return false;
+		i += plen + 1;
+	}
+	return true;
+}
+
+static bool occurrence_ranges(const struct file *f, const char *q, const char *seg, size_t len, bool chunk,
+			      struct ranges *r)
+{
+	size_t windows = 0;
 	bool found = false;
 	bool check_left = word_byte((unsigned char)seg[0]), check_right = word_byte((unsigned char)seg[len - 1]);
 	const char *data = f->data, *end = f->data + f->size;
@@ -145,12 +164,16 @@ static bool occurrence_ranges(const struct file *f, const char *seg, size_t len,
 			bottom++;
 		size_t a = f->line_start[top], b = f->line_start[bottom];
 		if (b - a > CHUNK_MAX) {
+			if (windows++ == MAX_WINDOWS)
+				break;
 			a = at > a + WINDOW ? at - WINDOW : a;
 			b = at + len + WINDOW < b ? at + len + WINDOW : b;
 			r->windowed = true;
 		}
-		ranges_add(r, f, a, b);
 		covered_to = b;
+		if (seg > q && !holds_qualifiers(f, a, b, q, (size_t)(seg - q)))
+			continue;
+		ranges_add(r, f, a, b);
 	}
 	return found;
 }
@@ -229,13 +252,13 @@ static bool ts_definitions(const struct lang *lang, const struct file *f, const 
 	seg = seg && seg + 1 < q + qlen ? seg + 1 : q;
 	size_t seg_len = (size_t)(q + qlen - seg);
 	struct ranges r = {0};
-	if (!occurrence_ranges(f, seg, seg_len, lang->chunkable, &r)) {
+	if (!occurrence_ranges(f, q, seg, seg_len, lang->chunkable, &r)) {
 		free(r.v);
 		return false;
 	}
 	TSParser *parser = ts_parser_new();
 	ts_parser_set_language(parser, lang->grammar());
-	bool partial = lang->chunkable && (r.windowed || r.bytes * 10 < f->size * 6);
+	bool partial = lang->chunkable && (r.windowed || r.bytes * 10 < f->size * 6) && r.n;
 	TSTree *tree = partial ? parse_ranges(parser, f, &r) : NULL;
 	if (tree) {
 		ts_collect(lang, tree, f->data, (long)f->n_lines, ds);
