@@ -5,7 +5,8 @@
  *  1. every definition's name is written in the file, so the name's last dotted part must occur
  *     in the bytes (as a whole word in code): no occurrence is not_found without any parse;
  *  2. in code grammars (lang->chunkable) each occurrence is widened to its top-level item — from
- *     a line that starts at column 0 after a blank line to the next such line — and only those
+ *     a line that starts at column 0 after a blank line or a column-0 "}" to the next such
+ *     line — and only those
  *     items are parsed, in one parse with tree-sitter's included ranges (positions stay those of
  *     the whole file);
  *  3. that partial parse is trusted only when it is clean and found a candidate; otherwise (a
@@ -80,7 +81,8 @@ static TSPoint point_at(const struct file *f, size_t b)
 	return (TSPoint){(uint32_t)row, (uint32_t)(b - f->line_start[row])};
 }
 
-/* A line where a top-level item can start: column 0, not a closer, after a blank line. */
+/* A line where a top-level item can start: at column 0, not a closer, and after a blank line or
+ * after a line that closes an item at column 0 ("}", ")", "end"). */
 static bool boundary(const struct file *f, size_t row)
 {
 	const char *t;
@@ -92,6 +94,10 @@ static bool boundary(const struct file *f, size_t row)
 	if (row == 0)
 		return true;
 	len = file_line(f, row, &t);
+	if (len && (t[0] == '}' || t[0] == ')' || t[0] == ']'))
+		return true;
+	if (len >= 3 && !memcmp(t, "end", 3) && (len == 3 || !word_byte((unsigned char)t[3])))
+		return true;
 	for (size_t i = 0; i < len; i++)
 		if (t[i] != ' ' && t[i] != '\t' && t[i] != '\r')
 			return false;

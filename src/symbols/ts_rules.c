@@ -231,6 +231,9 @@ struct info {
 };
 static struct info infos[L_COUNT];
 
+#define ACT_UNKNOWN 0xff
+#define FIELD_UNKNOWN 0xffff
+
 static struct info *info_for(const struct lang *lang)
 {
 	struct info *in = &infos[lang->id];
@@ -238,19 +241,26 @@ static struct info *info_for(const struct lang *lang)
 		return in;
 	in->ts = lang->grammar();
 	in->n_symbols = ts_language_symbol_count(in->ts);
-	in->act = xcalloc(in->n_symbols ? in->n_symbols : 1, 1);
-	/* By name over every symbol: a type reached through an alias has its own symbol id. */
-	for (TSSymbol s = 0; s < in->n_symbols; s++) {
-		if (ts_language_symbol_type(in->ts, s) != TSSymbolTypeRegular)
-			continue;
-		const char *name = ts_language_symbol_name(in->ts, s);
-		for (const struct rule *r = lang_rules[lang->id]; r->type; r++)
-			if (!strcmp(r->type, name))
-				in->act[s] = (unsigned char)r->act;
-	}
+	/* Resolved per symbol on first sight (act_of): a small parse meets a few dozen of a
+	 * grammar's hundreds of symbols, and comparing every one against the rules up front costs
+	 * more than the parse. */
+	in->act = xmalloc(in->n_symbols ? in->n_symbols : 1);
+	memset(in->act, ACT_UNKNOWN, in->n_symbols);
 	for (int f = 0; f < F_COUNT; f++)
-		in->field[f] = ts_language_field_id_for_name(in->ts, field_names[f], (uint32_t)strlen(field_names[f]));
+		in->field[f] = FIELD_UNKNOWN;
 	return in;
+}
+
+/* By name, so a type reached through an alias (its own symbol id) gets the same action. */
+static unsigned char resolve_act(const struct lang *lang, const struct info *in, TSSymbol s)
+{
+	if (ts_language_symbol_type(in->ts, s) != TSSymbolTypeRegular)
+		return A_NONE;
+	const char *name = ts_language_symbol_name(in->ts, s);
+	for (const struct rule *r = lang_rules[lang->id]; r->type; r++)
+		if (r->type[0] == name[0] && !strcmp(r->type, name))
+			return (unsigned char)r->act;
+	return A_NONE;
 }
 
 const char *ts_rules_missing(void)
@@ -310,6 +320,8 @@ struct walker {
 
 static TSNode field(const struct walker *w, TSNode n, enum field f)
 {
+	if (w->in->field[f] == FIELD_UNKNOWN)
+		w->in->field[f] = ts_language_field_id_for_name(w->in->ts, field_names[f], (uint32_t)strlen(field_names[f]));
 	TSFieldId id = w->in->field[f];
 	if (!id) {
 		TSNode none = {0};
@@ -321,7 +333,11 @@ static TSNode field(const struct walker *w, TSNode n, enum field f)
 static enum act act_of(const struct walker *w, TSNode n)
 {
 	TSSymbol s = ts_node_symbol(n);
-	return s < w->in->n_symbols ? (enum act)w->in->act[s] : A_NONE;
+	if (s >= w->in->n_symbols)
+		return A_NONE;
+	if (w->in->act[s] == ACT_UNKNOWN)
+		w->in->act[s] = resolve_act(w->lang, w->in, s);
+	return (enum act)w->in->act[s];
 }
 
 static bool type_is(TSNode n, const char *type)
