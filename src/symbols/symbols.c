@@ -4,11 +4,9 @@
  * 15 ms this lookup is allowed. So a file is never parsed beyond what can hold the answer:
  *  1. every definition's name is written in the file, so the name's last dotted part must occur
  *     in the bytes (as a whole word in code): no occurrence is not_found without any parse;
- *  2. in code grammars (lang->chunkable) each occurrence is widened to its top-level item — from
- *     a line that starts at column 0 after a blank line or a column-0 "}" to the next such
- *     line — and only those
- *     items are parsed, in one parse with tree-sitter's included ranges (positions stay those of
- *     the whole file);
+ *  2. in code grammars (lang->chunkable) each occurrence is widened to its top-level item
+ *     (chunk.h) and only those items are parsed, in one parse with tree-sitter's included
+ *     ranges (positions stay those of the whole file);
  *  3. that partial parse is trusted only when it is clean and found a candidate; otherwise (a
  *     multi-line string or a C++ namespace cut the item wrong) the whole file is parsed, so the
  *     shortcut can make an answer faster but not different for well-formed files.
@@ -33,6 +31,7 @@
 #include "../file.h"
 #include "../target.h"
 #include "../utf8.h"
+#include "chunk.h"
 #include "defs.h"
 #include "lang.h"
 
@@ -79,29 +78,6 @@ static TSPoint point_at(const struct file *f, size_t b)
 {
 	size_t row = line_at(f, b);
 	return (TSPoint){(uint32_t)row, (uint32_t)(b - f->line_start[row])};
-}
-
-/* A line where a top-level item can start: at column 0, not a closer, and after a blank line or
- * after a line that closes an item at column 0 ("}", ")", "end"). */
-static bool boundary(const struct file *f, size_t row)
-{
-	const char *t;
-	size_t len = file_line(f, row + 1, &t);
-	if (!len || t[0] == ' ' || t[0] == '\t' || t[0] == '}' || t[0] == ')' || t[0] == ']' || t[0] == '\r')
-		return false;
-	if (len >= 3 && !memcmp(t, "end", 3) && (len == 3 || !word_byte((unsigned char)t[3])))
-		return false;
-	if (row == 0)
-		return true;
-	len = file_line(f, row, &t);
-	if (len && (t[0] == '}' || t[0] == ')' || t[0] == ']'))
-		return true;
-	if (len >= 3 && !memcmp(t, "end", 3) && (len == 3 || !word_byte((unsigned char)t[3])))
-		return true;
-	for (size_t i = 0; i < len; i++)
-		if (t[i] != ' ' && t[i] != '\t' && t[i] != '\r')
-			return false;
-	return true;
 }
 
 struct ranges {
@@ -163,12 +139,7 @@ static bool occurrence_ranges(const struct file *f, const char *q, const char *s
 			return true;
 		if (at < covered_to)
 			continue;
-		size_t row = line_at(f, at), top = row, bottom = row + 1;
-		while (top > 0 && !boundary(f, top))
-			top--;
-		while (bottom < f->n_lines && !boundary(f, bottom))
-			bottom++;
-		size_t a = f->line_start[top], b = f->line_start[bottom];
+		size_t a = chunk_item_start(data, f->size, at), b = chunk_item_end(data, f->size, at);
 		if (b - a > CHUNK_MAX) {
 			if (windows++ == MAX_WINDOWS)
 				break;
