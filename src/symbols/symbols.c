@@ -8,8 +8,9 @@
  *     (chunk.h) and only those items are parsed, in one parse with tree-sitter's included
  *     ranges (positions stay those of the whole file);
  *  3. that partial parse is trusted only when it is clean and found a candidate; otherwise (a
- *     multi-line string or a C++ namespace cut the item wrong) the whole file is parsed, so the
- *     shortcut can make an answer faster but not different for well-formed files.
+ *     multi-line string or a C++ namespace cut the item wrong) the whole file is parsed. The
+ *     shortcut changes an answer only where a wrong cut still parses cleanly and differently
+ *     (code-like text at column 0 inside a multi-line string, after a blank line).
  * For "Outer.inner" an item is kept only if it also holds "Outer": in these grammars every
  * container of a definition is inside its top-level item (a C++ namespace written at column 0
  * is the exception, and falls back to the full parse through step 3).
