@@ -263,6 +263,39 @@ out:
 	return true;
 }
 
+/* Markdown headings compared without their inline markup ("## The `show` verb" answers to
+ * "The show verb"), tried only when no heading matches as written. Repoints the names of ds at
+ * stripped copies held in *store (the caller frees it). */
+static size_t markdown_loose(struct defs *ds, const char *q, size_t qlen, struct cand **c, char **store)
+{
+	size_t total = 0;
+	for (size_t i = 0; i < ds->n; i++)
+		total += ds->v[i].name_len;
+	char *out = *store = xmalloc(total + 1);
+	for (size_t i = 0; i < ds->n; i++) {
+		struct def *d = &ds->v[i];
+		char *start = out;
+		for (size_t k = 0; k < d->name_len; k++)
+			if (d->name[k] != '`' && d->name[k] != '*')
+				*out++ = d->name[k];
+		d->name = start;
+		d->name_len = (size_t)(out - start);
+	}
+	return select_candidates(ds, q, qlen, false, c);
+}
+
+/* Every definition of the file, from one full parse. */
+static void ts_definitions_all(const struct lang *lang, const struct file *f, struct defs *ds)
+{
+	TSParser *parser = ts_parser_new();
+	ts_parser_set_language(parser, lang->grammar());
+	TSTree *tree = parse_ranges(parser, f, NULL);
+	if (tree)
+		ts_collect(lang, tree, f->data, (long)f->n_lines, ds);
+	ts_tree_delete(tree);
+	ts_parser_delete(parser);
+}
+
 static enum lets_err report_ambiguous(const struct file *f, const char *target_text, const struct cand *c, size_t n,
 				      struct diag *d)
 {
@@ -289,10 +322,21 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
 	const struct lang *lang = lang_for_path(f->path);
 	struct defs ds = DEFS_INIT;
 	struct cand *c = NULL;
+	char *loose = NULL;
 	size_t n = 0;
 	if (len && lang) {
 		if (ts_definitions(lang, f, name, len, &ds))
 			n = select_candidates(&ds, name, len, false, &c);
+		if (!n && lang->id == L_MARKDOWN && !ds.n) {
+			/* The prefilter found no occurrence as written; markup may be in between. */
+			free(c);
+			c = NULL;
+			ts_definitions_all(lang, f, &ds);
+		}
+		if (!n && lang->id == L_MARKDOWN) {
+			free(c);
+			n = markdown_loose(&ds, name, len, &c, &loose);
+		}
 	} else if (len) {
 		plaintext_collect(f, name, len, &ds);
 		n = select_candidates(&ds, name, len, true, &c);
@@ -327,6 +371,7 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
 		e = diag_add(d, E_NOT_FOUND, "#%s (try @'%s') not found in %s", name, name, target_text);
 	}
 	free(c);
+	free(loose);
 	defs_release(&ds);
 	return e;
 }
