@@ -789,9 +789,26 @@ static void walker_reserve(struct walker *w, size_t depth)
 	w->cap = cap;
 }
 
-void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, long n_lines, struct defs *out)
+/* Some occ[] lies in [a, b). */
+static bool holds_occurrence(const size_t *occ, size_t n, uint32_t a, uint32_t b)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (occ[mid] < a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && occ[lo] < b;
+}
+
+void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, long n_lines, const size_t *occ,
+		size_t n_occ, struct defs *out)
 {
 	struct walker w = {.lang = lang, .in = info_for(lang), .data = data, .out = out};
+	if (lang->id == L_MARKDOWN)
+		occ = NULL;
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
 	size_t depth = 0;
 	walker_reserve(&w, 0);
@@ -814,7 +831,8 @@ void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, l
 			if (idx >= 0)
 				w.scope[depth] = idx;
 		}
-		if (ts_tree_cursor_goto_first_child(&c)) {
+		if ((!occ || holds_occurrence(occ, n_occ, ts_node_start_byte(n), ts_node_end_byte(n))) &&
+		    ts_tree_cursor_goto_first_child(&c)) {
 			depth++;
 			walker_reserve(&w, depth);
 			w.pending[depth] = 0;
