@@ -270,23 +270,11 @@ const char *ts_rules_missing(void)
 {
 	static char buf[128];
 	for (int id = 0; id < L_COUNT; id++) {
-		const struct lang *lang = NULL;
-		static const char *const probe[L_COUNT] = {
-			[L_GO] = "a.go",   [L_TYPESCRIPT] = "a.ts", [L_TSX] = "a.tsx",    [L_JAVASCRIPT] = "a.js",
-			[L_PYTHON] = "a.py", [L_RUST] = "a.rs",   [L_MARKDOWN] = "a.md",  [L_JSON] = "a.json",
-			[L_YAML] = "a.yaml", [L_TOML] = "a.toml", [L_BASH] = "a.sh",      [L_C] = "a.c",
-			[L_CPP] = "a.cpp", [L_CSHARP] = "a.cs",   [L_JAVA] = "a.java",    [L_PHP] = "a.php",
-			[L_RUBY] = "a.rb", [L_SWIFT] = "a.swift",
-		};
-		lang = lang_for_path(probe[id]);
-		if (!lang || (int)lang->id != id) {
-			snprintf(buf, sizeof buf, "lang table: %s", probe[id]);
-			return buf;
-		}
+		const struct lang *lang = lang_by_id((enum lang_id)id);
 		const TSLanguage *ts = lang->grammar();
+		uint32_t n = ts_language_symbol_count(ts);
 		for (const struct rule *r = lang_rules[id]; r->type; r++) {
 			bool found = false;
-			uint32_t n = ts_language_symbol_count(ts);
 			for (TSSymbol s = 0; s < n && !found; s++)
 				found = ts_language_symbol_type(ts, s) == TSSymbolTypeRegular &&
 					!strcmp(ts_language_symbol_name(ts, s), r->type);
