@@ -309,8 +309,21 @@ struct walker {
 	size_t n_heads, cap_heads;
 };
 
+/* Child accessors that accept a null node (an error-recovered tree can lack a field), where
+ * tree-sitter's own would dereference it. */
+static TSNode named_child(TSNode n, uint32_t i)
+{
+	if (ts_node_is_null(n)) {
+		TSNode none = {0};
+		return none;
+	}
+	return ts_node_named_child(n, i);
+}
+
 static TSNode field(const struct walker *w, TSNode n, enum field f)
 {
+	if (ts_node_is_null(n))
+		return n;
 	if (w->in->field[f] == FIELD_UNKNOWN)
 		w->in->field[f] = ts_language_field_id_for_name(w->in->ts, field_names[f], (uint32_t)strlen(field_names[f]));
 	TSFieldId id = w->in->field[f];
@@ -338,6 +351,8 @@ static bool type_is(TSNode n, const char *type)
 
 static bool type_ends(TSNode n, const char *suffix)
 {
+	if (ts_node_is_null(n))
+		return false;
 	const char *t = ts_node_type(n);
 	size_t a = strlen(t), b = strlen(suffix);
 	return a >= b && !strcmp(t + a - b, suffix);
@@ -609,7 +624,7 @@ static int visit(struct walker *w, size_t depth, TSNode n, enum act a)
 	case A_WEAK:
 		return visit_named(w, depth, n, K_FUNC, true);
 	case A_GO_METHOD: {
-		TSNode recv = ts_node_named_child(field(w, n, F_RECEIVER), 0);
+		TSNode recv = named_child(field(w, n, F_RECEIVER), 0);
 		k = name_parts(w, field(w, recv, F_TYPE), parts, 0, MAX_PARTS);
 		span_at(w, depth, &start, &end);
 		int owner = k ? add_def(w, parts[k - 1], parent, K_TYPE, true, false, start, end) : parent;
@@ -732,14 +747,16 @@ static int visit(struct walker *w, size_t depth, TSNode n, enum act a)
 	}
 	case A_JSON_PAIR: {
 		TSNode key = field(w, n, F_KEY);
-		TSNode content = ts_node_named_child(key, 0);
+		if (ts_node_is_null(key))
+			return -1;
+		TSNode content = named_child(key, 0);
 		span_at(w, depth, &start, &end);
 		if (ts_node_is_null(content) || !type_is(content, "string_content"))
 			return add_def(w, key, parent, K_VALUE, false, false, start, end); /* "" */
 		return add_def(w, content, parent, K_VALUE, false, false, start, end);
 	}
 	case A_YAML_PAIR: {
-		TSNode scalar = ts_node_named_child(field(w, n, F_KEY), 0);
+		TSNode scalar = named_child(field(w, n, F_KEY), 0);
 		if (!type_is(scalar, "plain_scalar") && !type_ends(scalar, "quote_scalar"))
 			return -1;
 		span_at(w, depth, &start, &end);
