@@ -56,7 +56,7 @@ struct worker {
 	unsigned id;
 	pthread_t tid;
 	struct walk_counts counts;
-	struct buf path, rel;
+	struct buf path, rel, ents;
 	struct level **levels;
 	size_t n_levels, cap_levels;
 };
@@ -95,12 +95,17 @@ static void level_free(struct level *l)
 	free(l);
 }
 
-/* Reads dir's .ignore and .gitignore; NULL when neither has a rule. */
-static struct level *level_load(int dirfd, const struct level *parent, const char *pre, size_t skip)
+enum { HAS_IGNORE = 1, HAS_GITIGNORE = 2 };
+
+/* Reads dir's .ignore and .gitignore (only those named in has, when the listing already said
+ * which exist); NULL when neither has a rule. */
+static struct level *level_load(int dirfd, const struct level *parent, const char *pre, size_t skip, unsigned has)
 {
 	struct level *l = xcalloc(1, sizeof(*l));
-	ignore_list_load(&l->ign, dirfd, ".ignore");
-	ignore_list_load(&l->git, dirfd, ".gitignore");
+	if (has & HAS_IGNORE)
+		ignore_list_load(&l->ign, dirfd, ".ignore");
+	if (has & HAS_GITIGNORE)
+		ignore_list_load(&l->git, dirfd, ".gitignore");
 	if (ignore_list_empty(&l->ign) && ignore_list_empty(&l->git)) {
 		level_free(l);
 		return NULL;
@@ -233,7 +238,7 @@ static void root_init(struct root *r, const char *dir, bool no_ignore, struct le
 			buf_addf(&pre, "%s/", rest);
 			int fd = open(a, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 			if (fd >= 0) {
-				struct level *l = level_load(fd, chain, pre.data, r->skip);
+				struct level *l = level_load(fd, chain, pre.data, r->skip, HAS_IGNORE | HAS_GITIGNORE);
 				close(fd);
 				if (l) {
 					XGROW(*extra, *cap_extra, *n_extra + 1);
@@ -314,15 +319,34 @@ static void run_dir(struct worker *wk, struct job *job)
 		wk->counts.unreadable++;
 		return;
 	}
-	DIR *dir = fdopendir(dfd);
-	if (!dir) {
-		close(dfd);
-		wk->counts.unreadable++;
-		return;
+	/* The whole listing comes first, so the ignore files are opened only when they exist. */
+	struct buf *ents = &wk->ents;
+	buf_truncate(ents, 0);
+	unsigned has = 0;
+	for (;;) {
+		char chunk[32768];
+		ssize_t got = getdents64(dfd, chunk, sizeof(chunk));
+		if (got <= 0)
+			break;
+		for (ssize_t off = 0; off < got;) {
+			struct dirent64 *de = (struct dirent64 *)(chunk + off);
+			off += de->d_reclen;
+			const char *name = de->d_name;
+			if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
+				continue;
+			if (!strcmp(name, ".git"))
+				continue;
+			if (!strcmp(name, ".gitignore"))
+				has |= HAS_GITIGNORE;
+			else if (!strcmp(name, ".ignore"))
+				has |= HAS_IGNORE;
+			buf_addc(ents, (char)de->d_type);
+			buf_add(ents, name, strlen(name) + 1);
+		}
 	}
 	const struct level *lv = job->lv;
-	if (!o->no_ignore) {
-		struct level *l = level_load(dfd, lv, NULL, job->len ? job->len + 1 : 0);
+	if (!o->no_ignore && has) {
+		struct level *l = level_load(dfd, lv, NULL, job->len ? job->len + 1 : 0, has);
 		if (job->len == 1 && job->path[0] == '/' && l)
 			l->skip = 1;
 		if (l) {
@@ -335,7 +359,6 @@ static void run_dir(struct worker *wk, struct job *job)
 	size_t n_subs = 0, cap_subs = 0;
 	struct buf files = BUF_INIT;
 	size_t n_files = 0;
-	struct dirent *de;
 	size_t base = job->len;
 	if (base && job->path[base - 1] != '/') {
 		buf_truncate(&wk->path, 0);
@@ -346,14 +369,11 @@ static void run_dir(struct worker *wk, struct job *job)
 		buf_add(&wk->path, job->path ? job->path : "", base);
 	}
 	size_t dir_len = wk->path.len;
-	while ((de = readdir(dir))) {
-		const char *name = de->d_name;
-		if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
-			continue;
-		if (!strcmp(name, ".git"))
-			continue;
+	for (size_t at = 0; at < ents->len;) {
+		unsigned char type = (unsigned char)ents->data[at];
+		const char *name = ents->data + at + 1;
 		size_t nlen = strlen(name);
-		unsigned char type = de->d_type;
+		at += nlen + 2;
 		if (type == DT_UNKNOWN) {
 			struct stat st;
 			if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW))
@@ -396,7 +416,7 @@ static void run_dir(struct worker *wk, struct job *job)
 			n_files++;
 		}
 	}
-	closedir(dir);
+	close(dfd);
 	/* Hand out everything but the first batch of files, which this worker keeps. */
 	const char *p = files.data;
 	size_t keep = n_files < FILE_BATCH ? n_files : FILE_BATCH;
@@ -491,6 +511,7 @@ void walk_run(const char *const *dirs, size_t n, const struct walk_opts *o, walk
 		free(wks[i].levels);
 		buf_release(&wks[i].path);
 		buf_release(&wks[i].rel);
+		buf_release(&wks[i].ents);
 	}
 	for (size_t i = 0; i < n_extra; i++)
 		level_free(extra[i]);
@@ -519,7 +540,7 @@ bool walk_path_ignored(const char *path)
 		int fd = open(d, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		free(d);
 		if (fd >= 0) {
-			struct level *l = level_load(fd, lv, NULL, dir_end ? dir_end + 1 : 0);
+			struct level *l = level_load(fd, lv, NULL, dir_end ? dir_end + 1 : 0, HAS_IGNORE | HAS_GITIGNORE);
 			close(fd);
 			if (l) {
 				XGROW(extra, cap_extra, n_extra + 1);

@@ -208,13 +208,39 @@ static void render_file(struct finder *f, struct fworker *w, struct out_block *b
 
 static void search_data(struct finder *f, struct fworker *w, const char *path, const char *data, size_t size);
 
-/* Reads a whole regular file into w->data. follow: a root named on the command line may be a
- * symlink; what the walk found is never followed, and nothing but a regular file is read. */
+/* Reads a file the walk's d_type (or the command line's stat) says is regular; follow: a root
+ * named on the command line may be a symlink, what the walk found is never followed. Most files
+ * are small, and one read into the worker's buffer returns all of such a file (a regular file
+ * reads short only at its end), so the common case costs open, read and close. A full buffer
+ * means a big file: it is measured, refused over --max-file-bytes, and mapped rather than
+ * copied, which would stream every byte through the cache twice. */
 static void search_file(struct finder *f, struct fworker *w, const char *path, bool follow)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (follow ? 0 : O_NOFOLLOW));
 	if (fd < 0) {
 		w->unreadable++;
+		return;
+	}
+	buf_truncate(&w->data, 0);
+	buf_reserve(&w->data, MMAP_MIN + 1);
+	ssize_t r;
+	do
+		r = read(fd, w->data.data, MMAP_MIN);
+	while (r < 0 && errno == EINTR);
+	if (r < 0) {
+		close(fd);
+		w->unreadable++;
+		return;
+	}
+	if (r < MMAP_MIN) {
+		close(fd);
+		if (r > f->o->max_file_bytes) {
+			w->too_large++;
+			return;
+		}
+		w->data.len = (size_t)r;
+		w->data.data[r] = '\0';
+		search_data(f, w, path, w->data.data, w->data.len);
 		return;
 	}
 	struct stat st;
@@ -228,56 +254,15 @@ static void search_file(struct finder *f, struct fworker *w, const char *path, b
 		w->too_large++;
 		return;
 	}
-	size_t want = (size_t)st.st_size;
-	const char *data;
-	size_t size;
-	void *map = NULL;
-	if (want >= MMAP_MIN) {
-		/* Big files are searched in place: copying them would stream every byte through the
-		 * cache twice. */
-		map = mmap(NULL, want, PROT_READ, MAP_PRIVATE, fd, 0);
-		close(fd);
-		if (map == MAP_FAILED) {
-			w->unreadable++;
-			return;
-		}
-		data = map;
-		size = want;
-	} else {
-		buf_truncate(&w->data, 0);
-		buf_reserve(&w->data, want + 1);
-		bool failed = false;
-		for (;;) {
-			if (w->data.len > (size_t)f->o->max_file_bytes)
-				break;
-			if (w->data.cap - w->data.len < 2)
-				buf_reserve(&w->data, 65536);
-			ssize_t r = read(fd, w->data.data + w->data.len, w->data.cap - w->data.len - 1);
-			if (r < 0) {
-				if (errno == EINTR)
-					continue;
-				failed = true;
-				break;
-			}
-			if (r == 0)
-				break;
-			w->data.len += (size_t)r;
-		}
-		close(fd);
-		if (failed) {
-			w->unreadable++;
-			return;
-		}
-		if (w->data.len > (size_t)f->o->max_file_bytes) {
-			w->too_large++;
-			return;
-		}
-		data = w->data.data;
-		size = w->data.len;
+	size_t size = (size_t)st.st_size;
+	void *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED) {
+		w->unreadable++;
+		return;
 	}
-	search_data(f, w, path, data, size);
-	if (map)
-		munmap(map, want);
+	search_data(f, w, path, map, size);
+	munmap(map, size);
 }
 
 static void search_data(struct finder *f, struct fworker *w, const char *path, const char *data, size_t size)
