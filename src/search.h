@@ -24,6 +24,7 @@ struct searcher {
 	size_t lit_len;
 	size_t rare1, rare2; /* positions of lit's two rarest bytes, scanned for first */
 	bool fold;           /* lit is compared ASCII-caselessly */
+	bool avx2;           /* the CPU scans 32 bytes at a time */
 	bool lit_is_match; /* the regex is exactly lit: the prefilter's hit is the match */
 };
 #define SEARCHER_INIT {0}
@@ -47,16 +48,19 @@ struct search_sink {
 	/* Called once per hit line, in order. Returns false to stop searching this buffer. */
 	bool (*on_line)(void *ctx, const struct search_line *line);
 	void *ctx;
-	bool want_spans; /* false: spans are not computed (counting) */
+	bool want_spans;   /* false: spans are not computed (counting) */
+	bool binary_check; /* a NUL byte anywhere in the buffer makes it binary */
 };
 
 enum search_status {
 	SEARCH_DONE,
 	SEARCH_STOPPED, /* the sink asked to stop */
 	SEARCH_LIMIT,   /* the regex hit its match limit: the rest of the buffer is unsearched */
+	SEARCH_BINARY,  /* binary_check found a NUL: the lines already pushed are not to be used */
 };
 
-/* Searches data[0..size) and pushes every hit line to sink. spans is scratch owned by the
+/* Searches data[0..size) and pushes every hit line to sink. With binary_check the NUL test runs
+ * a window ahead of the literal scan, so each byte is read from memory once. spans is scratch owned by the
  * caller's thread (grown as needed; free it when the thread is done). */
 enum search_status search_buffer(const struct searcher *s, struct rx_state *st, const char *data, size_t size,
 				 const struct search_sink *sink, size_t **spans, size_t *spans_cap);

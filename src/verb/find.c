@@ -26,6 +26,8 @@
 #define TOP_FILES 10
 /* Files at least this big are mapped rather than read. */
 #define MMAP_MIN (256 * 1024)
+/* The first read of every file: most source files fit, and end there. */
+#define PROBE (32 * 1024)
 
 enum mode { M_LINES, M_FILES, M_COUNT };
 
@@ -210,10 +212,11 @@ static void search_data(struct finder *f, struct fworker *w, const char *path, c
 
 /* Reads a file the walk's d_type (or the command line's stat) says is regular; follow: a root
  * named on the command line may be a symlink, what the walk found is never followed. Most files
- * are small, and one read into the worker's buffer returns all of such a file (a regular file
- * reads short only at its end), so the common case costs open, read and close. A full buffer
- * means a big file: it is measured, refused over --max-file-bytes, and mapped rather than
- * copied, which would stream every byte through the cache twice. */
+ * are small, and one read of PROBE bytes returns all of such a file (a regular file reads short
+ * only at its end), so the common case costs open, read and close. A full probe means a bigger
+ * file: it is measured and refused over --max-file-bytes; under MMAP_MIN the rest is read after
+ * the probe, from MMAP_MIN on the file is mapped rather than copied, which would stream every
+ * byte through the cache twice. */
 static void search_file(struct finder *f, struct fworker *w, const char *path, bool follow)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (follow ? 0 : O_NOFOLLOW));
@@ -222,17 +225,17 @@ static void search_file(struct finder *f, struct fworker *w, const char *path, b
 		return;
 	}
 	buf_truncate(&w->data, 0);
-	buf_reserve(&w->data, MMAP_MIN + 1);
+	buf_reserve(&w->data, PROBE + 1);
 	ssize_t r;
 	do
-		r = read(fd, w->data.data, MMAP_MIN);
+		r = read(fd, w->data.data, PROBE);
 	while (r < 0 && errno == EINTR);
 	if (r < 0) {
 		close(fd);
 		w->unreadable++;
 		return;
 	}
-	if (r < MMAP_MIN) {
+	if (r < PROBE) {
 		close(fd);
 		if (r > f->o->max_file_bytes) {
 			w->too_large++;
@@ -255,6 +258,36 @@ static void search_file(struct finder *f, struct fworker *w, const char *path, b
 		return;
 	}
 	size_t size = (size_t)st.st_size;
+	if (size < MMAP_MIN) {
+		/* a medium file: the rest follows the probe in the same buffer */
+		w->data.len = (size_t)r;
+		bool failed = false;
+		for (;;) {
+			if (w->data.len > (size_t)f->o->max_file_bytes)
+				break;
+			buf_reserve(&w->data, 65536);
+			ssize_t got = read(fd, w->data.data + w->data.len, w->data.cap - w->data.len - 1);
+			if (got < 0 && errno == EINTR)
+				continue;
+			if (got <= 0) {
+				failed = got < 0;
+				break;
+			}
+			w->data.len += (size_t)got;
+		}
+		close(fd);
+		if (failed) {
+			w->unreadable++;
+			return;
+		}
+		if (w->data.len > (size_t)f->o->max_file_bytes) {
+			w->too_large++;
+			return;
+		}
+		w->data.data[w->data.len] = '\0';
+		search_data(f, w, path, w->data.data, w->data.len);
+		return;
+	}
 	void *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (map == MAP_FAILED) {
@@ -267,18 +300,24 @@ static void search_file(struct finder *f, struct fworker *w, const char *path, b
 
 static void search_data(struct finder *f, struct fworker *w, const char *path, const char *data, size_t size)
 {
-	if (file_is_binary(data, size)) {
+	/* the byte-order mark here; NUL bytes are found by the search itself, next to its scan */
+	if (file_is_binary(data, size < 2 ? size : 2)) {
 		w->binary++;
 		return;
 	}
-	w->searched++;
 	w->file_hits = 0;
 	w->n_hits = 0;
 	w->n_fspans = 0;
 	w->keep = f->mode == M_LINES && __atomic_load_n(&f->total, __ATOMIC_RELAXED) <= f->cap;
-	struct search_sink sink = {.ctx = w, .want_spans = w->keep};
+	struct search_sink sink = {.ctx = w, .want_spans = w->keep, .binary_check = true};
 	sink.on_line = f->mode == M_FILES ? sink_files : f->mode == M_COUNT ? sink_count : sink_line;
-	if (search_buffer(&f->s, w->st, data, size, &sink, &w->spans, &w->spans_cap) == SEARCH_LIMIT)
+	enum search_status status = search_buffer(&f->s, w->st, data, size, &sink, &w->spans, &w->spans_cap);
+	if (status == SEARCH_BINARY) {
+		w->binary++;
+		return;
+	}
+	w->searched++;
+	if (status == SEARCH_LIMIT)
 		w->limited++;
 	if (!w->file_hits)
 		return;

@@ -163,6 +163,56 @@ static void match_limit(void)
 	diag_release(&d);
 }
 
+/* With binary_check a NUL anywhere makes the buffer binary: before the first hit, after the last,
+ * past the first 64 KiB window, under the literal scan and under the regex. */
+static void binary(void)
+{
+	static const struct {
+		const char *name, *pattern;
+		size_t nul_at; /* (size_t)-1: none */
+		enum search_status want;
+	} cases[] = {
+		{"no NUL: searched", "needle", (size_t)-1, SEARCH_DONE},
+		{"NUL before the hit", "needle", 10, SEARCH_BINARY},
+		{"NUL after the hit", "needle", 150000, SEARCH_BINARY},
+		{"NUL in the last byte", "needle", 199999, SEARCH_BINARY},
+		{"NUL with no literal in the pattern", "ne+dle", 150000, SEARCH_BINARY},
+		{"NUL and no hit at all", "absent", 70000, SEARCH_BINARY},
+		{"no NUL and no hit", "absent", (size_t)-1, SEARCH_DONE},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct buf data = BUF_INIT;
+		bool placed = false;
+		while (data.len < 200000) {
+			bool now = !placed && data.len >= 100000;
+			buf_adds(&data, now ? "needle in line .....\n" : "filler text line ...\n");
+			placed = placed || now;
+		}
+		buf_truncate(&data, 200000);
+		if (cases[i].nul_at != (size_t)-1)
+			data.data[cases[i].nul_at] = '\0';
+		struct diag d = DIAG_INIT;
+		struct regex *re = regex_new(cases[i].pattern, RX_MULTILINE, &d);
+		struct searcher s;
+		searcher_init(&s, re, cases[i].pattern, RX_MULTILINE);
+		struct rx_state *st = rx_state_new(re);
+		struct got g = {0};
+		struct search_sink sink = {.on_line = collect, .ctx = &g, .want_spans = true, .binary_check = true};
+		size_t *spans = NULL, cap = 0;
+		enum search_status rc = search_buffer(&s, st, data.data, data.len, &sink, &spans, &cap);
+		unit_long(cases[i].name, rc, cases[i].want);
+		if (cases[i].nul_at == (size_t)-1 && strstr(cases[i].pattern, "needle"))
+			unit_str("the hit behind the first window", g.b.data ? g.b.data : "", "4763:[needle] in line .....\n");
+		free(spans);
+		buf_release(&g.b);
+		buf_release(&data);
+		rx_state_free(st);
+		searcher_release(&s);
+		regex_free(re);
+		diag_release(&d);
+	}
+}
+
 static void count_lines(void)
 {
 	struct buf b = BUF_INIT;
@@ -179,6 +229,7 @@ int main(void)
 	literals();
 	hits();
 	match_limit();
+	binary();
 	count_lines();
 	return unit_end();
 }
