@@ -80,8 +80,12 @@ int main(int argc, char **argv)
 			verb = aliases[i][1];
 
 	if (!verb) {
-		opt_help(&out, NULL);
-		diag_add(&d, E_USAGE, "error: lets needs a command · run `lets guide` for the one-screen guide");
+		/* clap's arg_required_else_help: the help goes to stderr, as the diagnostic */
+		struct buf help = BUF_INIT;
+		opt_help(&help, NULL);
+		buf_truncate(&help, help.len - 1);
+		diag_add(&d, E_USAGE, "%s", help.data);
+		buf_release(&help);
 	} else if (!strcmp(verb, "--help") || !strcmp(verb, "-h") || !strcmp(verb, "help")) {
 		opt_help(&out, NULL);
 	} else if (!strcmp(verb, "--version") || !strcmp(verb, "-V")) {

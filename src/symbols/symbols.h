@@ -2,7 +2,7 @@
  * a plaintext heuristic for other text files. */
 #ifndef LETS_SYMBOLS_H
 #define LETS_SYMBOLS_H
-#include "error.h"
+#include "../error.h"
 
 struct file;
 struct span;

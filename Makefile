@@ -1,0 +1,221 @@
+# lets — `make` installs what is missing and builds build/lets; `make check` runs every test.
+#
+# Two phases: the outer make installs system packages and npm sources, then re-runs make for the
+# build, because the build's file lists (grammar scanners, the BLAKE3 directory) can only be read
+# once those exist. Third-party code is compiled once into build/third_party/ and shared by every
+# flavour (release, asan, static, unit tests).
+
+SHELL := /bin/bash
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+PREFIX ?= /usr/local
+DESTDIR ?=
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+BUILD := build
+TP := $(BUILD)/third_party
+NODE := deps/node_modules
+NPM_STAMP := $(NODE)/.stamp-lets
+TS_LIB := $(NODE)/tree-sitter/vendor/tree-sitter/lib
+BLAKE3_DIR := $(lastword $(sort $(wildcard /usr/share/cargo/registry/blake3-*/c)))
+
+# One grammar per line: <C function suffix, tree_sitter_NAME>:<src dir under deps/node_modules>.
+GRAMMARS := \
+	bash:tree-sitter-bash/src \
+	c:tree-sitter-c/src \
+	cpp:tree-sitter-cpp/src \
+	c_sharp:tree-sitter-c-sharp/src \
+	go:tree-sitter-go/src \
+	java:tree-sitter-java/src \
+	javascript:tree-sitter-javascript/src \
+	json:tree-sitter-json/src \
+	php:tree-sitter-php/php/src \
+	php_only:tree-sitter-php/php_only/src \
+	python:tree-sitter-python/src \
+	ruby:tree-sitter-ruby/src \
+	rust:tree-sitter-rust/src \
+	swift:tree-sitter-swift/src \
+	typescript:tree-sitter-typescript/typescript/src \
+	tsx:tree-sitter-typescript/tsx/src \
+	toml:@tree-sitter-grammars/tree-sitter-toml/src \
+	yaml:@tree-sitter-grammars/tree-sitter-yaml/src \
+	markdown:@tree-sitter-grammars/tree-sitter-markdown/tree-sitter-markdown/src \
+	markdown_inline:@tree-sitter-grammars/tree-sitter-markdown/tree-sitter-markdown-inline/src
+
+TP_CFLAGS := -O2 -w -fno-strict-aliasing
+WARN := -Wall -Wextra -Werror
+BASE_CFLAGS := -std=c11 -g $(WARN) -D_GNU_SOURCE -Isrc -I$(BLAKE3_DIR) -I$(TS_LIB)/include -MMD -MP
+REL_CFLAGS := $(BASE_CFLAGS) -O2
+ASAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+ASAN_CFLAGS := $(BASE_CFLAGS) -O1 $(ASAN_FLAGS)
+
+SYS_LIBS := -lpcre2-8 -ljansson -lyaml -lpthread
+TP_LIBS := $(TP)/libtreesitter.a $(TP)/libblake3.a
+# Release links the system libraries statically: see the note in the git log ("static libs").
+REL_LIBS := -Wl,-Bstatic -lpcre2-8 -ljansson -lyaml -Wl,-Bdynamic -lpthread
+
+SRC := $(sort $(wildcard src/*.c src/verb/*.c src/symbols/*.c src/transform/*.c src/hook/*.c))
+REL_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRC))
+ASAN_OBJ := $(patsubst src/%.c,$(BUILD)/asan/obj/%.o,$(SRC))
+ASAN_LIB_OBJ := $(filter-out $(BUILD)/asan/obj/main.o,$(ASAN_OBJ))
+
+UNIT_SRC := $(sort $(wildcard tests/unit/t_*.c))
+UNIT_HELPERS := $(filter-out tests/unit/t_%.c,$(wildcard tests/unit/*.c))
+UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/asan/unit/%,$(UNIT_SRC))
+RESULTS := $(BUILD)/test-results.txt
+
+# Run the build phase in parallel unless the caller already chose -j.
+SUBMAKE = $(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
+
+.DEFAULT_GOAL := all
+.PHONY: all deps system-deps check static install bench clean build-release build-check build-static \
+	unit-bins run-checks
+
+all: deps
+	@$(SUBMAKE) build-release
+
+check: deps
+	@$(SUBMAKE) build-check
+	@$(MAKE) --no-print-directory run-checks
+
+static: deps
+	@$(SUBMAKE) build-static
+
+install: all
+	install -D -m 0755 $(BUILD)/lets $(DESTDIR)$(PREFIX)/bin/lets
+
+bench: deps
+	@deps/install-system.sh hyperfine ripgrep
+	@$(SUBMAKE) build-release
+	bench/gen-corpus.sh
+	bench/run.sh $(BUILD)/lets
+
+clean:
+	rm -rf $(BUILD)
+
+# ---- phase 1: dependencies -------------------------------------------------------------------
+
+deps: system-deps
+	@$(MAKE) --no-print-directory $(NPM_STAMP)
+
+system-deps:
+	@deps/install-system.sh
+
+# npm stamps extracted files with a fixed old mtime, so third-party objects depend on this stamp,
+# not on the sources' mtimes, to rebuild after a lockfile change.
+$(NPM_STAMP): deps/package-lock.json deps/package.json deps/.npmrc
+	cd deps && npm ci --ignore-scripts
+	@touch $@
+
+# ---- phase 2: build --------------------------------------------------------------------------
+
+build-release: $(BUILD)/lets
+build-static: $(BUILD)/lets-static
+build-check: $(BUILD)/lets $(BUILD)/asan/lets
+
+ifeq ($(findstring x86_64,$(shell $(CC) -dumpmachine)),x86_64)
+BLAKE3_SRC := $(addprefix $(BLAKE3_DIR)/,blake3.c blake3_dispatch.c blake3_portable.c \
+	blake3_sse2_x86-64_unix.S blake3_sse41_x86-64_unix.S blake3_avx2_x86-64_unix.S \
+	blake3_avx512_x86-64_unix.S)
+BLAKE3_DEFS :=
+else
+BLAKE3_SRC := $(addprefix $(BLAKE3_DIR)/,blake3.c blake3_dispatch.c blake3_portable.c)
+BLAKE3_DEFS := -DBLAKE3_NO_SSE2 -DBLAKE3_NO_SSE41 -DBLAKE3_NO_AVX2 -DBLAKE3_NO_AVX512
+endif
+BLAKE3_OBJ := $(patsubst %,$(TP)/obj/%.o,$(notdir $(BLAKE3_SRC)))
+
+$(TP)/obj/%.c.o: $(BLAKE3_DIR)/%.c
+	@mkdir -p $(@D)
+	$(CC) $(TP_CFLAGS) $(BLAKE3_DEFS) -c $< -o $@
+$(TP)/obj/%.S.o: $(BLAKE3_DIR)/%.S
+	@mkdir -p $(@D)
+	$(CC) -c $< -o $@
+
+$(TP)/libblake3.a: $(BLAKE3_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+TS_RUNTIME_OBJ := $(TP)/obj/ts_runtime.o
+$(TS_RUNTIME_OBJ): $(TS_LIB)/src/lib.c $(NPM_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(TP_CFLAGS) -I$(TS_LIB)/include -I$(TS_LIB)/src -c $< -o $@
+
+# Object names carry the grammar name: an archive keeps members by base name.
+define grammar_rules
+$(TP)/obj/ts_$(1)_parser.o: $(NODE)/$(2)/parser.c $(NPM_STAMP)
+	@mkdir -p $$(@D)
+	$$(CC) $$(TP_CFLAGS) -I$(NODE)/$(2) -c $$< -o $$@
+$(TP)/obj/ts_$(1)_scanner.o: $(NODE)/$(2)/scanner.c $(NPM_STAMP)
+	@mkdir -p $$(@D)
+	$$(CC) $$(TP_CFLAGS) -I$(NODE)/$(2) -c $$< -o $$@
+GRAMMAR_OBJ += $(TP)/obj/ts_$(1)_parser.o $(if $(wildcard $(NODE)/$(2)/scanner.c),$(TP)/obj/ts_$(1)_scanner.o)
+endef
+$(foreach g,$(GRAMMARS),$(eval $(call grammar_rules,$(word 1,$(subst :, ,$(g))),$(word 2,$(subst :, ,$(g))))))
+
+$(TP)/libtreesitter.a: $(TS_RUNTIME_OBJ) $(GRAMMAR_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/obj/%.o: src/%.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(REL_CFLAGS) -c $< -o $@
+
+$(BUILD)/asan/obj/%.o: src/%.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) -c $< -o $@
+
+$(BUILD)/lets: $(REL_OBJ) $(TP_LIBS)
+	$(CC) -o $@ $(REL_OBJ) $(TP_LIBS) $(REL_LIBS)
+
+$(BUILD)/lets-static: $(REL_OBJ) $(TP_LIBS)
+	$(CC) -static -o $@ $(REL_OBJ) $(TP_LIBS) $(SYS_LIBS)
+
+$(BUILD)/asan/lets: $(ASAN_OBJ) $(TP_LIBS)
+	$(CC) $(ASAN_FLAGS) -o $@ $(ASAN_OBJ) $(TP_LIBS) $(SYS_LIBS)
+
+# A unit test that fails to compile must not leave an older binary behind to be run.
+$(BUILD)/asan/unit/%: tests/unit/%.c $(UNIT_HELPERS) $(ASAN_LIB_OBJ) $(TP_LIBS) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) -Itests/unit -MF $@.d -o $@ $< $(UNIT_HELPERS) $(ASAN_LIB_OBJ) $(TP_LIBS) \
+		$(SYS_LIBS) || { rm -f $@; exit 1; }
+
+unit-bins: $(UNIT_BIN)
+
+-include $(REL_OBJ:.o=.d) $(ASAN_OBJ:.o=.d) $(UNIT_BIN:=.d)
+
+# ---- tests -----------------------------------------------------------------------------------
+
+# Every suite runs even when an earlier one fails; tests/tally.sh has the last word. A program that
+# exits non-zero without recording a failure (a crash, a sanitizer report) is recorded here.
+export ASAN_OPTIONS := detect_leaks=1
+export UBSAN_OPTIONS := print_stacktrace=1
+
+define record_run
+before=$$(grep -c '^fail ' $(RESULTS) || true); \
+$(1) || { rc=$$?; after=$$(grep -c '^fail ' $(RESULTS) || true); \
+	[ "$$after" -gt "$$before" ] || echo "fail $(2) (exit $$rc, no failure recorded)" >> $(RESULTS); }
+endef
+
+run-checks:
+	@mkdir -p $(BUILD); : > $(RESULTS); export LETS_TEST_RESULTS=$(abspath $(RESULTS)); \
+	$(SUBMAKE) -k unit-bins || true; \
+	for t in $(UNIT_SRC); do \
+		name=$$(basename $$t .c); bin=$(BUILD)/asan/unit/$$name; \
+		if [ ! -x $$bin ]; then echo "fail unit/$$name (did not compile)" >> $(RESULTS); continue; fi; \
+		echo "== unit/$$name"; \
+		$(call record_run,$$bin,unit/$$name); \
+	done; \
+	if [ ! -f tests/run-cases.sh ]; then \
+		echo "make check: tests/run-cases.sh is missing, no CLI case ran" >&2; \
+		echo "fail tests/run-cases.sh (missing)" >> $(RESULTS); \
+	else \
+		for b in $(BUILD)/lets $(BUILD)/asan/lets; do \
+			echo "== cases against $$b"; \
+			$(call record_run,bash tests/run-cases.sh $$b,cases:$$b); \
+		done; \
+	fi; \
+	if [ ! -f tests/tally.sh ]; then \
+		echo "make check: tests/tally.sh is missing, cannot tally $(RESULTS)" >&2; exit 1; \
+	fi; \
+	bash tests/tally.sh $(RESULTS)

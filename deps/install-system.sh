@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Installs the Debian packages lets needs (or the ones named as arguments) when they are missing.
+# Nothing missing is the common case, so the check is one dpkg-query call and no network.
+set -euo pipefail
+
+if [ $# -gt 0 ]; then
+	wanted=("$@")
+else
+	wanted=(gcc make libpcre2-dev librust-blake3-dev libjansson-dev libyaml-dev nodejs npm git)
+fi
+
+# A tool installed outside Debian's package (NodeSource's nodejs bundles npm, for one) counts as
+# present: installing Debian's npm next to it would conflict.
+command_of() {
+	case "$1" in
+	nodejs) echo node ;;
+	gcc | make | npm | git | hyperfine) echo "$1" ;;
+	ripgrep) echo rg ;;
+	*) ;;
+	esac
+}
+
+declare -A installed=()
+while read -r name status; do
+	[ "$status" = installed ] && installed[$name]=1
+done < <(dpkg-query -W -f='${Package} ${db:Status-Status}\n' "${wanted[@]}" 2>/dev/null || true)
+
+missing=()
+for p in "${wanted[@]}"; do
+	[ -n "${installed[$p]:-}" ] && continue
+	cmd=$(command_of "$p")
+	[ -n "$cmd" ] && command -v "$cmd" >/dev/null 2>&1 && continue
+	missing+=("$p")
+done
+
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+	as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+	as_root=(sudo)
+else
+	echo "install-system: missing ${missing[*]}; run as root or install sudo, then run make again" >&2
+	exit 1
+fi
+
+echo "install-system: installing ${missing[*]} with apt-get${as_root:+ through sudo}"
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update
+"${as_root[@]}" apt-get install -y "${missing[@]}"

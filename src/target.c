@@ -1,0 +1,280 @@
+#include "target.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "alloc.h"
+#include "buf.h"
+#include "file.h"
+#include "match.h"
+#include "output.h"
+#include "symbols/symbols.h"
+
+static bool exists(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0;
+}
+
+static bool all_digits(const char *s, size_t n)
+{
+	if (!n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return true;
+}
+
+static long to_long(const char *s, size_t n)
+{
+	long v = 0;
+	for (size_t i = 0; i < n && v < 1000000000L; i++)
+		v = v * 10 + (s[i] - '0');
+	return v;
+}
+
+bool target_parse_suffix(struct target *t, const char *s)
+{
+	size_t n = strlen(s);
+	if (n < 2)
+		return false;
+	if (s[0] == ':') {
+		const char *dash = memchr(s + 1, '-', n - 1);
+		if (!dash) {
+			if (!all_digits(s + 1, n - 1))
+				return false;
+			t->kind = T_LINES;
+			t->first = t->last = to_long(s + 1, n - 1);
+			return true;
+		}
+		size_t a = (size_t)(dash - s - 1), b = n - 2 - a;
+		if (!all_digits(s + 1, a) || !all_digits(dash + 1, b))
+			return false;
+		t->kind = T_LINES;
+		t->first = to_long(s + 1, a);
+		t->last = to_long(dash + 1, b);
+		return true;
+	}
+	if (s[0] == '@') {
+		if (s[1] != '\'')
+			return false;
+		const char *close = strrchr(s + 2, '\'');
+		if (!close)
+			return false;
+		const char *rest = close + 1;
+		long nth = 1;
+		if (*rest) {
+			if (*rest != '+' || !all_digits(rest + 1, strlen(rest + 1)))
+				return false;
+			nth = to_long(rest + 1, strlen(rest + 1));
+			if (nth < 1)
+				return false;
+		}
+		t->kind = T_REGEX;
+		t->regex = xstrndup(s + 2, (size_t)(close - s - 2));
+		t->nth = nth;
+		return true;
+	}
+	if (s[0] == '#') {
+		const char *name = s + 1;
+		size_t len = n - 1;
+		if (name[0] == '\'') {
+			if (len < 3 || name[len - 1] != '\'')
+				return false;
+			name++;
+			len -= 2;
+		} else if (memchr(name, '\'', len)) {
+			return false;
+		}
+		t->kind = T_SYMBOL;
+		t->symbol = xstrndup(name, len);
+		return true;
+	}
+	return false;
+}
+
+/* The four habits typed against a file that exists; fills the suggestion. */
+static bool diagnose(const char *prefix, size_t plen, const char *suffix, struct buf *suggestion)
+{
+	size_t n = strlen(suffix);
+	if (suffix[0] == ':') {
+		const char *sep = suffix + 1 + strspn(suffix + 1, "0123456789");
+		if (sep > suffix + 1 && (*sep == ',' || *sep == ':') && sep[1] &&
+		    all_digits(sep + 1, strlen(sep + 1))) {
+			buf_addf(suggestion, "%.*s:%.*s-%s", (int)plen, prefix, (int)(sep - suffix - 1), suffix + 1,
+				 sep + 1);
+			return true;
+		}
+		const char *name = suffix + 1;
+		if (n > 1 && (isalpha((unsigned char)name[0]) || name[0] == '_') &&
+		    strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") == n - 1) {
+			buf_addf(suggestion, "%.*s#%s", (int)plen, prefix, name);
+			return true;
+		}
+		return false;
+	}
+	if (suffix[0] == '@' && n > 1 && suffix[1] != '\'') {
+		buf_addf(suggestion, "\"%.*s@'%s'\"", (int)plen, prefix, suffix + 1);
+		return true;
+	}
+	return false;
+}
+
+enum lets_err target_parse(struct target *t, const char *text, struct diag *d)
+{
+	t->text = xstrdup(text);
+	t->kind = T_WHOLE;
+	if (exists(text)) {
+		t->path = xstrdup(text);
+		return LETS_OK;
+	}
+	size_t n = strlen(text);
+	for (size_t i = n; i-- > 1;) {
+		if (!strchr("#@:", text[i]))
+			continue;
+		char *prefix = xstrndup(text, i);
+		bool ok = exists(prefix) && target_parse_suffix(t, text + i);
+		if (ok) {
+			t->path = prefix;
+			return LETS_OK;
+		}
+		free(prefix);
+	}
+	for (size_t i = n; i-- > 1;) {
+		if (!strchr("#@:", text[i]))
+			continue;
+		char *prefix = xstrndup(text, i);
+		struct buf suggestion = BUF_INIT;
+		bool habit = exists(prefix) && diagnose(text, i, text + i, &suggestion);
+		free(prefix);
+		if (habit) {
+			diag_add(d, E_NOT_FOUND, "%s: no such file \xC2\xB7 did you mean %s", text, suggestion.data);
+			buf_release(&suggestion);
+			return E_NOT_FOUND;
+		}
+		buf_release(&suggestion);
+	}
+	/* No prefix names a file: split at the last well-formed suffix, report the path part. */
+	size_t cut = n;
+	for (size_t i = n; i-- > 1;) {
+		if (!strchr("#@:", text[i]))
+			continue;
+		struct target probe = TARGET_INIT;
+		bool ok = target_parse_suffix(&probe, text + i);
+		target_release(&probe);
+		if (ok) {
+			cut = i;
+			break;
+		}
+	}
+	t->path = xstrndup(text, cut);
+	struct stat st;
+	int err = stat(t->path, &st) == 0 ? ENOENT : errno;
+	enum lets_err code = err == ENOENT || err == ENOTDIR ? E_NOT_FOUND : E_IO_ERROR;
+	return diag_add(d, code, "%s: %s (os error %d)", t->path, strerror(err), err);
+}
+
+void target_release(struct target *t)
+{
+	if (!t)
+		return;
+	free(t->text);
+	free(t->path);
+	free(t->regex);
+	free(t->symbol);
+	memset(t, 0, sizeof(*t));
+}
+
+/* The nth line matching re, or 0; -1 when the match limit stopped the search. */
+static long nth_matching_line(const struct regex *re, struct file *f, long nth, long *count)
+{
+	struct rx_state *st = rx_state_new(re);
+	long found = 0, line = 0;
+	*count = 0;
+	for (size_t i = 1; i <= f->n_lines; i++) {
+		const char *text;
+		size_t len = file_line(f, i, &text);
+		size_t a, b;
+		enum rx_result r = regex_search(re, st, text, len, 0, &a, &b);
+		if (r == RX_LIMIT) {
+			line = -(long)i;
+			break;
+		}
+		if (r == RX_MATCH && ++found == nth) {
+			line = (long)i;
+			break;
+		}
+	}
+	*count = found;
+	rx_state_free(st);
+	return line;
+}
+
+static enum lets_err resolve_regex(const struct target *t, struct file *f, struct span *out, struct omits *om,
+				   struct diag *d)
+{
+	struct regex *re = regex_new(t->regex, 0, d);
+	if (!re)
+		return E_INVALID_PATTERN;
+	long count;
+	long line = nth_matching_line(re, f, t->nth, &count);
+	regex_free(re);
+	struct buf reading = BUF_INIT;
+	if (line == 0 && count == 0 && bre_reading(t->regex, &reading)) {
+		struct diag quiet = DIAG_INIT;
+		struct regex *re2 = regex_new(reading.data, 0, &quiet);
+		diag_release(&quiet);
+		if (re2) {
+			line = nth_matching_line(re2, f, t->nth, &count);
+			regex_free(re2);
+			if (line > 0)
+				omit_add(om, OM_GREP_STYLE, 0, 0, 0, t->regex, reading.data);
+		}
+	}
+	buf_release(&reading);
+	if (line < 0)
+		return diag_add(d, E_INVALID_PATTERN,
+				"@'%s' hit the regex match limit on line %ld of %s \xC2\xB7 simplify the pattern",
+				t->regex, -line, f->path);
+	if (line == 0) {
+		if (count > 0)
+			return diag_add(d, E_NOT_FOUND, "@'%s'+%ld (%ld %s) not found in %s", t->regex, t->nth,
+					count, count == 1 ? "match" : "matches", t->text);
+		return diag_add(d, E_NOT_FOUND, "@'%s' not found in %s", t->regex, t->text);
+	}
+	out->start = out->end = line;
+	return LETS_OK;
+}
+
+enum lets_err target_resolve(const struct target *t, struct file *f, struct span *out, struct omits *om,
+			     struct diag *d)
+{
+	memset(out, 0, sizeof(*out));
+	switch (t->kind) {
+	case T_WHOLE:
+		out->start = f->n_lines ? 1 : 0;
+		out->end = (long)f->n_lines;
+		return LETS_OK;
+	case T_LINES: {
+		long total = (long)f->n_lines;
+		if (t->first > t->last)
+			return diag_add(d, E_NOT_FOUND, ":%ld-%ld (a range runs low to high: :%ld-%ld) not found in %s",
+					t->first, t->last, t->last, t->first, t->text);
+		if (t->first < 1 || t->first > total)
+			return diag_add(d, E_NOT_FOUND, "line %ld (%s has %ld %s) not found in %s", t->first, f->path,
+					total, total == 1 ? "line" : "lines", t->text);
+		out->start = t->first;
+		out->end = t->last < total ? t->last : total;
+		return LETS_OK;
+	}
+	case T_REGEX:
+		return resolve_regex(t, f, out, om, d);
+	case T_SYMBOL:
+		return symbols_resolve(f, t->symbol, t->text, out, d);
+	}
+	return LETS_OK;
+}

@@ -1,0 +1,269 @@
+#!/usr/bin/env bash
+# Runs CLI transcript cases against a lets binary.
+#
+#   tests/run-cases.sh LETS_BINARY [CASE_FILES_OR_DIRS...]     (default: tests/cases)
+#
+# Case file format (several cases per file):
+#
+#   ### title                   starts a case; runs to the next "### " or EOF
+#   # comment                   ignored, but only before the "$ " line (output may start with #)
+#   @fixture NAME               sandbox copied from tests/fixtures/NAME (default: default)
+#   @env NAME=value             environment for the command (repeatable)
+#   % shell line                setup, run with bash in the sandbox before the command (repeatable)
+#   --- stdin                   lines up to the "$ " line are the command's stdin (else /dev/null)
+#   $ command                   run with bash -c in the sandbox
+#   ? N                         expected exit code (default 0)
+#   expected stdout lines
+#   --- stderr
+#   expected stderr lines
+#
+# Each expected line must equal the actual line byte for byte, except that "[..]" matches any run
+# of characters; the line counts must be equal; an absent section means "must be empty". Trailing
+# blank lines of a case's last section separate cases and are not content. The command sees PATH
+# starting with a directory holding `lets` (a symlink to the binary), no LETS_* variables except
+# those set by @env, HOME inside the sandbox, and LC_ALL=C.UTF-8.
+#
+# With LETS_TEST_RESULTS set, "pass <file>:<title>" / "fail <file>:<title>" lines are appended to
+# it. The last line printed is "N passed, N failed"; the exit status is 1 if any case failed.
+set -u
+shopt -s globstar nullglob
+
+die() { printf 'run-cases: %s\n' "$*" >&2; exit 2; }
+
+[ $# -ge 1 ] || die "usage: tests/run-cases.sh LETS_BINARY [CASE_FILES_OR_DIRS...]"
+bin=$1
+shift
+[ -x "$bin" ] && [ -f "$bin" ] || die "$bin is not an executable file"
+case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+fixtures=$here/fixtures
+[ $# -gt 0 ] || set -- "$here/cases"
+
+results=${LETS_TEST_RESULTS:-}
+if [ -n "$results" ]; then
+	case $results in /*) ;; *) results=$PWD/$results ;; esac
+fi
+# The command under test must not inherit the caller's lets settings.
+for v in $(compgen -e); do
+	case $v in LETS_*) unset "$v" ;; esac
+done
+
+files=()
+for a in "$@"; do
+	if [ -d "$a" ]; then
+		for f in "$a"/**/*.t; do files+=("$f"); done
+	elif [ -f "$a" ]; then
+		files+=("$a")
+	else
+		die "$a: no such case file or directory"
+	fi
+done
+
+run=$(mktemp -d /tmp/lets-cases.XXXXXX) || die "mktemp failed"
+trap 'rm -rf "$run"' EXIT
+mkdir "$run/bin"
+ln -s "$bin" "$run/bin/lets"
+path=$run/bin:$PATH
+
+passed=0
+failed=0
+seq=0
+
+# Turns an expected line into a [[ == ]] pattern: glob characters are escaped, "[..]" becomes *.
+to_glob() {
+	local s=$1 out="" c
+	while [ -n "$s" ]; do
+		if [ "${s:0:4}" = "[..]" ]; then
+			out+='*'
+			s=${s:4}
+			continue
+		fi
+		c=${s:0:1}
+		case $c in
+		'*' | '?' | '[' | ']' | '\') out+="\\$c" ;;
+		*) out+=$c ;;
+		esac
+		s=${s:1}
+	done
+	glob=$out
+}
+
+# compare NAME EXPECTED_LINES_ARRAY_NAME ACTUAL_FILE: on a difference, appends a diff to report.
+compare() {
+	local name=$1 file=$3 act="" i n
+	local -n exp=$2
+	IFS= read -r -d '' act <"$file"
+	local want=""
+	for ((i = 0; i < ${#exp[@]}; i++)); do want+="${exp[i]}"$'\n'; done
+	[ "$act" = "$want" ] && return
+	local -a lines=()
+	local complete=1
+	if [ -n "$act" ]; then
+		[ "${act: -1}" = $'\n' ] || complete=0
+		mapfile -t lines <<<"${act%$'\n'}"
+	fi
+	if [ $complete = 1 ] && [ ${#lines[@]} -eq ${#exp[@]} ] && [[ $want == *"[..]"* ]]; then
+		local ok=1
+		for ((i = 0; i < ${#exp[@]}; i++)); do
+			if [ "${exp[i]}" != "${lines[i]}" ]; then
+				to_glob "${exp[i]}"
+				# shellcheck disable=SC2053
+				[[ ${lines[i]} == $glob ]] || { ok=0; break; }
+			fi
+		done
+		[ $ok = 1 ] && return
+	fi
+	# Show matched wildcard lines as the actual text so the diff points at the real difference.
+	local shown=""
+	n=${#exp[@]}
+	for ((i = 0; i < n; i++)); do
+		if [[ ${exp[i]} == *"[..]"* ]] && [ $i -lt ${#lines[@]} ]; then
+			to_glob "${exp[i]}"
+			# shellcheck disable=SC2053
+			if [[ ${lines[i]} == $glob ]]; then
+				shown+="${lines[i]}"$'\n'
+				continue
+			fi
+		fi
+		shown+="${exp[i]}"$'\n'
+	done
+	printf '%s' "$shown" >"$sb/expected.$name"
+	{
+		printf '%s' "$act"
+		[ $complete = 1 ] || printf '\n\\ no newline at end of %s\n' "$name"
+	} >"$sb/actual.$name"
+	report+="  $name differs (- expected, + actual):"$'\n'
+	report+=$(diff -u --label "expected $name" --label "actual $name" "$sb/expected.$name" \
+		"$sb/actual.$name" | sed 's/^/    /')
+	report+=$'\n'
+}
+
+# Runs the case held in the c_* variables.
+run_case() {
+	seq=$((seq + 1))
+	sb=$run/c$seq
+	local w=$sb/w
+	report=""
+	mkdir -p "$sb/home"
+	if [ ! -d "$fixtures/$c_fixture" ]; then
+		report="  no fixture tests/fixtures/$c_fixture"$'\n'
+	elif [ -z "$c_cmd" ]; then
+		report="  no \"\$ \" command line"$'\n'
+	else
+		cp -a "$fixtures/$c_fixture" "$w"
+		local setup_ok=1
+		if [ ${#c_setup[@]} -gt 0 ]; then
+			local script="set -e"$'\n'
+			local s
+			for s in "${c_setup[@]}"; do script+="$s"$'\n'; done
+			(cd "$w" && HOME=$sb/home LC_ALL=C.UTF-8 PATH=$path bash -c "$script") >"$sb/setup.out" 2>&1
+			local rc=$?
+			if [ $rc != 0 ]; then
+				setup_ok=0
+				report="  setup failed (exit $rc):"$'\n'"$(sed 's/^/    /' "$sb/setup.out")"$'\n'
+			fi
+		fi
+		if [ $setup_ok = 1 ]; then
+			local in=/dev/null
+			if [ $c_has_stdin = 1 ]; then
+				in=$sb/stdin
+				local l
+				: >"$in"
+				for l in "${c_stdin[@]}"; do printf '%s\n' "$l" >>"$in"; done
+			fi
+			(
+				cd "$w" || exit 125
+				export HOME=$sb/home LC_ALL=C.UTF-8 PATH=$path
+				local e
+				for e in "${c_env[@]}"; do export "${e?}"; done
+				exec timeout -k 2 30 bash -c "$c_cmd"
+			) <"$in" >"$sb/stdout" 2>"$sb/stderr"
+			local code=$?
+			if [ "$code" != "$c_code" ]; then
+				report+="  exit code: expected $c_code, got $code"$'\n'
+			fi
+			compare stdout c_out "$sb/stdout"
+			compare stderr c_err "$sb/stderr"
+		fi
+	fi
+	rm -rf "$sb"
+	if [ -z "$report" ]; then
+		passed=$((passed + 1))
+		[ -z "$results" ] || printf 'pass %s:%s\n' "$c_file" "$c_title" >>"$results"
+	else
+		failed=$((failed + 1))
+		printf 'FAIL %s:%s: %s\n  $ %s\n%s\n' "$c_file" "$c_line" "$c_title" "$c_cmd" "$report"
+		[ -z "$results" ] || printf 'fail %s:%s\n' "$c_file" "$c_title" >>"$results"
+	fi
+}
+
+# Drops the trailing blank lines of the array named $1.
+trim_blank() {
+	local -n a=$1
+	while [ ${#a[@]} -gt 0 ] && [ -z "${a[-1]}" ]; do unset 'a[-1]'; done
+}
+
+finish_case() {
+	[ -n "$c_title" ] || return 0
+	if [ $c_state = err ]; then trim_blank c_err; else trim_blank c_out; fi
+	run_case
+	c_title=""
+}
+
+new_case() {
+	c_title=$1 c_line=$2 c_fixture=default c_cmd="" c_code=0 c_has_stdin=0 c_state=pre
+	c_setup=() c_env=() c_stdin=() c_out=() c_err=()
+}
+
+for f in "${files[@]}"; do
+	c_file=${f#"$PWD"/}
+	c_title=""
+	mapfile -t flines <"$f"
+	for ((ln = 0; ln < ${#flines[@]}; ln++)); do
+		l=${flines[ln]}
+		if [ "${l:0:4}" = "### " ]; then
+			finish_case
+			new_case "${l:4}" $((ln + 1))
+			continue
+		fi
+		[ -n "$c_title" ] || continue
+		case $c_state in
+		pre)
+			case $l in
+			'$ '*) c_cmd=${l:2} c_state=code ;;
+			'% '*) c_setup+=("${l:2}") ;;
+			'@fixture '*) c_fixture=${l:9} ;;
+			'@env '*) c_env+=("${l:5}") ;;
+			'--- stdin') c_has_stdin=1 c_state=stdin ;;
+			'#'* | '') ;;
+			*) printf 'run-cases: %s:%d: unexpected line before "$ ": %s\n' "$c_file" $((ln + 1)) "$l" >&2
+			   c_cmd="" c_state=bad ;;
+			esac
+			;;
+		stdin)
+			case $l in
+			'$ '*) c_cmd=${l:2} c_state=code ;;
+			*) c_stdin+=("$l") ;;
+			esac
+			;;
+		code)
+			c_state=out
+			if [[ $l =~ ^\?\ ([0-9]+)$ ]]; then
+				c_code=${BASH_REMATCH[1]}
+			else
+				c_out+=("$l")
+			fi
+			;;
+		out)
+			if [ "$l" = "--- stderr" ]; then c_state=err; else c_out+=("$l"); fi
+			;;
+		err) c_err+=("$l") ;;
+		bad) ;;
+		esac
+	done
+	finish_case
+done
+
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]

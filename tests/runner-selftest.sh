@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Guards against a case runner that cannot fail: runs tests/run-cases.sh on small case files
+# against a fake `lets` and checks that every deliberately wrong expectation is reported as a
+# failure (exit 1, "0 passed, 1 failed") while its control passes.
+#
+#   tests/runner-selftest.sh        (appends "pass|fail runner-selftest:<name>" to $LETS_TEST_RESULTS)
+set -u
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+results=${LETS_TEST_RESULTS:-}
+tmp=$(mktemp -d /tmp/lets-selftest.XXXXXX) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+cat >"$tmp/fake" <<'FAKE'
+#!/usr/bin/env bash
+case $1 in
+echo) shift; printf '%s\n' "$@" ;;
+fail) echo "it failed" >&2; echo ERROR_CODE=not_found >&2; exit 1 ;;
+cat) cat ;;
+env) env | grep '^LETS_' | sort ;;
+nonl) printf 'abc' ;;
+esac
+FAKE
+chmod +x "$tmp/fake"
+
+passed=0
+failed=0
+# check NAME WANT_EXIT WANT_SUMMARY: the case text is on stdin.
+check() {
+	local name=$1 want=$2 summary=$3 out rc
+	cat >"$tmp/$name.t"
+	out=$(LETS_TEST_RESULTS=$tmp/$name.results LETS_LEAK=1 "$here/run-cases.sh" "$tmp/fake" "$tmp/$name.t" 2>&1)
+	rc=$?
+	local last=${out##*$'\n'}
+	local verdict=fail
+	if [ "$rc" = "$want" ] && [ "$last" = "$summary" ]; then
+		verdict=pass
+		# The results file must agree with the summary.
+		local word=pass
+		[ "$want" = 0 ] || word=fail
+		grep -q "^$word " "$tmp/$name.results" 2>/dev/null || verdict=fail
+	fi
+	if [ $verdict = pass ]; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		printf 'FAIL runner-selftest:%s: wanted exit %s and "%s", got exit %s:\n%s\n' "$name" "$want" \
+			"$summary" "$rc" "$out"
+	fi
+	[ -z "$results" ] || printf '%s runner-selftest:%s\n' $verdict "$name" >>"$results"
+}
+bad() { check "$1" 1 "0 passed, 1 failed"; }
+good() { check "$1" 0 "1 passed, 0 failed"; }
+
+good control <<'T'
+### a case that holds
+% echo set > f
+--- stdin
+fed
+$ lets echo 'a	b' '*' "$(cat f)"; lets cat; lets env
+a	b
+*
+set
+fed
+T
+bad wrong-line <<'T'
+### a wrong stdout line
+$ lets echo a b
+a
+c
+T
+bad wrong-exit <<'T'
+### a wrong exit code
+$ lets fail
+? 0
+--- stderr
+it failed
+ERROR_CODE=not_found
+T
+bad unexpected-stderr <<'T'
+### stderr that was expected empty
+$ lets fail
+? 1
+T
+bad missing-stdout <<'T'
+### stdout that was expected but absent
+$ lets echo
+a
+T
+bad extra-line <<'T'
+### one more actual line than expected, despite a wildcard
+$ lets echo a b
+[..]
+T
+bad fewer-lines <<'T'
+### one fewer actual line than expected
+$ lets echo a
+a
+[..]
+T
+bad wildcard-literal <<'T'
+### text around a wildcard still has to match
+$ lets echo abd
+a[..]c
+T
+good wildcard-control <<'T'
+### the wildcard control
+$ lets echo abc sha:0123456789ab
+a[..]c
+sha:[..]
+T
+bad glob-is-literal <<'T'
+### a * in an expected line is not a wildcard
+$ lets echo x
+*
+T
+bad no-final-newline <<'T'
+### output without its final newline
+$ lets nonl
+abc
+T
+bad setup-fails <<'T'
+### a failing setup line fails the case
+% false
+$ lets echo a
+a
+T
+bad env-leak <<'T'
+### the caller's LETS_ variables do not reach the command (so an empty expectation holds)
+$ lets env
+LETS_LEAK=1
+T
+good env-set <<'T'
+### @env sets a variable for the command
+@env LETS_NO_STATS=1
+$ lets env
+LETS_NO_STATS=1
+T
+
+echo "runner-selftest: $passed passed, $failed failed"
+[ $failed -eq 0 ]
