@@ -135,6 +135,22 @@ good env-set <<'T'
 $ lets env
 LETS_NO_STATS=1
 T
+good many-lines-wildcard <<'T'
+### [...] matches zero or more lines
+$ lets echo first a b c last
+first
+[...]
+b
+[...]
+last
+[...]
+T
+bad many-lines-wildcard-tail <<'T'
+### lines after a [...] still have to be there
+$ lets echo first a b
+[...]
+c
+T
 
 echo "runner-selftest: $passed passed, $failed failed"
 [ $failed -eq 0 ]
