@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Benchmarks lets against the tool an agent would otherwise call, on bench/corpus/ (make it with
+# bench/gen-corpus.sh). Usage: bench/run.sh [path/to/lets]. Prints one line per pair: the two
+# medians, the ratio lets/peer and, when the pair has a target ratio, PASS or MISS.
+# BENCH_STRICT=1 makes a missed target exit 1. Results (hyperfine JSON) land in build/bench/.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+LETS=$(realpath "${1:-$root/build/lets}")
+results="$root/build/bench"
+mkdir -p "$results"
+cd "$root/bench/corpus"
+
+# hyperfine 1.15 spells "no shell" -N; --shell=none is the older spelling of the same thing.
+if hyperfine --help 2>/dev/null | grep -qE '^ +-N'; then no_shell=(-N); else no_shell=(--shell=none); fi
+
+misses=0
+printf '%-12s %12s %12s %8s %8s  %s\n' pair lets peer ratio target verdict
+
+# pair NAME TARGET_RATIO LETS_CMD PEER_CMD — TARGET_RATIO "-" means report only. Commands run in
+# bench/corpus/ without a shell; write lets as $LETS.
+pair() {
+	local name=$1 target=$2 lets_cmd=$3 peer_cmd=$4
+	hyperfine "${no_shell[@]}" --warmup 20 --min-runs 100 --style none \
+		--export-json "$results/$name.json" --export-csv "$results/$name.csv" \
+		"$lets_cmd" "$peer_cmd" >/dev/null 2>"$results/$name.err" || {
+		cat "$results/$name.err" >&2
+		echo "bench: pair $name could not run" >&2
+		misses=$((misses + 1))
+		return 0
+	}
+	# CSV columns: command,mean,stddev,median,user,system,min,max (seconds); a command holding a
+	# comma is quoted, so count from the end.
+	awk -F, -v name="$name" -v target="$target" '
+		NR == 2 { l = $(NF - 4) } NR == 3 { p = $(NF - 4) }
+		END {
+			r = l / p; verdict = ""
+			if (target != "-") verdict = (r <= target) ? "PASS" : "MISS"
+			printf "%-12s %9.3f ms %9.3f ms %8.2f %8s  %s\n", name, l * 1000, p * 1000, r,
+				(target == "-") ? "-" : "<=" target, verdict
+			exit (verdict == "MISS")
+		}' "$results/$name.csv" || misses=$((misses + 1))
+}
+
+pair show-file 1.3 "$LETS show f200.ts" "cat f200.ts"
+pair show-range - "$LETS show f200.ts:50-80" "sed -n 50,80p f200.ts"
+pair show-regex - "$LETS show \"f200.ts@'needle'\"" "grep -n needle f200.ts"
+pair guide 1.5 "$LETS guide" "true"
+
+if [ "$misses" -gt 0 ]; then
+	echo "$misses target(s) missed"
+	[ "${BENCH_STRICT:-0}" = 1 ] && exit 1
+else
+	echo "all targets met"
+fi
