@@ -12,6 +12,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "proc.h"
+#include "symbols/parse.h"
 
 static const char *ext_of(const char *path)
 {
@@ -29,12 +30,19 @@ static bool ext_is(const char *ext, const char *const *list)
 	return false;
 }
 
-/* Until the symbols parse API is merged, no language has a grammar here. */
+/* The tree-sitter error count before and after; false when path has no grammar. The second
+ * parse is incremental: it reuses the first tree outside the changed bytes. */
 static bool structure_errors(const char *path, const char *before, size_t blen, const char *after, size_t alen,
-			     const struct check_edit *edit, long *eb, long *ea)
+			     long *eb, long *ea)
 {
-	(void)path, (void)before, (void)blen, (void)after, (void)alen, (void)edit, (void)eb, (void)ea;
-	return false;
+	struct parse *p = parse_new(path, before ? before : "", before ? blen : 0);
+	if (!p)
+		return false;
+	*eb = before ? parse_errors(p, NULL) : 0;
+	parse_update(p, after, alen);
+	*ea = parse_errors(p, NULL);
+	parse_free(p);
+	return true;
 }
 
 enum check_kind check_kind_for(const char *path, const char *data, size_t len, char reason[80])
@@ -57,8 +65,7 @@ enum check_kind check_kind_for(const char *path, const char *data, size_t len, c
 		if (has)
 			return CHECK_FRONTMATTER;
 	}
-	long eb, ea;
-	if (structure_errors(path, NULL, 0, "", 0, NULL, &eb, &ea))
+	if (parse_has_grammar(path))
 		return CHECK_STRUCTURE;
 	if (ext)
 		snprintf(reason, 80, "no grammar for %s", ext);
@@ -212,7 +219,7 @@ static bool format_ok(enum check_kind k, const char *s, size_t n)
 }
 
 void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
-		  const struct check_edit *edit, struct check_result *r)
+		  struct check_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->kind = check_kind_for(path, before ? before : after, before ? blen : alen, r->reason);
@@ -229,7 +236,7 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
 	case CHECK_NONE:
 		return;
 	case CHECK_STRUCTURE:
-		if (!structure_errors(path, before, blen, after, alen, edit, &r->errors_before, &r->errors_after)) {
+		if (!structure_errors(path, before, blen, after, alen, &r->errors_before, &r->errors_after)) {
 			r->kind = CHECK_NONE;
 			return;
 		}

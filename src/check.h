@@ -17,12 +17,6 @@
 
 enum check_kind { CHECK_NONE, CHECK_STRUCTURE, CHECK_JSON, CHECK_YAML, CHECK_TOML, CHECK_FRONTMATTER };
 
-/* The one span of bytes an edit changed: before[start..old_end) became after[start..new_end).
- * Lets the structural check re-parse incrementally. */
-struct check_edit {
-	size_t start, old_end, new_end;
-};
-
 struct check_result {
 	enum check_kind kind; /* CHECK_NONE: skipped, reason says why */
 	char reason[80];      /* "no grammar for .vue", "--no-check" */
@@ -32,9 +26,9 @@ struct check_result {
 
 /* The check kind path's name selects, or CHECK_NONE with reason filled. */
 enum check_kind check_kind_for(const char *path, const char *data, size_t len, char reason[80]);
-/* Layer 1 on after (before NULL: a new file). edit may be NULL (whole-file change). */
+/* Layer 1 on after (before NULL: a new file). The structural parse of after is incremental. */
 void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
-		  const struct check_edit *edit, struct check_result *r);
+		  struct check_result *r);
 /* "structure", "json", "yaml", "toml", "frontmatter". */
 const char *check_kind_name(enum check_kind k);
 /* The note after a rejected line: "parse error", "invalid json", ... */

@@ -67,8 +67,6 @@ struct efile {
 	bool loaded, landed;
 	size_t first_entry;
 	struct check_result ck;
-	struct check_edit span; /* union of this file's changed spans, for the incremental check */
-	bool has_span;
 };
 
 struct edit_call {
@@ -335,31 +333,6 @@ static void file_replace_data(struct file *f, char *data, size_t len)
 	file_index(f);
 }
 
-static void note_span(struct efile *ef, size_t start, size_t old_end, size_t new_end)
-{
-	/* One enclosing span, expressed against the bytes as read: later edits shift by the
-	 * growth of earlier ones. */
-	if (!ef->has_span) {
-		ef->span.start = start;
-		ef->span.old_end = old_end;
-		ef->span.new_end = new_end;
-		ef->has_span = true;
-		return;
-	}
-	long growth = (long)ef->span.new_end - (long)ef->span.old_end;
-	if (start < ef->span.start)
-		ef->span.start = start;
-	size_t old_end_orig;
-	if (old_end >= ef->span.new_end)
-		old_end_orig = (size_t)((long)old_end - growth);
-	else
-		old_end_orig = ef->span.old_end;
-	long new_growth = growth + ((long)new_end - (long)old_end);
-	if (old_end_orig > ef->span.old_end)
-		ef->span.old_end = old_end_orig;
-	ef->span.new_end = (size_t)((long)ef->span.old_end + new_growth);
-}
-
 /* Splices occurrences (sorted, non-overlapping) of the working copy with rep; records the
  * changed lines of the result in en. */
 static void splice(struct efile *ef, struct entry *en, const struct occs *oc, const char *rep, size_t rep_len)
@@ -375,9 +348,6 @@ static void splice(struct efile *ef, struct entry *en, const struct occs *oc, co
 		prev = oc->v[i].end;
 	}
 	buf_add(&b, f->data + prev, f->size - prev);
-	size_t first = oc->v[0].start, last_end = oc->v[oc->n - 1].end;
-	size_t new_last_end = new_starts[oc->n - 1] + rep_len;
-	note_span(ef, first, last_end, new_last_end);
 	size_t len = b.len;
 	file_replace_data(f, buf_detach(&b), len);
 	for (size_t i = 0; i < oc->n; i++) {
@@ -1758,8 +1728,7 @@ enum lets_err cmd_edit(const struct opts *o, struct buf *out, struct diag *d)
 			ef->ck.kind = CHECK_NONE;
 			strcpy(ef->ck.reason, "--no-check");
 		} else {
-			check_layer1(ef->path, ef->orig, ef->orig_len, ef->f.data, ef->f.size, ef->has_span ? &ef->span : NULL,
-				     &ef->ck);
+			check_layer1(ef->path, ef->orig, ef->orig_len, ef->f.data, ef->f.size, &ef->ck);
 		}
 		memcpy(ef->sha_after, file_sha(&ef->f), 13);
 		if (ef->ck.failed) {

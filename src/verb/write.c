@@ -120,8 +120,7 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 		ck.kind = CHECK_NONE;
 		strcpy(ck.reason, "--no-check");
 	} else {
-		check_layer1(path, exists ? old.data : NULL, exists ? old.size : 0, in.data ? in.data : "", in.len, NULL,
-			     &ck);
+		check_layer1(path, exists ? old.data : NULL, exists ? old.size : 0, in.data ? in.data : "", in.len, &ck);
 	}
 	struct stat now;
 	if (publish(path, in.data ? in.data : "", in.len, exists ? &old.st : NULL, exists ? file_sha(&old) : NULL,
