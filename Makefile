@@ -74,21 +74,21 @@ SUBMAKE = $(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS
 	unit-bins run-checks
 
 all: deps
-	@$(SUBMAKE) build-release
+	+@$(SUBMAKE) build-release
 
 check: deps
-	@$(SUBMAKE) build-check
+	+@$(SUBMAKE) build-check
 	@$(MAKE) --no-print-directory run-checks
 
 static: deps
-	@$(SUBMAKE) build-static
+	+@$(SUBMAKE) build-static
 
 install: all
 	install -D -m 0755 $(BUILD)/lets $(DESTDIR)$(PREFIX)/bin/lets
 
 bench: deps
 	@deps/install-system.sh hyperfine ripgrep
-	@$(SUBMAKE) build-release
+	+@$(SUBMAKE) build-release
 	bench/gen-corpus.sh
 	bench/run.sh $(BUILD)/lets
 
@@ -117,7 +117,7 @@ build-static: $(BUILD)/lets-static
 build-check: $(BUILD)/lets $(BUILD)/asan/lets
 	@:
 
-ifeq ($(findstring x86_64,$(shell $(CC) -dumpmachine)),x86_64)
+ifeq ($(findstring x86_64,$(shell $(CC) -dumpmachine 2>/dev/null)),x86_64)
 BLAKE3_SRC := $(addprefix $(BLAKE3_DIR)/,blake3.c blake3_dispatch.c blake3_portable.c \
 	blake3_sse2_x86-64_unix.S blake3_sse41_x86-64_unix.S blake3_avx2_x86-64_unix.S \
 	blake3_avx512_x86-64_unix.S)
@@ -202,7 +202,7 @@ $(1) || { rc=$$?; after=$$(grep -c '^fail ' $(RESULTS) || true); \
 endef
 
 run-checks:
-	@mkdir -p $(BUILD); : > $(RESULTS); export LETS_TEST_RESULTS=$(abspath $(RESULTS)); \
+	+@mkdir -p $(BUILD); : > $(RESULTS); export LETS_TEST_RESULTS=$(abspath $(RESULTS)); \
 	$(SUBMAKE) -k unit-bins || true; \
 	for t in $(UNIT_SRC); do \
 		name=$$(basename $$t .c); bin=$(BUILD)/asan/unit/$$name; \

@@ -25,6 +25,10 @@
 # starting with a directory holding `lets` (a symlink to the binary), no LETS_* variables except
 # those set by @env, HOME inside the sandbox, and LC_ALL=C.UTF-8.
 #
+# Case files run in parallel, RUN_CASES_JOBS at a time (default: the number of CPUs); the report
+# is printed in file order. Sandboxes live in a mktemp -d directory under ${TMPDIR:-/tmp}, removed
+# at the end (TMPDIR=/dev/shm runs about three times faster than an ext4 /tmp).
+#
 # With LETS_TEST_RESULTS set, "pass <file>:<title>" / "fail <file>:<title>" lines are appended to
 # it. The last line printed is "N passed, N failed"; the exit status is 1 if any case failed.
 set -u
@@ -62,7 +66,7 @@ for a in "$@"; do
 	fi
 done
 
-run=$(mktemp -d /tmp/lets-cases.XXXXXX) || die "mktemp failed"
+run=$(mktemp -d "${TMPDIR:-/tmp}/lets-cases.XXXXXX") || die "mktemp failed"
 trap 'rm -rf "$run"' EXIT
 mkdir "$run/bin"
 ln -s "$bin" "$run/bin/lets"
@@ -172,7 +176,7 @@ compare() {
 # Runs the case held in the c_* variables.
 run_case() {
 	seq=$((seq + 1))
-	sb=$run/c$seq
+	sb=$run/c$fileno.$seq
 	local w=$sb/w
 	report=""
 	mkdir -p "$sb/home"
@@ -220,11 +224,11 @@ run_case() {
 	rm -rf "$sb"
 	if [ -z "$report" ]; then
 		passed=$((passed + 1))
-		[ -z "$results" ] || printf 'pass %s:%s\n' "$c_file" "$c_title" >>"$results"
+		printf 'pass %s:%s\n' "$c_file" "$c_title" >>"$res"
 	else
 		failed=$((failed + 1))
 		printf 'FAIL %s:%s: %s\n  $ %s\n%s\n' "$c_file" "$c_line" "$c_title" "$c_cmd" "$report"
-		[ -z "$results" ] || printf 'fail %s:%s\n' "$c_file" "$c_title" >>"$results"
+		printf 'fail %s:%s\n' "$c_file" "$c_title" >>"$res"
 	fi
 }
 
@@ -246,7 +250,11 @@ new_case() {
 	c_setup=() c_env=() c_stdin=() c_out=() c_err=()
 }
 
-for f in "${files[@]}"; do
+# Runs every case of one file; prints its failure reports, writes its counts and results.
+run_file() {
+	local f=$1
+	res=$run/res.$fileno
+	: >"$res"
 	c_file=${f#"$PWD"/}
 	c_title=""
 	mapfile -t flines <"$f"
@@ -293,6 +301,33 @@ for f in "${files[@]}"; do
 		esac
 	done
 	finish_case
+	echo "$passed $failed" >"$run/count.$fileno"
+}
+
+# Files run in parallel (RUN_CASES_JOBS, default: the number of CPUs); reports and results are
+# gathered in file order, so the output does not depend on scheduling.
+jobs=${RUN_CASES_JOBS:-$(nproc 2>/dev/null || echo 2)}
+running=0
+for ((fileno = 0; fileno < ${#files[@]}; fileno++)); do
+	if [ "$running" -ge "$jobs" ]; then
+		wait -n
+		running=$((running - 1))
+	fi
+	run_file "${files[fileno]}" >"$run/out.$fileno" &
+	running=$((running + 1))
+done
+wait
+for ((fileno = 0; fileno < ${#files[@]}; fileno++)); do
+	cat "$run/out.$fileno"
+	if [ -f "$run/count.$fileno" ]; then
+		read -r p f <"$run/count.$fileno"
+	else
+		p=0 f=1
+		echo "FAIL ${files[fileno]}: the runner died on this file"
+		echo "fail ${files[fileno]}:(runner)" >>"$run/res.$fileno"
+	fi
+	passed=$((passed + p)) failed=$((failed + f))
+	[ -z "$results" ] || cat "$run/res.$fileno" >>"$results"
 done
 
 echo "$passed passed, $failed failed"

@@ -152,5 +152,22 @@ $ lets echo first a b
 c
 T
 
+# A directory of several files, run in parallel: counts add up, results keep file order.
+mkdir "$tmp/dir" "$tmp/dir/sub"
+printf '### good\n$ lets echo a\na\n' >"$tmp/dir/a.t"
+printf '### bad\n$ lets echo a\nb\n' >"$tmp/dir/sub/b.t"
+printf '### good too\n$ lets echo c\nc\n' >"$tmp/dir/c.t"
+out=$(cd "$tmp" && LETS_TEST_RESULTS=$tmp/dir.results RUN_CASES_JOBS=3 "$here/run-cases.sh" "$tmp/fake" dir 2>&1)
+rc=$?
+want=$'pass dir/a.t:good\npass dir/c.t:good too\nfail dir/sub/b.t:bad'
+verdict=fail
+[ $rc = 1 ] && [ "${out##*$'\n'}" = "2 passed, 1 failed" ] && [ "$(cat "$tmp/dir.results")" = "$want" ] &&
+	verdict=pass
+if [ $verdict = pass ]; then passed=$((passed + 1)); else
+	failed=$((failed + 1))
+	printf 'FAIL runner-selftest:directory: got exit %s:\n%s\nresults:\n%s\n' $rc "$out" "$(cat "$tmp/dir.results")"
+fi
+[ -z "$results" ] || printf '%s runner-selftest:directory\n' $verdict >>"$results"
+
 echo "runner-selftest: $passed passed, $failed failed"
 [ $failed -eq 0 ]

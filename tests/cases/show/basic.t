@@ -131,3 +131,10 @@ $ lets show -- -x.txt
 ── -x.txt  (1-1 of 1) · sha:[..]
 1 	dash line
 ── showed 1 target · 1 line · ~2 tokens
+
+### a reader that closes the pipe early is not an error: exit 0, nothing on stderr
+# 20000 lines under --all are over 64 KiB, more than a pipe holds, so the write meets a closed pipe
+% seq 1 20000 > many.txt
+$ lets show many.txt --all --max-bytes 1000000 | head -1; echo "lets exited ${PIPESTATUS[0]}"
+── ~27.2k tokens
+lets exited 0

@@ -274,7 +274,7 @@ ERROR_CODE=outside_tree
 
 ### an absolute path inside the tree is inside
 $ lets show "$PWD/small.md:3"
-── /tmp/[..]/small.md:3  (3-3 of 15) · sha:c1191fa80cd5
+── /[..]/small.md:3  (3-3 of 15) · sha:c1191fa80cd5
 3 	One grammar every verb speaks.
 ── showed 1 target · 1 line · ~7 tokens
 

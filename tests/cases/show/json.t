@@ -110,3 +110,16 @@ ERROR_CODE=not_found
 # spec-silent: --all's cost line is a text-only line; JSON carries the cost in stats
 $ lets show src/config.ts --all --json
 {"targets":[{"target":"src/config.ts","path":"src/config.ts","start":1,"end":2,"total":2,"sha":"4f49d457dfea","lines":[{"number":1,"marker":"none","text":"export const usageCap = 10"},{"number":2,"marker":"none","text":"export const retries = 3"}]}],"omitted":[],"stats":{"lines":2,"bytes":52,"tokens_est":13}}
+
+### a regex target with context: start and end span the context, the target is as typed
+$ lets show "src/usage.ts@'const cap'" -A 2 --json
+{"targets":[{"target":"src/usage.ts@'const cap'","path":"src/usage.ts","start":5,"end":7,"total":13,"sha":"256e453ba4f2","lines":[{"number":5,"marker":"none","text":"  const cap = 10"},{"number":6,"marker":"none","text":"  if (!id) return"},{"number":7,"marker":"none","text":"  if (count(id) > cap) return"}]}],"omitted":[],"stats":{"lines":3,"bytes":65,"tokens_est":16}}
+
+### --jsonl partial failure: the failed target is in the trailing record's omitted, exit 1
+$ lets show nope1.ts small.md:3 --jsonl
+? 1
+{"target":"small.md:3","path":"small.md","start":3,"end":3,"total":15,"sha":"c1191fa80cd5","lines":[{"number":3,"marker":"none","text":"One grammar every verb speaks."}]}
+{"stats":{"lines":1,"bytes":31,"tokens_est":7},"omitted":[{"unresolved":{"target":"nope1.ts","error":"not_found"}}]}
+--- stderr
+nope1.ts: No such file or directory (os error 2)
+ERROR_CODE=not_found

@@ -126,3 +126,10 @@ $ lets show "cafe.txt@'caf.\s'"
 ── cafe.txt@'caf.\s'  (2-2 of 2) · sha:[..]
 2 	café au lait
 ── showed 1 target · 1 line · ~3 tokens
+
+### +N with context: the context is around the Nth match
+$ lets show "src/usage.ts@'return'+2" -A 1
+── src/usage.ts@'return'+2  (7-8 of 13) · sha:256e453ba4f2
+7 	  if (count(id) > cap) return
+8 	  return total(id, now)
+── showed 1 target · 2 lines · ~13 tokens

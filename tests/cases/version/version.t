@@ -15,3 +15,7 @@ $ lets version --json
 ### version --jsonl prints the same single object as --json
 $ lets version --jsonl
 {"version":"0.0.1"}
+
+### every shared flag is accepted by version, and changes nothing
+$ lets version --no-check -q --no-ignore --allow-outside --budget 5 --max-bytes 9 --max-file-bytes 9
+lets 0.0.1

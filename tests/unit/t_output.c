@@ -1,0 +1,393 @@
+/* The output contract pieces of output-format.md: the cost segment (§4), plurals (§1), numbered
+ * lines (§3), the omitted vocabulary as footer text and JSON (§11), the footer rule (§4), stats
+ * and the error shape (§10). */
+#include <stdlib.h>
+
+#include "buf.h"
+#include "error.h"
+#include "output.h"
+#include "unit.h"
+
+static void check_cost(long tokens, const char *want)
+{
+	struct buf b = BUF_INIT;
+	cost_text(&b, tokens);
+	char name[64];
+	snprintf(name, sizeof(name), "cost_text(%ld)", tokens);
+	unit_bytes(name, b.data ? b.data : "", b.len, want);
+	buf_release(&b);
+}
+
+static void check_plural(long n, const char *want)
+{
+	struct buf b = BUF_INIT;
+	plural(&b, n, "line", "lines");
+	char name[64];
+	snprintf(name, sizeof(name), "plural(%ld, line, lines)", n);
+	unit_bytes(name, b.data, b.len, want);
+	buf_release(&b);
+}
+
+/* One omission's footer text and JSON, as the §11 table pairs them. */
+static void check_omission(const char *name, const struct omission *om, const char *text, const char *json)
+{
+	struct buf b = BUF_INIT;
+	omission_text(&b, om);
+	char n[160];
+	snprintf(n, sizeof(n), "%s: footer text", name);
+	unit_bytes(n, b.data ? b.data : "", b.len, text);
+	buf_release(&b);
+
+	struct omits o = OMITS_INIT;
+	struct omission *copy = omit_add(&o, om->kind, om->a, om->b, om->c, om->s1, om->s2);
+	for (size_t i = 0; i < om->n_list; i++)
+		omission_add_item(copy, om->list[i]);
+	for (size_t i = 0; i < om->n_pairs; i++)
+		omission_add_pair(copy, om->pairs[2 * i], om->pairs[2 * i + 1]);
+	omits_json(&b, &o);
+	snprintf(n, sizeof(n), "%s: JSON", name);
+	unit_bytes(n, b.data, b.len, json);
+	buf_release(&b);
+	omits_release(&o);
+}
+
+static void omissions(void)
+{
+	char *one[] = {"src/a.ts"};
+	char *two[] = {"src/a.ts", "src/b.ts"};
+	char *globs[] = {"*.ts", "*.md"};
+	long gaps[] = {4, 5, 9, 12};
+	const struct {
+		const char *name;
+		struct omission om;
+		const char *text, *json;
+	} cases[] = {
+		{"hit_cap", {.kind = OM_HIT_CAP, .a = 60, .b = 50},
+		 "over the 50-hit cap \xC2\xB7 narrow the pattern or the paths, or --files",
+		 "[{\"hit_cap\":{\"hits\":60,\"cap\":50}}]"},
+		{"top_files 1", {.kind = OM_TOP_FILES, .a = 1}, "top 1 file shown", "[{\"top_files\":{\"shown\":1}}]"},
+		{"top_files 10", {.kind = OM_TOP_FILES, .a = 10}, "top 10 files shown",
+		 "[{\"top_files\":{\"shown\":10}}]"},
+		{"check_skipped", {.kind = OM_CHECK_SKIPPED, .s1 = "no grammar for .txt"},
+		 "check: skipped (no grammar for .txt)", "[{\"check_skipped\":{\"reason\":\"no grammar for .txt\"}}]"},
+		{"normalized", {.kind = OM_NORMALIZED}, "normalized", "[\"normalized\"]"},
+		{"partial_batch one file", {.kind = OM_PARTIAL_BATCH, .list = one, .n_list = 1},
+		 "wrote 1 file: src/a.ts", "[{\"partial_batch\":{\"written\":[\"src/a.ts\"]}}]"},
+		{"partial_batch two files", {.kind = OM_PARTIAL_BATCH, .list = two, .n_list = 2},
+		 "wrote 2 files: src/a.ts, src/b.ts", "[{\"partial_batch\":{\"written\":[\"src/a.ts\",\"src/b.ts\"]}}]"},
+		{"window", {.kind = OM_WINDOW, .a = 1, .b = 200, .c = 212}, ":201-212 not shown",
+		 "[{\"window\":{\"shown\":[1,200],\"total\":212}}]"},
+		{"budget with a range", {.kind = OM_BUDGET, .a = 50, .b = 6, .c = 20, .s1 = "lines20.txt"},
+		 "budget 50 trimmed lines20.txt (:6-20 not shown)",
+		 "[{\"budget\":{\"budget\":50,\"trimmed_target\":\"lines20.txt\",\"not_shown\":[6,20]}}]"},
+		{"budget without a range", {.kind = OM_BUDGET, .a = 50, .s1 = "t"}, "budget 50 trimmed t",
+		 "[{\"budget\":{\"budget\":50,\"trimmed_target\":\"t\",\"not_shown\":null}}]"},
+		{"ignored drops zero parts", {.kind = OM_IGNORED, .a = 1, .b = 2, .c = 0},
+		 "ignored 3 (gitignore 1 \xC2\xB7 hidden 2)",
+		 "[{\"ignored\":{\"gitignore\":1,\"hidden\":2,\"other\":0}}]"},
+		{"ignored all zero says nothing", {.kind = OM_IGNORED}, "",
+		 "[{\"ignored\":{\"gitignore\":0,\"hidden\":0,\"other\":0}}]"},
+		{"skipped", {.kind = OM_SKIPPED, .a = 1, .b = 0, .c = 0}, "skipped 1 (binary 1)",
+		 "[{\"skipped\":{\"binary\":1,\"too_large\":0,\"unreadable\":0}}]"},
+		{"skipped every part", {.kind = OM_SKIPPED, .a = 1, .b = 2, .c = 3},
+		 "skipped 6 (binary 1 \xC2\xB7 too large 2 \xC2\xB7 unreadable 3)",
+		 "[{\"skipped\":{\"binary\":1,\"too_large\":2,\"unreadable\":3}}]"},
+		{"unresolved", {.kind = OM_UNRESOLVED, .s1 = "nope1.ts", .s2 = "not_found"},
+		 "nope1.ts failed (not_found)", "[{\"unresolved\":{\"target\":\"nope1.ts\",\"error\":\"not_found\"}}]"},
+		{"check_inconclusive", {.kind = OM_CHECK_INCONCLUSIVE, .s1 = "checker-fail", .s2 = "failed before and after"},
+		 "check: checker-fail inconclusive (failed before and after)",
+		 "[{\"check_inconclusive\":{\"layer\":\"checker-fail\",\"reason\":\"failed before and after\"}}]"},
+		{"long_lines_cut 1", {.kind = OM_LONG_LINES_CUT, .a = 1}, "1 long line cut",
+		 "[{\"long_lines_cut\":{\"lines\":1}}]"},
+		{"long_lines_cut 2", {.kind = OM_LONG_LINES_CUT, .a = 2}, "2 long lines cut",
+		 "[{\"long_lines_cut\":{\"lines\":2}}]"},
+		{"output_trimmed", {.kind = OM_OUTPUT_TRIMMED, .a = 100, .b = 18},
+		 "output over --max-bytes 100: 18 lines not shown", "[{\"output_trimmed\":{\"limit\":100,\"lines\":18}}]"},
+		{"output_trimmed one line", {.kind = OM_OUTPUT_TRIMMED, .a = 100, .b = 1},
+		 "output over --max-bytes 100: 1 line not shown", "[{\"output_trimmed\":{\"limit\":100,\"lines\":1}}]"},
+		{"lossy_lines", {.kind = OM_LOSSY_LINES, .a = 1}, "1 non-UTF-8 line shown lossily",
+		 "[{\"lossy_lines\":{\"lines\":1}}]"},
+		{"lossy_lines plural", {.kind = OM_LOSSY_LINES, .a = 3}, "3 non-UTF-8 lines shown lossily",
+		 "[{\"lossy_lines\":{\"lines\":3}}]"},
+		{"selector_resolved",
+		 {.kind = OM_SELECTOR_RESOLVED, .s1 = "services[name=web].image", .s2 = "services[1].image"},
+		 "services[name=web].image \xE2\x86\x92 services[1].image",
+		 "[{\"selector_resolved\":{\"selector\":\"services[name=web].image\",\"resolved\":\"services[1].image\"}}]"},
+		{"glob", {.kind = OM_GLOB, .list = globs, .n_list = 2}, "glob *.ts, *.md",
+		 "[{\"glob\":{\"patterns\":[\"*.ts\",\"*.md\"]}}]"},
+		{"grep_style", {.kind = OM_GREP_STYLE, .s1 = "A\\|B", .s2 = "A|B"},
+		 "\xC2\xAB" "A\\|B\xC2\xBB had no hits, read grep-style as \xC2\xAB" "A|B\xC2\xBB",
+		 "[{\"grep_style\":{\"pattern\":\"A\\\\|B\",\"read_as\":\"A|B\"}}]"},
+		{"crlf_matched", {.kind = OM_CRLF_MATCHED}, "--old matched as CRLF", "[\"crlf_matched\"]"},
+		{"unreadable", {.kind = OM_UNREADABLE, .s1 = "p"}, "p unreadable", "[{\"unreadable\":{\"path\":\"p\"}}]"},
+		{"xattrs_dropped", {.kind = OM_XATTRS_DROPPED, .s1 = "p"}, "xattrs dropped",
+		 "[{\"xattrs_dropped\":{\"path\":\"p\"}}]"},
+		{"region_gap", {.kind = OM_REGION_GAP, .pairs = gaps, .n_pairs = 2},
+		 ":4-5 not shown \xC2\xB7 :9-12 not shown", "[{\"region_gap\":{\"not_shown\":[[4,5],[9,12]]}}]"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		check_omission(cases[i].name, &cases[i].om, cases[i].text, cases[i].json);
+
+	struct omits o = OMITS_INIT;
+	struct buf b = BUF_INIT;
+	omits_json(&b, &o);
+	unit_bytes("omits_json of nothing is []", b.data, b.len, "[]");
+	buf_release(&b);
+	omit_add(&o, OM_WINDOW, 1, 200, 212, NULL, NULL);
+	omit_add(&o, OM_NORMALIZED, 0, 0, 0, NULL, NULL);
+	omit_add(&o, OM_UNRESOLVED, 0, 0, 0, "x.ts", "not_found");
+	omits_json(&b, &o);
+	unit_bytes("omits_json keeps the recorded order", b.data, b.len,
+		   "[{\"window\":{\"shown\":[1,200],\"total\":212}},\"normalized\",{\"unresolved\":{\"target\":\"x.ts\","
+		   "\"error\":\"not_found\"}}]");
+	buf_release(&b);
+	omits_release(&o);
+}
+
+static void footer(const char *name, const char *lead, struct omits *om, long tokens, const char *want)
+{
+	struct buf b = BUF_INIT;
+	footer_text(&b, lead, om, tokens);
+	unit_bytes(name, b.data ? b.data : "", b.len, want);
+	buf_release(&b);
+}
+
+static void footers(void)
+{
+	struct omits none = OMITS_INIT;
+	footer("footer: lead and cost", "showed 2 targets \xC2\xB7 15 lines", &none, 74,
+	       "\xE2\x94\x80\xE2\x94\x80 showed 2 targets \xC2\xB7 15 lines \xC2\xB7 ~74 tokens\n");
+	footer("footer: no cost when tokens < 0", "showed 1 target \xC2\xB7 0 lines", &none, -1,
+	       "\xE2\x94\x80\xE2\x94\x80 showed 1 target \xC2\xB7 0 lines\n");
+	footer("footer: nothing at all prints no line", "", &none, -1, "");
+	footer("footer: cost alone (show --all's first line)", "", &none, 1218,
+	       "\xE2\x94\x80\xE2\x94\x80 ~1.2k tokens\n");
+
+	struct omits o = OMITS_INIT;
+	omit_add(&o, OM_UNRESOLVED, 0, 0, 0, "nope1.ts", "not_found");
+	omit_add(&o, OM_UNRESOLVED, 0, 0, 0, "nope2.ts", "not_found");
+	footer("footer: the spec's partial failure", "showed 1 target \xC2\xB7 1 line", &o, -1,
+	       "\xE2\x94\x80\xE2\x94\x80 showed 1 target \xC2\xB7 1 line \xC2\xB7 nope1.ts failed (not_found) \xC2\xB7 "
+	       "nope2.ts failed (not_found)\n");
+	footer("footer: omissions before the cost", "showed 1 target \xC2\xB7 1 line", &o, 7,
+	       "\xE2\x94\x80\xE2\x94\x80 showed 1 target \xC2\xB7 1 line \xC2\xB7 nope1.ts failed (not_found) \xC2\xB7 "
+	       "nope2.ts failed (not_found) \xC2\xB7 ~7 tokens\n");
+	omits_release(&o);
+
+	omit_add(&o, OM_IGNORED, 0, 0, 0, NULL, NULL);
+	omit_add(&o, OM_WINDOW, 1, 200, 212, NULL, NULL);
+	footer("footer: an omission with nothing to say is skipped", "showed 1 target \xC2\xB7 200 lines", &o, -1,
+	       "\xE2\x94\x80\xE2\x94\x80 showed 1 target \xC2\xB7 200 lines \xC2\xB7 :201-212 not shown\n");
+	footer("footer: omissions with an empty lead", "", &o, -1, "\xE2\x94\x80\xE2\x94\x80 :201-212 not shown\n");
+	omits_release(&o);
+}
+
+static void lines(void)
+{
+	const struct {
+		const char *name;
+		long number;
+		enum marker m;
+		const char *text;
+		const char *note;
+		int width;
+		bool numbers;
+		const char *want;
+	} cases[] = {
+		{"plain line, width 1", 5, MK_NONE, "  const cap = 10", NULL, 1, true, "5 \t  const cap = 10\n"},
+		{"plain line padded to width 2", 9, MK_NONE, "x", NULL, 2, true, " 9 \tx\n"},
+		{"plain line padded to width 3", 3, MK_NONE, "One", NULL, 3, true, "  3 \tOne\n"},
+		{"empty line keeps its TAB", 2, MK_NONE, "", NULL, 1, true, "2 \t\n"},
+		{"replaced marker ~", 5, MK_REPLACED, "  const cap = 20", NULL, 1, true, "5~\t  const cap = 20\n"},
+		{"inserted marker +", 10, MK_INSERTED, "x", NULL, 2, true, "10+\tx\n"},
+		{"deleted marker -", 4, MK_DELETED, "gone:", NULL, 1, true, "4-\tgone:\n"},
+		{"find hit marker :", 13, MK_HIT, "## \xC2\xABNext\xC2\xBB", NULL, 2, true, "13:\t## \xC2\xABNext\xC2\xBB\n"},
+		{"find context marker -", 7, MK_CONTEXT, "ctx", NULL, 1, true, "7-\tctx\n"},
+		{"gap line: blank number column, the middle dot", 0, MK_GAP, ":4-5 not shown", NULL, 2, true,
+		 "  \xC2\xB7\t:4-5 not shown\n"},
+		{"a note follows ten spaces", 8, MK_REPLACED, "  return total(id, now))", "\xE2\x86\x90 parse error", 1, true,
+		 "8~\t  return total(id, now))          \xE2\x86\x90 parse error\n"},
+		{"--no-numbers: the text alone", 5, MK_NONE, "  const cap = 10", NULL, 2, false, "  const cap = 10\n"},
+		{"text keeps its tabs", 1, MK_NONE, "\tindented", NULL, 1, true, "1 \t\tindented\n"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct out_line l = {.number = cases[i].number, .marker = cases[i].m, .text = (char *)cases[i].text,
+				     .len = strlen(cases[i].text), .note = cases[i].note};
+		struct buf b = BUF_INIT;
+		line_text(&b, &l, cases[i].width, cases[i].numbers);
+		unit_bytes(cases[i].name, b.data, b.len, cases[i].want);
+		buf_release(&b);
+	}
+
+	const struct {
+		enum marker m;
+		const char *want;
+	} json[] = {
+		{MK_NONE, "{\"number\":3,\"marker\":\"none\",\"text\":\"a \\\"q\\\"\"}"},
+		{MK_REPLACED, "{\"number\":3,\"marker\":\"replaced\",\"text\":\"a \\\"q\\\"\"}"},
+		{MK_INSERTED, "{\"number\":3,\"marker\":\"inserted\",\"text\":\"a \\\"q\\\"\"}"},
+		{MK_DELETED, "{\"number\":3,\"marker\":\"deleted\",\"text\":\"a \\\"q\\\"\"}"},
+		{MK_HIT, "{\"number\":3,\"marker\":\"hit\",\"text\":\"a \\\"q\\\"\"}"},
+		{MK_CONTEXT, "{\"number\":3,\"marker\":\"context\",\"text\":\"a \\\"q\\\"\"}"},
+		{MK_GAP, "{\"number\":3,\"marker\":\"gap\",\"text\":\"a \\\"q\\\"\"}"},
+	};
+	for (size_t i = 0; i < sizeof(json) / sizeof(json[0]); i++) {
+		struct out_line l = {.number = 3, .marker = json[i].m, .text = "a \"q\"", .len = 5};
+		struct buf b = BUF_INIT;
+		line_json(&b, &l);
+		char name[64];
+		snprintf(name, sizeof(name), "line_json, marker %d", (int)json[i].m);
+		unit_bytes(name, b.data, b.len, json[i].want);
+		buf_release(&b);
+	}
+
+	struct out_line l = {.number = 1, .text = "import { usageCap } from './config'", .len = 35};
+	unit_long("line_cost is the text plus one newline", (long)line_cost(&l), 36);
+
+	const long widths[][2] = {{0, 1}, {1, 1}, {9, 1}, {10, 2}, {99, 2}, {100, 3}, {212, 3}, {20000, 5}};
+	for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); i++) {
+		char name[64];
+		snprintf(name, sizeof(name), "num_width(%ld)", widths[i][0]);
+		unit_long(name, num_width(widths[i][0]), widths[i][1]);
+	}
+}
+
+static void block(void)
+{
+	struct out_block blk = {0};
+	blk.target = strdup("small.md");
+	blk.path = strdup("small.md");
+	blk.has_range = true;
+	blk.start = 1;
+	blk.end = 2;
+	blk.total = 15;
+	blk.window = 2;
+	blk.not_shown_a = 3;
+	blk.not_shown_b = 15;
+	blk.crlf = true;
+	blk.lossy_lines = malloc(2 * sizeof(long));
+	blk.lossy_lines[0] = 3;
+	blk.lossy_lines[1] = 7;
+	blk.n_lossy = 2;
+	memcpy(blk.sha, "c1191fa80cd5", 13);
+	block_add_line(&blk, 1, MK_NONE, "# lets", 6);
+	block_add_line(&blk, 2, MK_NONE, "", 0);
+	struct buf b = BUF_INIT;
+	block_json(&b, &blk);
+	unit_bytes("block_json: every optional key, in the spec's order", b.data, b.len,
+		   "{\"target\":\"small.md\",\"path\":\"small.md\",\"start\":1,\"end\":2,\"total\":15,\"window\":2,"
+		   "\"not_shown\":[3,15],\"crlf\":true,\"lossy_lines\":[3,7],\"sha\":\"c1191fa80cd5\",\"lines\":[{\"number\":1,"
+		   "\"marker\":\"none\",\"text\":\"# lets\"},{\"number\":2,\"marker\":\"none\",\"text\":\"\"}]}");
+	buf_release(&b);
+	block_release(&blk);
+
+	struct out_block empty = {0};
+	empty.target = strdup("empty.md");
+	empty.path = strdup("empty.md");
+	memcpy(empty.sha, "af1349b9f5f9", 13);
+	block_json(&b, &empty);
+	unit_bytes("block_json: an empty file has no range keys", b.data, b.len,
+		   "{\"target\":\"empty.md\",\"path\":\"empty.md\",\"sha\":\"af1349b9f5f9\",\"lines\":[]}");
+	buf_release(&b);
+	block_release(&empty);
+
+	struct out_block sym = {0};
+	sym.target = strdup("src/usage.ts#usage");
+	sym.path = strdup("src/usage.ts");
+	sym.has_range = true;
+	sym.start = 3;
+	sym.end = 3;
+	sym.total = 13;
+	sym.resolver = "tree-sitter";
+	block_add_line(&sym, 3, MK_NONE, "export function usage(id: string) {", 35);
+	block_json(&b, &sym);
+	unit_bytes("block_json: a resolver, and no sha key when the sha is absent", b.data, b.len,
+		   "{\"target\":\"src/usage.ts#usage\",\"path\":\"src/usage.ts\",\"start\":3,\"end\":3,\"total\":13,"
+		   "\"resolver\":\"tree-sitter\",\"lines\":[{\"number\":3,\"marker\":\"none\",\"text\":\"export function "
+		   "usage(id: string) {\"}]}");
+	buf_release(&b);
+	block_release(&sym);
+}
+
+static void stats(void)
+{
+	unsetenv("LETS_NO_STATS");
+	unsetenv("LETS_TOKEN_RATIO");
+	unit_long("tokens_est(152) = 38", tokens_est(152), 38);
+	unit_long("tokens_est(299) = 74", tokens_est(299), 74);
+	unit_long("tokens_est(3) = 0", tokens_est(3), 0);
+	unit_long("tokens_est(0) is null", tokens_est(0), -1);
+	setenv("LETS_TOKEN_RATIO", "2", 1);
+	unit_long("LETS_TOKEN_RATIO=2: tokens_est(152) = 76", tokens_est(152), 76);
+	setenv("LETS_TOKEN_RATIO", "0", 1);
+	unit_long("LETS_TOKEN_RATIO=0 is ignored", tokens_est(152), 38);
+	setenv("LETS_TOKEN_RATIO", "x", 1);
+	unit_long("LETS_TOKEN_RATIO=x is ignored", tokens_est(152), 38);
+	unsetenv("LETS_TOKEN_RATIO");
+	setenv("LETS_NO_STATS", "1", 1);
+	unit_long("LETS_NO_STATS=1: null", tokens_est(152), -1);
+	setenv("LETS_NO_STATS", "0", 1);
+	unit_long("LETS_NO_STATS=0: counted", tokens_est(152), 38);
+	unsetenv("LETS_NO_STATS");
+
+	struct buf b = BUF_INIT;
+	stats_json(&b, 9, 189);
+	unit_bytes("stats_json", b.data, b.len, "{\"lines\":9,\"bytes\":189,\"tokens_est\":47}");
+	buf_release(&b);
+	stats_json(&b, 0, 0);
+	unit_bytes("stats_json with no bytes", b.data, b.len, "{\"lines\":0,\"bytes\":0,\"tokens_est\":null}");
+	buf_release(&b);
+	setenv("LETS_NO_STATS", "1", 1);
+	stats_json(&b, 9, 189);
+	unit_bytes("stats_json under LETS_NO_STATS=1 (the spec's example)", b.data, b.len,
+		   "{\"lines\":9,\"bytes\":189,\"tokens_est\":null}");
+	buf_release(&b);
+	unsetenv("LETS_NO_STATS");
+
+	struct diag d = DIAG_INIT;
+	diag_add(&d, E_NOT_FOUND, "--old not found in usage.ts\n  nearest: line 5\t  const cap = 20");
+	error_json(&b, &d, NULL);
+	unit_bytes("error_json: the spec's example", b.data, b.len,
+		   "{\"error\":{\"slug\":\"not_found\",\"message\":\"--old not found in usage.ts\\n  nearest: line 5\\t  "
+		   "const cap = 20\"},\"omitted\":[],\"stats\":{\"lines\":0,\"bytes\":0,\"tokens_est\":null}}\n");
+	buf_release(&b);
+	diag_add(&d, E_UNSUPPORTED_FILE, "dir is unsupported: a directory");
+	error_json(&b, &d, NULL);
+	unit_bytes("error_json: messages joined by \\n, the first failure's slug", b.data, b.len,
+		   "{\"error\":{\"slug\":\"not_found\",\"message\":\"--old not found in usage.ts\\n  nearest: line 5\\t  "
+		   "const cap = 20\\ndir is unsupported: a directory\"},\"omitted\":[],\"stats\":{\"lines\":0,\"bytes\":0,"
+		   "\"tokens_est\":null}}\n");
+	buf_release(&b);
+	diag_release(&d);
+}
+
+int main(void)
+{
+	unit_begin("t_output");
+	/* §4: ~T tokens below 100, else tenths = (T + 50) / 100 → ~X.Yk tokens. */
+	check_cost(-1, "");
+	check_cost(0, "~0 tokens");
+	check_cost(38, "~38 tokens");
+	check_cost(99, "~99 tokens");
+	check_cost(100, "~0.1k tokens");
+	check_cost(149, "~0.1k tokens");
+	check_cost(150, "~0.2k tokens");
+	check_cost(210, "~0.2k tokens");
+	check_cost(900, "~0.9k tokens");
+	check_cost(1218, "~1.2k tokens");
+	check_cost(2600, "~2.6k tokens");
+	check_cost(9949, "~9.9k tokens");
+	check_cost(9950, "~10.0k tokens");
+	check_cost(12345, "~12.3k tokens");
+	/* §1: singular only for exactly 1. */
+	check_plural(0, "0 lines");
+	check_plural(1, "1 line");
+	check_plural(2, "2 lines");
+	check_plural(15, "15 lines");
+	omissions();
+	footers();
+	lines();
+	block();
+	stats();
+	return unit_end();
+}
