@@ -64,13 +64,16 @@ struct opt_spec {
 
 #define F(field) offsetof(struct opts, field)
 
+/* Value names follow clap's derive default, the field name upper-cased, because 0.0.1's messages
+ * print them ("the argument '-C <CONTEXT>' cannot be used multiple times"). */
+
 static const struct opt_spec specs[] = {
-	{"window", 0, K_LONG, "<N>", F(window), V_SHOW, "cap lines shown per whole-file target [default: 200]"},
+	{"window", 0, K_LONG, "<WINDOW>", F(window), V_SHOW, "cap lines shown per whole-file target [default: 200]"},
 	{"all", 0, K_FLAG, NULL, F(all), V_SHOW, "disable the window; print a cost line before the content"},
 	{"all", 0, K_FLAG, NULL, F(all), V_EDIT, "replace every occurrence, not just the one match"},
-	{NULL, 'A', K_LONG, "<N>", F(after), V_SHOW | V_FIND, "lines of context after a hit"},
-	{NULL, 'B', K_LONG, "<N>", F(before), V_SHOW | V_FIND, "lines of context before a hit"},
-	{NULL, 'C', K_LONG, "<N>", F(context), V_SHOW | V_FIND, "lines of context on both sides"},
+	{NULL, 'A', K_LONG, "<AFTER>", F(after), V_SHOW | V_FIND, "lines of context after a hit"},
+	{NULL, 'B', K_LONG, "<BEFORE>", F(before), V_SHOW | V_FIND, "lines of context before a hit"},
+	{NULL, 'C', K_LONG, "<CONTEXT>", F(context), V_SHOW | V_FIND, "lines of context on both sides"},
 	{"no-numbers", 0, K_FLAG, NULL, F(no_numbers), V_SHOW, "omit line numbers, for content piped onward"},
 
 	{"fixed-string", 'F', K_FLAG, NULL, F(fixed), V_FIND, "match the pattern literally, not as a regex"},
@@ -78,7 +81,7 @@ static const struct opt_spec specs[] = {
 	{"ignore-case", 'i', K_FLAG, NULL, F(ignore_case), V_FIND, "case-insensitive"},
 	{"word", 'w', K_FLAG, NULL, F(word), V_FIND, "match whole words only"},
 	{"word-regexp", 0, K_FLAG, NULL, F(word), V_FIND, NULL},
-	{"cap", 0, K_LONG, "<N>", F(cap), V_FIND, "raise the hit cap [default: 50]"},
+	{"cap", 0, K_LONG, "<CAP>", F(cap), V_FIND, "raise the hit cap [default: 50]"},
 	{"files", 'l', K_FLAG, NULL, F(files), V_FIND, "list matching files only, one bare path per line, no cap"},
 	{"files-with-matches", 0, K_FLAG, NULL, F(files), V_FIND, NULL},
 	{"count", 'c', K_FLAG, NULL, F(count), V_FIND, "print the footer first, then one <count>  <path> row per file"},
@@ -92,21 +95,21 @@ static const struct opt_spec specs[] = {
 	{"with-filename", 'H', K_NOOP, NULL, 0, V_FIND, NULL},
 	{"invert-match", 'v', K_REFUSED, NULL, 0, V_FIND, NULL},
 
-	{"old", 0, K_STR, "<S>", F(old), V_EDIT, "exact text to find; - reads stdin"},
-	{"new", 0, K_STR, "<S>", F(new_text), V_EDIT, "replacement text; - reads stdin"},
-	{"expect", 0, K_STR, "<S>", F(expect), V_EDIT, "with a :a-b target, replace only if the named line is exactly S"},
+	{"old", 0, K_STR, "<OLD>", F(old), V_EDIT, "exact text to find; - reads stdin"},
+	{"new", 0, K_STR, "<NEW>", F(new_text), V_EDIT, "replacement text; - reads stdin"},
+	{"expect", 0, K_STR, "<EXPECT>", F(expect), V_EDIT, "with a :a-b target, replace only if the named line is exactly S"},
 	{"expect-all", 0, K_FLAG, NULL, F(expect_all), V_EDIT, "confirm content for a multi-line range read from stdin"},
-	{"insert-after", 0, K_STR, "<TARGET>", F(insert_after), V_EDIT, "insert --new after an anchor (@'regex' or #symbol)"},
-	{"insert-before", 0, K_STR, "<TARGET>", F(insert_before), V_EDIT, "insert --new before an anchor"},
+	{"insert-after", 0, K_STR, "<INSERT_AFTER>", F(insert_after), V_EDIT, "insert --new after an anchor (@'regex' or #symbol)"},
+	{"insert-before", 0, K_STR, "<INSERT_BEFORE>", F(insert_before), V_EDIT, "insert --new before an anchor"},
 	{"normalize", 0, K_FLAG, NULL, F(normalize), V_EDIT, "also match with smart quotes, dashes and non-breaking spaces folded"},
 	{"literal-newlines", 0, K_FLAG, NULL, F(literal_newlines), V_EDIT, "write --new's line endings exactly as typed"},
-	{"set", 0, K_LIST, "<PATH=VALUE>", F(set), V_TRANSFORM, "set a key's value (repeatable)"},
-	{"delete", 0, K_LIST, "<PATH>", F(del), V_TRANSFORM, "remove a key (repeatable)"},
-	{"append", 0, K_LIST, "<PATH=VALUE>", F(append), V_TRANSFORM, "append to an array (repeatable)"},
+	{"set", 0, K_LIST, "<SET>", F(set), V_TRANSFORM, "set a key's value (repeatable)"},
+	{"delete", 0, K_LIST, "<DELETE>", F(del), V_TRANSFORM, "remove a key (repeatable)"},
+	{"append", 0, K_LIST, "<APPEND>", F(append), V_TRANSFORM, "append to an array (repeatable)"},
 	{"from", 0, K_STR, "<FROM>", F(from), V_EDIT | V_TRANSFORM, "a batch on stdin; - is the only accepted value"},
 	{"if", 0, K_STR, "<IF_SHA>", F(if_sha), V_EDIT | V_TRANSFORM, "refuse (exit 5) if the file changed since this sha:"},
 	{"check", 0, K_STR, "<CHECK>", F(check), V_EDIT | V_TRANSFORM, "layer-2 checker: a command, or @auto, @cargo, @go, @tsc, @py"},
-	{"check-timeout", 0, K_LONG, "<SECS>", F(check_timeout), V_EDIT | V_TRANSFORM, "seconds before a layer-2 result is inconclusive [default: 60]"},
+	{"check-timeout", 0, K_LONG, "<CHECK_TIMEOUT>", F(check_timeout), V_EDIT | V_TRANSFORM, "seconds before a layer-2 result is inconclusive [default: 60]"},
 
 	{"force", 0, K_FLAG, NULL, F(force), V_WRITE, "overwrite an existing file"},
 	{"force", 0, K_FLAG, NULL, F(force), V_UPDATE, "reinstall the latest release even when current"},
@@ -117,9 +120,9 @@ static const struct opt_spec specs[] = {
 
 	{"json", 0, K_FLAG, NULL, F(json), V_ALL, "one JSON object on stdout"},
 	{"jsonl", 0, K_FLAG, NULL, F(jsonl), V_ALL, "one JSON object per result, then a stats/omitted record"},
-	{"budget", 0, K_LONG, "<N>", F(budget), V_ALL, "shape the answer to ~N tokens, trimming the largest target first"},
-	{"max-bytes", 0, K_LONG, "<N>", F(max_bytes), V_ALL, "refuse (exit 4) if content exceeds N bytes and no --budget [default: 65536]"},
-	{"max-file-bytes", 0, K_LONG, "<N>", F(max_file_bytes), V_ALL, "files larger than this are refused [default: 8388608]"},
+	{"budget", 0, K_LONG, "<BUDGET>", F(budget), V_ALL, "shape the answer to ~N tokens, trimming the largest target first"},
+	{"max-bytes", 0, K_LONG, "<MAX_BYTES>", F(max_bytes), V_ALL, "refuse (exit 4) if content exceeds N bytes and no --budget [default: 65536]"},
+	{"max-file-bytes", 0, K_LONG, "<MAX_FILE_BYTES>", F(max_file_bytes), V_ALL, "files larger than this are refused [default: 8388608]"},
 	{"no-ignore", 0, K_FLAG, NULL, F(no_ignore), V_ALL, "do not honor .gitignore, .ignore or global excludes"},
 	{"allow-outside", 0, K_FLAG, NULL, F(allow_outside), V_ALL, "permit a path outside the working tree"},
 	{"no-check", 0, K_FLAG, NULL, F(no_check), V_ALL, "skip the built-in check and any --check"},

@@ -125,7 +125,11 @@ match_from() {
 compare() {
 	local name=$1 file=$3 act="" i n
 	local -n exp=$2
-	IFS= read -r -d '' act <"$file"
+	# read stops at a NUL byte and then succeeds: bash strings cannot hold the rest, so say so.
+	if IFS= read -r -d '' act <"$file"; then
+		report+="  $name holds a NUL byte (shown up to it):"$'\n'"$(printf '%s' "$act" | sed 's/^/    /')"$'\n'
+		return
+	fi
 	local want=""
 	for ((i = 0; i < ${#exp[@]}; i++)); do want+="${exp[i]}"$'\n'; done
 	[ "$act" = "$want" ] && return

@@ -18,6 +18,7 @@ fail) echo "it failed" >&2; echo ERROR_CODE=not_found >&2; exit 1 ;;
 cat) cat ;;
 env) env | grep '^LETS_' | sort ;;
 nonl) printf 'abc' ;;
+nul) printf 'abc\n\0tail\n' ;;
 esac
 FAKE
 chmod +x "$tmp/fake"
@@ -135,6 +136,11 @@ good env-set <<'T'
 $ lets env
 LETS_NO_STATS=1
 T
+bad nul-byte <<'T'
+### a NUL byte in the output cannot hide what follows it
+$ lets nul
+abc
+T
 good many-lines-wildcard <<'T'
 ### [...] matches zero or more lines
 $ lets echo first a b c last
@@ -151,6 +157,18 @@ $ lets echo first a b
 [...]
 c
 T
+
+# The failure report names the place, the title, the command, the exit codes and a diff.
+printf '# a comment\n### the title\n$ lets fail\n? 0\nwanted\n' >"$tmp/report.t"
+out=$(cd "$tmp" && LETS_TEST_RESULTS=$tmp/report.results "$here/run-cases.sh" "$tmp/fake" report.t 2>&1)
+verdict=pass
+for want in 'FAIL report.t:2: the title' '  $ lets fail' '  exit code: expected 0, got 1' \
+	'  stdout differs (- expected, + actual):' '    -wanted' '  stderr differs (- expected, + actual):' \
+	'    +it failed'; do
+	case $out in *"$want"*) ;; *) verdict=fail; printf 'FAIL runner-selftest:report: no "%s" in:\n%s\n' "$want" "$out" ;; esac
+done
+if [ $verdict = pass ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+[ -z "$results" ] || printf '%s runner-selftest:report\n' $verdict >>"$results"
 
 # A directory of several files, run in parallel: counts add up, results keep file order.
 mkdir "$tmp/dir" "$tmp/dir/sub"

@@ -317,3 +317,10 @@ $ lets show dangling.txt
 --- stderr
 dangling.txt: No such file or directory (os error 2)
 ERROR_CODE=not_found
+
+### a directory given with a trailing slash is named as typed
+$ lets show dir/
+? 7
+--- stderr
+dir/ is unsupported: a directory · search it with lets find <pattern> dir/
+ERROR_CODE=unsupported_file

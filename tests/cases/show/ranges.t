@@ -133,3 +133,16 @@ $ lets show src/usage.ts:500 src/config.ts:2
 --- stderr
 [..]src/usage.ts[..]
 ERROR_CODE=not_found
+
+### a line of an empty file matches nothing: exit 1 not_found
+# spec-silent: the message wording; an empty file has no line 1
+$ lets show empty.md:1
+? 1
+--- stderr
+[..]empty.md[..]
+ERROR_CODE=not_found
+
+### control: the empty file itself is a valid target
+$ lets show empty.md
+── empty.md · sha:af1349b9f5f9
+── showed 1 target · 0 lines

@@ -133,3 +133,29 @@ $ lets show "src/usage.ts@'return'+2" -A 1
 7 	  if (count(id) > cap) return
 8 	  return total(id, now)
 ── showed 1 target · 2 lines · ~13 tokens
+
+### $ matches at the end of a CRLF line (the text holds no \r)
+# spec-silent: a regex sees the line text that show prints, without the \r of its CRLF ending
+@env LETS_NO_STATS=1
+$ lets show "crlf.txt@'beta$'"
+── crlf.txt@'beta$'  (2-2 of 3) · crlf · sha:0686bbcea1f2
+2 	beta
+── showed 1 target · 1 line
+
+### a pathological regex cannot hang the call: the match limit stops it and the call fails
+# spec-silent: the slug and message for a pattern that hit PCRE2's match limit (exit 1 either way)
+% head -c 5000 /dev/zero | tr '\0' a > patho.txt; echo b >> patho.txt
+$ lets show "patho.txt@'(a+)+$'"
+? 1
+--- stderr
+[..]
+ERROR_CODE=[..]
+
+### control: a plain regex on the same long line finds it
+% head -c 5000 /dev/zero | tr '\0' a > patho.txt; echo b >> patho.txt
+@env LETS_NO_STATS=1
+$ lets show "patho.txt@'a+b$'" --no-numbers
+── patho.txt@'a+b$'  (1-1 of 1) · sha:[..]
+[..]…
+── showed 1 target · 1 line · 1 long line cut
+

@@ -1,6 +1,8 @@
 # lets show command-line errors: exit 64 ERROR_CODE=usage with a message naming the problem, in
 # the catalogue's shape "error: <message>", a blank line, [a usage line and a blank line,]
 # "For more information, try '--help'.". Nothing goes to stdout.
+# A flag's value name is left open ('--window <[..]>'): the reference's <N> placeholders are
+# restored text, and the catalogue's one transcript example names -C's value <CONTEXT>.
 
 ### an unknown flag
 # spec-silent: clap's wording between the first line and the last is not pinned
@@ -37,7 +39,7 @@ ERROR_CODE=usage
 $ lets show small.md --window
 ? 64
 --- stderr
-error: [..]'--window <N>'[..]
+error: [..]'--window <[..]>'[..]
 [...]
 For more information, try '--help'.
 ERROR_CODE=usage
@@ -47,7 +49,7 @@ ERROR_CODE=usage
 $ lets show small.md:3 -A
 ? 64
 --- stderr
-error: [..]'-A <N>'[..]
+error: [..]'-A <[..]>'[..]
 [...]
 For more information, try '--help'.
 ERROR_CODE=usage
@@ -56,7 +58,7 @@ ERROR_CODE=usage
 $ lets show small.md --window abc
 ? 64
 --- stderr
-error: invalid value 'abc' for '--window <N>': [..]
+error: invalid value 'abc' for '--window <[..]>': [..]
 
 For more information, try '--help'.
 ERROR_CODE=usage
@@ -75,7 +77,7 @@ ERROR_CODE=usage
 $ lets show small.md --budget 1k
 ? 64
 --- stderr
-error: invalid value '1k' for '--budget <N>': [..]
+error: invalid value '1k' for '--budget <[..]>': [..]
 
 For more information, try '--help'.
 ERROR_CODE=usage
@@ -84,7 +86,7 @@ ERROR_CODE=usage
 $ lets show small.md --max-bytes ''
 ? 64
 --- stderr
-error: invalid value '' for '--max-bytes <N>': [..]
+error: invalid value '' for '--max-bytes <[..]>': [..]
 
 For more information, try '--help'.
 ERROR_CODE=usage
@@ -132,3 +134,15 @@ $ lets show -h
 [...]
 Usage: lets show [OPTIONS] <TARGETS>...
 [...]
+
+### a flag given twice: the catalogue's example, word for word
+# the catalogue gives this text without naming the verb; show and find both take -C
+$ lets show small.md:3 -C 1 -C 2
+? 64
+--- stderr
+error: the argument '-C <CONTEXT>' cannot be used multiple times
+
+Usage: lets show [OPTIONS] <TARGETS>...
+
+For more information, try '--help'.
+ERROR_CODE=usage

@@ -1,0 +1,118 @@
+/* Regex matching (match.h): the Rust-regex-like reading run on PCRE2 (UTF + UCP, invalid UTF-8 in
+ * the subject tolerated, a match limit), the flags find uses, and grep's BRE second reading that
+ * show and find fall back to when a pattern has no hit. */
+#include "buf.h"
+#include "error.h"
+#include "match.h"
+#include "unit.h"
+
+/* Searches s for pattern; returns 1 on a match (filling the span), 0 on none, -1 on the limit, -2
+ * when the pattern does not compile. */
+static int search(const char *pattern, unsigned flags, const char *s, size_t n, size_t *a, size_t *b)
+{
+	struct diag d = DIAG_INIT;
+	struct regex *re = regex_new(pattern, flags, &d);
+	diag_release(&d);
+	if (!re)
+		return -2;
+	struct rx_state *st = rx_state_new(re);
+	int r = (int)regex_search(re, st, s, n, 0, a, b);
+	rx_state_free(st);
+	regex_free(re);
+	return r;
+}
+
+static void match(const char *name, const char *pattern, unsigned flags, const char *subject, size_t n,
+		  int want, size_t want_a, size_t want_b)
+{
+	size_t a = 0, b = 0;
+	int r = search(pattern, flags, subject, n ? n : strlen(subject), &a, &b);
+	if (!unit_check(r == want && (want != 1 || (a == want_a && b == want_b)), "%s", name))
+		printf("  expected %d [%zu,%zu), got %d [%zu,%zu)\n", want, want_a, want_b, r, a, b);
+}
+
+static void bre(const char *pattern, bool want, const char *reading)
+{
+	struct buf out = BUF_INIT;
+	bool got = bre_reading(pattern, &out);
+	char name[160];
+	snprintf(name, sizeof(name), "bre_reading(%s)", pattern);
+	if (unit_check(got == want, "%s %s", name, want ? "has a reading" : "has none") && want) {
+		snprintf(name, sizeof(name), "bre_reading(%s) reads", pattern);
+		unit_str(name, out.data, reading);
+	}
+	buf_release(&out);
+}
+
+int main(void)
+{
+	unit_begin("t_match");
+	match("a literal word", "const cap", 0, "  const cap = 10", 0, 1, 2, 11);
+	match("no match", "zzz", 0, "  const cap = 10", 0, 0, 0, 0);
+	match("case-sensitive by default", "CONST", 0, "const", 0, 0, 0, 0);
+	match("RX_CASELESS", "CONST", RX_CASELESS, "x const", 0, 1, 2, 7);
+	match("\\s and anchors", "^\\s*if \\(!id\\)", 0, "  if (!id) return", 0, 1, 0, 10);
+	match("\\d+", "cap = \\d+", 0, "const cap = 10", 0, 1, 6, 14);
+	match("alternation", "count|total", 0, "  return total(id, now)", 0, 1, 9, 14);
+	match("inline (?i)", "(?i)RETURN", 0, "  return now", 0, 1, 2, 8);
+	match("UCP: \\w matches é", "caf\\w", 0, "caf\xc3\xa9", 0, 1, 0, 5);
+	match("UTF: . is one character", "caf.$", 0, "caf\xc3\xa9", 0, 1, 0, 5);
+	match("UCP: \\b around a multibyte word", "\\bcaf\xc3\xa9\\b", 0, "un caf\xc3\xa9 noir", 0, 1, 3, 8);
+	match("\\p{L} (a Unicode class)", "\\p{L}+", 0, "123 \xc3\xa9t\xc3\xa9", 0, 1, 4, 9);
+	match("invalid UTF-8 in the subject is tolerated", "bad", 0, "\xff bad \xc3\x28", 0, 1, 2, 5);
+	match("a match after an invalid byte", "\\d", 0, "\xfe 7", 0, 1, 2, 3);
+	match("RX_LITERAL: metacharacters are text", "a.b(", RX_LITERAL, "xa.b(y", 0, 1, 1, 5);
+	match("RX_LITERAL: . does not match any character", "a.b", RX_LITERAL, "axb", 0, 0, 0, 0);
+	match("RX_WORD: whole words only", "cap", RX_WORD, "capital cap", 0, 1, 8, 11);
+	match("RX_WORD: no partial word", "cap", RX_WORD, "capital", 0, 0, 0, 0);
+	match("RX_LITERAL with RX_CASELESS", "A.B", RX_LITERAL | RX_CASELESS, "xa.b", 0, 1, 1, 4);
+	match("an unclosed group does not compile", "(", 0, "x", 0, -2, 0, 0);
+	match("an unclosed class does not compile", "[a", 0, "x", 0, -2, 0, 0);
+
+	/* The match limit: catastrophic backtracking stops instead of hanging. */
+	char patho[3001];
+	memset(patho, 'a', 3000);
+	patho[3000] = 'b';
+	match("the match limit stops (a+)+$", "(a+)+$", 0, patho, sizeof(patho), -1, 0, 0);
+	match("control: a+b on the same line matches", "a+b$", 0, patho, sizeof(patho), 1, 0, 3001);
+
+	/* regex_search from an offset sees the text before it (lookbehind, \b). */
+	{
+		struct diag d = DIAG_INIT;
+		struct regex *re = regex_new("\\bcap", 0, &d);
+		struct rx_state *st = re ? rx_state_new(re) : NULL;
+		size_t a = 0, b = 0;
+		const char *s = "recap cap";
+		int r = re ? (int)regex_search(re, st, s, strlen(s), 2, &a, &b) : -2;
+		if (!unit_check(r == 1 && a == 6 && b == 9, "a search from offset 2 respects \\b before it"))
+			printf("  got %d [%zu,%zu)\n", r, a, b);
+		rx_state_free(st);
+		regex_free(re);
+		diag_release(&d);
+	}
+	{
+		struct diag d = DIAG_INIT;
+		struct regex *re = regex_new("(", 0, &d);
+		unit_check(re == NULL && diag_first(&d) == E_INVALID_PATTERN, "a bad pattern records invalid_pattern");
+		unit_check(d.n == 1 && !strncmp(d.items[0].message, "invalid pattern: ", 17),
+			   "its message starts with \"invalid pattern: \"");
+		diag_release(&d);
+	}
+
+	/* grep's BRE escapes, read as ERE. */
+	bre("A\\|B", true, "A|B");
+	bre("count\\|total", true, "count|total");
+	bre("\\(now\\)", true, "(now)");
+	bre("a\\{2\\}", true, "a{2}");
+	bre("a\\{2,3\\}", true, "a{2,3}");
+	bre("ab\\+", true, "ab+");
+	bre("colou\\?r", true, "colou?r");
+	bre("\\(id\\)\\{1\\}, now", true, "(id){1}, now");
+	bre("\\(a\\|b\\)\\+", true, "(a|b)+");
+	bre("plain", false, NULL);
+	bre("a|b", false, NULL);
+	bre("a\\.b", false, NULL);
+	bre("\\d+", false, NULL);
+	bre("", false, NULL);
+	return unit_end();
+}
