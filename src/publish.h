@@ -27,4 +27,21 @@ bool publish_same(const struct stat *a, const struct stat *b);
 enum lets_err publish(const char *path, const char *data, size_t len, const struct stat *expected,
 		      const char *read_sha, struct lockset *locks, struct stat *now, struct diag *d);
 
+/* The same in stages, so a batch pays for one round of syncs instead of one per file:
+ * prepare every file (temporary written, write-back started), sync them all, then commit each
+ * (lock, identity check, rename) and finally sync each directory once. */
+struct publish_op {
+	char *path, *target, *dir, *tmp, *read_sha; /* owned */
+	int fd;                                     /* the temporary; -1 once handed to a lockset */
+	bool replace, done;
+	struct stat expected;
+};
+enum lets_err publish_prepare(struct publish_op *op, const char *path, const char *data, size_t len,
+			      const struct stat *expected, const char *read_sha, struct diag *d);
+enum lets_err publish_sync(struct publish_op *ops, size_t n, struct diag *d);
+enum lets_err publish_commit(struct publish_op *op, struct lockset *locks, struct stat *now, struct diag *d);
+void publish_sync_dirs(const struct publish_op *ops, size_t n);
+/* Closes the temporary and removes it unless committed; accepts a released op. */
+void publish_op_release(struct publish_op *op);
+
 #endif

@@ -1605,34 +1605,55 @@ out:
 
 /* ---- the call ---- */
 
+/* Writes every changed file: all temporaries written and synced first (nothing is visible
+ * yet, so a failure there writes nothing), then each renamed into place after its identity
+ * check. Only a failure in that last step can leave a batch partly written. */
 static enum lets_err publish_all(struct edit_call *c, struct lockset *locks, long *landed)
 {
-	for (size_t i = 0; i < c->n_f; i++) {
+	struct publish_op *ops = xcalloc(c->n_f ? c->n_f : 1, sizeof(*ops));
+	size_t *file_of = xcalloc(c->n_f ? c->n_f : 1, sizeof(*file_of));
+	size_t n = 0;
+	struct diag pd = DIAG_INIT;
+	enum lets_err e = LETS_OK;
+	for (size_t i = 0; i < c->n_f && !e; i++) {
 		struct efile *ef = &c->f[i];
 		if (ef->f.size == ef->orig_len && !memcmp(ef->f.data, ef->orig, ef->orig_len))
 			continue; /* nothing changed: leave the file, its mtime and its inode alone */
-		struct diag pd = DIAG_INIT;
-		enum lets_err e = publish(ef->path, ef->f.data, ef->f.size, &ef->st, ef->sha_before, locks, &ef->written, &pd);
-		if (e) {
-			if (!*landed) {
-				diag_add(c->d, e, "%s", pd.items[0].message);
-				mark_failed(c, ef->path);
-			} else {
-				diag_add(c->d, E_PARTIAL_BATCH, "batch partially written: %ld landed, %s failed: %s", *landed,
-					 ef->path, pd.items[0].message);
-				struct omission *om = omit_add(&c->om, OM_PARTIAL_BATCH, 0, 0, 0, NULL, NULL);
-				for (size_t k = 0; k < i; k++)
-					if (c->f[k].landed)
-						omission_add_item(om, c->f[k].path);
-			}
-			diag_release(&pd);
-			return e;
-		}
-		diag_release(&pd);
-		ef->landed = true;
-		(*landed)++;
+		file_of[n] = i;
+		e = publish_prepare(&ops[n++], ef->path, ef->f.data, ef->f.size, &ef->st, ef->sha_before, &pd);
+		if (e)
+			mark_failed(c, ef->path);
 	}
-	return LETS_OK;
+	if (!e)
+		e = publish_sync(ops, n, &pd);
+	for (size_t k = 0; k < n && !e; k++) {
+		struct efile *ef = &c->f[file_of[k]];
+		e = publish_commit(&ops[k], locks, &ef->written, &pd);
+		if (!e) {
+			ef->landed = true;
+			(*landed)++;
+			continue;
+		}
+		mark_failed(c, ef->path);
+		if (*landed) {
+			diag_add(c->d, E_PARTIAL_BATCH, "batch partially written: %ld landed, %s failed: %s", *landed, ef->path,
+				 pd.items[0].message);
+			struct omission *om = omit_add(&c->om, OM_PARTIAL_BATCH, 0, 0, 0, NULL, NULL);
+			for (size_t j = 0; j < c->n_f; j++)
+				if (c->f[j].landed)
+					omission_add_item(om, c->f[j].path);
+			e = E_PARTIAL_BATCH;
+		}
+	}
+	if (e && !*landed)
+		diag_add(c->d, pd.items[0].code, "%s", pd.items[0].message);
+	publish_sync_dirs(ops, n);
+	for (size_t k = 0; k < n; k++)
+		publish_op_release(&ops[k]);
+	free(ops);
+	free(file_of);
+	diag_release(&pd);
+	return e;
 }
 
 /* Layer 2 said the batch broke the project: put every landed file back. */
