@@ -220,7 +220,7 @@ run-checks:
 	else \
 		for b in $(BUILD)/lets $(BUILD)/asan/lets; do \
 			echo "== cases against $$b"; \
-			$(call record_run,bash tests/run-cases.sh $$b,cases:$$b); \
+			$(call record_run,env TMPDIR=$$(if [ -w /dev/shm ]; then echo /dev/shm; else echo $${TMPDIR:-/tmp}; fi) bash tests/run-cases.sh $$b,cases:$$b); \
 		done; \
 	fi; \
 	for s in $(sort $(wildcard tests/stress/*.sh)); do \

@@ -38,8 +38,9 @@ die() { printf 'run-cases: %s\n' "$*" >&2; exit 2; }
 
 [ $# -ge 1 ] || die "usage: tests/run-cases.sh LETS_BINARY [CASE_FILES_OR_DIRS...]"
 bin=$1
+label=$1 # names the binary in result lines, so an ASan-only failure says which run failed
 shift
-[ -x "$bin" ] && [ -f "$bin" ] || die "$bin is not an executable file"
+if ! [ -x "$bin" ] || ! [ -f "$bin" ]; then die "$bin is not an executable file"; fi
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -87,7 +88,7 @@ to_glob() {
 		fi
 		c=${s:0:1}
 		case $c in
-		'*' | '?' | '[' | ']' | '\') out+="\\$c" ;;
+		'*' | '?' | '[' | ']' | "\\") out+="\\$c" ;;
 		*) out+=$c ;;
 		esac
 		s=${s:1}
@@ -108,17 +109,18 @@ line_matches() {
 # of lines (backtracking; cases hold few of them).
 match_from() {
 	local i=$1 j=$2 k
-	while [ $i -lt ${#exp[@]} ]; do
+	while [ "$i" -lt ${#exp[@]} ]; do
 		if [ "${exp[i]}" = "[...]" ]; then
 			for ((k = ${#lines[@]}; k >= j; k--)); do
 				match_from $((i + 1)) $k && return 0
 			done
 			return 1
 		fi
-		[ $j -lt ${#lines[@]} ] && line_matches "${exp[i]}" "${lines[j]}" || return 1
+		[ "$j" -lt ${#lines[@]} ] || return 1
+		line_matches "${exp[i]}" "${lines[j]}" || return 1
 		i=$((i + 1)) j=$((j + 1))
 	done
-	[ $j -eq ${#lines[@]} ]
+	[ "$j" -eq ${#lines[@]} ]
 }
 
 # compare NAME EXPECTED_LINES_ARRAY_NAME ACTUAL_FILE: on a difference, appends a diff to report.
@@ -204,7 +206,7 @@ run_case() {
 		fi
 		if [ $setup_ok = 1 ]; then
 			local in=/dev/null
-			if [ $c_has_stdin = 1 ]; then
+			if [ "$c_has_stdin" = 1 ]; then
 				in=$sb/stdin
 				local l
 				: >"$in"
@@ -244,7 +246,7 @@ trim_blank() {
 
 finish_case() {
 	[ -n "$c_title" ] || return 0
-	if [ $c_state = err ]; then trim_blank c_err; else trim_blank c_out; fi
+	if [ "$c_state" = err ]; then trim_blank c_err; else trim_blank c_out; fi
 	run_case
 	c_title=""
 }
@@ -331,7 +333,7 @@ for ((fileno = 0; fileno < ${#files[@]}; fileno++)); do
 		echo "fail ${files[fileno]}:(runner)" >>"$run/res.$fileno"
 	fi
 	passed=$((passed + p)) failed=$((failed + f))
-	[ -z "$results" ] || cat "$run/res.$fileno" >>"$results"
+	[ -z "$results" ] || sed -E "s#^(pass|fail) #\1 [$label] #" "$run/res.$fileno" >>"$results"
 done
 
 echo "$passed passed, $failed failed"

@@ -177,7 +177,7 @@ printf '### bad\n$ lets echo a\nb\n' >"$tmp/dir/sub/b.t"
 printf '### good too\n$ lets echo c\nc\n' >"$tmp/dir/c.t"
 out=$(cd "$tmp" && LETS_TEST_RESULTS=$tmp/dir.results RUN_CASES_JOBS=3 "$here/run-cases.sh" "$tmp/fake" dir 2>&1)
 rc=$?
-want=$'pass dir/a.t:good\npass dir/c.t:good too\nfail dir/sub/b.t:bad'
+want="pass [$tmp/fake] dir/a.t:good"$'\n'"pass [$tmp/fake] dir/c.t:good too"$'\n'"fail [$tmp/fake] dir/sub/b.t:bad"
 verdict=fail
 [ $rc = 1 ] && [ "${out##*$'\n'}" = "2 passed, 1 failed" ] && [ "$(cat "$tmp/dir.results")" = "$want" ] &&
 	verdict=pass

@@ -18,8 +18,8 @@ lets — Locate · Edit · Transform · Show          one call, bounded output, 
   after an edit the changed region is in the output — do not cat or sed -n to check it
 
 ### guide ignores the shared flags that do not apply
-# spec-silent: guide has no files, so --budget/--max-bytes change nothing
-$ lets guide --budget 1 --max-bytes 1
+# spec-silent: guide has no files, so the shared flags change nothing (-q leaves guide unchanged, §4)
+$ lets guide --no-check -q --no-ignore --allow-outside --budget 1 --max-bytes 1 --max-file-bytes 1
 lets — Locate · Edit · Transform · Show          one call, bounded output, post-state returned
 
   show   <target>...            read files, ranges, anchors, symbols — several per call

@@ -1,0 +1,60 @@
+/* What the symbol resolvers collect: every definition a file holds, in document order, each with
+ * its name, the lines of its span and the definition it is nested in. Internal to src/symbols/.
+ *
+ * Names are slices of the file's bytes (never copied), so a defs list lives no longer than the
+ * file data it was collected from. A "virtual" definition is a container named elsewhere — the
+ * receiver type of a Go method, a Rust impl block's type, the Outer:: of a C++ out-of-class
+ * method — it lets "Store.Open" match but is never a candidate itself. A "weak" definition is a
+ * declaration without a body (a C prototype, a TypeScript overload signature): it is a candidate
+ * only when no definition with a body has the name. */
+#ifndef LETS_SYMBOLS_DEFS_H
+#define LETS_SYMBOLS_DEFS_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <tree_sitter/api.h>
+
+struct lang;
+struct file;
+
+enum def_kind {
+	K_FUNC,  /* a function, method or macro: a scope, names inside it are locals */
+	K_TYPE,  /* a class, struct, module, namespace, impl: names inside it are members */
+	K_VALUE, /* a variable, constant or key */
+};
+
+struct def {
+	const char *name; /* points into the file's bytes */
+	size_t name_len;
+	long start, end; /* span, 1-based inclusive lines */
+	long line;       /* the line the name is on: the candidate line of an ambiguity */
+	int parent;      /* index of the enclosing definition, -1 at top level */
+	enum def_kind kind;
+	bool virtual_;
+	bool weak;
+	bool guessed_end; /* plaintext span not closed by brace matching */
+};
+
+struct defs {
+	struct def *v;
+	size_t n, cap;
+};
+#define DEFS_INIT {0}
+
+/* Appends a definition and returns its index. */
+int defs_add(struct defs *ds, const struct def *d);
+void defs_release(struct defs *ds);
+
+/* Collects the definitions of a parsed tree (ts_rules.c). n_lines is the file's line count, for
+ * spans that run to the end of the file (a Markdown section). */
+void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, long n_lines, struct defs *out);
+
+/* The first "language:node_type" of the rule tables that its grammar lacks (a typo, or a grammar
+ * upgrade that renamed a node), or NULL. For the unit tests. */
+const char *ts_rules_missing(void);
+
+/* Collects the plaintext heuristic's candidates for name (plaintext.c): lines where name is a
+ * whole word after a definition keyword, or, when no line has that, right before "(". */
+void plaintext_collect(const struct file *f, const char *name, size_t name_len, struct defs *out);
+
+#endif

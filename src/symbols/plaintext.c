@@ -1,0 +1,190 @@
+/* The plaintext heuristic for files without a grammar (Kotlin, Vue, Lua, ...).
+ *
+ * A candidate is a line where the name is a whole word right after a definition keyword, or,
+ * only when no line has that, right before "(" (a call looks the same as a definition there, so
+ * keyword lines win: `fun greet(...)` beats `println(greet("x"))`). One candidate per line.
+ *
+ * The span: brace matching from the name (a "(...)" parameter list may run over several lines,
+ * and the "{" may open the next line), else the lines indented deeper than the name's line,
+ * else the line alone. Only a brace-matched end is certain; the other two are marked
+ * guessed_end, which edit --insert-after refuses. */
+#include <string.h>
+
+#include "../file.h"
+#include "defs.h"
+
+static const char *const keywords[] = {
+	"fn",   "func",   "function", "def",   "class",  "struct", "interface", "enum",  "type",
+	"fun",  "trait",  "impl",     "object", "module", "sub",   "proc",      "record", "const",
+	"let",  "val",    "var",      NULL,
+};
+
+static bool word_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
+}
+
+/* The keyword list holds the word ending at text[end) (preceded by a non-word character). */
+static bool keyword_before(const char *text, size_t end)
+{
+	size_t b = end;
+	while (b && word_char((unsigned char)text[b - 1]))
+		b--;
+	if (b == end)
+		return false;
+	for (const char *const *k = keywords; *k; k++)
+		if (strlen(*k) == end - b && !memcmp(*k, text + b, end - b))
+			return true;
+	return false;
+}
+
+/* 0: no candidate on this line; 1: after a keyword; 2: before "(". *pos: where the name is. */
+static int line_match(const char *text, size_t len, const char *name, size_t name_len, size_t *pos)
+{
+	int best = 0;
+	bool check_left = word_char((unsigned char)name[0]);
+	bool check_right = word_char((unsigned char)name[name_len - 1]);
+	for (const char *p = text; (size_t)(text + len - p) >= name_len;) {
+		const char *hit = memmem(p, (size_t)(text + len - p), name, name_len);
+		if (!hit)
+			break;
+		size_t at = (size_t)(hit - text), after = at + name_len;
+		p = hit + 1;
+		if (check_left && at && word_char((unsigned char)text[at - 1]))
+			continue;
+		if (check_right && after < len && word_char((unsigned char)text[after]))
+			continue;
+		size_t ws = at;
+		while (ws && (text[ws - 1] == ' ' || text[ws - 1] == '\t'))
+			ws--;
+		if (ws < at && keyword_before(text, ws)) {
+			*pos = at;
+			return 1;
+		}
+		if (!best && after < len && text[after] == '(') {
+			*pos = at;
+			best = 2;
+		}
+	}
+	return best;
+}
+
+static bool blank(const char *text, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r')
+			return false;
+	return true;
+}
+
+static size_t indent_width(const char *text, size_t len)
+{
+	size_t w = 0;
+	for (size_t i = 0; i < len && (text[i] == ' ' || text[i] == '\t'); i++)
+		w = text[i] == '\t' ? (w / 8 + 1) * 8 : w + 1;
+	return w;
+}
+
+/* Lines a brace-matched body scans before giving up on finding its "{". */
+#define BRACE_LOOKAHEAD 50
+
+/* The line of the "}" closing the body that follows the name on line ln, or 0. Strings and
+ * comments are skipped so a brace inside them does not count. */
+static long brace_end(const struct file *f, long ln, size_t from)
+{
+	int paren = 0, depth = 0;
+	bool opened = false, in_block_comment = false;
+	for (long n = ln; n <= (long)f->n_lines; n++) {
+		const char *t;
+		size_t len = file_line(f, (size_t)n, &t);
+		if (!opened && n > ln) {
+			if (n - ln > BRACE_LOOKAHEAD)
+				return 0;
+			/* The "{" may open the next line, only when the header ended. */
+			size_t i = 0;
+			while (i < len && (t[i] == ' ' || t[i] == '\t'))
+				i++;
+			if (paren == 0 && !in_block_comment && (i == len || t[i] != '{'))
+				return 0;
+		}
+		for (size_t i = n == ln ? from : 0; i < len; i++) {
+			char c = t[i];
+			if (in_block_comment) {
+				if (c == '*' && i + 1 < len && t[i + 1] == '/')
+					in_block_comment = false, i++;
+				continue;
+			}
+			if (c == '/' && i + 1 < len && t[i + 1] == '/')
+				break;
+			if (c == '/' && i + 1 < len && t[i + 1] == '*') {
+				in_block_comment = true;
+				i++;
+				continue;
+			}
+			if (c == '"' || c == '\'' || c == '`') {
+				for (i++; i < len && t[i] != c; i++)
+					if (t[i] == '\\')
+						i++;
+				continue;
+			}
+			if (!opened) {
+				if (c == '(')
+					paren++;
+				else if (c == ')')
+					paren--;
+				else if (c == ';' && paren <= 0)
+					return 0;
+				else if (c == '{' && paren <= 0)
+					opened = true, depth = 1;
+				continue;
+			}
+			if (c == '{')
+				depth++;
+			else if (c == '}' && --depth == 0)
+				return n;
+		}
+	}
+	return 0;
+}
+
+/* The last line indented deeper than line ln, before a line that is not (blank lines inside
+ * count, trailing ones do not); ln itself when none is. */
+static long indent_end(const struct file *f, long ln)
+{
+	const char *t;
+	size_t len = file_line(f, (size_t)ln, &t);
+	size_t base = indent_width(t, len);
+	long end = ln;
+	for (long n = ln + 1; n <= (long)f->n_lines; n++) {
+		len = file_line(f, (size_t)n, &t);
+		if (blank(t, len))
+			continue;
+		if (indent_width(t, len) <= base)
+			break;
+		end = n;
+	}
+	return end;
+}
+
+void plaintext_collect(const struct file *f, const char *name, size_t name_len, struct defs *out)
+{
+	if (!name_len)
+		return;
+	for (int want = 1; want <= 2 && !out->n; want++) {
+		for (size_t n = 1; n <= f->n_lines; n++) {
+			const char *t;
+			size_t len = file_line(f, n, &t);
+			size_t pos = 0;
+			if (line_match(t, len, name, name_len, &pos) != want)
+				continue;
+			struct def d = {.name = t + pos, .name_len = name_len, .start = (long)n, .line = (long)n, .parent = -1,
+					.kind = K_FUNC};
+			d.end = brace_end(f, (long)n, pos + name_len);
+			if (!d.end) {
+				d.end = indent_end(f, (long)n);
+				d.guessed_end = true;
+			}
+			defs_add(out, &d);
+		}
+	}
+}
