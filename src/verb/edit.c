@@ -81,7 +81,7 @@ struct edit_call {
 	bool batch;
 	const char *failed_path; /* the first entry that failed validation */
 	struct check_cmd cmd;
-	bool have_cmd;
+	bool have_cmd, cmd_done; /* --check given / its after-run happened */
 	enum check_cmd_verdict verdict;
 	char cmd_reason[160];
 };
@@ -1346,9 +1346,9 @@ static void final_omits(struct edit_call *c, struct omits *om)
 				omit_add(om, OM_CHECK_SKIPPED, 0, 0, 0, ef->ck.reason, NULL);
 		}
 	}
-	if (c->have_cmd && c->verdict == CMD_SKIPPED)
+	if (c->cmd_done && c->verdict == CMD_SKIPPED)
 		omit_add(om, OM_CHECK_SKIPPED, 0, 0, 0, c->cmd_reason, NULL);
-	if (c->have_cmd && c->verdict == CMD_INCONCLUSIVE)
+	if (c->cmd_done && c->verdict == CMD_INCONCLUSIVE)
 		omit_add(om, OM_CHECK_INCONCLUSIVE, 0, 0, 0, c->cmd.shown, c->cmd_reason);
 	bool norm = false, crlf = false;
 	for (size_t i = 0; i < c->n_e; i++) {
@@ -1380,13 +1380,13 @@ static void final_omits(struct edit_call *c, struct omits *om)
 
 static void check_json_obj(struct buf *b, const struct edit_call *c, const struct efile *ef)
 {
-	if (ef->ck.kind == CHECK_NONE && !(c->have_cmd && c->verdict == CMD_OK))
+	if (ef->ck.kind == CHECK_NONE && !(c->cmd_done && c->verdict == CMD_OK))
 		return;
 	const char *layer = ef->ck.kind != CHECK_NONE ? check_kind_name(ef->ck.kind) : c->cmd.shown;
 	const char *status = "ok";
 	if (ef->ck.failed)
 		status = ef->ck.kind == CHECK_STRUCTURE ? "failed" : "invalid";
-	else if (c->have_cmd && c->verdict == CMD_OK)
+	else if (c->cmd_done && c->verdict == CMD_OK)
 		layer = c->cmd.shown;
 	else if (ef->ck.errors_after)
 		status = "inconclusive (errors before and after)";
@@ -1443,7 +1443,7 @@ static void entry_json(struct buf *b, const struct edit_call *c, const struct en
 /* "check: structure ok" for one file, "" when no check result shows. */
 static void check_segment(struct buf *b, const struct edit_call *c, const struct efile *ef)
 {
-	if (c->have_cmd && c->verdict == CMD_OK) {
+	if (c->cmd_done && c->verdict == CMD_OK) {
 		buf_addf(b, "check: %s ok", c->cmd.shown);
 		return;
 	}
@@ -1488,7 +1488,7 @@ static void checks_segment(struct buf *b, const struct edit_call *c)
 	}
 	for (size_t k = 0; k < n; k++)
 		free(texts[k]);
-	if (c->have_cmd && c->verdict == CMD_OK)
+	if (c->cmd_done && c->verdict == CMD_OK)
 		buf_addf(b, "%scheck: %s ok", n ? DOT : "", c->cmd.shown);
 	buf_release(&one);
 }
@@ -1782,6 +1782,7 @@ enum lets_err cmd_edit(const struct opts *o, struct buf *out, struct diag *d)
 	if (c.have_cmd) {
 		char *detail = NULL;
 		c.verdict = check_cmd_after(&c.cmd, c.cmd_reason, sizeof(c.cmd_reason), &detail);
+		c.cmd_done = true;
 		if (c.verdict == CMD_FAILED) {
 			revert_all(&c, &locks, detail);
 			free(detail);

@@ -150,3 +150,32 @@ $ lets edit usage.ts src/usage.ts --old 'const cap = 10' --new 'const cap = 20' 
 @env LETS_NO_STATS=1
 $ lets edit usage.ts src/usage.ts --old 'const cap = 10' --new 'const cap = 20' -q
 ── 2 files · 2 edits · all applied · checks: structure ok ×2
+
+### a file changed by another writer between validation and its write: partial_batch, exit 8
+# The --check command plays the other writer: it runs once before any write, and appends to b.txt
+# while lets holds its lock, as a non-lets writer can. The footer names the file that landed.
+@env LETS_NO_STATS=1
+% printf 'a1\n' > a.txt; printf 'b1\n' > b.txt
+$ lets edit a.txt b.txt --old 1 --new 2 --check 'test -f .ran || { touch .ran; echo other >> b.txt; }'; echo "exit $?"; cat a.txt b.txt
+── a.txt · 1 replacement · line 1 · exact
+1~	a2
+── b.txt · 1 replacement · line 1 · exact
+1~	b2
+── 2 files · 2 edits · 1 of 2 files written · check: skipped (a.txt: no grammar for .txt) · check: skipped (b.txt: no grammar for .txt) · wrote 1 file: a.txt
+exit 8
+a2
+b1
+other
+--- stderr
+batch partially written: 1 landed, b.txt failed: b.txt changed since sha:[..] (now sha:[..])
+ERROR_CODE=partial_batch
+
+### the same race on a single file: changed, exit 5, nothing written by lets
+% printf 'x1\n' > c.txt
+$ lets edit c.txt --old 1 --new 2 --check 'test -f .ran || { touch .ran; echo other >> c.txt; }'; echo "exit $?"; cat c.txt
+exit 5
+x1
+other
+--- stderr
+c.txt changed since sha:[..] (now sha:[..])
+ERROR_CODE=changed
