@@ -6,7 +6,6 @@
  * then publish, file by file. Layer 2 (--check) runs before the first write and after the last;
  * a regression puts every file back. Bytes outside a matched span are never touched: the new
  * content is always old[0..start) + replacement + old[end..). */
-#include <jansson.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,8 +14,10 @@
 #include <unistd.h>
 
 #include "../alloc.h"
+#include "../batch.h"
 #include "../check.h"
 #include "../file.h"
+#include "../fuzzy.h"
 #include "../json.h"
 #include "../lock.h"
 #include "../output.h"
@@ -167,127 +168,6 @@ static void entry_add_line(struct entry *en, long n)
 	en->lines[en->n_lines++] = n;
 }
 
-/* ---- normalized matching: smart quotes, dashes and odd spaces folded to ASCII ---- */
-
-static const struct {
-	const char *from;
-	char to;
-} folds[] = {
-	{"\xE2\x80\x98", '\''}, {"\xE2\x80\x99", '\''}, {"\xE2\x80\x9A", '\''}, {"\xE2\x80\x9B", '\''},
-	{"\xE2\x80\x9C", '"'},  {"\xE2\x80\x9D", '"'},  {"\xE2\x80\x9E", '"'},  {"\xE2\x80\x9F", '"'},
-	{"\xE2\x80\x93", '-'},  {"\xE2\x80\x94", '-'},  {"\xC2\xA0", ' '},      {"\xE2\x80\xAF", ' '},
-	{"\xE2\x80\x89", ' '},
-};
-
-/* The fold at s, or -1. */
-static int fold_at(const char *s, size_t n)
-{
-	for (size_t i = 0; i < sizeof(folds) / sizeof(folds[0]); i++) {
-		size_t l = strlen(folds[i].from);
-		if (l <= n && !memcmp(s, folds[i].from, l))
-			return (int)i;
-	}
-	return -1;
-}
-
-/* Folded copy of s[0..n); map[i] = offset in s of folded byte i (map[len] = n). */
-static char *fold(const char *s, size_t n, size_t **map, size_t *out_len)
-{
-	struct buf b = BUF_INIT;
-	size_t *m = map ? xmalloc((n + 1) * sizeof(*m)) : NULL;
-	for (size_t i = 0; i < n;) {
-		int k = (unsigned char)s[i] >= 0xC2 ? fold_at(s + i, n - i) : -1;
-		if (m)
-			m[b.len] = i;
-		if (k >= 0) {
-			buf_addc(&b, folds[k].to);
-			i += strlen(folds[k].from);
-		} else {
-			buf_addc(&b, s[i]);
-			i++;
-		}
-	}
-	if (m)
-		m[b.len] = n;
-	if (map)
-		*map = m;
-	*out_len = b.len;
-	return buf_detach(&b);
-}
-
-/* ---- nearest candidate ---- */
-
-static int cmp_u16(const void *a, const void *b)
-{
-	unsigned x = *(const unsigned short *)a, y = *(const unsigned short *)b;
-	return (x > y) - (x < y);
-}
-
-/* Sorted byte bigrams of s (at most 256 of them). */
-static size_t bigrams(const char *s, size_t n, unsigned short *out)
-{
-	if (n > 257)
-		n = 257;
-	size_t k = 0;
-	for (size_t i = 0; i + 1 < n; i++)
-		out[k++] = (unsigned short)(((unsigned char)s[i] << 8) | (unsigned char)s[i + 1]);
-	qsort(out, k, sizeof(*out), cmp_u16);
-	return k;
-}
-
-/* Dice coefficient of two sorted bigram multisets, 0..100. */
-static int dice(const unsigned short *a, size_t na, const unsigned short *b, size_t nb)
-{
-	if (!na || !nb)
-		return 0;
-	size_t i = 0, j = 0, inter = 0;
-	while (i < na && j < nb) {
-		if (a[i] == b[j])
-			inter++, i++, j++;
-		else if (a[i] < b[j])
-			i++;
-		else
-			j++;
-	}
-	return (int)(200 * inter / (na + nb));
-}
-
-/* The line in [first, last] most like old's first non-blank line; 0 when none scores. */
-static long nearest_line(const struct file *f, long first, long last, const char *old, size_t old_len, int *score)
-{
-	const char *probe = old;
-	size_t plen = old_len;
-	for (const char *p = old; p < old + old_len;) {
-		const char *nl = memchr(p, '\n', (size_t)(old + old_len - p));
-		size_t l = nl ? (size_t)(nl - p) : (size_t)(old + old_len - p);
-		if (!all_space(p, l)) {
-			probe = p;
-			plen = l;
-			break;
-		}
-		p += l + 1;
-	}
-	trim(&probe, &plen);
-	unsigned short want[256], have[256];
-	size_t nw = bigrams(probe, plen, want);
-	long best = 0;
-	int best_score = 0;
-	for (long i = first; i <= last; i++) {
-		const char *text;
-		size_t len = file_line(f, (size_t)i, &text);
-		trim(&text, &len);
-		if (!len)
-			continue;
-		int s = dice(want, nw, have, bigrams(text, len, have));
-		if (s > best_score) {
-			best_score = s;
-			best = i;
-		}
-	}
-	*score = best_score;
-	return best;
-}
-
 static void display_line(struct buf *b, const struct file *f, long n)
 {
 	const char *text;
@@ -408,7 +288,7 @@ static enum lets_err not_found(struct edit_call *c, struct entry *en, struct efi
 	else
 		buf_addf(&m, "--old not found in %s", en->target_text);
 	int score = 100;
-	long near = norm_line ? norm_line : nearest_line(&ef->f, first, last, en->old, en->old_len, &score);
+	long near = norm_line ? norm_line : fuzzy_nearest(&ef->f, first, last, en->old, en->old_len, &score);
 	if (near) {
 		buf_addf(&m, "\n  nearest: line %ld\t", near);
 		display_line(&m, &ef->f, near);
@@ -537,21 +417,31 @@ static enum lets_err confirm_expect(struct edit_call *c, struct entry *en, struc
 /* "normalized (– → -)": each folded character the match covered, once. */
 static char *normalized_word(const struct file *f, const struct occs *oc)
 {
-	struct buf b = BUF_INIT;
-	bool seen[sizeof(folds) / sizeof(folds[0])] = {0};
+	struct buf b = BUF_INIT, seen = BUF_INIT;
 	buf_adds(&b, "normalized (");
 	size_t start = b.len;
 	for (size_t i = 0; i < oc->n; i++)
 		for (size_t p = oc->v[i].start; p < oc->v[i].end; p++) {
-			int k = fold_at(f->data + p, oc->v[i].end - p);
-			if (k < 0 || seen[k])
+			char ascii;
+			size_t len = fuzzy_fold_char(f->data + p, oc->v[i].end - p, &ascii);
+			if (!len)
 				continue;
-			seen[k] = true;
-			if (b.len > start)
-				buf_adds(&b, ", ");
-			buf_addf(&b, "%s \xE2\x86\x92 %c", folds[k].from, folds[k].to);
+			struct buf one = BUF_INIT;
+			buf_add(&one, f->data + p, len);
+			buf_addc(&one, '\n');
+			bool dup = seen.len && strstr(seen.data, one.data);
+			if (!dup) {
+				buf_add(&seen, one.data, one.len);
+				if (b.len > start)
+					buf_adds(&b, ", ");
+				buf_add(&b, f->data + p, len);
+				buf_addf(&b, " \xE2\x86\x92 %c", ascii);
+			}
+			buf_release(&one);
+			p += len - 1;
 		}
 	buf_addc(&b, ')');
+	buf_release(&seen);
 	if (b.len == start + 1) {
 		buf_release(&b);
 		return xstrdup("normalized");
@@ -591,8 +481,8 @@ static enum lets_err apply_replace(struct edit_call *c, struct entry *en, struct
 	}
 	if (!oc.n) {
 		size_t *map, fl, fol;
-		char *fh = fold(f->data + sb, se - sb, &map, &fl);
-		char *fo = fold(old, ol, NULL, &fol);
+		char *fh = fuzzy_fold(f->data + sb, se - sb, &map, &fl);
+		char *fo = fuzzy_fold(old, ol, NULL, &fol);
 		struct occs fo_occ = {0};
 		find_all(fh, fl, 0, fo, fol, &fo_occ);
 		long norm_line = 0;
@@ -920,201 +810,6 @@ static void entry_release(struct entry *en)
 	omits_release(&en->gap);
 }
 
-/* The fence format: "@@ <target>[ insert-after|insert-before <anchor>]", an optional
- * "<<<<<<< old" section, a "======= new" section, ">>>>>>>". */
-static void parse_fence(struct edit_call *c, const char *s, size_t n)
-{
-	size_t pos = 0;
-	long line = 0;
-	/* next line: [*ls, *le) without its newline; returns false at the end */
-#define NEXT_LINE(ls, le)                                                                                     \
-	(pos < n ? (ls = pos, le = (memchr(s + pos, '\n', n - pos) ? (size_t)((const char *)memchr(s + pos, '\n', n - pos) - s) : n), \
-		    pos = le < n ? le + 1 : n, line++, true)                                                   \
-		 : false)
-	size_t ls, le;
-	while (NEXT_LINE(ls, le)) {
-		size_t e = le;
-		if (e > ls && s[e - 1] == '\r')
-			e--;
-		if (all_space(s + ls, e - ls))
-			continue;
-		if (e - ls < 3 || memcmp(s + ls, "@@ ", 3)) {
-			diag_add(c->d, E_USAGE, "line %ld: expected `@@ <path>` to start an edit, found: %.*s", line,
-				 (int)(e - ls > 80 ? 80 : e - ls), s + ls);
-			return;
-		}
-		long head_line = line;
-		char *head = xstrndup(s + ls + 3, e - ls - 3);
-		char *anchor = NULL;
-		bool after = false;
-		char *kw = strstr(head, " insert-after ");
-		char *kw2 = strstr(head, " insert-before ");
-		if (kw || kw2) {
-			after = kw != NULL;
-			char *k = kw ? kw : kw2;
-			anchor = xstrdup(k + (after ? 14 : 15));
-			*k = 0;
-		}
-		struct buf sect[2] = {BUF_INIT, BUF_INIT};
-		bool have[2] = {false, false}, closed = false;
-		int cur = -1;
-		size_t body_start = 0;
-		while (NEXT_LINE(ls, le)) {
-			size_t e2 = le;
-			if (e2 > ls && s[e2 - 1] == '\r')
-				e2--;
-			bool is_old = e2 - ls == 11 && !memcmp(s + ls, "<<<<<<< old", 11);
-			bool is_new = e2 - ls == 11 && !memcmp(s + ls, "======= new", 11);
-			bool is_end = e2 - ls == 7 && !memcmp(s + ls, ">>>>>>>", 7);
-			if (is_old || is_new || is_end) {
-				if (cur >= 0) {
-					size_t body_end = ls > body_start ? ls - 1 : body_start;
-					if (body_end > body_start && s[body_end - 1] == '\r')
-						body_end--;
-					buf_add(&sect[cur], s + body_start, body_end - body_start);
-				}
-				if (is_end) {
-					closed = true;
-					break;
-				}
-				cur = is_old ? 0 : 1;
-				have[cur] = true;
-				body_start = pos;
-				continue;
-			}
-			if (cur < 0) {
-				diag_add(c->d, E_USAGE, "line %ld: %s: expected `<<<<<<< old` or `======= new`, found: %.*s", line,
-					 head, (int)(e2 - ls > 80 ? 80 : e2 - ls), s + ls);
-				break;
-			}
-		}
-		bool ok = true;
-		if (!have[1]) {
-			diag_add(c->d, E_USAGE, "line %ld: %s: no `======= new` section", head_line, head);
-			ok = false;
-		} else if (!closed) {
-			diag_add(c->d, E_USAGE, "line %ld: %s: no `>>>>>>>` closing the edit", head_line, head);
-			ok = false;
-		}
-		if (ok && have[0] == (anchor != NULL)) {
-			diag_add(c->d, E_USAGE,
-				 have[0] ? "line %ld: %s: an insert takes no `<<<<<<< old` section"
-					 : "line %ld: %s: no `<<<<<<< old` section (or insert-after/insert-before on the @@ line)",
-				 head_line, head);
-			ok = false;
-		}
-		if (ok) {
-			struct entry *en = entry_new(c, head);
-			en->batch_line = head_line;
-			if (have[0]) {
-				en->old_len = sect[0].len;
-				en->old = buf_detach(&sect[0]);
-			}
-			en->new_len = sect[1].len;
-			en->new_text = buf_detach(&sect[1]);
-			en->anchor = anchor;
-			en->after = after;
-			anchor = NULL;
-		}
-		buf_release(&sect[0]);
-		buf_release(&sect[1]);
-		free(anchor);
-		free(head);
-		if (!ok)
-			return;
-	}
-#undef NEXT_LINE
-}
-
-/* JSONL: {"file":…,"old":…,"new":…} or {"file":…,"insert_after"|"insert_before":…,"new":…}. */
-static void parse_jsonl(struct edit_call *c, const char *s, size_t n)
-{
-	static const char *const keys[] = {"file", "old", "new", "insert_after", "insert_before", "all", NULL};
-	long line = 0;
-	for (size_t pos = 0; pos < n;) {
-		const char *nl = memchr(s + pos, '\n', n - pos);
-		size_t end = nl ? (size_t)(nl - s) : n;
-		size_t ls = pos;
-		pos = nl ? end + 1 : n;
-		line++;
-		if (all_space(s + ls, end - ls))
-			continue;
-		json_error_t jerr;
-		json_t *obj = json_loadb(s + ls, end - ls, 0, &jerr);
-		if (!obj || !json_is_object(obj)) {
-			diag_add(c->d, E_USAGE, "line %ld: not a JSON object: %s", line, obj ? "another JSON value" : jerr.text);
-			json_decref(obj);
-			continue;
-		}
-		bool ok = true;
-		const char *key;
-		json_t *val;
-		json_object_foreach(obj, key, val) {
-			bool known = false;
-			for (const char *const *k = keys; *k; k++)
-				known |= !strcmp(*k, key);
-			if (!known) {
-				diag_add(c->d, E_USAGE, "line %ld: unknown key \"%s\"", line, key);
-				ok = false;
-			}
-		}
-		json_t *file = json_object_get(obj, "file"), *nw = json_object_get(obj, "new");
-		json_t *old = json_object_get(obj, "old"), *ia = json_object_get(obj, "insert_after");
-		json_t *ib = json_object_get(obj, "insert_before"), *all = json_object_get(obj, "all");
-		if (!file)
-			diag_add(c->d, E_USAGE, "line %ld: no \"file\"", line), ok = false;
-		else if (!json_is_string(file))
-			diag_add(c->d, E_USAGE, "line %ld: \"file\" must be a string", line), ok = false;
-		if (!nw)
-			diag_add(c->d, E_USAGE, "line %ld: no \"new\"", line), ok = false;
-		else if (!json_is_string(nw))
-			diag_add(c->d, E_USAGE, "line %ld: \"new\" must be a string", line), ok = false;
-		int ops = !!old + !!ia + !!ib;
-		if (ops != 1) {
-			struct buf found = BUF_INIT;
-			if (old)
-				buf_adds(&found, "old");
-			if (ia)
-				buf_addf(&found, "%sinsert_after", found.len ? ", " : "");
-			if (ib)
-				buf_addf(&found, "%sinsert_before", found.len ? ", " : "");
-			diag_add(c->d, E_USAGE,
-				 "line %ld: exactly one of \"old\", \"insert_after\" or \"insert_before\" is required \xC2\xB7 found %s",
-				 line, found.len ? found.data : "none");
-			buf_release(&found);
-			ok = false;
-		}
-		json_t *op = old ? old : ia ? ia : ib;
-		if (op && !json_is_string(op)) {
-			diag_add(c->d, E_USAGE, "line %ld: \"%s\" must be a string", line,
-				 old ? "old" : ia ? "insert_after" : "insert_before");
-			ok = false;
-		}
-		if (all && !json_is_boolean(all)) {
-			diag_add(c->d, E_USAGE, "line %ld: \"all\" must be true or false", line);
-			ok = false;
-		}
-		if (ok) {
-			struct entry *en = entry_new(c, json_string_value(file));
-			en->batch_line = line;
-			en->new_len = json_string_length(nw);
-			en->new_text = xmalloc(en->new_len + 1);
-			memcpy(en->new_text, json_string_value(nw), en->new_len + 1);
-			if (old) {
-				en->old_len = json_string_length(old);
-				en->old = xmalloc(en->old_len + 1);
-				memcpy(en->old, json_string_value(old), en->old_len + 1);
-			} else {
-				en->anchor = xstrdup(json_string_value(op));
-				en->after = ia != NULL;
-			}
-			if (all)
-				en->all = json_is_true(all);
-		}
-		json_decref(obj);
-	}
-}
-
 static bool valid_if(const char *v)
 {
 	if (!strncmp(v, "sha:", 4))
@@ -1163,15 +858,21 @@ static enum lets_err collect(struct edit_call *c, char **expect_all, size_t *exp
 				     : o->expect ? "'--expect <S>'" : "'--insert-after <TARGET>'");
 		size_t n;
 		char *in = read_stdin(&n, false);
-		size_t i = 0;
-		while (i < n && (in[i] == ' ' || in[i] == '\t' || in[i] == '\n' || in[i] == '\r'))
-			i++;
 		c->batch = true;
-		if (i < n && in[i] == '{')
-			parse_jsonl(c, in, n);
-		else
-			parse_fence(c, in, n);
+		struct batch b = BATCH_INIT;
+		batch_parse(&b, in, n, c->d);
 		free(in);
+		for (size_t k = 0; k < b.n; k++) {
+			struct batch_entry *be = &b.v[k];
+			struct entry *en = entry_new(c, be->target);
+			en->batch_line = be->line;
+			en->old = be->old, en->old_len = be->old_len, be->old = NULL;
+			en->new_text = be->new_text, en->new_len = be->new_len, be->new_text = NULL;
+			en->anchor = be->anchor, en->after = be->after, be->anchor = NULL;
+			if (be->all >= 0)
+				en->all = be->all;
+		}
+		batch_release(&b);
 		if (c->d->n)
 			return E_USAGE;
 		if (!c->n_e)
