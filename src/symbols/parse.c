@@ -4,6 +4,7 @@
 #include <tree_sitter/api.h>
 
 #include "../alloc.h"
+#include "chunk.h"
 #include "lang.h"
 
 struct parse {
@@ -52,14 +53,22 @@ static TSPoint point_at(const char *data, size_t byte)
 	return pt;
 }
 
+/* The changed region as the longest common prefix and then suffix of a and b. */
+static void common_ends(const char *a, size_t a_len, const char *b, size_t b_len, size_t *pre, size_t *suf)
+{
+	size_t p = 0, s = 0, min = a_len < b_len ? a_len : b_len;
+	while (p < min && a[p] == b[p])
+		p++;
+	while (s < min - p && a[a_len - 1 - s] == b[b_len - 1 - s])
+		s++;
+	*pre = p;
+	*suf = s;
+}
+
 void parse_update(struct parse *p, const char *data, size_t len)
 {
-	size_t pre = 0, min = p->len < len ? p->len : len;
-	while (pre < min && p->data[pre] == data[pre])
-		pre++;
-	size_t suf = 0;
-	while (suf < min - pre && p->data[p->len - 1 - suf] == data[len - 1 - suf])
-		suf++;
+	size_t pre, suf;
+	common_ends(p->data, p->len, data, len, &pre, &suf);
 	if (pre == len && len == p->len)
 		return; /* same bytes: the tree stands */
 	TSInputEdit e = {
@@ -130,6 +139,78 @@ void parse_free(struct parse *p)
 	ts_parser_delete(p->parser);
 	free(p->data);
 	free(p);
+}
+
+/* Below this a file is parsed whole: it costs little, and no cut can be wrong. */
+#define PARTIAL_MIN (64 * 1024)
+
+/* Errors in data[a..b) parsed alone; positions stay those of the whole buffer. */
+static int region_errors(TSParser *parser, const char *data, size_t len, size_t a, size_t b, long *lines,
+			 size_t cap)
+{
+	TSRange r = {point_at(data, a), point_at(data, b), (uint32_t)a, (uint32_t)b};
+	if (!ts_parser_set_included_ranges(parser, &r, 1))
+		return -1;
+	TSTree *tree = parse_bytes(parser, NULL, data, len);
+	ts_parser_set_included_ranges(parser, NULL, 0);
+	int n = tree ? count_errors(tree, lines, cap) : -1;
+	ts_tree_delete(tree);
+	return n;
+}
+
+/* The first of lines[0..n) inside [lo, hi], else the first. */
+static long pick_line(const long *lines, int n, size_t cap, long lo, long hi)
+{
+	for (int i = 0; i < n && (size_t)i < cap; i++)
+		if (lines[i] >= lo && lines[i] <= hi)
+			return lines[i];
+	return n ? lines[0] : 0;
+}
+
+#define LINES_CAP 64
+
+bool syntax_check_change(const char *path, const char *before, size_t before_len, const char *after,
+			 size_t after_len, struct syntax_delta *out)
+{
+	const struct lang *lang = lang_for_path(path);
+	if (!lang)
+		return false;
+	size_t pre, suf;
+	common_ends(before, before_len, after, after_len, &pre, &suf);
+	long lo = (long)point_at(after, pre).row + 1, hi = (long)point_at(after, after_len - suf).row + 1;
+	long lines[LINES_CAP];
+	*out = (struct syntax_delta){0};
+	TSParser *parser = ts_parser_new();
+	ts_parser_set_language(parser, lang->grammar());
+	if (lang->chunkable && before_len >= PARTIAL_MIN) {
+		/* Both cuts are made in text the change did not touch, so they enclose the same code:
+		 * the start from the item above the first changed line, the end from the line after
+		 * the last changed one. */
+		size_t first = chunk_line_start(before, pre);
+		size_t start = first ? chunk_item_start(before, before_len, first - 1) : 0;
+		const char *nl_b = memchr(before + before_len - suf, '\n', suf);
+		const char *nl_a = memchr(after + after_len - suf, '\n', suf);
+		size_t end_b = nl_b ? chunk_item_end(before, before_len, (size_t)(nl_b - before) + 1) : before_len;
+		size_t end_a = nl_a ? chunk_item_end(after, after_len, (size_t)(nl_a - after) + 1) : after_len;
+		if ((end_b - start) * 2 < before_len && region_errors(parser, before, before_len, start, end_b, lines, 0) == 0) {
+			int n = region_errors(parser, after, after_len, start, end_a, lines, LINES_CAP);
+			if (n >= 0) {
+				out->after = n;
+				out->first_line = pick_line(lines, n, LINES_CAP, lo, hi);
+				out->partial = true;
+				ts_parser_delete(parser);
+				return true;
+			}
+		}
+	}
+	ts_parser_delete(parser);
+	struct parse *p = parse_new(path, before, before_len);
+	out->before = count_errors(p->tree, NULL, 0);
+	parse_update(p, after, after_len);
+	out->after = count_errors(p->tree, lines, LINES_CAP);
+	out->first_line = pick_line(lines, out->after, LINES_CAP, lo, hi);
+	parse_free(p);
+	return true;
 }
 
 int syntax_errors(const char *path, const char *data, size_t len, long *first_error_line)

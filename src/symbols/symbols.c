@@ -4,14 +4,13 @@
  * 15 ms this lookup is allowed. So a file is never parsed beyond what can hold the answer:
  *  1. every definition's name is written in the file, so the name's last dotted part must occur
  *     in the bytes (as a whole word in code): no occurrence is not_found without any parse;
- *  2. in code grammars (lang->chunkable) each occurrence is widened to its top-level item — from
- *     a line that starts at column 0 after a blank line or a column-0 "}" to the next such
- *     line — and only those
- *     items are parsed, in one parse with tree-sitter's included ranges (positions stay those of
- *     the whole file);
+ *  2. in code grammars (lang->chunkable) each occurrence is widened to its top-level item
+ *     (chunk.h) and only those items are parsed, in one parse with tree-sitter's included
+ *     ranges (positions stay those of the whole file);
  *  3. that partial parse is trusted only when it is clean and found a candidate; otherwise (a
- *     multi-line string or a C++ namespace cut the item wrong) the whole file is parsed, so the
- *     shortcut can make an answer faster but not different for well-formed files.
+ *     multi-line string or a C++ namespace cut the item wrong) the whole file is parsed. The
+ *     shortcut changes an answer only where a wrong cut still parses cleanly and differently
+ *     (code-like text at column 0 inside a multi-line string, after a blank line).
  * For "Outer.inner" an item is kept only if it also holds "Outer": in these grammars every
  * container of a definition is inside its top-level item (a C++ namespace written at column 0
  * is the exception, and falls back to the full parse through step 3).
@@ -33,6 +32,7 @@
 #include "../file.h"
 #include "../target.h"
 #include "../utf8.h"
+#include "chunk.h"
 #include "defs.h"
 #include "lang.h"
 
@@ -79,29 +79,6 @@ static TSPoint point_at(const struct file *f, size_t b)
 {
 	size_t row = line_at(f, b);
 	return (TSPoint){(uint32_t)row, (uint32_t)(b - f->line_start[row])};
-}
-
-/* A line where a top-level item can start: at column 0, not a closer, and after a blank line or
- * after a line that closes an item at column 0 ("}", ")", "end"). */
-static bool boundary(const struct file *f, size_t row)
-{
-	const char *t;
-	size_t len = file_line(f, row + 1, &t);
-	if (!len || t[0] == ' ' || t[0] == '\t' || t[0] == '}' || t[0] == ')' || t[0] == ']' || t[0] == '\r')
-		return false;
-	if (len >= 3 && !memcmp(t, "end", 3) && (len == 3 || !word_byte((unsigned char)t[3])))
-		return false;
-	if (row == 0)
-		return true;
-	len = file_line(f, row, &t);
-	if (len && (t[0] == '}' || t[0] == ')' || t[0] == ']'))
-		return true;
-	if (len >= 3 && !memcmp(t, "end", 3) && (len == 3 || !word_byte((unsigned char)t[3])))
-		return true;
-	for (size_t i = 0; i < len; i++)
-		if (t[i] != ' ' && t[i] != '\t' && t[i] != '\r')
-			return false;
-	return true;
 }
 
 struct ranges {
@@ -163,12 +140,7 @@ static bool occurrence_ranges(const struct file *f, const char *q, const char *s
 			return true;
 		if (at < covered_to)
 			continue;
-		size_t row = line_at(f, at), top = row, bottom = row + 1;
-		while (top > 0 && !boundary(f, top))
-			top--;
-		while (bottom < f->n_lines && !boundary(f, bottom))
-			bottom++;
-		size_t a = f->line_start[top], b = f->line_start[bottom];
+		size_t a = chunk_item_start(data, f->size, at), b = chunk_item_end(data, f->size, at);
 		if (b - a > CHUNK_MAX) {
 			if (windows++ == MAX_WINDOWS)
 				break;
@@ -291,6 +263,39 @@ out:
 	return true;
 }
 
+/* Markdown headings compared without their inline markup ("## The `show` verb" answers to
+ * "The show verb"), tried only when no heading matches as written. Repoints the names of ds at
+ * stripped copies held in *store (the caller frees it). */
+static size_t markdown_loose(struct defs *ds, const char *q, size_t qlen, struct cand **c, char **store)
+{
+	size_t total = 0;
+	for (size_t i = 0; i < ds->n; i++)
+		total += ds->v[i].name_len;
+	char *out = *store = xmalloc(total + 1);
+	for (size_t i = 0; i < ds->n; i++) {
+		struct def *d = &ds->v[i];
+		char *start = out;
+		for (size_t k = 0; k < d->name_len; k++)
+			if (d->name[k] != '`' && d->name[k] != '*')
+				*out++ = d->name[k];
+		d->name = start;
+		d->name_len = (size_t)(out - start);
+	}
+	return select_candidates(ds, q, qlen, false, c);
+}
+
+/* Every definition of the file, from one full parse. */
+static void ts_definitions_all(const struct lang *lang, const struct file *f, struct defs *ds)
+{
+	TSParser *parser = ts_parser_new();
+	ts_parser_set_language(parser, lang->grammar());
+	TSTree *tree = parse_ranges(parser, f, NULL);
+	if (tree)
+		ts_collect(lang, tree, f->data, (long)f->n_lines, ds);
+	ts_tree_delete(tree);
+	ts_parser_delete(parser);
+}
+
 static enum lets_err report_ambiguous(const struct file *f, const char *target_text, const struct cand *c, size_t n,
 				      struct diag *d)
 {
@@ -317,10 +322,21 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
 	const struct lang *lang = lang_for_path(f->path);
 	struct defs ds = DEFS_INIT;
 	struct cand *c = NULL;
+	char *loose = NULL;
 	size_t n = 0;
 	if (len && lang) {
 		if (ts_definitions(lang, f, name, len, &ds))
 			n = select_candidates(&ds, name, len, false, &c);
+		if (!n && lang->id == L_MARKDOWN && !ds.n) {
+			/* The prefilter found no occurrence as written; markup may be in between. */
+			free(c);
+			c = NULL;
+			ts_definitions_all(lang, f, &ds);
+		}
+		if (!n && lang->id == L_MARKDOWN) {
+			free(c);
+			n = markdown_loose(&ds, name, len, &c, &loose);
+		}
 	} else if (len) {
 		plaintext_collect(f, name, len, &ds);
 		n = select_candidates(&ds, name, len, true, &c);
@@ -355,6 +371,7 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
 		e = diag_add(d, E_NOT_FOUND, "#%s (try @'%s') not found in %s", name, name, target_text);
 	}
 	free(c);
+	free(loose);
 	defs_release(&ds);
 	return e;
 }

@@ -35,6 +35,7 @@ enum act {
 	A_RUST_IMPL,   /* impl_item: a virtual container named by its type */
 	A_JS_VAR,      /* variable_declarator at top level */
 	A_JS_FIELD,    /* a class field whose value is a function */
+	A_JS_ASSIGN,   /* exports.f = ..., Foo.prototype.f = function ... at top level */
 	A_ASSIGN,      /* NAME = ... at module or class level (Python, Ruby constants) */
 	A_C_FUNC,      /* function_definition, named through its declarator chain */
 	A_C_DECL,      /* declaration: a prototype (weak) or a top-level variable */
@@ -66,7 +67,7 @@ static const struct rule go_rules[] = {
 	{"function_declaration", A_FUNC}, {"generator_function_declaration", A_FUNC},                 \
 		{"class_declaration", A_TYPE}, {"method_definition", A_FUNC},                          \
 		{"variable_declarator", A_JS_VAR}, {"export_statement", A_WRAP}, {"decorator", A_PREFIX}, \
-		{"comment", A_COMMENT}
+		{"assignment_expression", A_JS_ASSIGN}, {"comment", A_COMMENT}
 
 static const struct rule js_rules[] = {
 	JS_COMMON_RULES,
@@ -213,13 +214,15 @@ enum field {
 	F_VALUE,
 	F_PROPERTY,
 	F_LEFT,
+	F_RIGHT,
+	F_OBJECT,
 	F_BODY,
 	F_HEADING_CONTENT,
 	F_COUNT
 };
 static const char *const field_names[F_COUNT] = {
 	"name",  "type",     "declarator", "key",  "scope", "path",           "qualifier",
-	"receiver", "value", "property",   "left", "body",  "heading_content",
+	"receiver", "value", "property",   "left", "right", "object", "body",  "heading_content",
 };
 
 /* A language's rules resolved against its grammar, built on first use. */
@@ -582,6 +585,19 @@ static void finish_headings(struct walker *w, long n_lines)
 	}
 }
 
+static bool node_text_is(const struct walker *w, TSNode n, const char *text)
+{
+	if (ts_node_is_null(n))
+		return false;
+	size_t len = ts_node_end_byte(n) - ts_node_start_byte(n);
+	return len == strlen(text) && !memcmp(w->data + ts_node_start_byte(n), text, len);
+}
+
+static bool field_text_is(const struct walker *w, TSNode n, enum field f, const char *text)
+{
+	return node_text_is(w, field(w, n, f), text);
+}
+
 static bool value_is_function(TSNode v)
 {
 	return type_is(v, "arrow_function") || type_is(v, "function_expression") || type_is(v, "function") ||
@@ -666,6 +682,23 @@ static int visit(struct walker *w, size_t depth, TSNode n, enum act a)
 			return -1;
 		span_at(w, depth, &start, &end);
 		return add_def(w, name, parent, K_FUNC, false, false, start, end);
+	}
+	case A_JS_ASSIGN: {
+		/* A function or class stored on an object: the object's name (past "exports",
+		 * "module.exports" and ".prototype") becomes a virtual parent. */
+		TSNode left = field(w, n, F_LEFT), right = field(w, n, F_RIGHT);
+		if (!type_is(left, "member_expression") || !at_top(w, parent) || depth == 0 ||
+		    !type_is(w->path[depth - 1], "expression_statement") ||
+		    !(value_is_function(right) || type_is(right, "class")))
+			return -1;
+		TSNode name = field(w, left, F_PROPERTY), obj = field(w, left, F_OBJECT);
+		if (type_is(obj, "member_expression") && field_text_is(w, obj, F_PROPERTY, "prototype"))
+			obj = field(w, obj, F_OBJECT);
+		span_at(w, depth - 1, &start, &end);
+		if (type_is(obj, "identifier") && !node_text_is(w, obj, "exports") && !node_text_is(w, obj, "module"))
+			parent = add_def(w, obj, parent, K_TYPE, true, false, start, end);
+		add_def(w, name, parent, K_FUNC, false, false, start, end);
+		return -1;
 	}
 	case A_ASSIGN: {
 		TSNode left = field(w, n, F_LEFT);

@@ -99,6 +99,76 @@ static void test_incremental(void)
 	unit_check(parse_has_grammar("src/a.tsx") && !parse_has_grammar("a.kt"), "parse_has_grammar");
 }
 
+/* A Go file of n small functions, one per 5 lines from line 3: "func fN() int {" ... "}" "". */
+static char *go_file(int n, size_t *len)
+{
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "package big\n\n");
+	for (int i = 0; i < n; i++)
+		buf_addf(&b, "func f%d() int {\n\tx := %d\n\treturn x\n}\n\n", i, i);
+	*len = b.len;
+	return buf_detach(&b);
+}
+
+/* Replaces the first occurrence of from with to; the caller frees. */
+static char *replaced(const char *s, const char *from, const char *to, size_t *len)
+{
+	const char *at = strstr(s, from);
+	struct buf b = BUF_INIT;
+	buf_add(&b, s, (size_t)(at - s));
+	buf_adds(&b, to);
+	buf_adds(&b, at + strlen(from));
+	*len = b.len;
+	return buf_detach(&b);
+}
+
+static void check_change(const char *title, const char *path, const char *before, size_t before_len,
+			 const char *after, size_t after_len, int want_before, int want_after_some, long want_line,
+			 int want_partial)
+{
+	struct syntax_delta d = {-1, -1, -1, false};
+	char name[128];
+	snprintf(name, sizeof name, "check_change %s: has grammar", title);
+	if (!unit_check(syntax_check_change(path, before, before_len, after, after_len, &d), "%s", name))
+		return;
+	snprintf(name, sizeof name, "check_change %s: before", title);
+	unit_long(name, d.before > 0 ? 1 : d.before, want_before);
+	snprintf(name, sizeof name, "check_change %s: after", title);
+	unit_long(name, d.after > 0 ? 1 : d.after, want_after_some);
+	snprintf(name, sizeof name, "check_change %s: first line", title);
+	unit_long(name, d.first_line, want_line);
+	snprintf(name, sizeof name, "check_change %s: partial", title);
+	unit_long(name, d.partial, want_partial);
+}
+
+static void test_check_change(void)
+{
+	const char *s0 = "function f() {\n  return g(1)\n}\n";
+	const char *s1 = "function f() {\n  return g(1))\n}\n";
+	check_change("small file", "a.ts", s0, strlen(s0), s1, strlen(s1), 0, 1, 2, false);
+	check_change("small clean edit", "a.ts", s0, strlen(s0), s0, strlen(s0), 0, 0, 0, false);
+	struct syntax_delta d;
+	unit_check(!syntax_check_change("a.kt", s0, strlen(s0), s1, strlen(s1), &d), "check_change without grammar");
+
+	/* 4,000 functions (~100 KB): f2000 starts on line 3 + 5 * 2000 = 10003. */
+	size_t n0, n1, n2, n3;
+	char *big = go_file(4000, &n0);
+	char *broken = replaced(big, "\tx := 2000\n", "\tx := (2000\n", &n1);
+	check_change("large file, new error", "big.go", big, n0, broken, n1, 0, 1, 10004, true);
+	char *fine = replaced(big, "\tx := 2000\n", "\tx := 2000 + 1\n\ty := x\n", &n2);
+	check_change("large file, clean edit", "big.go", big, n0, fine, n2, 0, 0, 0, true);
+	/* An error already in the region before the change: the whole file decides. */
+	char *pre_broken = replaced(big, "\treturn x\n}\n\nfunc f2001", "\treturn (x\n}\n\nfunc f2001", &n3);
+	size_t n4;
+	char *edited = replaced(pre_broken, "\tx := 2000\n", "\tx := 2001\n", &n4);
+	check_change("large file, error before", "big.go", pre_broken, n3, edited, n4, 1, 1, 10005, false);
+	free(edited);
+	free(big);
+	free(broken);
+	free(fine);
+	free(pre_broken);
+}
+
 enum want { OK, NOT_FOUND, AMBIGUOUS, NO_GRAMMAR };
 
 static const struct {
@@ -236,6 +306,7 @@ int main(void)
 	test_lang();
 	test_syntax_errors();
 	test_incremental();
+	test_check_change();
 	test_resolve();
 	test_messages();
 	test_candidate_cap();

@@ -226,3 +226,23 @@ $ lets show Cargo.toml#bin.path
 ── Cargo.toml#bin.path  (15-15 of 15 · via tree-sitter) · sha:[..]
 15 	path = "src/main.rs"
 ── showed 1 target · 1 line · ~[..] tokens
+
+### a heading with inline code answers to its text without the backticks
+% printf '# Doc\n\n## The `show` verb\n\ntext\n\n## Other\n' > verbs.md
+$ lets show "verbs.md#'The show verb'"
+── verbs.md#'The show verb'  (3-6 of 7 · via tree-sitter) · sha:[..]
+3 	## The `show` verb
+4 	
+5 	text
+6 	
+── showed 1 target · 4 lines · ~[..] tokens
+
+### the heading as written still matches (control for the one above)
+% printf '# Doc\n\n## The `show` verb\n\ntext\n\n## Other\n' > verbs.md
+$ lets show "verbs.md#'The \`show\` verb'"
+── verbs.md#'The `show` verb'  (3-6 of 7 · via tree-sitter) · sha:[..]
+3 	## The `show` verb
+4 	
+5 	text
+6 	
+── showed 1 target · 4 lines · ~[..] tokens

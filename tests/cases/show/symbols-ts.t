@@ -146,7 +146,7 @@ $ lets show Button.tsx#App
 ### JS: a class
 @fixture symbols
 $ lets show server.js#Router
-── server.js#Router  (7-21 of 32 · via tree-sitter) · sha:[..]
+── server.js#Router  (7-21 of 40 · via tree-sitter) · sha:[..]
  7 	class Router {
  8 	  constructor() {
  9 	    this.routes = new Map()
@@ -167,7 +167,7 @@ $ lets show server.js#Router
 ### JS: a method as Class.method
 @fixture symbols
 $ lets show server.js#Router.add
-── server.js#Router.add  (12-15 of 32 · via tree-sitter) · sha:[..]
+── server.js#Router.add  (12-15 of 40 · via tree-sitter) · sha:[..]
 12 	  add(path, handler) {
 13 	    this.routes.set(path, handler)
 14 	    return this
@@ -177,7 +177,7 @@ $ lets show server.js#Router.add
 ### JS: a class field holding an arrow function
 @fixture symbols
 $ lets show server.js#handle
-── server.js#handle  (17-20 of 32 · via tree-sitter) · sha:[..]
+── server.js#handle  (17-20 of 40 · via tree-sitter) · sha:[..]
 17 	  handle = (req, res) => {
 18 	    const h = this.routes.get(req.url)
 19 	    return h ? h(req, res) : res.end()
@@ -187,7 +187,7 @@ $ lets show server.js#handle
 ### JS: a generator function
 @fixture symbols
 $ lets show server.js#ids
-── server.js#ids  (23-26 of 32 · via tree-sitter) · sha:[..]
+── server.js#ids  (23-26 of 40 · via tree-sitter) · sha:[..]
 23 	function* ids() {
 24 	  let i = 0
 25 	  while (true) yield i++
@@ -197,7 +197,7 @@ $ lets show server.js#ids
 ### JS: a const holding a function expression
 @fixture symbols
 $ lets show server.js#listen
-── server.js#listen  (28-30 of 32 · via tree-sitter) · sha:[..]
+── server.js#listen  (28-30 of 40 · via tree-sitter) · sha:[..]
 28 	const listen = function (port) {
 29 	  return http.createServer(new Router().handle).listen(port)
 30 	}
@@ -215,3 +215,29 @@ $ lets show src/usage.ts#usage
 8 	  return total(id, now)
 9 	}
 ── showed 1 target · 7 lines · ~[..] tokens
+
+### JS: a function stored on exports
+@fixture symbols
+$ lets show server.js#close
+── server.js#close  (34-36 of 40 · via tree-sitter) · sha:[..]
+34 	exports.close = function (server) {
+35 	  server.close()
+36 	}
+── showed 1 target · 3 lines · ~[..] tokens
+
+### JS: a function on a prototype is Class.method
+@fixture symbols
+$ lets show server.js#Router.remove
+── server.js#Router.remove  (38-40 of 40 · via tree-sitter) · sha:[..]
+38 	Router.prototype.remove = function (path) {
+39 	  this.routes.delete(path)
+40 	}
+── showed 1 target · 3 lines · ~[..] tokens
+
+### JS: exports itself is not a definition
+@fixture symbols
+$ lets show server.js#exports
+? 1
+--- stderr
+#exports (try @'exports') not found in server.js#exports
+ERROR_CODE=not_found
