@@ -1079,6 +1079,14 @@ static void final_omits(struct edit_call *c, struct omits *om)
 	}
 }
 
+/* A check that passed: "ok" means no new error. A tree-sitter parse of a file that already had
+ * errors is still ok (the count did not grow); a format parser's "invalid" is not, so a config
+ * file that stays invalid says so. */
+static const char *check_status(const struct check_result *ck)
+{
+	return ck->kind != CHECK_STRUCTURE && ck->errors_after ? "still invalid" : "ok";
+}
+
 static void check_json_obj(struct buf *b, const struct edit_call *c, const struct efile *ef)
 {
 	if (ef->ck.kind == CHECK_NONE && !(c->cmd_done && c->verdict == CMD_OK))
@@ -1089,8 +1097,8 @@ static void check_json_obj(struct buf *b, const struct edit_call *c, const struc
 		status = ef->ck.kind == CHECK_STRUCTURE ? "failed" : "invalid";
 	else if (c->cmd_done && c->verdict == CMD_OK)
 		layer = c->cmd.shown;
-	else if (ef->ck.errors_after)
-		status = "inconclusive (errors before and after)";
+	else
+		status = check_status(&ef->ck);
 	buf_adds(b, ",\"check\":{\"layer\":");
 	json_cstr(b, layer);
 	buf_adds(b, ",\"status\":");
@@ -1150,10 +1158,7 @@ static void check_segment(struct buf *b, const struct edit_call *c, const struct
 	}
 	if (ef->ck.kind == CHECK_NONE)
 		return;
-	if (ef->ck.errors_after)
-		buf_addf(b, "check: %s inconclusive (errors before and after)", check_kind_name(ef->ck.kind));
-	else
-		buf_addf(b, "check: %s ok", check_kind_name(ef->ck.kind));
+	buf_addf(b, "check: %s %s", check_kind_name(ef->ck.kind), check_status(&ef->ck));
 }
 
 /* "checks: structure ok ×2, json ok ×1" over the batch's files. */
@@ -1169,8 +1174,7 @@ static void checks_segment(struct buf *b, const struct edit_call *c)
 		if (ef->ck.kind == CHECK_NONE)
 			continue;
 		buf_truncate(&one, 0);
-		buf_addf(&one, "%s %s", check_kind_name(ef->ck.kind),
-			 ef->ck.errors_after ? "inconclusive (errors before and after)" : "ok");
+		buf_addf(&one, "%s %s", check_kind_name(ef->ck.kind), check_status(&ef->ck));
 		size_t k = 0;
 		while (k < n && strcmp(texts[k], one.data))
 			k++;

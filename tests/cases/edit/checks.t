@@ -141,3 +141,25 @@ $ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' --check @auto
 % printf 'x = 1\n' > m.py; : > setup.py
 $ lets edit m.py --old 'x = 1' --new 'x = 2' --check @py -q
 ── check: python3 -m py_compile {} ok · sha:[..]→[..]
+
+### a file already broken before the edit: a structural check compares counts, so it is ok
+@env LETS_NO_STATS=1
+% printf 'package main\n\nfunc a() int {\n\treturn 1\n\nfunc b() int {\n\treturn 2\n}\n' > m.go
+$ lets edit m.go --old 'return 2' --new 'return 3' -q
+── check: structure ok · sha:[..]→[..]
+
+### a JSON file invalid before and after the edit is kept, and the check says it is still invalid
+@env LETS_NO_STATS=1
+% printf '{\n  "a": 1,\n}\n' > c.json
+$ lets edit c.json --old '"a": 1' --new '"a": 2' -q
+── check: json still invalid · sha:[..]→[..]
+
+### --json on a reverted edit: reverted, the check's counts, sha after equal to before
+@env LETS_NO_STATS=1
+% printf '{\n  "threads": 2\n}\n' > config.json
+$ lets edit config.json --old '"threads": 2' --new '"threads": 2,' --json
+? 3
+{"path":"config.json","replacements":1,"lines":[2],"match":"exact","region":{"start":1,"end":3,"lines":[{"number":1,"marker":"none","text":"{"},{"number":2,"marker":"replaced","text":"  \"threads\": 2,"},{"number":3,"marker":"none","text":"}"}]},"check":{"layer":"json","status":"invalid","errors_before":0,"errors_after":1},"sha":{"before":"[..]","after":"[..]"},"reverted":true,"omitted":[],"stats":{"lines":3,"bytes":[..],"tokens_est":null}}
+--- stderr
+structured check failed for config.json: invalid
+ERROR_CODE=check_failed
