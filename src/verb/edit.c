@@ -854,8 +854,8 @@ static enum lets_err collect(struct edit_call *c, char **expect_all, size_t *exp
 				     o->from);
 		if (o->positional.n || o->old || o->new_text || o->insert_after || o->insert_before || o->expect)
 			return usage(c, true, "the argument '--from <FROM>' cannot be used with %s",
-				     o->positional.n ? "'[TARGET]'" : o->old ? "'--old <S>'" : o->new_text ? "'--new <S>'"
-				     : o->expect ? "'--expect <S>'" : "'--insert-after <TARGET>'");
+				     o->positional.n ? "'[TARGET]'" : o->old ? "'--old <OLD>'" : o->new_text ? "'--new <NEW>'"
+				     : o->expect ? "'--expect <EXPECT>'" : "'--insert-after <INSERT_AFTER>'");
 		size_t n;
 		char *in = read_stdin(&n, false);
 		c->batch = true;
@@ -886,19 +886,19 @@ static enum lets_err collect(struct edit_call *c, char **expect_all, size_t *exp
 	if (o->if_sha && o->positional.n > 1)
 		return diag_add(c->d, E_USAGE, "--if takes one target \xC2\xB7 %zu were given", o->positional.n);
 	if (!o->new_text)
-		return usage(c, true, "the following required arguments were not provided:\n  --new <S>");
+		return usage(c, true, "the following required arguments were not provided:\n  --new <NEW>");
 	const char *anchor = o->insert_after ? o->insert_after : o->insert_before;
 	if (o->insert_after && o->insert_before)
-		return usage(c, true, "the argument '--insert-after <TARGET>' cannot be used with '--insert-before <TARGET>'");
+		return usage(c, true, "the argument '--insert-after <INSERT_AFTER>' cannot be used with '--insert-before <INSERT_BEFORE>'");
 	if (o->old && anchor)
-		return usage(c, true, "the argument '--old <S>' cannot be used with '%s'",
-			     o->insert_after ? "--insert-after <TARGET>" : "--insert-before <TARGET>");
+		return usage(c, true, "the argument '--old <OLD>' cannot be used with '%s'",
+			     o->insert_after ? "--insert-after <INSERT_AFTER>" : "--insert-before <INSERT_BEFORE>");
 	if (anchor && (o->expect || o->expect_all))
 		return usage(c, true, "the argument '%s' cannot be used with '%s'",
-			     o->insert_after ? "--insert-after <TARGET>" : "--insert-before <TARGET>",
-			     o->expect ? "--expect <S>" : "--expect-all");
+			     o->insert_after ? "--insert-after <INSERT_AFTER>" : "--insert-before <INSERT_BEFORE>",
+			     o->expect ? "--expect <EXPECT>" : "--expect-all");
 	if (o->expect && o->expect_all)
-		return usage(c, true, "the argument '--expect <S>' cannot be used with '--expect-all'");
+		return usage(c, true, "the argument '--expect <EXPECT>' cannot be used with '--expect-all'");
 	char *old = NULL, *nw = NULL;
 	size_t old_len = 0, new_len = 0;
 	if (o->old && !strcmp(o->old, "-"))
@@ -953,7 +953,7 @@ static enum lets_err entry_shape(struct edit_call *c, struct entry *en)
 	if ((o->expect || o->expect_all) && en->t.kind != T_LINES)
 		return usage(c, false, "%s: --expect and --expect-all confirm a :line or :a-b target", en->target_text);
 	if (!en->old && !en->anchor && en->t.kind != T_LINES)
-		return usage(c, true, "the following required arguments were not provided:\n  --old <S>");
+		return usage(c, true, "the following required arguments were not provided:\n  --old <OLD>");
 	return LETS_OK;
 }
 

@@ -88,7 +88,7 @@ $ lets edit usage.ts --old a
 ? 64
 --- stderr
 error: the following required arguments were not provided:
-  --new <S>
+  --new <NEW>
 
 Usage: lets edit [OPTIONS] [TARGET] [MORE_TARGETS]...
 
@@ -112,7 +112,7 @@ ERROR_CODE=usage
 $ lets edit usage.ts --old a --new b --insert-after "@'^import'"
 ? 64
 --- stderr
-error: the argument '--old <S>' cannot be used with '--insert-after <TARGET>'
+error: the argument '--old <OLD>' cannot be used with '--insert-after <INSERT_AFTER>'
 
 Usage: lets edit [OPTIONS] [TARGET] [MORE_TARGETS]...
 
