@@ -67,6 +67,7 @@ under symbol-18k 15
 pair symbol-type - "$LETS show big.go#Record0333" "grep -n 'type Record0333' big.go"
 under symbol-type 15
 pair symbol-200 2.0 "$LETS show f200.ts#handler041" "$LETS show f200.ts:41-60"
+pair symbol-vs-range 2.0 "$LETS show big.go#Validate0333" "$LETS show big.go:9009-9025"
 
 # edit: the file is restored before every run, for lets and for sed alike
 mkdir -p edit

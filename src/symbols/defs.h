@@ -46,8 +46,12 @@ int defs_add(struct defs *ds, const struct def *d);
 void defs_release(struct defs *ds);
 
 /* Collects the definitions of a parsed tree (ts_rules.c). n_lines is the file's line count, for
- * spans that run to the end of the file (a Markdown section). */
-void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, long n_lines, struct defs *out);
+ * spans that run to the end of the file (a Markdown section). With occ (ascending byte offsets
+ * where the wanted name occurs) the walk enters only nodes holding one of them: a definition
+ * of that name and every definition around it are on the way, the rest of the tree is not
+ * (Markdown, whose sections end at the next heading, is always walked whole). */
+void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, long n_lines, const size_t *occ,
+		size_t n_occ, struct defs *out);
 
 /* The first "language:node_type" of the rule tables that its grammar lacks (a typo, or a grammar
  * upgrade that renamed a node), or NULL. For the unit tests. */

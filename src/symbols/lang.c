@@ -66,6 +66,11 @@ const char *lang_extension(const char *path)
 	return dot && dot != base ? dot : base;
 }
 
+const struct lang *lang_by_id(enum lang_id id)
+{
+	return &langs[id];
+}
+
 const struct lang *lang_for_path(const char *path)
 {
 	const char *ext = lang_extension(path);

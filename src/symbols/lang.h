@@ -42,6 +42,8 @@ struct lang {
 	bool chunkable;
 };
 
+/* The language with this id (every id has one). */
+const struct lang *lang_by_id(enum lang_id id);
 /* The grammar for path's extension, or NULL. */
 const struct lang *lang_for_path(const char *path);
 /* The extension of path's last component including its dot (".kt"), or the whole last

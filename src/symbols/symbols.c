@@ -86,6 +86,8 @@ struct ranges {
 	size_t n, cap;
 	size_t bytes;
 	bool windowed;
+	size_t *occ; /* where the name's last part occurs, ascending: the walk descends only there */
+	size_t n_occ, cap_occ;
 };
 
 static void ranges_add(struct ranges *r, const struct file *f, size_t a, size_t b)
@@ -136,9 +138,9 @@ static bool occurrence_ranges(const struct file *f, const char *q, const char *s
 			      (check_right && at + len < f->size && word_byte((unsigned char)data[at + len]))))
 			continue;
 		found = true;
-		if (!chunk)
-			return true;
-		if (at < covered_to)
+		XGROW(r->occ, r->cap_occ, r->n_occ + 1);
+		r->occ[r->n_occ++] = at;
+		if (!chunk || at < covered_to)
 			continue;
 		size_t a = chunk_item_start(data, f->size, at), b = chunk_item_end(data, f->size, at);
 		if (b - a > CHUNK_MAX) {
@@ -232,6 +234,7 @@ static bool ts_definitions(const struct lang *lang, const struct file *f, const 
 	struct ranges r = {0};
 	if (!occurrence_ranges(f, q, seg, seg_len, lang->chunkable, &r)) {
 		free(r.v);
+		free(r.occ);
 		return false;
 	}
 	TSParser *parser = ts_parser_new();
@@ -239,7 +242,7 @@ static bool ts_definitions(const struct lang *lang, const struct file *f, const 
 	bool partial = lang->chunkable && (r.windowed || r.bytes * 10 < f->size * 6) && r.n;
 	TSTree *tree = partial ? parse_ranges(parser, f, &r) : NULL;
 	if (tree) {
-		ts_collect(lang, tree, f->data, (long)f->n_lines, ds);
+		ts_collect(lang, tree, f->data, (long)f->n_lines, r.occ, r.n_occ, ds);
 		bool trusted = r.windowed;
 		if (!trusted && !ts_node_has_error(ts_tree_root_node(tree))) {
 			struct cand *c;
@@ -255,11 +258,12 @@ static bool ts_definitions(const struct lang *lang, const struct file *f, const 
 	}
 	tree = parse_ranges(parser, f, NULL);
 	if (tree)
-		ts_collect(lang, tree, f->data, (long)f->n_lines, ds);
+		ts_collect(lang, tree, f->data, (long)f->n_lines, r.occ, r.n_occ, ds);
 	ts_tree_delete(tree);
 out:
 	ts_parser_delete(parser);
 	free(r.v);
+	free(r.occ);
 	return true;
 }
 
@@ -291,7 +295,7 @@ static void ts_definitions_all(const struct lang *lang, const struct file *f, st
 	ts_parser_set_language(parser, lang->grammar());
 	TSTree *tree = parse_ranges(parser, f, NULL);
 	if (tree)
-		ts_collect(lang, tree, f->data, (long)f->n_lines, ds);
+		ts_collect(lang, tree, f->data, (long)f->n_lines, NULL, 0, ds);
 	ts_tree_delete(tree);
 	ts_parser_delete(parser);
 }

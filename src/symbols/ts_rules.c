@@ -270,23 +270,11 @@ const char *ts_rules_missing(void)
 {
 	static char buf[128];
 	for (int id = 0; id < L_COUNT; id++) {
-		const struct lang *lang = NULL;
-		static const char *const probe[L_COUNT] = {
-			[L_GO] = "a.go",   [L_TYPESCRIPT] = "a.ts", [L_TSX] = "a.tsx",    [L_JAVASCRIPT] = "a.js",
-			[L_PYTHON] = "a.py", [L_RUST] = "a.rs",   [L_MARKDOWN] = "a.md",  [L_JSON] = "a.json",
-			[L_YAML] = "a.yaml", [L_TOML] = "a.toml", [L_BASH] = "a.sh",      [L_C] = "a.c",
-			[L_CPP] = "a.cpp", [L_CSHARP] = "a.cs",   [L_JAVA] = "a.java",    [L_PHP] = "a.php",
-			[L_RUBY] = "a.rb", [L_SWIFT] = "a.swift",
-		};
-		lang = lang_for_path(probe[id]);
-		if (!lang || (int)lang->id != id) {
-			snprintf(buf, sizeof buf, "lang table: %s", probe[id]);
-			return buf;
-		}
+		const struct lang *lang = lang_by_id((enum lang_id)id);
 		const TSLanguage *ts = lang->grammar();
+		uint32_t n = ts_language_symbol_count(ts);
 		for (const struct rule *r = lang_rules[id]; r->type; r++) {
 			bool found = false;
-			uint32_t n = ts_language_symbol_count(ts);
 			for (TSSymbol s = 0; s < n && !found; s++)
 				found = ts_language_symbol_type(ts, s) == TSSymbolTypeRegular &&
 					!strcmp(ts_language_symbol_name(ts, s), r->type);
@@ -321,8 +309,21 @@ struct walker {
 	size_t n_heads, cap_heads;
 };
 
+/* Child accessors that accept a null node (an error-recovered tree can lack a field), where
+ * tree-sitter's own would dereference it. */
+static TSNode named_child(TSNode n, uint32_t i)
+{
+	if (ts_node_is_null(n)) {
+		TSNode none = {0};
+		return none;
+	}
+	return ts_node_named_child(n, i);
+}
+
 static TSNode field(const struct walker *w, TSNode n, enum field f)
 {
+	if (ts_node_is_null(n))
+		return n;
 	if (w->in->field[f] == FIELD_UNKNOWN)
 		w->in->field[f] = ts_language_field_id_for_name(w->in->ts, field_names[f], (uint32_t)strlen(field_names[f]));
 	TSFieldId id = w->in->field[f];
@@ -350,6 +351,8 @@ static bool type_is(TSNode n, const char *type)
 
 static bool type_ends(TSNode n, const char *suffix)
 {
+	if (ts_node_is_null(n))
+		return false;
 	const char *t = ts_node_type(n);
 	size_t a = strlen(t), b = strlen(suffix);
 	return a >= b && !strcmp(t + a - b, suffix);
@@ -621,7 +624,7 @@ static int visit(struct walker *w, size_t depth, TSNode n, enum act a)
 	case A_WEAK:
 		return visit_named(w, depth, n, K_FUNC, true);
 	case A_GO_METHOD: {
-		TSNode recv = ts_node_named_child(field(w, n, F_RECEIVER), 0);
+		TSNode recv = named_child(field(w, n, F_RECEIVER), 0);
 		k = name_parts(w, field(w, recv, F_TYPE), parts, 0, MAX_PARTS);
 		span_at(w, depth, &start, &end);
 		int owner = k ? add_def(w, parts[k - 1], parent, K_TYPE, true, false, start, end) : parent;
@@ -744,14 +747,16 @@ static int visit(struct walker *w, size_t depth, TSNode n, enum act a)
 	}
 	case A_JSON_PAIR: {
 		TSNode key = field(w, n, F_KEY);
-		TSNode content = ts_node_named_child(key, 0);
+		if (ts_node_is_null(key))
+			return -1;
+		TSNode content = named_child(key, 0);
 		span_at(w, depth, &start, &end);
 		if (ts_node_is_null(content) || !type_is(content, "string_content"))
 			return add_def(w, key, parent, K_VALUE, false, false, start, end); /* "" */
 		return add_def(w, content, parent, K_VALUE, false, false, start, end);
 	}
 	case A_YAML_PAIR: {
-		TSNode scalar = ts_node_named_child(field(w, n, F_KEY), 0);
+		TSNode scalar = named_child(field(w, n, F_KEY), 0);
 		if (!type_is(scalar, "plain_scalar") && !type_ends(scalar, "quote_scalar"))
 			return -1;
 		span_at(w, depth, &start, &end);
@@ -789,9 +794,26 @@ static void walker_reserve(struct walker *w, size_t depth)
 	w->cap = cap;
 }
 
-void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, long n_lines, struct defs *out)
+/* Some occ[] lies in [a, b). */
+static bool holds_occurrence(const size_t *occ, size_t n, uint32_t a, uint32_t b)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (occ[mid] < a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && occ[lo] < b;
+}
+
+void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, long n_lines, const size_t *occ,
+		size_t n_occ, struct defs *out)
 {
 	struct walker w = {.lang = lang, .in = info_for(lang), .data = data, .out = out};
+	if (lang->id == L_MARKDOWN)
+		occ = NULL;
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
 	size_t depth = 0;
 	walker_reserve(&w, 0);
@@ -814,7 +836,8 @@ void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, l
 			if (idx >= 0)
 				w.scope[depth] = idx;
 		}
-		if (ts_tree_cursor_goto_first_child(&c)) {
+		if ((!occ || holds_occurrence(occ, n_occ, ts_node_start_byte(n), ts_node_end_byte(n))) &&
+		    ts_tree_cursor_goto_first_child(&c)) {
 			depth++;
 			walker_reserve(&w, depth);
 			w.pending[depth] = 0;

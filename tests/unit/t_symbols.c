@@ -31,6 +31,10 @@ static void test_lang(void)
 	unit_str("extension of a.kt", lang_extension("src/a.kt"), ".kt");
 	unit_str("extension of Makefile", lang_extension("x/Makefile"), "Makefile");
 	unit_str("every rule names a node type its grammar has", ts_rules_missing(), "(null)");
+	bool ids = true;
+	for (int id = 0; id < L_COUNT; id++)
+		ids = ids && lang_by_id((enum lang_id)id)->id == (enum lang_id)id && lang_by_id((enum lang_id)id)->grammar;
+	unit_check(ids, "every language id has its row");
 }
 
 static const struct {
