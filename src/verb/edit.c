@@ -6,6 +6,7 @@
  * then publish, file by file. Layer 2 (--check) runs before the first write and after the last;
  * a regression puts every file back. Bytes outside a matched span are never touched: the new
  * content is always old[0..start) + replacement + old[end..). */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -53,7 +54,6 @@ struct entry {
 	size_t n_lines, cap_lines;
 	struct out_block region;
 	struct omits gap; /* this block's region gaps */
-	long header_bytes;
 };
 
 struct efile {
@@ -112,6 +112,8 @@ static char *read_stdin(size_t *len, bool strip_final_newline)
 	char chunk[65536];
 	ssize_t r;
 	while ((r = read(0, chunk, sizeof(chunk))) != 0) {
+		if (r < 0 && errno == EINTR)
+			continue;
 		if (r < 0)
 			break;
 		buf_add(&b, chunk, (size_t)r);
