@@ -175,3 +175,16 @@ ERROR_CODE=locked
 $ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' -q && stat -c %a usage.ts
 ── check: structure ok · sha:14dc685cb937→9d77b7d8a9f6
 640
+
+### --json on an insert: "inserted" and "anchor" in place of "replacements", markers "inserted"
+@fixture edit-basic
+@env LETS_NO_STATS=1
+$ lets edit usage.ts --insert-after "@'^import'" --new '// x' --json
+{"path":"usage.ts","inserted":1,"anchor":{"side":"after","at":"@'^import'","line":1},"lines":[2],"match":"exact","region":{"start":1,"end":4,"lines":[{"number":1,"marker":"none","text":"import { usageCap } from './config'"},{"number":2,"marker":"inserted","text":"// x"},{"number":3,"marker":"none","text":""},{"number":4,"marker":"none","text":"export function usage(id: string) {"}]},"check":{"layer":"structure","status":"ok","errors_before":0,"errors_after":0},"sha":{"before":"14dc685cb937","after":"[..]"},"omitted":[],"stats":{"lines":4,"bytes":126,"tokens_est":null}}
+
+### an insert into a CRLF file gets CRLF endings; no other byte changes
+@env LETS_NO_STATS=1
+% printf 'a\r\nb\r\n' > crlf.txt
+$ lets edit crlf.txt --insert-before "@'^b'" --new $'x\ny' -q && od -An -c crlf.txt
+── sha:[..]→[..] · check: skipped (no grammar for .txt)
+   a  \r  \n   x  \r  \n   y  \r  \n   b  \r  \n
