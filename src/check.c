@@ -128,7 +128,7 @@ static bool structure_errors(const char *path, const char *before, size_t blen, 
 
 enum check_kind check_kind_for(const char *path, const char *data, size_t len, char reason[80])
 {
-	static const char *const json[] = {".json", ".jsonc", ".json5", NULL};
+	static const char *const json[] = {".json", ".jsonc", NULL};
 	static const char *const yaml[] = {".yaml", ".yml", NULL};
 	static const char *const toml[] = {".toml", NULL};
 	static const char *const md[] = {".md", ".markdown", NULL};
