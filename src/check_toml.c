@@ -2,6 +2,7 @@
  * enforces (no key defined twice, no table defined twice, no key added to an inline table or a
  * plain value). It builds no document; it only answers "does this parse". */
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,7 +10,10 @@
 #include "buf.h"
 #include "check.h"
 
-enum kdef { K_VALUE = 'v', K_INLINE = 'i', K_TABLE = 'T', K_IMPLICIT = 't', K_ARRAY = 'A' };
+/* How a key path came to exist: a value, an inline table, a [header], a table implied by a
+ * longer [header], one implied by a dotted key (which no [header] may define later), or an
+ * array of tables. */
+enum kdef { K_VALUE = 'v', K_INLINE = 'i', K_TABLE = 'T', K_IMPLICIT = 't', K_DOTTED = 'd', K_ARRAY = 'A' };
 
 struct kent {
 	char *path;
@@ -22,6 +26,7 @@ struct tp {
 	struct kent *keys;
 	size_t n_keys, cap_keys;
 	struct buf table; /* current table's resolved path */
+	long anon;        /* inline tables in arrays numbered so far */
 };
 
 static struct kent *key_find(struct tp *t, const char *path)
@@ -151,9 +156,15 @@ static bool string_val(struct tp *t, struct buf *out, bool allow_multi)
 			char x = *t->p++;
 			int hex = x == 'u' ? 4 : x == 'U' ? 8 : 0;
 			if (hex) {
-				for (int i = 0; i < hex; i++, t->p++)
+				unsigned long cp = 0;
+				for (int i = 0; i < hex; i++, t->p++) {
 					if (t->p >= t->e || !hexc(*t->p))
 						return false;
+					cp = cp * 16 + (unsigned long)(*t->p <= '9' ? *t->p - '0' : (*t->p | 0x20) - 'a' + 10);
+				}
+				/* a Unicode scalar value: no surrogates, nothing past U+10FFFF */
+				if ((cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+					return false;
 			} else if (multi && (x == ' ' || x == '\t' || x == '\n' || x == '\r')) {
 				/* line-ending backslash: whitespace up to a newline, then any whitespace */
 				t->p--;
@@ -244,14 +255,20 @@ static bool fixed_digits(const char *s, int n)
 	return true;
 }
 
+static int num2(const char *s)
+{
+	return (s[0] - '0') * 10 + (s[1] - '0');
+}
+
 /* HH:MM[:SS[.frac]] at s; returns the end or NULL. */
 static const char *time_part(const char *s, const char *e)
 {
-	if (e - s < 5 || !fixed_digits(s, 2) || s[2] != ':' || !fixed_digits(s + 3, 2))
+	if (e - s < 5 || !fixed_digits(s, 2) || s[2] != ':' || !fixed_digits(s + 3, 2) || num2(s) > 23 ||
+	    num2(s + 3) > 59)
 		return NULL;
 	s += 5;
 	if (s < e && *s == ':') {
-		if (e - s < 3 || !fixed_digits(s + 1, 2))
+		if (e - s < 3 || !fixed_digits(s + 1, 2) || num2(s + 1) > 60)
 			return NULL;
 		s += 3;
 		if (s < e && *s == '.') {
@@ -265,10 +282,23 @@ static const char *time_part(const char *s, const char *e)
 	return s;
 }
 
+/* YYYY-MM-DD names a real day. */
+static bool real_date(const char *s)
+{
+	int year = num2(s) * 100 + num2(s + 2), month = num2(s + 5), day = num2(s + 8);
+	static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+	if (month < 1 || month > 12 || day < 1)
+		return false;
+	bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+	return day <= days[month - 1] + (month == 2 && leap);
+}
+
 static bool datetime_token(const char *s, const char *e)
 {
 	if (e - s >= 10 && fixed_digits(s, 4) && s[4] == '-' && fixed_digits(s + 5, 2) && s[7] == '-' &&
 	    fixed_digits(s + 8, 2)) {
+		if (!real_date(s))
+			return false;
 		s += 10;
 		if (s == e)
 			return true;
@@ -337,9 +367,10 @@ static bool define_key(struct tp *t, const char *base, struct buf *path, const s
 		buf_add(&full, path->data, ends[i]);
 		struct kent *k = key_find(t, full.data);
 		if (i + 1 < n_ends) {
+			/* a dotted key may not reach into a table a [header] defined, nor into a value */
 			if (!k)
-				key_add(t, full.data, K_IMPLICIT);
-			else if (k->type == K_VALUE || k->type == K_INLINE || k->type == K_ARRAY)
+				key_add(t, full.data, K_DOTTED);
+			else if (k->type != K_DOTTED && k->type != K_IMPLICIT)
 				ok = false;
 		} else {
 			if (k)
@@ -410,6 +441,12 @@ static bool value(struct tp *t, const char *prefix, int depth)
 		}
 	}
 	if (c == '{') {
+		/* an inline table inside an array has no key path: give it one of its own */
+		char anon[32];
+		if (!prefix) {
+			snprintf(anon, sizeof(anon), "\x1f%ld", ++t->anon);
+			prefix = anon;
+		}
 		t->p++;
 		skip_ws(t);
 		if (t->p < t->e && *t->p == '}') {
@@ -417,7 +454,7 @@ static bool value(struct tp *t, const char *prefix, int depth)
 			return true;
 		}
 		for (;;) {
-			if (!keyval(t, prefix ? prefix : "", depth + 1))
+			if (!keyval(t, prefix, depth + 1))
 				return false;
 			skip_ws(t);
 			if (t->p >= t->e)
@@ -493,6 +530,8 @@ static bool header(struct tp *t, bool array)
 			key_add(t, full.data, K_TABLE);
 		} else if (k->type == K_IMPLICIT) {
 			k->type = K_TABLE;
+		} else if (k->type == K_DOTTED) {
+			ok = false;
 		} else {
 			ok = false;
 		}
@@ -508,7 +547,7 @@ static bool header(struct tp *t, bool array)
 
 bool check_toml(const char *s, size_t n)
 {
-	struct tp t = {s, s + n, NULL, 0, 0, BUF_INIT};
+	struct tp t = {s, s + n, NULL, 0, 0, BUF_INIT, 0};
 	bool ok = true;
 	if (n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3))
 		t.p += 3;

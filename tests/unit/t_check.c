@@ -50,6 +50,20 @@ static void validators(void)
 		{"toml: two values on a line", check_toml, "a = 1 b = 2\n", false},
 		{"toml: unclosed header", check_toml, "[a\n", false},
 		{"toml: CRLF lines", check_toml, "a = 1\r\n[t]\r\nb = 2\r\n", true},
+		{"toml: inline tables in arrays have keys of their own", check_toml,
+		 "name = \"x\"\nauthors = [ {name = \"a\"}, {name = \"b\"} ]\n", true},
+		{"toml: an inline table's keys are unique", check_toml, "p = {x = 1, x = 2}\n", false},
+		{"toml: a surrogate escape", check_toml, "a = \"\\ud800\"\n", false},
+		{"toml: February 30th", check_toml, "a = 1988-02-30\n", false},
+		{"toml: February 29th of a leap year", check_toml, "a = 1988-02-29\n", true},
+		{"toml: hour 24", check_toml, "a = 24:00:00\n", false},
+		{"toml: a dotted key may not extend a [header] table", check_toml, "[a.b.c]\nz = 9\n[a]\nb.c.t = 9\n", false},
+		{"toml: a [header] may not define a dotted-key table", check_toml, "[t1]\nt2.t3.v = 0\n[t1.t2]\n", false},
+		{"toml: a sub-table under a dotted-key table is fine", check_toml,
+		 "[fruit]\napple.color = \"red\"\n[fruit.apple.texture]\nsmooth = true\n", true},
+		{"toml: array of tables with sub-tables", check_toml,
+		 "[[fruit]]\nname = \"a\"\n[fruit.physical]\ncolor = \"r\"\n[[fruit]]\nname = \"b\"\n[fruit.physical]\ncolor = \"g\"\n",
+		 true},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		unit_check(cases[i].fn(cases[i].text, strlen(cases[i].text)) == cases[i].ok, "%s", cases[i].name);
