@@ -104,26 +104,35 @@ static bool changed_items(const char *before, size_t blen, const char *after, si
  * grammars only the top-level items the edit touched are parsed (a full parse runs at ~3 MB/s);
  * the rest of the file is byte-identical before and after, so it cannot hold a new error. The
  * second parse is incremental: it reuses the first tree outside the changed bytes. */
+static bool parse_pair(const char *path, const char *before, size_t blen, const char *after, size_t alen, long *eb,
+		       long *ea)
+{
+	struct parse *p = parse_new(path, before ? before : "", before ? blen : 0);
+	if (!p)
+		return false;
+	*eb = before ? parse_errors(p, NULL) : 0;
+	parse_update(p, after, alen);
+	*ea = parse_errors(p, NULL);
+	parse_free(p);
+	return true;
+}
+
 static bool structure_errors(const char *path, const char *before, size_t blen, const char *after, size_t alen,
 			     long *eb, long *ea)
 {
 	const struct lang *lang = lang_for_path(path);
 	if (!lang)
 		return false;
-	size_t start = 0, end_b = blen, end_a = alen;
-	if (before && lang->chunkable && !changed_items(before, blen, after, alen, &start, &end_b, &end_a)) {
-		start = 0;
-		end_b = blen;
-		end_a = alen;
+	size_t start, end_b, end_a;
+	if (before && lang->chunkable && changed_items(before, blen, after, alen, &start, &end_b, &end_a)) {
+		if (!parse_pair(path, before + start, end_b - start, after + start, end_a - start, eb, ea))
+			return false;
+		/* An item that did not parse cleanly even before may have been cut in the wrong place (a
+		 * multi-line string, say): only the whole file can then say whether the edit added an error. */
+		if (*ea <= *eb || *eb == 0)
+			return true;
 	}
-	struct parse *p = parse_new(path, before ? before + start : "", before ? end_b - start : 0);
-	if (!p)
-		return false;
-	*eb = before ? parse_errors(p, NULL) : 0;
-	parse_update(p, after + start, end_a - start);
-	*ea = parse_errors(p, NULL);
-	parse_free(p);
-	return true;
+	return parse_pair(path, before, blen, after, alen, eb, ea);
 }
 
 enum check_kind check_kind_for(const char *path, const char *data, size_t len, char reason[80])
