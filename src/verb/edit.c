@@ -1283,7 +1283,9 @@ static void render(struct edit_call *c, struct buf *out, bool applied, long land
 				 ef->ck.kind == CHECK_STRUCTURE ? "failed" : "invalid", ef->sha_before);
 		} else {
 			check_segment(&lead, c, ef);
-			buf_addf(&lead, "%ssha:%s\xE2\x86\x92%s", lead.len ? DOT : "", ef->sha_before, ef->sha_after);
+			buf_addf(&lead, "%ssha:%s", lead.len ? DOT : "", ef->sha_before);
+			if (strcmp(ef->sha_before, ef->sha_after))
+				buf_addf(&lead, "\xE2\x86\x92%s", ef->sha_after);
 		}
 	} else if (!applied) {
 		buf_addf(&lead, "0 of %zu applied" DOT "nothing written" DOT "fix %s and re-run", c->n_e,

@@ -188,3 +188,11 @@ $ lets edit usage.ts --insert-after "@'^import'" --new '// x' --json
 $ lets edit crlf.txt --insert-before "@'^b'" --new $'x\ny' -q && od -An -c crlf.txt
 ── sha:[..]→[..] · check: skipped (no grammar for .txt)
    a  \r  \n   x  \r  \n   y  \r  \n   b  \r  \n
+
+### an edit that changes nothing: one sha in the footer, the file not rewritten
+@fixture edit-basic
+@env LETS_NO_STATS=1
+% touch -d '2001-01-01 00:00' usage.ts
+$ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 10' -q && date -r usage.ts +%Y
+── check: structure ok · sha:14dc685cb937
+2001
