@@ -54,6 +54,7 @@ struct entry {
 	size_t n_lines, cap_lines;
 	struct out_block region;
 	struct omits gap; /* this block's region gaps */
+	long cut, lossy;  /* region lines cut at LINE_CUT_BYTES / shown lossily */
 };
 
 struct efile {
@@ -718,6 +719,8 @@ static void build_region(struct entry *en, const struct file *f)
 			buf_truncate(&disp, 0);
 			line_display(&disp, text, len, &lossy, &cut);
 			block_add_line(r, l, k < j && en->lines[k] == l ? mk : MK_NONE, disp.data, disp.len);
+			en->cut += cut;
+			en->lossy += lossy;
 		}
 		shown_to = z;
 		i = j;
@@ -1069,6 +1072,15 @@ static void final_omits(struct edit_call *c, struct omits *om)
 			for (size_t p = 0; p < g->n_pairs; p++)
 				omission_add_pair(cp, g->pairs[2 * p], g->pairs[2 * p + 1]);
 		}
+	long cut = 0, lossy = 0;
+	for (size_t i = 0; i < c->n_e; i++) {
+		cut += c->e[i].cut;
+		lossy += c->e[i].lossy;
+	}
+	if (cut)
+		omit_add(om, OM_LONG_LINES_CUT, cut, 0, 0, NULL, NULL);
+	if (lossy)
+		omit_add(om, OM_LOSSY_LINES, lossy, 0, 0, NULL, NULL);
 	for (size_t i = 0; i < c->tom.n; i++) {
 		const struct omission *t = &c->tom.items[i];
 		omit_add(om, t->kind, t->a, t->b, t->c, t->s1, t->s2);
