@@ -157,7 +157,7 @@ ERROR_CODE=unsupported_file
 @env LETS_NO_STATS=1
 % printf 'ok line\nbad \xff\xfe here\n' > lossy.txt
 $ lets edit lossy.txt --old 'ok line' --new 'fine' -q && od -An -c lossy.txt
-── sha:[..]→[..] · check: skipped (no grammar for .txt)
+── sha:[..]→[..] · check: skipped (no grammar for .txt) · 1 non-UTF-8 line shown lossily
    f   i   n   e  \n   b   a   d     377 376       h   e   r   e
   \n
 
