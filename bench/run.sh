@@ -17,10 +17,13 @@ misses=0
 printf '%-12s %12s %12s %8s %8s  %s\n' pair lets peer ratio target verdict
 
 # pair NAME TARGET_RATIO LETS_CMD PEER_CMD — TARGET_RATIO "-" means report only. Commands run in
-# bench/corpus/ without a shell; write lets as $LETS.
+# bench/corpus/ without a shell; write lets as $LETS. With PREPARE set, that command runs before
+# every timed run (an edit needs its file put back).
 pair() {
 	local name=$1 target=$2 lets_cmd=$3 peer_cmd=$4
-	hyperfine "${no_shell[@]}" --warmup 20 --min-runs 100 --style none \
+	local prep=()
+	[ -n "${PREPARE:-}" ] && prep=(--prepare "$PREPARE")
+	hyperfine "${no_shell[@]}" --warmup 20 --min-runs 100 --style none "${prep[@]}" \
 		--export-json "$results/$name.json" --export-csv "$results/$name.csv" \
 		"$lets_cmd" "$peer_cmd" >/dev/null 2>"$results/$name.err" || {
 		cat "$results/$name.err" >&2
@@ -83,6 +86,20 @@ pair symbol-type - "$LETS show big.go#Record0333" "grep -n 'type Record0333' big
 under symbol-type 15
 pair symbol-200 2.0 "$LETS show f200.ts#handler041" "$LETS show f200.ts:41-60"
 pair symbol-vs-range 2.0 "$LETS show big.go#Validate0333" "$LETS show big.go:9009-9025"
+
+# edit: the file is restored before every run, for lets and for sed alike
+mkdir -p edit
+batch=$(for i in 0 1 2 3 4 5 6 7 8 9; do printf 'edit/b%d.ts ' "$i"; done)
+PREPARE="cp f200.ts edit/one.ts" \
+	pair edit-200 2 "$LETS edit edit/one.ts --old 'const needle' --new 'const needle2'" \
+	"sed -i s/const\ needle/const\ needle2/ edit/one.ts"
+PREPARE="sh -c 'for f in $batch; do cp f200.ts \$f; done'" \
+	pair edit-batch10 1 "$LETS edit $batch --old 'const needle' --new 'const needle2'" \
+	"sh -c 'for f in $batch; do sed -i s/const\\ needle/const\\ needle2/ \$f; done'"
+PREPARE="cp big.go edit/big.go" \
+	pair edit-18k - "$LETS edit edit/big.go --old 'func Validate0333(r *Record0333) error {' --new 'func Validate0333(r *Record0333) (err error) {'" \
+	"sed -i s/Validate0333(r\ \*Record0333)\ error/Validate0333(r\ \*Record0333)\ (err\ error)/ edit/big.go"
+under edit-18k 30
 
 if [ "$misses" -gt 0 ]; then
 	echo "$misses target(s) missed"

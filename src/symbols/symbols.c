@@ -14,6 +14,8 @@
  * For "Outer.inner" an item is kept only if it also holds "Outer": in these grammars every
  * container of a definition is inside its top-level item (a C++ namespace written at column 0
  * is the exception, and falls back to the full parse through step 3).
+ * YAML over INDENT_PARTIAL_MIN is cut by indentation instead (indent_ranges): the block under
+ * each occurrence plus the one line of each enclosing key, with the same trust rule.
  * An item longer than CHUNK_MAX (minified code on one line) is parsed as a window of WINDOW bytes
  * either side of the occurrence instead, for at most MAX_WINDOWS occurrences, and that answer
  * stands even with parse errors: resolving what can be resolved beats parsing 5 MB.
@@ -105,8 +107,6 @@ static void ranges_add(struct ranges *r, const struct file *f, size_t a, size_t 
 	r->bytes += b - a;
 }
 
-/* The top-level items holding the occurrences of seg (whole words when word is set), as
- * included ranges in document order. Returns false when seg does not occur at all. */
 /* Every dotted part of q before its last one occurs in data[a..b). */
 static bool holds_qualifiers(const struct file *f, size_t a, size_t b, const char *q, size_t seg_off)
 {
@@ -120,6 +120,9 @@ static bool holds_qualifiers(const struct file *f, size_t a, size_t b, const cha
 	return true;
 }
 
+/* Records in r->occ where seg occurs (as a whole word in code) and, when chunk is set, adds the
+ * top-level items holding them as included ranges, in document order. Returns false when seg
+ * does not occur at all. */
 static bool occurrence_ranges(const struct file *f, const char *q, const char *seg, size_t len, bool chunk,
 			      struct ranges *r)
 {
@@ -156,6 +159,97 @@ static bool occurrence_ranges(const struct file *f, const char *q, const char *s
 		ranges_add(r, f, a, b);
 	}
 	return found;
+}
+
+/* YAML nests by indentation, so the pair at an occurrence and its path are known from the lines
+ * alone: its block is the lines below indented deeper than the key, and each enclosing key is the
+ * nearest line above indented less. Parsing only those lines (tree-sitter keeps the gaps out)
+ * gives the same definitions on the way to the name as the whole file would. */
+#define INDENT_PARTIAL_MIN (64 * 1024)
+
+/* The column of the first non-space byte of 0-based row; *skip for a blank or comment line. */
+static size_t indent_of(const struct file *f, size_t row, bool *skip)
+{
+	const char *t;
+	size_t len = file_line(f, row + 1, &t), i = 0;
+	while (i < len && t[i] == ' ')
+		i++;
+	*skip = i == len || t[i] == '#' || t[i] == '\r';
+	return i;
+}
+
+struct byte_range {
+	size_t a, b;
+};
+
+static int byte_range_cmp(const void *x, const void *y)
+{
+	const struct byte_range *p = x, *q = y;
+	return p->a < q->a ? -1 : p->a > q->a;
+}
+
+/* A line of an enclosing key holds this dotted part of q (its qualifiers are checked before a
+ * block is kept, as for code items). */
+static bool line_holds(const struct file *f, size_t row, const char *part, size_t len)
+{
+	const char *t;
+	size_t tl = file_line(f, row + 1, &t);
+	return memmem(t, tl, part, len) != NULL;
+}
+
+static void indent_ranges(const struct file *f, const char *q, size_t seg_off, struct ranges *r)
+{
+	/* parent[row]: the nearest line above indented less (SIZE_MAX: none), one pass with a stack. */
+	size_t *parent = xmalloc((f->n_lines + 1) * sizeof *parent), *stack = xmalloc((f->n_lines + 1) * sizeof *stack);
+	size_t depth = 0;
+	bool skip;
+	for (size_t row = 0; row < f->n_lines; row++) {
+		size_t ind = indent_of(f, row, &skip);
+		parent[row] = SIZE_MAX;
+		if (skip)
+			continue;
+		while (depth && indent_of(f, stack[depth - 1], &skip) >= ind)
+			depth--;
+		parent[row] = depth ? stack[depth - 1] : SIZE_MAX;
+		stack[depth++] = row;
+	}
+	struct byte_range *v = NULL;
+	size_t n = 0, cap = 0;
+	for (size_t k = 0; k < r->n_occ; k++) {
+		size_t row = line_at(f, r->occ[k]), col = r->occ[k] - f->line_start[row];
+		/* Qualifiers, outermost last, each on some enclosing line. */
+		bool keep = true;
+		size_t up = parent[row];
+		for (size_t i = seg_off; keep && i > 0;) {
+			size_t e = i - 1, b = e;
+			while (b > 0 && q[b - 1] != '.')
+				b--;
+			while (up != SIZE_MAX && !line_holds(f, up, q + b, e - b))
+				up = parent[up];
+			keep = up != SIZE_MAX;
+			if (keep)
+				up = parent[up];
+			i = b;
+		}
+		if (!keep)
+			continue;
+		size_t end = row + 1;
+		while (end < f->n_lines && (indent_of(f, end, &skip) > col || skip))
+			end++;
+		XGROW(v, cap, n + 1);
+		v[n++] = (struct byte_range){f->line_start[row], f->line_start[end]};
+		for (up = parent[row]; up != SIZE_MAX; up = parent[up]) {
+			XGROW(v, cap, n + 1);
+			v[n++] = (struct byte_range){f->line_start[up], f->line_start[up + 1]};
+		}
+	}
+	if (n)
+		qsort(v, n, sizeof *v, byte_range_cmp);
+	for (size_t i = 0; i < n; i++)
+		ranges_add(r, f, v[i].a, v[i].b);
+	free(v);
+	free(stack);
+	free(parent);
 }
 
 static bool def_matches(const struct defs *ds, int i, const char *q, size_t qlen)
@@ -237,9 +331,12 @@ static bool ts_definitions(const struct lang *lang, const struct file *f, const 
 		free(r.occ);
 		return false;
 	}
+	bool by_indent = lang->id == L_YAML && f->size >= INDENT_PARTIAL_MIN;
+	if (by_indent)
+		indent_ranges(f, q, (size_t)(seg - q), &r);
 	TSParser *parser = ts_parser_new();
 	ts_parser_set_language(parser, lang->grammar());
-	bool partial = lang->chunkable && (r.windowed || r.bytes * 10 < f->size * 6) && r.n;
+	bool partial = (lang->chunkable || by_indent) && (r.windowed || r.bytes * 10 < f->size * 6) && r.n;
 	TSTree *tree = partial ? parse_ranges(parser, f, &r) : NULL;
 	if (tree) {
 		ts_collect(lang, tree, f->data, (long)f->n_lines, r.occ, r.n_occ, ds);

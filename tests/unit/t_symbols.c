@@ -173,6 +173,59 @@ static void test_check_change(void)
 	free(pre_broken);
 }
 
+/* Resolves name in an in-memory file; returns the error, fills *sp. */
+static enum lets_err resolve_in(const char *path, char *data, size_t len, const char *name, struct span *sp)
+{
+	struct file f = FILE_INIT;
+	f.path = xstrdup(path);
+	f.size = len;
+	f.data = data; /* owned by f from here */
+	file_index(&f);
+	struct diag d = DIAG_INIT;
+	enum lets_err e = symbols_resolve(&f, name, "T", sp, &d);
+	diag_release(&d);
+	file_release(&f);
+	return e;
+}
+
+/* A YAML file over the size where only the indented block and its enclosing keys are parsed. */
+static void test_yaml_partial(void)
+{
+	static const struct {
+		const char *name;
+		enum lets_err err;
+		long start, end;
+	} cases[] = {
+		/* 2 header lines, then 2,000 entries of 6 lines: entry i starts on line 3 + 6i. */
+		{"/e1000.get", LETS_OK, 6004, 6008},
+		{"paths./e1999.get.summary", LETS_OK, 11999, 11999},
+		{"steps.name", E_AMBIGUOUS, 0, 0},
+		/* then steps (12003-12006), components (12007), User (12008), description (12009). */
+		{"User.description", LETS_OK, 12009, 12011},
+		/* "summary: fake" sits inside a block scalar: text, not a key. */
+		{"User.summary", E_NOT_FOUND, 0, 0},
+		{"ghost.get", E_NOT_FOUND, 0, 0},
+	};
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "openapi: 3.0.0\npaths:\n");
+	for (int i = 0; i < 2000; i++)
+		buf_addf(&b, "  /e%d:\n    get:\n      summary: entry %d\n      responses:\n        '200':\n          description: ok\n", i, i);
+	buf_adds(&b, "steps:\n  - name: a\n    run: x\n  - name: b\n");
+	buf_adds(&b, "components:\n  User:\n    description: |\n      a user\n      summary: fake\n\n");
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct span sp = {0};
+		enum lets_err e = resolve_in("big.yaml", xstrndup(b.data, b.len), b.len, cases[i].name, &sp);
+		char name[96];
+		snprintf(name, sizeof name, "yaml partial %s: error", cases[i].name);
+		unit_str(name, err_slug(e), err_slug(cases[i].err));
+		if (e == LETS_OK && cases[i].err == LETS_OK) {
+			snprintf(name, sizeof name, "yaml partial %s: span", cases[i].name);
+			unit_long(name, sp.start * 100000 + sp.end, cases[i].start * 100000 + cases[i].end);
+		}
+	}
+	buf_release(&b);
+}
+
 enum want { OK, NOT_FOUND, AMBIGUOUS, NO_GRAMMAR };
 
 static const struct {
@@ -312,6 +365,7 @@ int main(void)
 	test_incremental();
 	test_check_change();
 	test_resolve();
+	test_yaml_partial();
 	test_messages();
 	test_candidate_cap();
 	return unit_end();

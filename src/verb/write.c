@@ -1,0 +1,157 @@
+/* lets write: stdin becomes a file, atomically. It refuses to clobber an existing file without
+ * --force and to create an empty one without --empty, because a heredoc typo should not be able
+ * to destroy work. The layer-1 check reports on the new content; it does not refuse it (the
+ * caller may be writing a file in pieces), so write's exits are those of the spec's table. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../alloc.h"
+#include "../check.h"
+#include "../file.h"
+#include "../json.h"
+#include "../lock.h"
+#include "../output.h"
+#include "../publish.h"
+#include "../worktree.h"
+#include "verbs.h"
+
+#define DOT " \xC2\xB7 "
+#define RULE "\xE2\x94\x80\xE2\x94\x80 "
+
+static long count_lines(const char *s, size_t n)
+{
+	long lines = 0;
+	for (size_t i = 0; i < n; i++)
+		lines += s[i] == '\n';
+	if (n && s[n - 1] != '\n')
+		lines++;
+	return lines;
+}
+
+static void read_all(int fd, struct buf *b)
+{
+	char chunk[65536];
+	ssize_t r;
+	while ((r = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (r < 0)
+			break;
+		buf_add(b, chunk, (size_t)r);
+	}
+}
+
+/* "check: structure ok", "check: json invalid"; "" when no check ran. */
+static const char *status_word(const struct check_result *ck)
+{
+	if (!ck->errors_after)
+		return "ok";
+	return ck->kind == CHECK_STRUCTURE ? "failed" : "invalid";
+}
+
+static void render_json(struct buf *out, const char *path, const char *outcome, long lines, long bytes,
+			const char *sha, const struct check_result *ck, const struct omits *om)
+{
+	buf_adds(out, "{\"path\":");
+	json_cstr(out, path);
+	buf_addf(out, ",\"outcome\":\"%s\",\"lines\":%ld,\"bytes\":%ld,\"sha\":\"%s\"", outcome, lines, bytes, sha);
+	if (ck && ck->kind != CHECK_NONE) {
+		buf_addf(out, ",\"check\":{\"layer\":\"%s\",\"status\":\"%s\",\"errors_before\":%ld,\"errors_after\":%ld}",
+			 check_kind_name(ck->kind), status_word(ck), ck->errors_before, ck->errors_after);
+	}
+	buf_adds(out, ",\"omitted\":");
+	omits_json(out, om);
+	buf_adds(out, ",\"stats\":");
+	stats_json(out, lines, bytes);
+	buf_adds(out, "}\n");
+}
+
+enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
+{
+	struct worktree wt = WORKTREE_INIT;
+	struct lockset locks = LOCKSET_INIT;
+	struct buf in = BUF_INIT;
+	struct file old = FILE_INIT;
+	struct omits om = OMITS_INIT;
+	struct check_result ck;
+	memset(&ck, 0, sizeof(ck));
+	const char *path = o->positional.items[0];
+	worktree_init(&wt);
+	if (o->positional.n > 1) {
+		diag_add(d, E_USAGE, "error: unexpected argument '%s' found\n\nUsage: lets write [OPTIONS] <PATH>\n\nFor more "
+				     "information, try '--help'.", o->positional.items[1]);
+		goto out;
+	}
+	if (worktree_check(&wt, path, o->allow_outside, d))
+		goto out;
+	read_all(0, &in);
+	if (!in.len && !o->empty) {
+		diag_add(d, E_EMPTY_INPUT, "%s: refuses empty stdin without --empty", path);
+		goto out;
+	}
+	if (o->max_file_bytes >= 0 && (long)in.len > o->max_file_bytes) {
+		diag_add(d, E_UNSUPPORTED_FILE, "%s is unsupported: %zu bytes, over the %ld-byte limit", path, in.len,
+			 o->max_file_bytes);
+		goto out;
+	}
+	const char *one[1] = {path};
+	if (lockset_acquire(&locks, one, 1, d))
+		goto out;
+	struct stat st;
+	bool exists = lstat(path, &st) == 0;
+	if (exists) {
+		if (file_load(&old, path, o->max_file_bytes, d))
+			goto out;
+		if (!o->force) {
+			long lines = (long)old.n_lines;
+			diag_add(d, E_EXISTS, "%s exists (%ld %s, sha:%s) \xC2\xB7 pass --force to overwrite", path, lines,
+				 lines == 1 ? "line" : "lines", file_sha(&old));
+			if (o->json || o->jsonl)
+				render_json(out, path, "exists", lines, (long)old.size, file_sha(&old), NULL, &om);
+			goto out;
+		}
+		if (!(old.st.st_mode & S_IWUSR)) {
+			diag_add(d, E_READ_ONLY, "%s is read-only \xC2\xB7 run chmod u+w %s first if the edit is intended", path,
+				 path);
+			goto out;
+		}
+	}
+	if (o->no_check) {
+		ck.kind = CHECK_NONE;
+		strcpy(ck.reason, "--no-check");
+	} else {
+		check_layer1(path, exists ? old.data : NULL, exists ? old.size : 0, in.data ? in.data : "", in.len, &ck);
+	}
+	struct stat now;
+	if (publish(path, in.data ? in.data : "", in.len, exists ? &old.st : NULL, exists ? file_sha(&old) : NULL,
+		    &locks, &now, d))
+		goto out;
+	char sha[13];
+	sha12(in.data ? in.data : "", in.len, sha);
+	long lines = count_lines(in.data, in.len);
+	if (ck.kind == CHECK_NONE)
+		omit_add(&om, OM_CHECK_SKIPPED, 0, 0, 0, ck.reason, NULL);
+	if (o->json || o->jsonl) {
+		render_json(out, path, exists ? "overwritten" : "created", lines, (long)in.len, sha, &ck, &om);
+		goto out;
+	}
+	buf_addf(out, RULE "%s" DOT "%s" DOT, path, exists ? "overwritten" : "created");
+	plural(out, lines, "line", "lines");
+	buf_adds(out, DOT);
+	plural(out, (long)in.len, "byte", "bytes");
+	if (exists)
+		buf_addf(out, DOT "sha:%s\xE2\x86\x92%s\n", file_sha(&old), sha);
+	else
+		buf_addf(out, DOT "sha:%s\n", sha);
+	if (ck.kind != CHECK_NONE)
+		buf_addf(out, RULE "check: %s %s\n", check_kind_name(ck.kind), status_word(&ck));
+	else
+		footer_text(out, "", &om, -1);
+out:
+	lockset_release(&locks);
+	file_release(&old);
+	buf_release(&in);
+	omits_release(&om);
+	worktree_release(&wt);
+	return diag_first(d);
+}
