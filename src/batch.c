@@ -6,14 +6,7 @@
 
 #include "alloc.h"
 #include "buf.h"
-
-static bool blank(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
-			return false;
-	return true;
-}
+#include "utf8.h"
 
 /* The next line of s: [*ls, *le) without its newline; false at the end. */
 static bool next_line(const char *s, size_t n, size_t *pos, long *line, size_t *ls, size_t *le)
@@ -50,7 +43,7 @@ static void parse_fence(struct batch *b, const char *s, size_t n, struct diag *d
 		size_t e = le;
 		if (e > ls && s[e - 1] == '\r')
 			e--;
-		if (blank(s + ls, e - ls))
+		if (utf8_blank(s + ls, e - ls))
 			continue;
 		if (e - ls < 3 || memcmp(s + ls, "@@ ", 3)) {
 			diag_add(d, E_USAGE, "line %ld: expected `@@ <path>` to start an edit, found: %.*s", line,
@@ -149,7 +142,7 @@ static void parse_jsonl(struct batch *b, const char *s, size_t n, struct diag *d
 		size_t ls = pos;
 		pos = nl ? end + 1 : n;
 		line++;
-		if (blank(s + ls, end - ls))
+		if (utf8_blank(s + ls, end - ls))
 			continue;
 		json_error_t jerr;
 		json_t *obj = json_loadb(s + ls, end - ls, 0, &jerr);

@@ -15,6 +15,7 @@
 #include "proc.h"
 #include "symbols/lang.h"
 #include "symbols/parse.h"
+#include "utf8.h"
 
 static const char *ext_of(const char *path)
 {
@@ -235,10 +236,7 @@ bool check_json(const char *s, size_t n)
 	free(copy);
 	if (!v) {
 		/* an empty or comment-only file is not a document, but not a broken one either */
-		size_t i = 0;
-		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
-			i++;
-		return i == n;
+		return utf8_blank(s, n);
 	}
 	json_decref(v);
 	return true;

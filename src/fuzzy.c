@@ -7,22 +7,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "file.h"
-
-static bool all_space(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
-			return false;
-	return true;
-}
-
-static void trim(const char **s, size_t *n)
-{
-	while (*n && ((*s)[0] == ' ' || (*s)[0] == '\t' || (*s)[0] == '\r' || (*s)[0] == '\n'))
-		(*s)++, (*n)--;
-	while (*n && ((*s)[*n - 1] == ' ' || (*s)[*n - 1] == '\t' || (*s)[*n - 1] == '\r' || (*s)[*n - 1] == '\n'))
-		(*n)--;
-}
+#include "utf8.h"
 
 static const struct {
 	const char *from;
@@ -119,14 +104,14 @@ long fuzzy_nearest(const struct file *f, long first, long last, const char *old,
 	for (const char *p = old; p < old + old_len;) {
 		const char *nl = memchr(p, '\n', (size_t)(old + old_len - p));
 		size_t l = nl ? (size_t)(nl - p) : (size_t)(old + old_len - p);
-		if (!all_space(p, l)) {
+		if (!utf8_blank(p, l)) {
 			probe = p;
 			plen = l;
 			break;
 		}
 		p += l + 1;
 	}
-	trim(&probe, &plen);
+	utf8_trim(&probe, &plen);
 	unsigned short want[256], have[256];
 	size_t nw = bigrams(probe, plen, want);
 	long best = 0;
@@ -134,7 +119,7 @@ long fuzzy_nearest(const struct file *f, long first, long last, const char *old,
 	for (long i = first; i <= last; i++) {
 		const char *text;
 		size_t len = file_line(f, (size_t)i, &text);
-		trim(&text, &len);
+		utf8_trim(&text, &len);
 		if (!len)
 			continue;
 		int s = dice(want, nw, have, bigrams(text, len, have));

@@ -88,24 +88,6 @@ struct edit_call {
 	char cmd_reason[160];
 };
 
-/* ---- small text helpers ---- */
-
-static bool all_space(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
-			return false;
-	return true;
-}
-
-static void trim(const char **s, size_t *n)
-{
-	while (*n && ((*s)[0] == ' ' || (*s)[0] == '\t' || (*s)[0] == '\r' || (*s)[0] == '\n'))
-		(*s)++, (*n)--;
-	while (*n && ((*s)[*n - 1] == ' ' || (*s)[*n - 1] == '\t' || (*s)[*n - 1] == '\r' || (*s)[*n - 1] == '\n'))
-		(*n)--;
-}
-
 /* Reads all of stdin; a heredoc's final newline is a separator, not content. */
 static char *read_stdin(size_t *len, bool strip_final_newline)
 {
@@ -365,8 +347,8 @@ static enum lets_err confirm_expect(struct edit_call *c, struct entry *en, struc
 		size_t len = file_line(f, (size_t)first, &text), wlen = strlen(want);
 		const char *full = text;
 		size_t full_len = len;
-		trim(&text, &len);
-		trim(&want, &wlen);
+		utf8_trim(&text, &len);
+		utf8_trim(&want, &wlen);
 		if (len != wlen || memcmp(text, want, len)) {
 			struct buf m = BUF_INIT;
 			buf_addf(&m, "%s: line %ld does not match --expect \xC2\xB7 it reads: ", en->target_text, first);
@@ -916,7 +898,7 @@ static enum lets_err collect(struct edit_call *c, char **expect_all, size_t *exp
 		nw = xstrdup(o->new_text), new_len = strlen(o->new_text);
 	if (o->expect_all)
 		*expect_all = read_stdin(expect_all_len, true);
-	if (old && all_space(old, old_len)) {
+	if (old && utf8_blank(old, old_len)) {
 		free(old);
 		free(nw);
 		return usage(c, false, "--old is empty or only whitespace, so it would match everywhere \xC2\xB7 give the "
@@ -945,7 +927,7 @@ static enum lets_err collect(struct edit_call *c, char **expect_all, size_t *exp
 static enum lets_err entry_shape(struct edit_call *c, struct entry *en)
 {
 	const struct opts *o = c->o;
-	if (en->old && all_space(en->old, en->old_len))
+	if (en->old && utf8_blank(en->old, en->old_len))
 		return diag_add(c->d, E_USAGE, "line %ld: %s: the old text is empty or only whitespace, so it would match "
 				"everywhere", en->batch_line, en->target_text);
 	if (en->anchor && en->t.kind != T_WHOLE)
