@@ -74,15 +74,12 @@ static void split_dir(const char *path, struct buf *dir, const char **base)
 static void current_sha(const char *path, char out[13])
 {
 	struct buf b = BUF_INIT;
-	FILE *fp = fopen(path, "rb");
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	strcpy(out, "????????????");
-	if (fp) {
-		char chunk[65536];
-		size_t n;
-		while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
-			buf_add(&b, chunk, n);
-		fclose(fp);
-		sha12(b.data ? b.data : "", b.len, out);
+	if (fd >= 0) {
+		buf_read_fd(&b, fd);
+		close(fd);
+		sha12(buf_str(&b), b.len, out);
 	}
 	buf_release(&b);
 }

@@ -6,7 +6,6 @@
  * then publish, file by file. Layer 2 (--check) runs before the first write and after the last;
  * a regression puts every file back. Bytes outside a matched span are never touched: the new
  * content is always old[0..start) + replacement + old[end..). */
-#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -92,15 +91,7 @@ struct edit_call {
 static char *read_stdin(size_t *len, bool strip_final_newline)
 {
 	struct buf b = BUF_INIT;
-	char chunk[65536];
-	ssize_t r;
-	while ((r = read(0, chunk, sizeof(chunk))) != 0) {
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			break;
-		buf_add(&b, chunk, (size_t)r);
-	}
+	buf_read_fd(&b, STDIN_FILENO);
 	if (strip_final_newline && b.len && b.data[b.len - 1] == '\n') {
 		b.len--;
 		if (b.len && b.data[b.len - 1] == '\r')

@@ -30,17 +30,6 @@ static long count_lines(const char *s, size_t n)
 	return lines;
 }
 
-static void read_all(int fd, struct buf *b)
-{
-	char chunk[65536];
-	ssize_t r;
-	while ((r = read(fd, chunk, sizeof(chunk))) != 0) {
-		if (r < 0)
-			break;
-		buf_add(b, chunk, (size_t)r);
-	}
-}
-
 /* "check: structure ok", "check: json invalid"; "" when no check ran. */
 static const char *status_word(const struct check_result *ck)
 {
@@ -84,7 +73,7 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 	}
 	if (worktree_check(&wt, path, o->allow_outside, d))
 		goto out;
-	read_all(0, &in);
+	buf_read_fd(&in, STDIN_FILENO);
 	if (!in.len && !o->empty) {
 		diag_add(d, E_EMPTY_INPUT, "%s: refuses empty stdin without --empty", path);
 		goto out;
