@@ -337,8 +337,6 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
 	r->failed = r->errors_after > r->errors_before;
 }
 
-/* ---- layer 2 ---- */
-
 static void shell_quote(struct buf *b, const char *s)
 {
 	if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+=:,@%") == strlen(s)) {

@@ -152,8 +152,6 @@ static void display_line(struct buf *b, const struct file *f, long n)
 	line_display(b, text, len, &lossy, &cut);
 }
 
-/* ---- matching and splicing ---- */
-
 struct occ {
 	size_t start, end; /* in the file's bytes */
 };
@@ -227,8 +225,6 @@ static void splice(struct efile *ef, struct entry *en, const struct occs *oc, co
 	}
 	free(new_starts);
 }
-
-/* ---- failures ---- */
 
 static void mark_failed(struct edit_call *c, const char *path)
 {
@@ -654,8 +650,6 @@ static enum lets_err apply(struct edit_call *c, struct entry *en, const char *ex
 	return apply_replace(c, en, ef, first, last);
 }
 
-/* ---- the region: changed lines ± 2, gaps where windows do not touch ---- */
-
 static void build_region(struct entry *en, const struct file *f)
 {
 	struct out_block *r = &en->region;
@@ -761,8 +755,6 @@ static void header_text(struct buf *b, const struct edit_call *c, const struct e
 		buf_adds(b, DOT "REVERTED");
 	buf_addc(b, '\n');
 }
-
-/* ---- collecting the edits ---- */
 
 static struct entry *entry_new(struct edit_call *c, const char *target_text)
 {
@@ -935,8 +927,6 @@ static enum lets_err entry_shape(struct edit_call *c, struct entry *en)
 	return LETS_OK;
 }
 
-/* ---- files ---- */
-
 static size_t file_for(struct edit_call *c, const char *path)
 {
 	char *real = realpath(path, NULL);
@@ -994,8 +984,6 @@ static enum lets_err load(struct edit_call *c, struct efile *ef)
 	ef->loaded = true;
 	return LETS_OK;
 }
-
-/* ---- rendering ---- */
 
 static bool any_reverted(const struct edit_call *c)
 {
@@ -1296,8 +1284,6 @@ out:
 	buf_release(&blocks);
 	omits_release(&om);
 }
-
-/* ---- the call ---- */
 
 /* Writes every changed file: all temporaries written and synced first (nothing is visible
  * yet, so a failure there writes nothing), then each renamed into place after its identity
