@@ -202,6 +202,11 @@ const char *check_reject_note(enum check_kind k)
 	}
 }
 
+const char *check_failed_status(enum check_kind k)
+{
+	return k == CHECK_STRUCTURE ? "failed" : "invalid";
+}
+
 /* JSON with comments (tsconfig.json, settings files): comments become spaces, keeping every
  * newline, and the rest goes to a strict parser. */
 bool check_json(const char *s, size_t n)

@@ -33,6 +33,8 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
 const char *check_kind_name(enum check_kind k);
 /* The note after a rejected line: "parse error", "invalid json", ... */
 const char *check_reject_note(enum check_kind k);
+/* The status word of a check that found an error: "failed" (structure) or "invalid" (a format). */
+const char *check_failed_status(enum check_kind k);
 
 /* Format validators (true = parses). json allows // and block comments. */
 bool check_json(const char *s, size_t n);

@@ -1069,7 +1069,7 @@ static void check_json_obj(struct buf *b, const struct edit_call *c, const struc
 	const char *layer = ef->ck.kind != CHECK_NONE ? check_kind_name(ef->ck.kind) : c->cmd.shown;
 	const char *status = "ok";
 	if (ef->ck.failed)
-		status = ef->ck.kind == CHECK_STRUCTURE ? "failed" : "invalid";
+		status = check_failed_status(ef->ck.kind);
 	else if (c->cmd_done && c->verdict == CMD_OK)
 		layer = c->cmd.shown;
 	else
@@ -1253,7 +1253,7 @@ static void render(struct edit_call *c, struct buf *out, bool applied, long land
 		const struct efile *ef = &c->f[0];
 		if (reverted) {
 			buf_addf(&lead, "check: %s \xE2\x86\x92 reverted" DOT "file unchanged" DOT "sha:%s",
-				 ef->ck.kind == CHECK_STRUCTURE ? "failed" : "invalid", ef->sha_before);
+				 check_failed_status(ef->ck.kind), ef->sha_before);
 		} else {
 			check_segment(&lead, c, ef);
 			buf_addf(&lead, "%ssha:%s", lead.len ? DOT : "", ef->sha_before);

@@ -30,12 +30,10 @@ static long count_lines(const char *s, size_t n)
 	return lines;
 }
 
-/* "check: structure ok", "check: json invalid"; "" when no check ran. */
+/* write reports the check and never refuses, so an error the old content already had shows too. */
 static const char *status_word(const struct check_result *ck)
 {
-	if (!ck->errors_after)
-		return "ok";
-	return ck->kind == CHECK_STRUCTURE ? "failed" : "invalid";
+	return ck->errors_after ? check_failed_status(ck->kind) : "ok";
 }
 
 static void render_json(struct buf *out, const char *path, const char *outcome, long lines, long bytes,
@@ -93,8 +91,11 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 			goto out;
 		if (!o->force) {
 			long lines = (long)old.n_lines;
-			diag_add(d, E_EXISTS, "%s exists (%ld %s, sha:%s) \xC2\xB7 pass --force to overwrite", path, lines,
-				 lines == 1 ? "line" : "lines", file_sha(&old));
+			struct buf counted = BUF_INIT;
+			plural(&counted, lines, "line", "lines");
+			diag_add(d, E_EXISTS, "%s exists (%s, sha:%s) \xC2\xB7 pass --force to overwrite", path, counted.data,
+				 file_sha(&old));
+			buf_release(&counted);
 			if (o->json || o->jsonl)
 				render_json(out, path, "exists", lines, (long)old.size, file_sha(&old), NULL, &om);
 			goto out;
@@ -109,14 +110,14 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 		ck.kind = CHECK_NONE;
 		strcpy(ck.reason, "--no-check");
 	} else {
-		check_layer1(path, exists ? old.data : NULL, exists ? old.size : 0, in.data ? in.data : "", in.len, &ck);
+		check_layer1(path, exists ? old.data : NULL, exists ? old.size : 0, buf_str(&in), in.len, &ck);
 	}
 	struct stat now;
-	if (publish(path, in.data ? in.data : "", in.len, exists ? &old.st : NULL, exists ? file_sha(&old) : NULL,
+	if (publish(path, buf_str(&in), in.len, exists ? &old.st : NULL, exists ? file_sha(&old) : NULL,
 		    &locks, &now, d))
 		goto out;
 	char sha[13];
-	sha12(in.data ? in.data : "", in.len, sha);
+	sha12(buf_str(&in), in.len, sha);
 	long lines = count_lines(in.data, in.len);
 	if (ck.kind == CHECK_NONE)
 		omit_add(&om, OM_CHECK_SKIPPED, 0, 0, 0, ck.reason, NULL);
@@ -132,10 +133,11 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 		buf_addf(out, DOT "sha:%s\xE2\x86\x92%s\n", file_sha(&old), sha);
 	else
 		buf_addf(out, DOT "sha:%s\n", sha);
+	struct buf lead = BUF_INIT;
 	if (ck.kind != CHECK_NONE)
-		buf_addf(out, RULE "check: %s %s\n", check_kind_name(ck.kind), status_word(&ck));
-	else
-		footer_text(out, "", &om, -1);
+		buf_addf(&lead, "check: %s %s", check_kind_name(ck.kind), status_word(&ck));
+	footer_text(out, buf_str(&lead), &om, -1);
+	buf_release(&lead);
 out:
 	lockset_release(&locks);
 	file_release(&old);

@@ -146,9 +146,18 @@ static void layer1(void)
 	buf_release(&big);
 }
 
+/* The words edit and write print for a check that found an error (output-format.md §7, §9). */
+static void words(void)
+{
+	unit_str("check_failed_status: structure", check_failed_status(CHECK_STRUCTURE), "failed");
+	unit_str("check_failed_status: json", check_failed_status(CHECK_JSON), "invalid");
+	unit_str("check_failed_status: frontmatter", check_failed_status(CHECK_FRONTMATTER), "invalid");
+}
+
 int main(void)
 {
 	unit_begin("t_check");
+	words();
 	validators();
 	kinds();
 	layer1();
