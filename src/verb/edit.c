@@ -650,51 +650,6 @@ static enum lets_err apply(struct edit_call *c, struct entry *en, const char *ex
 	return apply_replace(c, en, ef, first, last);
 }
 
-static void build_region(struct entry *en, const struct file *f)
-{
-	struct out_block *r = &en->region;
-	enum marker mk = en->insert ? MK_INSERTED : MK_REPLACED;
-	struct buf disp = BUF_INIT;
-	size_t i = 0;
-	long shown_to = 0;
-	long total = (long)f->n_lines;
-	while (i < en->n_lines) {
-		long a = en->lines[i] - 2 < 1 ? 1 : en->lines[i] - 2;
-		long z = en->lines[i] + 2;
-		size_t j = i + 1;
-		while (j < en->n_lines && en->lines[j] - 2 <= z + 1) {
-			z = en->lines[j] + 2;
-			j++;
-		}
-		if (z > total)
-			z = total;
-		if (shown_to && a > shown_to + 1) {
-			struct buf g = BUF_INIT;
-			buf_addf(&g, ":%ld-%ld not shown", shown_to + 1, a - 1);
-			block_add_line(r, shown_to + 1, MK_GAP, g.data, g.len);
-			buf_release(&g);
-			struct omission *om = en->gap.n ? &en->gap.items[0] : omit_add(&en->gap, OM_REGION_GAP, 0, 0, 0, NULL, NULL);
-			omission_add_pair(om, shown_to + 1, a - 1);
-		}
-		size_t k = i;
-		for (long l = a; l <= z; l++) {
-			while (k < j && en->lines[k] < l)
-				k++;
-			const char *text;
-			size_t len = file_line(f, (size_t)l, &text);
-			bool lossy, cut;
-			buf_truncate(&disp, 0);
-			line_display(&disp, text, len, &lossy, &cut);
-			block_add_line(r, l, k < j && en->lines[k] == l ? mk : MK_NONE, disp.data, disp.len);
-			en->cut += cut;
-			en->lossy += lossy;
-		}
-		shown_to = z;
-		i = j;
-	}
-	buf_release(&disp);
-}
-
 /* "line 5", "lines 1, 8", "lines 4-6, 9", at most 20 entries then " (+M more)". */
 static void line_list(struct buf *b, const long *v, size_t n)
 {
@@ -1100,22 +1055,9 @@ static void entry_json(struct buf *b, const struct edit_call *c, const struct en
 	json_cstr(b, en->match ? en->match : "exact");
 	if (en->guessed)
 		buf_adds(b, ",\"resolver\":\"span guessed (plaintext heuristic)\"");
-	const struct out_block *r = &en->region;
-	if (r->n_lines) {
-		long a = 0, z = 0;
-		for (size_t i = 0; i < r->n_lines; i++)
-			if (r->lines[i].marker != MK_GAP) {
-				if (!a)
-					a = r->lines[i].number;
-				z = r->lines[i].number;
-			}
-		buf_addf(b, ",\"region\":{\"start\":%ld,\"end\":%ld,\"lines\":[", a, z);
-		for (size_t i = 0; i < r->n_lines; i++) {
-			if (i)
-				buf_addc(b, ',');
-			line_json(b, &r->lines[i]);
-		}
-		buf_adds(b, "]}");
+	if (en->region.n_lines) {
+		buf_adds(b, ",\"region\":");
+		region_json(b, &en->region);
 	}
 	check_json_obj(b, c, ef);
 	buf_addf(b, ",\"sha\":{\"before\":\"%s\",\"after\":\"%s\"}", ef->sha_before,
@@ -1417,7 +1359,8 @@ enum lets_err cmd_edit(const struct opts *o, struct buf *out, struct diag *d)
 	for (size_t i = 0; i < c.n_e; i++) {
 		struct entry *en = &c.e[i];
 		if (apply(&c, en, expect_all, expect_all_len) == LETS_OK)
-			build_region(en, &c.f[en->file].f);
+			region_build(&en->region, &c.f[en->file].f, en->lines, en->n_lines,
+				     en->insert ? MK_INSERTED : MK_REPLACED, &en->gap, &en->cut, &en->lossy);
 	}
 	if (d->n)
 		goto failed;
