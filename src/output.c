@@ -496,11 +496,9 @@ void region_build(struct out_block *r, const struct file *f, const long *changed
 		for (long l = a; l <= z; l++) {
 			while (k < j && changed[k] < l)
 				k++;
-			const char *text;
-			size_t len = file_line(f, (size_t)l, &text);
 			bool was_lossy, was_cut;
 			buf_truncate(&disp, 0);
-			line_display(&disp, text, len, &was_lossy, &was_cut);
+			file_line_display(&disp, f, (size_t)l, &was_lossy, &was_cut);
 			block_add_line(r, l, k < j && changed[k] == l ? mk : MK_NONE, disp.data, disp.len);
 			*cut += was_cut;
 			*lossy += was_lossy;

@@ -120,36 +120,12 @@ static char *convert_endings(const char *s, size_t n, bool crlf, size_t *out_len
 	return buf_detach(&b);
 }
 
-/* 1-based line holding byte offset off. */
-static long line_of(const struct file *f, size_t off)
-{
-	size_t lo = 0, hi = f->n_lines;
-	if (!hi)
-		return 1;
-	while (hi - lo > 1) {
-		size_t mid = (lo + hi) / 2;
-		if (f->line_start[mid] <= off)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return (long)lo + 1;
-}
-
 static void entry_add_line(struct entry *en, long n)
 {
 	if (en->n_lines && en->lines[en->n_lines - 1] >= n)
 		return;
 	XGROW(en->lines, en->cap_lines, en->n_lines + 1);
 	en->lines[en->n_lines++] = n;
-}
-
-static void display_line(struct buf *b, const struct file *f, long n)
-{
-	const char *text;
-	size_t len = file_line(f, (size_t)n, &text);
-	bool lossy, cut;
-	line_display(b, text, len, &lossy, &cut);
 }
 
 struct occ {
@@ -207,12 +183,12 @@ static void splice(struct efile *ef, struct entry *en, const struct occs *oc, co
 	for (size_t i = 0; i < oc->n; i++) {
 		size_t s = new_starts[i];
 		size_t e = s + rep_len; /* exclusive */
-		long a = line_of(f, s < f->size ? s : (f->size ? f->size - 1 : 0));
+		long a = file_line_at(f, s < f->size ? s : (f->size ? f->size - 1 : 0));
 		long z = a;
 		if (e > s) {
 			size_t lastb = e - 1;
 			/* a replacement ending in a newline ends on that line, not the next */
-			z = line_of(f, lastb);
+			z = file_line_at(f, lastb);
 		}
 		if (!f->n_lines)
 			continue;
@@ -263,7 +239,7 @@ static enum lets_err not_found(struct edit_call *c, struct entry *en, struct efi
 	long near = norm_line ? norm_line : fuzzy_nearest(&ef->f, first, last, en->old, en->old_len, &score);
 	if (near) {
 		buf_addf(&m, "\n  nearest: line %ld\t", near);
-		display_line(&m, &ef->f, near);
+		file_line_display(&m, &ef->f, (size_t)near, NULL, NULL);
 		if (!norm_line)
 			buf_addf(&m, "\n  similarity: %d%%", score);
 	}
@@ -279,9 +255,9 @@ static enum lets_err ambiguous(struct edit_call *c, struct efile *ef, const stru
 	buf_addf(&m, "%s is ambiguous (%zu candidates)", ef->path, oc->n);
 	size_t shown = oc->n < 20 ? oc->n : 20;
 	for (size_t i = 0; i < shown; i++) {
-		long l = line_of(&ef->f, oc->v[i].start);
+		long l = file_line_at(&ef->f, oc->v[i].start);
 		buf_addf(&m, "\n  %s:%ld\t", ef->path, l);
-		display_line(&m, &ef->f, l);
+		file_line_display(&m, &ef->f, (size_t)l, NULL, NULL);
 	}
 	if (oc->n > shown)
 		buf_addf(&m, "\n  (+%zu more)", oc->n - shown);
@@ -332,15 +308,12 @@ static enum lets_err confirm_expect(struct edit_call *c, struct entry *en, struc
 		}
 		const char *text, *want = o->expect;
 		size_t len = file_line(f, (size_t)first, &text), wlen = strlen(want);
-		const char *full = text;
-		size_t full_len = len;
 		utf8_trim(&text, &len);
 		utf8_trim(&want, &wlen);
 		if (len != wlen || memcmp(text, want, len)) {
 			struct buf m = BUF_INIT;
 			buf_addf(&m, "%s: line %ld does not match --expect \xC2\xB7 it reads: ", en->target_text, first);
-			bool lossy, cut;
-			line_display(&m, full, full_len, &lossy, &cut);
+			file_line_display(&m, f, (size_t)first, NULL, NULL);
 			buf_addf(&m, " \xC2\xB7 re-read it, or confirm with --expect-all or --if sha:%s", file_sha(f));
 			diag_add(c->d, E_EXPECT_REFUSED, "%s", m.data);
 			buf_release(&m);
@@ -375,7 +348,7 @@ static enum lets_err confirm_expect(struct edit_call *c, struct entry *en, struc
 		if (!same) {
 			struct buf m = BUF_INIT;
 			buf_addf(&m, "%s: line %ld does not match --expect-all \xC2\xB7 it reads: ", en->target_text, bad);
-			display_line(&m, f, bad);
+			file_line_display(&m, f, (size_t)bad, NULL, NULL);
 			buf_addf(&m, " \xC2\xB7 re-read it, or confirm with --if sha:%s", file_sha(f));
 			diag_add(c->d, E_EXPECT_REFUSED, "%s", m.data);
 			buf_release(&m);
@@ -465,7 +438,7 @@ static enum lets_err apply_replace(struct edit_call *c, struct entry *en, struct
 				oc.v[oc.n].end = sb + map[fo_occ.v[i].end];
 				oc.n++;
 			}
-			norm_line = line_of(f, oc.v[0].start);
+			norm_line = file_line_at(f, oc.v[0].start);
 		}
 		free(fh);
 		free(fo);
