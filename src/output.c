@@ -108,7 +108,7 @@ static void counted_parts(struct buf *b, const char *what, const char *const nam
 	for (int i = 0; i < 3; i++) {
 		if (!v[i])
 			continue;
-		buf_addf(b, "%s%s %ld", first ? "" : " \xC2\xB7 ", names[i], v[i]);
+		buf_addf(b, "%s%s %ld", first ? "" : OUT_DOT, names[i], v[i]);
 		first = false;
 	}
 	buf_addc(b, ')');
@@ -210,7 +210,7 @@ void omission_text(struct buf *b, const struct omission *om)
 	case OM_REGION_GAP:
 		for (size_t i = 0; i < om->n_pairs; i++) {
 			if (i)
-				buf_adds(b, " \xC2\xB7 ");
+				buf_adds(b, OUT_DOT);
 			not_shown(b, om->pairs[2 * i], om->pairs[2 * i + 1]);
 		}
 		break;
@@ -530,14 +530,14 @@ void region_json(struct buf *b, const struct out_block *r)
 void footer_text(struct buf *b, const char *lead, const struct omits *om, long tokens)
 {
 	size_t start = b->len;
-	buf_adds(b, "\xE2\x94\x80\xE2\x94\x80 ");
+	buf_adds(b, OUT_RULE);
 	size_t body = b->len;
 	if (lead && *lead)
 		buf_adds(b, lead);
 	for (size_t i = 0; om && i < om->n; i++) {
 		size_t before = b->len;
 		if (b->len > body)
-			buf_adds(b, " \xC2\xB7 ");
+			buf_adds(b, OUT_DOT);
 		size_t seg = b->len;
 		omission_text(b, &om->items[i]);
 		if (b->len == seg)
@@ -545,7 +545,7 @@ void footer_text(struct buf *b, const char *lead, const struct omits *om, long t
 	}
 	if (tokens >= 0) {
 		if (b->len > body)
-			buf_adds(b, " \xC2\xB7 ");
+			buf_adds(b, OUT_DOT);
 		cost_text(b, tokens);
 	}
 	if (b->len == body)

@@ -17,6 +17,10 @@
 
 struct file;
 
+/* The rule that opens a header or footer line, and the separator between its segments. */
+#define OUT_RULE "\xE2\x94\x80\xE2\x94\x80 "
+#define OUT_DOT " \xC2\xB7 "
+
 enum marker {
 	MK_NONE,     /* ' '  "none" */
 	MK_REPLACED, /* '~'  "replaced" */

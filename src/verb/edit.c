@@ -27,9 +27,6 @@
 #include "../worktree.h"
 #include "verbs.h"
 
-#define DOT " \xC2\xB7 "
-#define RULE "\xE2\x94\x80\xE2\x94\x80 "
-
 /* One edit: a target with --old/--new, an insert, or a confirmed line range. */
 struct entry {
 	char *target_text; /* as typed (or the batch's @@ / "file") */
@@ -664,23 +661,23 @@ static void line_list(struct buf *b, const long *v, size_t n)
 static void header_text(struct buf *b, const struct edit_call *c, const struct entry *en, bool reverted)
 {
 	const struct efile *ef = &c->f[en->file];
-	buf_addf(b, RULE "%s" DOT, ef->path);
+	buf_addf(b, OUT_RULE "%s" OUT_DOT, ef->path);
 	if (en->insert) {
 		buf_adds(b, "inserted ");
 		plural(b, en->count, "line", "lines");
 		buf_addf(b, " %s %s", en->after ? "after" : "before", en->anchor_shown);
 	} else {
 		plural(b, en->count, "replacement", "replacements");
-		buf_adds(b, DOT);
+		buf_adds(b, OUT_DOT);
 		line_list(b, en->lines, en->n_lines);
 		if (!reverted) {
-			buf_addf(b, DOT "%s", en->match);
+			buf_addf(b, OUT_DOT "%s", en->match);
 			if (en->guessed)
-				buf_adds(b, DOT "span guessed (plaintext heuristic)");
+				buf_adds(b, OUT_DOT "span guessed (plaintext heuristic)");
 		}
 	}
 	if (reverted)
-		buf_adds(b, DOT "REVERTED");
+		buf_adds(b, OUT_DOT "REVERTED");
 	buf_addc(b, '\n');
 }
 
@@ -1084,7 +1081,7 @@ static void checks_segment(struct buf *b, const struct edit_call *c)
 	for (size_t k = 0; k < n; k++)
 		free(texts[k]);
 	if (c->cmd_done && c->verdict == CMD_OK)
-		buf_addf(b, "%scheck: %s ok", n ? DOT : "", c->cmd.shown);
+		buf_addf(b, "%scheck: %s ok", n ? OUT_DOT : "", c->cmd.shown);
 	buf_release(&one);
 }
 
@@ -1167,27 +1164,27 @@ static void render(struct edit_call *c, struct buf *out, bool applied, long land
 	if (!c->batch) {
 		const struct efile *ef = &c->f[0];
 		if (reverted) {
-			buf_addf(&lead, "check: %s \xE2\x86\x92 reverted" DOT "file unchanged" DOT "sha:%s",
+			buf_addf(&lead, "check: %s \xE2\x86\x92 reverted" OUT_DOT "file unchanged" OUT_DOT "sha:%s",
 				 check_failed_status(ef->ck.kind), ef->sha_before);
 		} else {
 			check_segment(&lead, c, ef);
-			buf_addf(&lead, "%ssha:%s", lead.len ? DOT : "", ef->sha_before);
+			buf_addf(&lead, "%ssha:%s", lead.len ? OUT_DOT : "", ef->sha_before);
 			if (strcmp(ef->sha_before, ef->sha_after))
 				buf_addf(&lead, "\xE2\x86\x92%s", ef->sha_after);
 		}
 	} else if (!applied) {
-		buf_addf(&lead, "0 of %zu applied" DOT "nothing written" DOT "fix %s and re-run", c->n_e,
+		buf_addf(&lead, "0 of %zu applied" OUT_DOT "nothing written" OUT_DOT "fix %s and re-run", c->n_e,
 			 c->failed_path ? c->failed_path : c->f[0].path);
 	} else {
 		plural(&lead, (long)c->n_f, "file", "files");
-		buf_adds(&lead, DOT);
+		buf_adds(&lead, OUT_DOT);
 		plural(&lead, (long)c->n_e, "edit", "edits");
 		if (landed == (long)c->n_f)
-			buf_adds(&lead, DOT "all applied");
+			buf_adds(&lead, OUT_DOT "all applied");
 		else
-			buf_addf(&lead, DOT "%ld of %zu files written", landed, c->n_f);
+			buf_addf(&lead, OUT_DOT "%ld of %zu files written", landed, c->n_f);
 		size_t mark = lead.len;
-		buf_adds(&lead, DOT);
+		buf_adds(&lead, OUT_DOT);
 		size_t seg = lead.len;
 		checks_segment(&lead, c);
 		if (lead.len == seg)
@@ -1268,7 +1265,7 @@ static void revert_all(struct edit_call *c, struct lockset *locks, const char *d
 		 c->cmd.shown);
 	if (detail)
 		buf_addf(&m, ": %s", detail);
-	buf_adds(&m, DOT);
+	buf_adds(&m, OUT_DOT);
 	plural(&m, reverted, "file", "files");
 	buf_adds(&m, " reverted");
 	diag_add(c->d, E_CHECK_FAILED, "%s", m.data);
@@ -1392,7 +1389,7 @@ enum lets_err cmd_edit(const struct opts *o, struct buf *out, struct diag *d)
 failed:
 	/* validation failed: nothing was written */
 	if (c.batch && c.n_e && !(o->json || o->jsonl) && diag_first(d) != E_USAGE)
-		buf_addf(out, RULE "0 of %zu applied" DOT "nothing written" DOT "fix %s and re-run\n", c.n_e,
+		buf_addf(out, OUT_RULE "0 of %zu applied" OUT_DOT "nothing written" OUT_DOT "fix %s and re-run\n", c.n_e,
 			 c.failed_path ? c.failed_path : c.e[0].target_text);
 out:
 	lockset_release(&locks);

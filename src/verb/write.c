@@ -17,9 +17,6 @@
 #include "../worktree.h"
 #include "verbs.h"
 
-#define DOT " \xC2\xB7 "
-#define RULE "\xE2\x94\x80\xE2\x94\x80 "
-
 static long count_lines(const char *s, size_t n)
 {
 	long lines = 0;
@@ -125,14 +122,14 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 		render_json(out, path, exists ? "overwritten" : "created", lines, (long)in.len, sha, &ck, &om);
 		goto out;
 	}
-	buf_addf(out, RULE "%s" DOT "%s" DOT, path, exists ? "overwritten" : "created");
+	buf_addf(out, OUT_RULE "%s" OUT_DOT "%s" OUT_DOT, path, exists ? "overwritten" : "created");
 	plural(out, lines, "line", "lines");
-	buf_adds(out, DOT);
+	buf_adds(out, OUT_DOT);
 	plural(out, (long)in.len, "byte", "bytes");
 	if (exists)
-		buf_addf(out, DOT "sha:%s\xE2\x86\x92%s\n", file_sha(&old), sha);
+		buf_addf(out, OUT_DOT "sha:%s\xE2\x86\x92%s\n", file_sha(&old), sha);
 	else
-		buf_addf(out, DOT "sha:%s\n", sha);
+		buf_addf(out, OUT_DOT "sha:%s\n", sha);
 	struct buf lead = BUF_INIT;
 	if (ck.kind != CHECK_NONE)
 		buf_addf(&lead, "check: %s %s", check_kind_name(ck.kind), status_word(&ck));
