@@ -288,6 +288,20 @@ static const char *file_newline(const struct file *f)
 	return file_crlf(f) ? "\r\n" : "\n";
 }
 
+/* A confirmation that does not hold: the line as it reads now, and how to confirm it instead. */
+static enum lets_err expect_refused(struct edit_call *c, const struct entry *en, struct efile *ef, long line,
+				    const char *flag, const char *instead)
+{
+	struct buf m = BUF_INIT;
+	buf_addf(&m, "%s: line %ld does not match %s \xC2\xB7 it reads: ", en->target_text, line, flag);
+	file_line_display(&m, &ef->f, (size_t)line, NULL, NULL);
+	buf_addf(&m, " \xC2\xB7 re-read it, or confirm with %s--if sha:%s", instead, file_sha(&ef->f));
+	diag_add(c->d, E_EXPECT_REFUSED, "%s", m.data);
+	buf_release(&m);
+	mark_failed(c, ef->path);
+	return E_EXPECT_REFUSED;
+}
+
 /* --expect / --expect-all against lines first..last of the working copy. */
 static enum lets_err confirm_expect(struct edit_call *c, struct entry *en, struct efile *ef, long first, long last,
 				    const char *expect_all, size_t expect_all_len)
@@ -307,16 +321,8 @@ static enum lets_err confirm_expect(struct edit_call *c, struct entry *en, struc
 		size_t len = file_line(f, (size_t)first, &text), wlen = strlen(want);
 		utf8_trim(&text, &len);
 		utf8_trim(&want, &wlen);
-		if (len != wlen || memcmp(text, want, len)) {
-			struct buf m = BUF_INIT;
-			buf_addf(&m, "%s: line %ld does not match --expect \xC2\xB7 it reads: ", en->target_text, first);
-			file_line_display(&m, f, (size_t)first, NULL, NULL);
-			buf_addf(&m, " \xC2\xB7 re-read it, or confirm with --expect-all or --if sha:%s", file_sha(f));
-			diag_add(c->d, E_EXPECT_REFUSED, "%s", m.data);
-			buf_release(&m);
-			mark_failed(c, ef->path);
-			return E_EXPECT_REFUSED;
-		}
+		if (len != wlen || memcmp(text, want, len))
+			return expect_refused(c, en, ef, first, "--expect", "--expect-all or ");
 	}
 	if (o->expect_all) {
 		size_t a = f->line_start[first - 1], z = f->line_start[last];
@@ -342,16 +348,8 @@ static enum lets_err confirm_expect(struct edit_call *c, struct entry *en, struc
 		}
 		free(have);
 		free(want);
-		if (!same) {
-			struct buf m = BUF_INIT;
-			buf_addf(&m, "%s: line %ld does not match --expect-all \xC2\xB7 it reads: ", en->target_text, bad);
-			file_line_display(&m, f, (size_t)bad, NULL, NULL);
-			buf_addf(&m, " \xC2\xB7 re-read it, or confirm with --if sha:%s", file_sha(f));
-			diag_add(c->d, E_EXPECT_REFUSED, "%s", m.data);
-			buf_release(&m);
-			mark_failed(c, ef->path);
-			return E_EXPECT_REFUSED;
-		}
+		if (!same)
+			return expect_refused(c, en, ef, bad, "--expect-all", "");
 	}
 	return LETS_OK;
 }
