@@ -997,11 +997,8 @@ static void check_json_obj(struct buf *b, const struct edit_call *c, const struc
 		layer = c->cmd.shown;
 	else
 		status = check_status(&ef->ck);
-	buf_adds(b, ",\"check\":{\"layer\":");
-	json_cstr(b, layer);
-	buf_adds(b, ",\"status\":");
-	json_cstr(b, status);
-	buf_addf(b, ",\"errors_before\":%ld,\"errors_after\":%ld}", ef->ck.errors_before, ef->ck.errors_after);
+	buf_adds(b, ",\"check\":");
+	check_result_json(b, layer, status, &ef->ck);
 }
 
 static void entry_json(struct buf *b, const struct edit_call *c, const struct entry *en)
