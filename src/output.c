@@ -393,6 +393,15 @@ void stats_json(struct buf *b, long lines, long bytes)
 		buf_addf(b, "{\"lines\":%ld,\"bytes\":%ld,\"tokens_est\":%ld}", lines, bytes, t);
 }
 
+void response_end_json(struct buf *b, const struct omits *om, long lines, long bytes)
+{
+	buf_adds(b, ",\"omitted\":");
+	omits_json(b, om);
+	buf_adds(b, ",\"stats\":");
+	stats_json(b, lines, bytes);
+	buf_adds(b, "}\n");
+}
+
 int num_width(long n)
 {
 	int w = 1;
@@ -627,11 +636,8 @@ void error_json(struct buf *b, const struct diag *d, const struct omits *om)
 	json_cstr(b, err_slug(diag_first(d)));
 	buf_adds(b, ",\"message\":");
 	json_cstr(b, msg);
-	buf_adds(b, "},\"omitted\":");
+	buf_addc(b, '}');
 	static const struct omits none = OMITS_INIT;
-	omits_json(b, om ? om : &none);
-	buf_adds(b, ",\"stats\":");
-	stats_json(b, 0, 0);
-	buf_adds(b, "}\n");
+	response_end_json(b, om ? om : &none, 0, 0);
 	free(msg);
 }

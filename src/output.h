@@ -122,6 +122,9 @@ void cost_text(struct buf *b, long tokens);
 /* {"lines":L,"bytes":B,"tokens_est":T|null} */
 void stats_json(struct buf *b, long lines, long bytes);
 
+/* ,"omitted":[…],"stats":{…}} and '\n': the two keys that close a --json response object (§10). */
+void response_end_json(struct buf *b, const struct omits *om, long lines, long bytes);
+
 /* "1 line" / "2 lines". */
 void plural(struct buf *b, long n, const char *one, const char *many);
 

@@ -1135,11 +1135,7 @@ static void render(struct edit_call *c, struct buf *out, bool applied, long land
 	if (o->json || o->jsonl) {
 		if (!c->batch && o->json) {
 			entry_json(out, c, &c->e[0]);
-			buf_adds(out, ",\"omitted\":");
-			omits_json(out, &om);
-			buf_adds(out, ",\"stats\":");
-			stats_json(out, lines, bytes);
-			buf_adds(out, "}\n");
+			response_end_json(out, &om, lines, bytes);
 		} else if (o->json) {
 			buf_adds(out, "{\"edits\":[");
 			for (size_t i = 0; i < c->n_e; i++) {
@@ -1148,11 +1144,8 @@ static void render(struct edit_call *c, struct buf *out, bool applied, long land
 				entry_json(out, c, &c->e[i]);
 				buf_addc(out, '}');
 			}
-			buf_adds(out, "],\"omitted\":");
-			omits_json(out, &om);
-			buf_adds(out, ",\"stats\":");
-			stats_json(out, lines, bytes);
-			buf_adds(out, "}\n");
+			buf_addc(out, ']');
+			response_end_json(out, &om, lines, bytes);
 		} else {
 			for (size_t i = 0; i < c->n_e; i++) {
 				entry_json(out, c, &c->e[i]);

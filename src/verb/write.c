@@ -43,11 +43,7 @@ static void render_json(struct buf *out, const char *path, const char *outcome, 
 		buf_adds(out, ",\"check\":");
 		check_result_json(out, check_kind_name(ck->kind), status_word(ck), ck);
 	}
-	buf_adds(out, ",\"omitted\":");
-	omits_json(out, om);
-	buf_adds(out, ",\"stats\":");
-	stats_json(out, lines, bytes);
-	buf_adds(out, "}\n");
+	response_end_json(out, om, lines, bytes);
 }
 
 enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)

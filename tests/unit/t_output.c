@@ -363,6 +363,13 @@ static void region(void)
 
 static void stats(void)
 {
+	struct omits none = OMITS_INIT;
+	struct buf end = BUF_INIT;
+	response_end_json(&end, &none, 0, 0);
+	unit_bytes("response_end_json: omitted, then stats, then the object closes", end.data, end.len,
+		   ",\"omitted\":[],\"stats\":{\"lines\":0,\"bytes\":0,\"tokens_est\":null}}\n");
+	buf_release(&end);
+
 	unsetenv("LETS_NO_STATS");
 	unsetenv("LETS_TOKEN_RATIO");
 	unit_long("tokens_est(152) = 38", tokens_est(152), 38);
