@@ -199,6 +199,15 @@ static void splice(struct efile *ef, struct entry *en, const struct occs *oc, co
 	free(new_starts);
 }
 
+/* Replaces bytes [start, end) of the working copy with rep, which it frees. */
+static void splice_one(struct efile *ef, struct entry *en, size_t start, size_t end, char *rep, size_t rep_len)
+{
+	struct occ one = {start, end};
+	struct occs oc = {&one, 1, 1};
+	splice(ef, en, &oc, rep, rep_len);
+	free(rep);
+}
+
 static void mark_failed(struct edit_call *c, const char *path)
 {
 	if (!c->failed_path)
@@ -271,6 +280,16 @@ static bool region_valid_utf8(struct edit_call *c, struct efile *ef, size_t star
 	diag_add(c->d, E_UNSUPPORTED_FILE, "%s is unsupported: non-UTF-8 region", ef->path);
 	mark_failed(c, ef->path);
 	return false;
+}
+
+/* rep (heap, *len bytes) with nl appended. */
+static char *append_newline(char *rep, size_t *len, const char *nl)
+{
+	size_t n = strlen(nl);
+	rep = xrealloc(rep, *len + n + 1);
+	memcpy(rep + *len, nl, n + 1);
+	*len += n;
+	return rep;
 }
 
 /* --new with the file's dominant line ending, unless --literal-newlines. */
@@ -488,14 +507,9 @@ static enum lets_err apply_range(struct edit_call *c, struct entry *en, struct e
 		const char *nl = z - a >= 2 && f->data[z - 2] == '\r' ? "\r\n" : "\n";
 		if (c->o->literal_newlines)
 			nl = file_newline(f);
-		rep = xrealloc(rep, rl + 3);
-		memcpy(rep + rl, nl, strlen(nl) + 1);
-		rl += strlen(nl);
+		rep = append_newline(rep, &rl, nl);
 	}
-	struct occ one = {a, z};
-	struct occs oc = {&one, 1, 1};
-	splice(ef, en, &oc, rep, rl);
-	free(rep);
+	splice_one(ef, en, a, z, rep, rl);
 	en->count = 1;
 	en->match = xstrdup(exact_word(c->o));
 	return LETS_OK;
@@ -546,12 +560,8 @@ static enum lets_err apply_insert(struct edit_call *c, struct entry *en, struct 
 	long L = en->after ? sp.end : sp.start;
 	size_t rl;
 	char *rep = adapt_new(c, ef, en, &rl);
-	if (!rl || rep[rl - 1] != '\n') {
-		const char *nl = file_newline(f);
-		rep = xrealloc(rep, rl + 3);
-		memcpy(rep + rl, nl, strlen(nl) + 1);
-		rl += strlen(nl);
-	}
+	if (!rl || rep[rl - 1] != '\n')
+		rep = append_newline(rep, &rl, file_newline(f));
 	long count = 0;
 	for (size_t i = 0; i < rl; i++)
 		count += rep[i] == '\n';
@@ -567,10 +577,7 @@ static enum lets_err apply_insert(struct edit_call *c, struct entry *en, struct 
 		rep = with;
 		rl += nll;
 	}
-	struct occ one = {off, off};
-	struct occs oc = {&one, 1, 1};
-	splice(ef, en, &oc, rep, rl);
-	free(rep);
+	splice_one(ef, en, off, off, rep, rl);
 	en->n_lines = 0;
 	long from = en->after ? L + 1 : L;
 	for (long i = 0; i < count; i++)
