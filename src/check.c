@@ -13,6 +13,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "json.h"
+#include "opt.h"
 #include "proc.h"
 #include "symbols/lang.h"
 #include "symbols/parse.h"
@@ -471,9 +472,10 @@ enum lets_err check_cmd_prepare(struct check_cmd *c, const char *spec, const cha
 	else if (!strcmp(spec, "@py"))
 		names = py, missing = "@py found no pyproject.toml or setup.py";
 	else
-		return diag_add(d, E_USAGE, "error: invalid value '%s' for '--check <CHECK>': unknown preset %s \xC2\xB7 "
-				"the presets are @auto, @cargo, @go, @tsc, @py\n\nFor more information, try '--help'.",
-				spec, spec);
+		return opt_usage_error(d, NULL, false,
+				       "invalid value '%s' for '--check <CHECK>': unknown preset %s \xC2\xB7 "
+				       "the presets are @auto, @cargo, @go, @tsc, @py",
+				       spec, spec);
 	char *from = start_dir(paths, n);
 	const char *which = NULL;
 	char *dir = find_up(from, names, &which);

@@ -1,6 +1,7 @@
 #include "opt.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -183,13 +184,16 @@ static void spec_name(struct buf *b, const struct opt_spec *s)
 		buf_addf(b, " %s", s->value_name);
 }
 
-static enum lets_err usage_error(struct diag *d, const struct verb_info *v, bool with_usage,
-				 const char *fmt, const char *a, const char *b)
+enum lets_err opt_usage_error(struct diag *d, const char *verb, bool with_usage, const char *fmt, ...)
 {
+	const struct verb_info *v = verb ? verb_lookup(verb) : NULL;
 	struct buf m = BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
 	buf_adds(&m, "error: ");
-	buf_addf(&m, fmt, a, b);
-	if (with_usage)
+	buf_vaddf(&m, fmt, ap);
+	va_end(ap);
+	if (with_usage && v)
 		buf_addf(&m, "\n\nUsage: lets %s %s", v->name, v->usage);
 	buf_adds(&m, "\n\nFor more information, try '--help'.");
 	diag_add(d, E_USAGE, "%s", m.data);
@@ -221,11 +225,7 @@ static enum lets_err parse_long(struct diag *d, const struct opt_spec *s, const 
 		return LETS_OK;
 	struct buf name = BUF_INIT;
 	spec_name(&name, s);
-	struct buf m = BUF_INIT;
-	buf_addf(&m, "error: invalid value '%s' for '%s': %s\n\nFor more information, try '--help'.", value,
-		 name.data, reason);
-	diag_add(d, E_USAGE, "%s", m.data);
-	buf_release(&m);
+	opt_usage_error(d, NULL, false, "invalid value '%s' for '%s': %s", value, name.data, reason);
 	buf_release(&name);
 	return E_USAGE;
 }
@@ -259,7 +259,7 @@ static enum lets_err apply(struct opts *o, const struct verb_info *v, const stru
 	if ((s->kind == K_LONG || s->kind == K_STR) && seen[idx]) {
 		struct buf name = BUF_INIT;
 		spec_name(&name, s);
-		usage_error(d, v, true, "the argument '%s' cannot be used multiple times%s", name.data, "");
+		opt_usage_error(d, v->name, true, "the argument '%s' cannot be used multiple times", name.data);
 		buf_release(&name);
 		return E_USAGE;
 	}
@@ -287,11 +287,7 @@ static enum lets_err missing_value(struct diag *d, const struct opt_spec *s)
 {
 	struct buf name = BUF_INIT;
 	spec_name(&name, s);
-	struct buf m = BUF_INIT;
-	buf_addf(&m, "error: a value is required for '%s' but none was supplied\n\nFor more information, try "
-		 "'--help'.", name.data);
-	diag_add(d, E_USAGE, "%s", m.data);
-	buf_release(&m);
+	opt_usage_error(d, NULL, false, "a value is required for '%s' but none was supplied", name.data);
 	buf_release(&name);
 	return E_USAGE;
 }
@@ -324,7 +320,7 @@ enum lets_err opts_parse(struct opts *o, const char *verb, int argc, char **argv
 				if (len == 4 && !strncmp(name, "help", 4))
 					return LETS_ERR_COUNT; /* caller prints help */
 				char *shown = xstrndup(arg, eq ? (size_t)(eq - arg) : strlen(arg));
-				usage_error(d, v, true, "unexpected argument '%s' found%s", shown, "");
+				opt_usage_error(d, v->name, true, "unexpected argument '%s' found", shown);
 				free(shown);
 				return E_USAGE;
 			}
@@ -337,7 +333,7 @@ enum lets_err opts_parse(struct opts *o, const char *verb, int argc, char **argv
 				else
 					return missing_value(d, s);
 			} else if (eq) {
-				usage_error(d, v, true, "unexpected value '%s' for '--%s' found; no more were expected",
+				opt_usage_error(d, v->name, true, "unexpected value '%s' for '--%s' found; no more were expected",
 					    eq + 1, s->long_name);
 				return E_USAGE;
 			}
@@ -353,7 +349,7 @@ enum lets_err opts_parse(struct opts *o, const char *verb, int argc, char **argv
 				if (*p == 'h')
 					return LETS_ERR_COUNT;
 				char shown[3] = {'-', *p, 0};
-				usage_error(d, v, true, "unexpected argument '%s' found%s", shown, "");
+				opt_usage_error(d, v->name, true, "unexpected argument '%s' found", shown);
 				return E_USAGE;
 			}
 			const char *value = NULL;
@@ -373,11 +369,11 @@ enum lets_err opts_parse(struct opts *o, const char *verb, int argc, char **argv
 		}
 	}
 	if (o->json && o->jsonl)
-		return usage_error(d, v, true, "the argument '%s' cannot be used with '%s'", "--json", "--jsonl");
+		return opt_usage_error(d, v->name, true, "the argument '--json' cannot be used with '--jsonl'");
 	if (o->positional.n < v->min_positional) {
 		struct buf m = BUF_INIT;
 		buf_addf(&m, "the following required arguments were not provided:\n  %s", v->positional_name);
-		usage_error(d, v, true, "%s%s", m.data, "");
+		opt_usage_error(d, v->name, true, "%s", m.data);
 		buf_release(&m);
 		return E_USAGE;
 	}

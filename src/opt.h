@@ -57,6 +57,10 @@ void opts_release(struct opts *o);
 /* Parses argv[first..argc) for verb (whose table must exist). On E_USAGE the message is in d. */
 enum lets_err opts_parse(struct opts *o, const char *verb, int argc, char **argv, int first,
 			 struct diag *d);
+/* Records a clap-shaped usage error (E_USAGE): "error: <fmt>[\n\nUsage: lets <verb> <usage>]\n\nFor
+ * more information, try '--help'." The usage line appears when with_usage and verb is known. */
+enum lets_err opt_usage_error(struct diag *d, const char *verb, bool with_usage, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 /* True when the verb has an option table (is a known verb). */
 bool opt_known_verb(const char *verb);
 /* Appends the verb's --help text (or the top-level help for verb NULL) to out. */

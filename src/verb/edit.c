@@ -214,24 +214,6 @@ static void mark_failed(struct edit_call *c, const char *path)
 		c->failed_path = path;
 }
 
-static enum lets_err usage(struct edit_call *c, bool with_usage, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static enum lets_err usage(struct edit_call *c, bool with_usage, const char *fmt, ...)
-{
-	struct buf m = BUF_INIT;
-	va_list ap;
-	va_start(ap, fmt);
-	buf_adds(&m, "error: ");
-	buf_vaddf(&m, fmt, ap);
-	va_end(ap);
-	if (with_usage)
-		buf_adds(&m, "\n\nUsage: lets edit [OPTIONS] [TARGET] [MORE_TARGETS]...");
-	buf_adds(&m, "\n\nFor more information, try '--help'.");
-	diag_add(c->d, E_USAGE, "%s", m.data);
-	buf_release(&m);
-	return E_USAGE;
-}
-
 static enum lets_err not_found(struct edit_call *c, struct entry *en, struct efile *ef, long first, long last,
 			       long norm_line)
 {
@@ -736,10 +718,10 @@ static enum lets_err collect(struct edit_call *c, char **expect_all, size_t *exp
 	int readers = (o->old && !strcmp(o->old, "-")) + (o->new_text && !strcmp(o->new_text, "-")) + o->expect_all +
 		      (o->from != NULL);
 	if (readers > 1)
-		return usage(c, false, "--old -, --new -, --expect-all and --from - all read stdin, and only one can "
+		return opt_usage_error(c->d, "edit", false, "--old -, --new -, --expect-all and --from - all read stdin, and only one can "
 				       "\xC2\xB7 pass the others inline");
 	if (o->if_sha && !valid_if(o->if_sha))
-		return usage(c, false,
+		return opt_usage_error(c->d, "edit", false,
 			     "invalid value '%s' for '--if <IF_SHA>': --if takes sha: and 12 or more lowercase hex digits, "
 			     "as a show header prints it",
 			     o->if_sha);
@@ -749,17 +731,17 @@ static enum lets_err collect(struct edit_call *c, char **expect_all, size_t *exp
 		for (const char *const *p = presets; *p; p++)
 			known |= !strcmp(*p, o->check);
 		if (!known)
-			return usage(c, false,
+			return opt_usage_error(c->d, "edit", false,
 				     "invalid value '%s' for '--check <CHECK>': unknown preset %s \xC2\xB7 the presets are @auto, "
 				     "@cargo, @go, @tsc, @py",
 				     o->check, o->check);
 	}
 	if (o->from) {
 		if (strcmp(o->from, "-"))
-			return usage(c, false, "invalid value '%s' for '--from <FROM>': - is the only accepted value",
+			return opt_usage_error(c->d, "edit", false, "invalid value '%s' for '--from <FROM>': - is the only accepted value",
 				     o->from);
 		if (o->positional.n || o->old || o->new_text || o->insert_after || o->insert_before || o->expect)
-			return usage(c, true, "the argument '--from <FROM>' cannot be used with %s",
+			return opt_usage_error(c->d, "edit", true, "the argument '--from <FROM>' cannot be used with %s",
 				     o->positional.n ? "'[TARGET]'" : o->old ? "'--old <OLD>'" : o->new_text ? "'--new <NEW>'"
 				     : o->expect ? "'--expect <EXPECT>'" : "'--insert-after <INSERT_AFTER>'");
 		size_t n;
@@ -782,29 +764,29 @@ static enum lets_err collect(struct edit_call *c, char **expect_all, size_t *exp
 		if (c->d->n)
 			return E_USAGE;
 		if (!c->n_e)
-			return usage(c, false, "--from - got no edits on stdin");
+			return opt_usage_error(c->d, "edit", false, "--from - got no edits on stdin");
 		if (o->if_sha && c->n_e > 1)
 			return diag_add(c->d, E_USAGE, "--if takes one target \xC2\xB7 %zu were given", c->n_e);
 		return LETS_OK;
 	}
 	if (!o->positional.n)
-		return usage(c, true, "the following required arguments were not provided:\n  <TARGET>");
+		return opt_usage_error(c->d, "edit", true, "the following required arguments were not provided:\n  <TARGET>");
 	if (o->if_sha && o->positional.n > 1)
 		return diag_add(c->d, E_USAGE, "--if takes one target \xC2\xB7 %zu were given", o->positional.n);
 	if (!o->new_text)
-		return usage(c, true, "the following required arguments were not provided:\n  --new <NEW>");
+		return opt_usage_error(c->d, "edit", true, "the following required arguments were not provided:\n  --new <NEW>");
 	const char *anchor = o->insert_after ? o->insert_after : o->insert_before;
 	if (o->insert_after && o->insert_before)
-		return usage(c, true, "the argument '--insert-after <INSERT_AFTER>' cannot be used with '--insert-before <INSERT_BEFORE>'");
+		return opt_usage_error(c->d, "edit", true, "the argument '--insert-after <INSERT_AFTER>' cannot be used with '--insert-before <INSERT_BEFORE>'");
 	if (o->old && anchor)
-		return usage(c, true, "the argument '--old <OLD>' cannot be used with '%s'",
+		return opt_usage_error(c->d, "edit", true, "the argument '--old <OLD>' cannot be used with '%s'",
 			     o->insert_after ? "--insert-after <INSERT_AFTER>" : "--insert-before <INSERT_BEFORE>");
 	if (anchor && (o->expect || o->expect_all))
-		return usage(c, true, "the argument '%s' cannot be used with '%s'",
+		return opt_usage_error(c->d, "edit", true, "the argument '%s' cannot be used with '%s'",
 			     o->insert_after ? "--insert-after <INSERT_AFTER>" : "--insert-before <INSERT_BEFORE>",
 			     o->expect ? "--expect <EXPECT>" : "--expect-all");
 	if (o->expect && o->expect_all)
-		return usage(c, true, "the argument '--expect <EXPECT>' cannot be used with '--expect-all'");
+		return opt_usage_error(c->d, "edit", true, "the argument '--expect <EXPECT>' cannot be used with '--expect-all'");
 	char *old = NULL, *nw = NULL;
 	size_t old_len = 0, new_len = 0;
 	if (o->old && !strcmp(o->old, "-"))
@@ -820,7 +802,7 @@ static enum lets_err collect(struct edit_call *c, char **expect_all, size_t *exp
 	if (old && utf8_blank(old, old_len)) {
 		free(old);
 		free(nw);
-		return usage(c, false, "--old is empty or only whitespace, so it would match everywhere \xC2\xB7 give the "
+		return opt_usage_error(c->d, "edit", false, "--old is empty or only whitespace, so it would match everywhere \xC2\xB7 give the "
 				       "exact text to replace, or insert with --insert-after");
 	}
 	for (size_t i = 0; i < o->positional.n; i++) {
@@ -850,16 +832,16 @@ static enum lets_err entry_shape(struct edit_call *c, struct entry *en)
 		return diag_add(c->d, E_USAGE, "line %ld: %s: the old text is empty or only whitespace, so it would match "
 				"everywhere", en->batch_line, en->target_text);
 	if (en->anchor && en->t.kind != T_WHOLE)
-		return usage(c, false, "%s: an insert takes a plain file target; the anchor says where", en->target_text);
+		return opt_usage_error(c->d, "edit", false, "%s: an insert takes a plain file target; the anchor says where", en->target_text);
 	if (en->t.kind == T_LINES && !(o->expect || o->expect_all || o->if_sha))
-		return usage(c, false,
+		return opt_usage_error(c->d, "edit", false,
 			     "%s: a line range is accepted only with --expect, --expect-all or --if sha:\xE2\x80\xA6, which "
 			     "confirm what the lines hold \xC2\xB7 or drop the range and match with --old",
 			     en->target_text);
 	if ((o->expect || o->expect_all) && en->t.kind != T_LINES)
-		return usage(c, false, "%s: --expect and --expect-all confirm a :line or :a-b target", en->target_text);
+		return opt_usage_error(c->d, "edit", false, "%s: --expect and --expect-all confirm a :line or :a-b target", en->target_text);
 	if (!en->old && !en->anchor && en->t.kind != T_LINES)
-		return usage(c, true, "the following required arguments were not provided:\n  --old <OLD>");
+		return opt_usage_error(c->d, "edit", true, "the following required arguments were not provided:\n  --old <OLD>");
 	return LETS_OK;
 }
 

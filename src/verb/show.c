@@ -93,28 +93,28 @@ out:
 
 static void header_text(struct buf *b, const struct out_block *blk)
 {
-	buf_addf(b, "\xE2\x94\x80\xE2\x94\x80 %s", blk->target);
+	buf_addf(b, OUT_RULE "%s", blk->target);
 	if (blk->has_range) {
 		buf_addf(b, "  (%ld-%ld of %ld", blk->start, blk->end, blk->total);
 		if (blk->window)
-			buf_addf(b, " \xC2\xB7 window %ld", blk->window);
+			buf_addf(b, OUT_DOT "window %ld", blk->window);
 		if (blk->not_shown_a)
-			buf_addf(b, " \xC2\xB7 :%ld-%ld not shown", blk->not_shown_a, blk->not_shown_b);
+			buf_addf(b, OUT_DOT ":%ld-%ld not shown", blk->not_shown_a, blk->not_shown_b);
 		if (blk->resolver)
-			buf_addf(b, " \xC2\xB7 via %s", blk->resolver);
+			buf_addf(b, OUT_DOT "via %s", blk->resolver);
 		buf_addc(b, ')');
 	}
 	if (blk->crlf)
-		buf_adds(b, " \xC2\xB7 crlf");
+		buf_adds(b, OUT_DOT "crlf");
 	if (blk->n_lossy) {
-		buf_adds(b, blk->n_lossy == 1 ? " \xC2\xB7 non-UTF-8 line " : " \xC2\xB7 non-UTF-8 lines ");
+		buf_adds(b, blk->n_lossy == 1 ? OUT_DOT "non-UTF-8 line " : OUT_DOT "non-UTF-8 lines ");
 		size_t shown = blk->n_lossy < 5 ? blk->n_lossy : 5;
 		for (size_t i = 0; i < shown; i++)
 			buf_addf(b, "%s%ld", i ? ", " : "", blk->lossy_lines[i]);
 		if (blk->n_lossy > shown)
 			buf_addf(b, " (+%zu more)", blk->n_lossy - shown);
 	}
-	buf_addf(b, " \xC2\xB7 sha:%s\n", blk->sha);
+	buf_addf(b, OUT_DOT "sha:%s\n", blk->sha);
 }
 
 static void render(const struct opts *o, const struct shown *sh, const struct omits *om, struct buf *out)
@@ -139,22 +139,20 @@ static void render(const struct opts *o, const struct shown *sh, const struct om
 				buf_addc(out, '\n');
 		}
 		if (o->json) {
-			buf_adds(out, "],\"omitted\":");
-			omits_json(out, om);
-			buf_adds(out, ",\"stats\":");
-			stats_json(out, lines, bytes);
-		} else {
+			buf_addc(out, ']');
+			response_end_json(out, om, lines, bytes);
+		} else { /* the trailing JSONL record puts stats first */
 			buf_adds(out, "{\"stats\":");
 			stats_json(out, lines, bytes);
 			buf_adds(out, ",\"omitted\":");
 			omits_json(out, om);
+			buf_adds(out, "}\n");
 		}
-		buf_adds(out, "}\n");
 		return;
 	}
 	long tokens = tokens_est(bytes);
 	if (o->all && tokens >= 0) {
-		buf_adds(out, "\xE2\x94\x80\xE2\x94\x80 ");
+		buf_adds(out, OUT_RULE);
 		cost_text(out, tokens);
 		buf_addc(out, '\n');
 	}
@@ -167,7 +165,7 @@ static void render(const struct opts *o, const struct shown *sh, const struct om
 	struct buf lead = BUF_INIT;
 	buf_adds(&lead, "showed ");
 	plural(&lead, (long)sh->n, "target", "targets");
-	buf_adds(&lead, " \xC2\xB7 ");
+	buf_adds(&lead, OUT_DOT);
 	plural(&lead, lines, "line", "lines");
 	footer_text(out, lead.data, om, tokens);
 	buf_release(&lead);

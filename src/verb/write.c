@@ -58,8 +58,7 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 	const char *path = o->positional.items[0];
 	worktree_init(&wt);
 	if (o->positional.n > 1) {
-		diag_add(d, E_USAGE, "error: unexpected argument '%s' found\n\nUsage: lets write [OPTIONS] <PATH>\n\nFor more "
-				     "information, try '--help'.", o->positional.items[1]);
+		opt_usage_error(d, "write", true, "unexpected argument '%s' found", o->positional.items[1]);
 		goto out;
 	}
 	if (worktree_check(&wt, path, o->allow_outside, d))
