@@ -513,21 +513,28 @@ static void lead_searched(struct buf *b, long searched)
 	plural(b, searched, "file", "files");
 }
 
-/* The trailing --jsonl record: stats first, then omitted. */
-static void jsonl_tail(struct buf *out, long lines, long bytes, const struct omits *om)
+/* --json wraps the list in an object named key; --jsonl has one record per item, no wrapper. */
+static void json_open(const struct opts *o, struct buf *out, const char *key)
 {
-	buf_adds(out, "{\"stats\":");
-	stats_json(out, lines, bytes);
-	buf_adds(out, ",\"omitted\":");
-	omits_json(out, om);
+	if (o->json)
+		buf_addf(out, "{\"%s\":[", key);
 }
 
-static void json_tail(struct buf *out, long lines, long bytes, const struct omits *om)
+/* Ends the list and starts the last object, left open for more keys: --json closes its list and
+ * adds omitted then stats; the trailing --jsonl record holds stats first, then omitted. */
+static void json_tail(const struct opts *o, struct buf *out, long lines, long bytes, const struct omits *om)
 {
-	buf_adds(out, "],\"omitted\":");
-	omits_json(out, om);
-	buf_adds(out, ",\"stats\":");
-	stats_json(out, lines, bytes);
+	if (o->json) {
+		buf_adds(out, "],\"omitted\":");
+		omits_json(out, om);
+		buf_adds(out, ",\"stats\":");
+		stats_json(out, lines, bytes);
+	} else {
+		buf_adds(out, "{\"stats\":");
+		stats_json(out, lines, bytes);
+		buf_adds(out, ",\"omitted\":");
+		omits_json(out, om);
+	}
 }
 
 static void render_lines(const struct opts *o, struct tally *t, struct omits *om,
@@ -548,12 +555,8 @@ static void render_lines(const struct opts *o, struct tally *t, struct omits *om
 		omit_add(om, OM_HIT_CAP, t->total, o->cap, 0, NULL, NULL);
 		omit_add(om, OM_TOP_FILES, (long)shown, 0, 0, NULL, NULL);
 		if (o->json || o->jsonl) {
-			if (o->json)
-				buf_adds(out, "{\"targets\":[");
-			if (o->json)
-				json_tail(out, 0, 0, om);
-			else
-				jsonl_tail(out, 0, 0, om);
+			json_open(o, out, "targets");
+			json_tail(o, out, 0, 0, om);
 			buf_adds(out, ",\"top_files\":[");
 			for (size_t i = 0; i < shown; i++) {
 				buf_addf(out, "%s{\"count\":%ld,\"path\":", i ? "," : "", by[i].hits);
@@ -606,8 +609,7 @@ static void render_lines(const struct opts *o, struct tally *t, struct omits *om
 				maxno = blocks[i].lines[k].number;
 		}
 	if (o->json || o->jsonl) {
-		if (o->json)
-			buf_adds(out, "{\"targets\":[");
+		json_open(o, out, "targets");
 		for (size_t i = 0; i < t->n_res; i++) {
 			if (o->json && i)
 				buf_addc(out, ',');
@@ -615,10 +617,7 @@ static void render_lines(const struct opts *o, struct tally *t, struct omits *om
 			if (o->jsonl)
 				buf_addc(out, '\n');
 		}
-		if (o->json)
-			json_tail(out, lines, bytes, om);
-		else
-			jsonl_tail(out, lines, bytes, om);
+		json_tail(o, out, lines, bytes, om);
 		buf_adds(out, "}\n");
 	} else {
 		int width = num_width(maxno);
@@ -643,8 +642,7 @@ static void render_files(const struct opts *o, struct tally *t, struct omits *om
 	for (size_t i = 0; i < t->n_res; i++)
 		bytes += (long)strlen(t->res[i].path) + 1;
 	if (o->json || o->jsonl) {
-		if (o->json)
-			buf_adds(out, "{\"files\":[");
+		json_open(o, out, "files");
 		for (size_t i = 0; i < t->n_res; i++) {
 			if (o->json && i)
 				buf_addc(out, ',');
@@ -652,10 +650,7 @@ static void render_files(const struct opts *o, struct tally *t, struct omits *om
 			if (o->jsonl)
 				buf_addc(out, '\n');
 		}
-		if (o->json)
-			json_tail(out, (long)t->n_res, bytes, om);
-		else
-			jsonl_tail(out, (long)t->n_res, bytes, om);
+		json_tail(o, out, (long)t->n_res, bytes, om);
 		buf_adds(out, "}\n");
 		return;
 	}
@@ -683,8 +678,7 @@ static void render_count(const struct opts *o, struct tally *t, struct omits *om
 		bytes += (long)(rows.len - before);
 	}
 	if (o->json || o->jsonl) {
-		if (o->json)
-			buf_adds(out, "{\"counts\":[");
+		json_open(o, out, "counts");
 		for (size_t i = 0; i < t->n_res; i++) {
 			if (o->json && i)
 				buf_addc(out, ',');
@@ -694,10 +688,7 @@ static void render_count(const struct opts *o, struct tally *t, struct omits *om
 			if (o->jsonl)
 				buf_addc(out, '\n');
 		}
-		if (o->json)
-			json_tail(out, (long)t->n_res, bytes, om);
-		else
-			jsonl_tail(out, (long)t->n_res, bytes, om);
+		json_tail(o, out, (long)t->n_res, bytes, om);
 		buf_adds(out, "}\n");
 	} else {
 		struct buf lead = BUF_INIT;
