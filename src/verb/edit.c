@@ -27,9 +27,6 @@
 #include "../worktree.h"
 #include "verbs.h"
 
-#define DOT " \xC2\xB7 "
-#define RULE "\xE2\x94\x80\xE2\x94\x80 "
-
 /* One edit: a target with --old/--new, an insert, or a confirmed line range. */
 struct entry {
 	char *target_text; /* as typed (or the batch's @@ / "file") */
@@ -120,36 +117,12 @@ static char *convert_endings(const char *s, size_t n, bool crlf, size_t *out_len
 	return buf_detach(&b);
 }
 
-/* 1-based line holding byte offset off. */
-static long line_of(const struct file *f, size_t off)
-{
-	size_t lo = 0, hi = f->n_lines;
-	if (!hi)
-		return 1;
-	while (hi - lo > 1) {
-		size_t mid = (lo + hi) / 2;
-		if (f->line_start[mid] <= off)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return (long)lo + 1;
-}
-
 static void entry_add_line(struct entry *en, long n)
 {
 	if (en->n_lines && en->lines[en->n_lines - 1] >= n)
 		return;
 	XGROW(en->lines, en->cap_lines, en->n_lines + 1);
 	en->lines[en->n_lines++] = n;
-}
-
-static void display_line(struct buf *b, const struct file *f, long n)
-{
-	const char *text;
-	size_t len = file_line(f, (size_t)n, &text);
-	bool lossy, cut;
-	line_display(b, text, len, &lossy, &cut);
 }
 
 struct occ {
@@ -207,12 +180,12 @@ static void splice(struct efile *ef, struct entry *en, const struct occs *oc, co
 	for (size_t i = 0; i < oc->n; i++) {
 		size_t s = new_starts[i];
 		size_t e = s + rep_len; /* exclusive */
-		long a = line_of(f, s < f->size ? s : (f->size ? f->size - 1 : 0));
+		long a = file_line_at(f, s < f->size ? s : (f->size ? f->size - 1 : 0));
 		long z = a;
 		if (e > s) {
 			size_t lastb = e - 1;
 			/* a replacement ending in a newline ends on that line, not the next */
-			z = line_of(f, lastb);
+			z = file_line_at(f, lastb);
 		}
 		if (!f->n_lines)
 			continue;
@@ -263,7 +236,7 @@ static enum lets_err not_found(struct edit_call *c, struct entry *en, struct efi
 	long near = norm_line ? norm_line : fuzzy_nearest(&ef->f, first, last, en->old, en->old_len, &score);
 	if (near) {
 		buf_addf(&m, "\n  nearest: line %ld\t", near);
-		display_line(&m, &ef->f, near);
+		file_line_display(&m, &ef->f, (size_t)near, NULL, NULL);
 		if (!norm_line)
 			buf_addf(&m, "\n  similarity: %d%%", score);
 	}
@@ -279,9 +252,9 @@ static enum lets_err ambiguous(struct edit_call *c, struct efile *ef, const stru
 	buf_addf(&m, "%s is ambiguous (%zu candidates)", ef->path, oc->n);
 	size_t shown = oc->n < 20 ? oc->n : 20;
 	for (size_t i = 0; i < shown; i++) {
-		long l = line_of(&ef->f, oc->v[i].start);
+		long l = file_line_at(&ef->f, oc->v[i].start);
 		buf_addf(&m, "\n  %s:%ld\t", ef->path, l);
-		display_line(&m, &ef->f, l);
+		file_line_display(&m, &ef->f, (size_t)l, NULL, NULL);
 	}
 	if (oc->n > shown)
 		buf_addf(&m, "\n  (+%zu more)", oc->n - shown);
@@ -315,6 +288,20 @@ static const char *file_newline(const struct file *f)
 	return file_crlf(f) ? "\r\n" : "\n";
 }
 
+/* A confirmation that does not hold: the line as it reads now, and how to confirm it instead. */
+static enum lets_err expect_refused(struct edit_call *c, const struct entry *en, struct efile *ef, long line,
+				    const char *flag, const char *instead)
+{
+	struct buf m = BUF_INIT;
+	buf_addf(&m, "%s: line %ld does not match %s \xC2\xB7 it reads: ", en->target_text, line, flag);
+	file_line_display(&m, &ef->f, (size_t)line, NULL, NULL);
+	buf_addf(&m, " \xC2\xB7 re-read it, or confirm with %s--if sha:%s", instead, file_sha(&ef->f));
+	diag_add(c->d, E_EXPECT_REFUSED, "%s", m.data);
+	buf_release(&m);
+	mark_failed(c, ef->path);
+	return E_EXPECT_REFUSED;
+}
+
 /* --expect / --expect-all against lines first..last of the working copy. */
 static enum lets_err confirm_expect(struct edit_call *c, struct entry *en, struct efile *ef, long first, long last,
 				    const char *expect_all, size_t expect_all_len)
@@ -332,21 +319,10 @@ static enum lets_err confirm_expect(struct edit_call *c, struct entry *en, struc
 		}
 		const char *text, *want = o->expect;
 		size_t len = file_line(f, (size_t)first, &text), wlen = strlen(want);
-		const char *full = text;
-		size_t full_len = len;
 		utf8_trim(&text, &len);
 		utf8_trim(&want, &wlen);
-		if (len != wlen || memcmp(text, want, len)) {
-			struct buf m = BUF_INIT;
-			buf_addf(&m, "%s: line %ld does not match --expect \xC2\xB7 it reads: ", en->target_text, first);
-			bool lossy, cut;
-			line_display(&m, full, full_len, &lossy, &cut);
-			buf_addf(&m, " \xC2\xB7 re-read it, or confirm with --expect-all or --if sha:%s", file_sha(f));
-			diag_add(c->d, E_EXPECT_REFUSED, "%s", m.data);
-			buf_release(&m);
-			mark_failed(c, ef->path);
-			return E_EXPECT_REFUSED;
-		}
+		if (len != wlen || memcmp(text, want, len))
+			return expect_refused(c, en, ef, first, "--expect", "--expect-all or ");
 	}
 	if (o->expect_all) {
 		size_t a = f->line_start[first - 1], z = f->line_start[last];
@@ -372,18 +348,16 @@ static enum lets_err confirm_expect(struct edit_call *c, struct entry *en, struc
 		}
 		free(have);
 		free(want);
-		if (!same) {
-			struct buf m = BUF_INIT;
-			buf_addf(&m, "%s: line %ld does not match --expect-all \xC2\xB7 it reads: ", en->target_text, bad);
-			display_line(&m, f, bad);
-			buf_addf(&m, " \xC2\xB7 re-read it, or confirm with --if sha:%s", file_sha(f));
-			diag_add(c->d, E_EXPECT_REFUSED, "%s", m.data);
-			buf_release(&m);
-			mark_failed(c, ef->path);
-			return E_EXPECT_REFUSED;
-		}
+		if (!same)
+			return expect_refused(c, en, ef, bad, "--expect-all", "");
 	}
 	return LETS_OK;
+}
+
+/* The match word of an edit that needed no folding: a confirmed range matched what --expect said. */
+static const char *exact_word(const struct opts *o)
+{
+	return o->expect || o->expect_all ? "expect matched" : "exact";
 }
 
 /* "normalized (– → -)": each folded character the match covered, once. */
@@ -465,7 +439,7 @@ static enum lets_err apply_replace(struct edit_call *c, struct entry *en, struct
 				oc.v[oc.n].end = sb + map[fo_occ.v[i].end];
 				oc.n++;
 			}
-			norm_line = line_of(f, oc.v[0].start);
+			norm_line = file_line_at(f, oc.v[0].start);
 		}
 		free(fh);
 		free(fo);
@@ -494,7 +468,7 @@ static enum lets_err apply_replace(struct edit_call *c, struct entry *en, struct
 	free(rep);
 	en->count = (long)oc.n;
 	if (!en->match)
-		en->match = xstrdup(c->o->expect || c->o->expect_all ? "expect matched" : "exact");
+		en->match = xstrdup(exact_word(c->o));
 out:
 	free(conv);
 	free(oc.v);
@@ -523,7 +497,7 @@ static enum lets_err apply_range(struct edit_call *c, struct entry *en, struct e
 	splice(ef, en, &oc, rep, rl);
 	free(rep);
 	en->count = 1;
-	en->match = xstrdup(c->o->expect || c->o->expect_all ? "expect matched" : "exact");
+	en->match = xstrdup(exact_word(c->o));
 	return LETS_OK;
 }
 
@@ -650,51 +624,6 @@ static enum lets_err apply(struct edit_call *c, struct entry *en, const char *ex
 	return apply_replace(c, en, ef, first, last);
 }
 
-static void build_region(struct entry *en, const struct file *f)
-{
-	struct out_block *r = &en->region;
-	enum marker mk = en->insert ? MK_INSERTED : MK_REPLACED;
-	struct buf disp = BUF_INIT;
-	size_t i = 0;
-	long shown_to = 0;
-	long total = (long)f->n_lines;
-	while (i < en->n_lines) {
-		long a = en->lines[i] - 2 < 1 ? 1 : en->lines[i] - 2;
-		long z = en->lines[i] + 2;
-		size_t j = i + 1;
-		while (j < en->n_lines && en->lines[j] - 2 <= z + 1) {
-			z = en->lines[j] + 2;
-			j++;
-		}
-		if (z > total)
-			z = total;
-		if (shown_to && a > shown_to + 1) {
-			struct buf g = BUF_INIT;
-			buf_addf(&g, ":%ld-%ld not shown", shown_to + 1, a - 1);
-			block_add_line(r, shown_to + 1, MK_GAP, g.data, g.len);
-			buf_release(&g);
-			struct omission *om = en->gap.n ? &en->gap.items[0] : omit_add(&en->gap, OM_REGION_GAP, 0, 0, 0, NULL, NULL);
-			omission_add_pair(om, shown_to + 1, a - 1);
-		}
-		size_t k = i;
-		for (long l = a; l <= z; l++) {
-			while (k < j && en->lines[k] < l)
-				k++;
-			const char *text;
-			size_t len = file_line(f, (size_t)l, &text);
-			bool lossy, cut;
-			buf_truncate(&disp, 0);
-			line_display(&disp, text, len, &lossy, &cut);
-			block_add_line(r, l, k < j && en->lines[k] == l ? mk : MK_NONE, disp.data, disp.len);
-			en->cut += cut;
-			en->lossy += lossy;
-		}
-		shown_to = z;
-		i = j;
-	}
-	buf_release(&disp);
-}
-
 /* "line 5", "lines 1, 8", "lines 4-6, 9", at most 20 entries then " (+M more)". */
 static void line_list(struct buf *b, const long *v, size_t n)
 {
@@ -736,23 +665,23 @@ static void line_list(struct buf *b, const long *v, size_t n)
 static void header_text(struct buf *b, const struct edit_call *c, const struct entry *en, bool reverted)
 {
 	const struct efile *ef = &c->f[en->file];
-	buf_addf(b, RULE "%s" DOT, ef->path);
+	buf_addf(b, OUT_RULE "%s" OUT_DOT, ef->path);
 	if (en->insert) {
 		buf_adds(b, "inserted ");
 		plural(b, en->count, "line", "lines");
 		buf_addf(b, " %s %s", en->after ? "after" : "before", en->anchor_shown);
 	} else {
 		plural(b, en->count, "replacement", "replacements");
-		buf_adds(b, DOT);
+		buf_adds(b, OUT_DOT);
 		line_list(b, en->lines, en->n_lines);
 		if (!reverted) {
-			buf_addf(b, DOT "%s", en->match);
+			buf_addf(b, OUT_DOT "%s", en->match);
 			if (en->guessed)
-				buf_adds(b, DOT "span guessed (plaintext heuristic)");
+				buf_adds(b, OUT_DOT "span guessed (plaintext heuristic)");
 		}
 	}
 	if (reverted)
-		buf_adds(b, DOT "REVERTED");
+		buf_adds(b, OUT_DOT "REVERTED");
 	buf_addc(b, '\n');
 }
 
@@ -1069,16 +998,13 @@ static void check_json_obj(struct buf *b, const struct edit_call *c, const struc
 	const char *layer = ef->ck.kind != CHECK_NONE ? check_kind_name(ef->ck.kind) : c->cmd.shown;
 	const char *status = "ok";
 	if (ef->ck.failed)
-		status = ef->ck.kind == CHECK_STRUCTURE ? "failed" : "invalid";
+		status = check_failed_status(ef->ck.kind);
 	else if (c->cmd_done && c->verdict == CMD_OK)
 		layer = c->cmd.shown;
 	else
 		status = check_status(&ef->ck);
-	buf_adds(b, ",\"check\":{\"layer\":");
-	json_cstr(b, layer);
-	buf_adds(b, ",\"status\":");
-	json_cstr(b, status);
-	buf_addf(b, ",\"errors_before\":%ld,\"errors_after\":%ld}", ef->ck.errors_before, ef->ck.errors_after);
+	buf_adds(b, ",\"check\":");
+	check_result_json(b, layer, status, &ef->ck);
 }
 
 static void entry_json(struct buf *b, const struct edit_call *c, const struct entry *en)
@@ -1100,22 +1026,9 @@ static void entry_json(struct buf *b, const struct edit_call *c, const struct en
 	json_cstr(b, en->match ? en->match : "exact");
 	if (en->guessed)
 		buf_adds(b, ",\"resolver\":\"span guessed (plaintext heuristic)\"");
-	const struct out_block *r = &en->region;
-	if (r->n_lines) {
-		long a = 0, z = 0;
-		for (size_t i = 0; i < r->n_lines; i++)
-			if (r->lines[i].marker != MK_GAP) {
-				if (!a)
-					a = r->lines[i].number;
-				z = r->lines[i].number;
-			}
-		buf_addf(b, ",\"region\":{\"start\":%ld,\"end\":%ld,\"lines\":[", a, z);
-		for (size_t i = 0; i < r->n_lines; i++) {
-			if (i)
-				buf_addc(b, ',');
-			line_json(b, &r->lines[i]);
-		}
-		buf_adds(b, "]}");
+	if (en->region.n_lines) {
+		buf_adds(b, ",\"region\":");
+		region_json(b, &en->region);
 	}
 	check_json_obj(b, c, ef);
 	buf_addf(b, ",\"sha\":{\"before\":\"%s\",\"after\":\"%s\"}", ef->sha_before,
@@ -1169,8 +1082,15 @@ static void checks_segment(struct buf *b, const struct edit_call *c)
 	for (size_t k = 0; k < n; k++)
 		free(texts[k]);
 	if (c->cmd_done && c->verdict == CMD_OK)
-		buf_addf(b, "%scheck: %s ok", n ? DOT : "", c->cmd.shown);
+		buf_addf(b, "%scheck: %s ok", n ? OUT_DOT : "", c->cmd.shown);
 	buf_release(&one);
+}
+
+/* The batch footer's lead when nothing was written; fallback names the file when no entry failed. */
+static void nothing_written(struct buf *b, const struct edit_call *c, const char *fallback)
+{
+	buf_addf(b, "0 of %zu applied" OUT_DOT "nothing written" OUT_DOT "fix %s and re-run", c->n_e,
+		 c->failed_path ? c->failed_path : fallback);
 }
 
 static void render(struct edit_call *c, struct buf *out, bool applied, long landed)
@@ -1215,11 +1135,7 @@ static void render(struct edit_call *c, struct buf *out, bool applied, long land
 	if (o->json || o->jsonl) {
 		if (!c->batch && o->json) {
 			entry_json(out, c, &c->e[0]);
-			buf_adds(out, ",\"omitted\":");
-			omits_json(out, &om);
-			buf_adds(out, ",\"stats\":");
-			stats_json(out, lines, bytes);
-			buf_adds(out, "}\n");
+			response_end_json(out, &om, lines, bytes);
 		} else if (o->json) {
 			buf_adds(out, "{\"edits\":[");
 			for (size_t i = 0; i < c->n_e; i++) {
@@ -1228,11 +1144,8 @@ static void render(struct edit_call *c, struct buf *out, bool applied, long land
 				entry_json(out, c, &c->e[i]);
 				buf_addc(out, '}');
 			}
-			buf_adds(out, "],\"omitted\":");
-			omits_json(out, &om);
-			buf_adds(out, ",\"stats\":");
-			stats_json(out, lines, bytes);
-			buf_adds(out, "}\n");
+			buf_addc(out, ']');
+			response_end_json(out, &om, lines, bytes);
 		} else {
 			for (size_t i = 0; i < c->n_e; i++) {
 				entry_json(out, c, &c->e[i]);
@@ -1252,27 +1165,26 @@ static void render(struct edit_call *c, struct buf *out, bool applied, long land
 	if (!c->batch) {
 		const struct efile *ef = &c->f[0];
 		if (reverted) {
-			buf_addf(&lead, "check: %s \xE2\x86\x92 reverted" DOT "file unchanged" DOT "sha:%s",
-				 ef->ck.kind == CHECK_STRUCTURE ? "failed" : "invalid", ef->sha_before);
+			buf_addf(&lead, "check: %s \xE2\x86\x92 reverted" OUT_DOT "file unchanged" OUT_DOT "sha:%s",
+				 check_failed_status(ef->ck.kind), ef->sha_before);
 		} else {
 			check_segment(&lead, c, ef);
-			buf_addf(&lead, "%ssha:%s", lead.len ? DOT : "", ef->sha_before);
+			buf_addf(&lead, "%ssha:%s", lead.len ? OUT_DOT : "", ef->sha_before);
 			if (strcmp(ef->sha_before, ef->sha_after))
 				buf_addf(&lead, "\xE2\x86\x92%s", ef->sha_after);
 		}
 	} else if (!applied) {
-		buf_addf(&lead, "0 of %zu applied" DOT "nothing written" DOT "fix %s and re-run", c->n_e,
-			 c->failed_path ? c->failed_path : c->f[0].path);
+		nothing_written(&lead, c, c->f[0].path);
 	} else {
 		plural(&lead, (long)c->n_f, "file", "files");
-		buf_adds(&lead, DOT);
+		buf_adds(&lead, OUT_DOT);
 		plural(&lead, (long)c->n_e, "edit", "edits");
 		if (landed == (long)c->n_f)
-			buf_adds(&lead, DOT "all applied");
+			buf_adds(&lead, OUT_DOT "all applied");
 		else
-			buf_addf(&lead, DOT "%ld of %zu files written", landed, c->n_f);
+			buf_addf(&lead, OUT_DOT "%ld of %zu files written", landed, c->n_f);
 		size_t mark = lead.len;
-		buf_adds(&lead, DOT);
+		buf_adds(&lead, OUT_DOT);
 		size_t seg = lead.len;
 		checks_segment(&lead, c);
 		if (lead.len == seg)
@@ -1353,7 +1265,7 @@ static void revert_all(struct edit_call *c, struct lockset *locks, const char *d
 		 c->cmd.shown);
 	if (detail)
 		buf_addf(&m, ": %s", detail);
-	buf_adds(&m, DOT);
+	buf_adds(&m, OUT_DOT);
 	plural(&m, reverted, "file", "files");
 	buf_adds(&m, " reverted");
 	diag_add(c->d, E_CHECK_FAILED, "%s", m.data);
@@ -1417,7 +1329,8 @@ enum lets_err cmd_edit(const struct opts *o, struct buf *out, struct diag *d)
 	for (size_t i = 0; i < c.n_e; i++) {
 		struct entry *en = &c.e[i];
 		if (apply(&c, en, expect_all, expect_all_len) == LETS_OK)
-			build_region(en, &c.f[en->file].f);
+			region_build(&en->region, &c.f[en->file].f, en->lines, en->n_lines,
+				     en->insert ? MK_INSERTED : MK_REPLACED, &en->gap, &en->cut, &en->lossy);
 	}
 	if (d->n)
 		goto failed;
@@ -1475,9 +1388,12 @@ enum lets_err cmd_edit(const struct opts *o, struct buf *out, struct diag *d)
 
 failed:
 	/* validation failed: nothing was written */
-	if (c.batch && c.n_e && !(o->json || o->jsonl) && diag_first(d) != E_USAGE)
-		buf_addf(out, RULE "0 of %zu applied" DOT "nothing written" DOT "fix %s and re-run\n", c.n_e,
-			 c.failed_path ? c.failed_path : c.e[0].target_text);
+	if (c.batch && c.n_e && !(o->json || o->jsonl) && diag_first(d) != E_USAGE) {
+		struct buf lead = BUF_INIT;
+		nothing_written(&lead, &c, c.e[0].target_text);
+		footer_text(out, lead.data, NULL, -1);
+		buf_release(&lead);
+	}
 out:
 	lockset_release(&locks);
 	free(paths);

@@ -17,9 +17,6 @@
 #include "../worktree.h"
 #include "verbs.h"
 
-#define DOT " \xC2\xB7 "
-#define RULE "\xE2\x94\x80\xE2\x94\x80 "
-
 static long count_lines(const char *s, size_t n)
 {
 	long lines = 0;
@@ -30,12 +27,10 @@ static long count_lines(const char *s, size_t n)
 	return lines;
 }
 
-/* "check: structure ok", "check: json invalid"; "" when no check ran. */
+/* write reports the check and never refuses, so an error the old content already had shows too. */
 static const char *status_word(const struct check_result *ck)
 {
-	if (!ck->errors_after)
-		return "ok";
-	return ck->kind == CHECK_STRUCTURE ? "failed" : "invalid";
+	return ck->errors_after ? check_failed_status(ck->kind) : "ok";
 }
 
 static void render_json(struct buf *out, const char *path, const char *outcome, long lines, long bytes,
@@ -45,14 +40,10 @@ static void render_json(struct buf *out, const char *path, const char *outcome, 
 	json_cstr(out, path);
 	buf_addf(out, ",\"outcome\":\"%s\",\"lines\":%ld,\"bytes\":%ld,\"sha\":\"%s\"", outcome, lines, bytes, sha);
 	if (ck && ck->kind != CHECK_NONE) {
-		buf_addf(out, ",\"check\":{\"layer\":\"%s\",\"status\":\"%s\",\"errors_before\":%ld,\"errors_after\":%ld}",
-			 check_kind_name(ck->kind), status_word(ck), ck->errors_before, ck->errors_after);
+		buf_adds(out, ",\"check\":");
+		check_result_json(out, check_kind_name(ck->kind), status_word(ck), ck);
 	}
-	buf_adds(out, ",\"omitted\":");
-	omits_json(out, om);
-	buf_adds(out, ",\"stats\":");
-	stats_json(out, lines, bytes);
-	buf_adds(out, "}\n");
+	response_end_json(out, om, lines, bytes);
 }
 
 enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
@@ -93,8 +84,11 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 			goto out;
 		if (!o->force) {
 			long lines = (long)old.n_lines;
-			diag_add(d, E_EXISTS, "%s exists (%ld %s, sha:%s) \xC2\xB7 pass --force to overwrite", path, lines,
-				 lines == 1 ? "line" : "lines", file_sha(&old));
+			struct buf counted = BUF_INIT;
+			plural(&counted, lines, "line", "lines");
+			diag_add(d, E_EXISTS, "%s exists (%s, sha:%s) \xC2\xB7 pass --force to overwrite", path, counted.data,
+				 file_sha(&old));
+			buf_release(&counted);
 			if (o->json || o->jsonl)
 				render_json(out, path, "exists", lines, (long)old.size, file_sha(&old), NULL, &om);
 			goto out;
@@ -109,14 +103,14 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 		ck.kind = CHECK_NONE;
 		strcpy(ck.reason, "--no-check");
 	} else {
-		check_layer1(path, exists ? old.data : NULL, exists ? old.size : 0, in.data ? in.data : "", in.len, &ck);
+		check_layer1(path, exists ? old.data : NULL, exists ? old.size : 0, buf_str(&in), in.len, &ck);
 	}
 	struct stat now;
-	if (publish(path, in.data ? in.data : "", in.len, exists ? &old.st : NULL, exists ? file_sha(&old) : NULL,
+	if (publish(path, buf_str(&in), in.len, exists ? &old.st : NULL, exists ? file_sha(&old) : NULL,
 		    &locks, &now, d))
 		goto out;
 	char sha[13];
-	sha12(in.data ? in.data : "", in.len, sha);
+	sha12(buf_str(&in), in.len, sha);
 	long lines = count_lines(in.data, in.len);
 	if (ck.kind == CHECK_NONE)
 		omit_add(&om, OM_CHECK_SKIPPED, 0, 0, 0, ck.reason, NULL);
@@ -124,18 +118,19 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 		render_json(out, path, exists ? "overwritten" : "created", lines, (long)in.len, sha, &ck, &om);
 		goto out;
 	}
-	buf_addf(out, RULE "%s" DOT "%s" DOT, path, exists ? "overwritten" : "created");
+	buf_addf(out, OUT_RULE "%s" OUT_DOT "%s" OUT_DOT, path, exists ? "overwritten" : "created");
 	plural(out, lines, "line", "lines");
-	buf_adds(out, DOT);
+	buf_adds(out, OUT_DOT);
 	plural(out, (long)in.len, "byte", "bytes");
 	if (exists)
-		buf_addf(out, DOT "sha:%s\xE2\x86\x92%s\n", file_sha(&old), sha);
+		buf_addf(out, OUT_DOT "sha:%s\xE2\x86\x92%s\n", file_sha(&old), sha);
 	else
-		buf_addf(out, DOT "sha:%s\n", sha);
+		buf_addf(out, OUT_DOT "sha:%s\n", sha);
+	struct buf lead = BUF_INIT;
 	if (ck.kind != CHECK_NONE)
-		buf_addf(out, RULE "check: %s %s\n", check_kind_name(ck.kind), status_word(&ck));
-	else
-		footer_text(out, "", &om, -1);
+		buf_addf(&lead, "check: %s %s", check_kind_name(ck.kind), status_word(&ck));
+	footer_text(out, buf_str(&lead), &om, -1);
+	buf_release(&lead);
 out:
 	lockset_release(&locks);
 	file_release(&old);
