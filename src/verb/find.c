@@ -509,7 +509,7 @@ static void lead_hits(struct buf *b, long hits, long files)
 
 static void lead_searched(struct buf *b, long searched)
 {
-	buf_adds(b, " \xC2\xB7 searched ");
+	buf_adds(b, OUT_DOT "searched ");
 	plural(b, searched, "file", "files");
 }
 
@@ -520,21 +520,20 @@ static void json_open(const struct opts *o, struct buf *out, const char *key)
 		buf_addf(out, "{\"%s\":[", key);
 }
 
-/* Ends the list and starts the last object, left open for more keys: --json closes its list and
- * adds omitted then stats; the trailing --jsonl record holds stats first, then omitted. */
-static void json_tail(const struct opts *o, struct buf *out, long lines, long bytes, const struct omits *om)
+/* Ends the list and the response: --json closes its list, then omitted and stats close the
+ * object; the trailing --jsonl record holds stats first, then omitted. */
+static void json_end(const struct opts *o, struct buf *out, long lines, long bytes, const struct omits *om)
 {
 	if (o->json) {
-		buf_adds(out, "],\"omitted\":");
-		omits_json(out, om);
-		buf_adds(out, ",\"stats\":");
-		stats_json(out, lines, bytes);
-	} else {
-		buf_adds(out, "{\"stats\":");
-		stats_json(out, lines, bytes);
-		buf_adds(out, ",\"omitted\":");
-		omits_json(out, om);
+		buf_addc(out, ']');
+		response_end_json(out, om, lines, bytes);
+		return;
 	}
+	buf_adds(out, "{\"stats\":");
+	stats_json(out, lines, bytes);
+	buf_adds(out, ",\"omitted\":");
+	omits_json(out, om);
+	buf_adds(out, "}\n");
 }
 
 /* Over the cap no line prints: the busiest files instead, and the over_cap error. */
@@ -551,7 +550,9 @@ static void render_over_cap(const struct opts *o, struct tally *t, struct omits 
 	omit_add(om, OM_TOP_FILES, (long)shown, 0, 0, NULL, NULL);
 	if (o->json || o->jsonl) {
 		json_open(o, out, "targets");
-		json_tail(o, out, 0, 0, om);
+		json_end(o, out, 0, 0, om);
+		/* the busiest files are the last keys of the same object */
+		buf_truncate(out, out->len - 2);
 		buf_adds(out, ",\"top_files\":[");
 		for (size_t i = 0; i < shown; i++) {
 			buf_addf(out, "%s{\"count\":%ld,\"path\":", i ? "," : "", by[i].hits);
@@ -577,7 +578,7 @@ static void render_over_cap(const struct opts *o, struct tally *t, struct omits 
 	}
 	struct buf msg = BUF_INIT;
 	lead_hits(&msg, t->total, (long)t->n_res);
-	diag_add(d, E_OVER_CAP, "%s \xC2\xB7 over the %ld-hit cap \xC2\xB7 narrow the pattern or the paths, or --files",
+	diag_add(d, E_OVER_CAP, "%s" OUT_DOT "over the %ld-hit cap" OUT_DOT "narrow the pattern or the paths, or --files",
 		 msg.data, o->cap);
 	buf_release(&msg);
 	free(by);
@@ -622,12 +623,11 @@ static void render_lines(const struct opts *o, struct tally *t, struct omits *om
 			if (o->jsonl)
 				buf_addc(out, '\n');
 		}
-		json_tail(o, out, lines, bytes, om);
-		buf_adds(out, "}\n");
+		json_end(o, out, lines, bytes, om);
 	} else {
 		int width = num_width(maxno);
 		for (size_t i = 0; i < t->n_res; i++) {
-			buf_addf(out, "\xE2\x94\x80\xE2\x94\x80 %s\n", blocks[i].path);
+			buf_addf(out, OUT_RULE "%s\n", blocks[i].path);
 			if (!o->quiet)
 				for (size_t k = 0; k < blocks[i].n_lines; k++)
 					line_text(out, &blocks[i].lines[k], width, true);
@@ -655,8 +655,7 @@ static void render_files(const struct opts *o, struct tally *t, struct omits *om
 			if (o->jsonl)
 				buf_addc(out, '\n');
 		}
-		json_tail(o, out, (long)t->n_res, bytes, om);
-		buf_adds(out, "}\n");
+		json_end(o, out, (long)t->n_res, bytes, om);
 		return;
 	}
 	if (!o->quiet)
@@ -693,8 +692,7 @@ static void render_count(const struct opts *o, struct tally *t, struct omits *om
 			if (o->jsonl)
 				buf_addc(out, '\n');
 		}
-		json_tail(o, out, (long)t->n_res, bytes, om);
-		buf_adds(out, "}\n");
+		json_end(o, out, (long)t->n_res, bytes, om);
 	} else {
 		struct buf lead = BUF_INIT;
 		lead_hits(&lead, t->total, (long)t->n_res);
