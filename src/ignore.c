@@ -124,14 +124,7 @@ bool ignore_list_load(struct ignore_list *l, int dirfd, const char *path)
 		return false;
 	}
 	struct buf b = BUF_INIT;
-	buf_reserve(&b, (size_t)st.st_size + 1);
-	for (;;) {
-		buf_reserve(&b, 4096);
-		ssize_t r = read(fd, b.data + b.len, b.cap - b.len - 1);
-		if (r <= 0)
-			break;
-		b.len += (size_t)r;
-	}
+	buf_read_fd(&b, fd); /* a failed read keeps what came before it */
 	close(fd);
 	ignore_list_add_text(l, b.data, b.len);
 	buf_release(&b);
@@ -391,13 +384,7 @@ static char *config_excludes(const char *path)
 	if (fd < 0)
 		return NULL;
 	struct buf b = BUF_INIT;
-	for (;;) {
-		buf_reserve(&b, 4096);
-		ssize_t r = read(fd, b.data + b.len, b.cap - b.len - 1);
-		if (r <= 0)
-			break;
-		b.len += (size_t)r;
-	}
+	buf_read_fd(&b, fd);
 	close(fd);
 	char *result = NULL;
 	bool in_core = false;

@@ -67,6 +67,20 @@ static void run_add(struct lit_scan *ls, const char *p, size_t n)
 	buf_add(&ls->run, p, n);
 }
 
+/* Adds the whole character at p; *broken is set when it cannot be part of the literal. Returns
+ * its length. */
+static size_t run_add_char(struct lit_scan *ls, const char *p, bool *broken)
+{
+	size_t n = 1;
+	while (p[n] && is_utf8_cont((unsigned char)p[n]))
+		n++;
+	size_t before = ls->run.len;
+	run_add(ls, p, n);
+	if (ls->run.len == before)
+		*broken = true;
+	return n;
+}
+
 /* The atom just added is optional or repeated: an optional one leaves the run, a repeated one
  * stays but nothing may follow it in the same run. */
 static void run_quantified(struct lit_scan *ls, bool optional)
@@ -142,16 +156,8 @@ size_t search_required_literal(const char *pattern, unsigned rx_flags, char **ou
 	*out = NULL;
 	bool broken = false; /* something other than literal text was seen */
 	if (rx_flags & RX_LITERAL) {
-		for (const char *p = pattern; *p;) {
-			size_t n = 1;
-			while (p[n] && is_utf8_cont((unsigned char)p[n]))
-				n++;
-			size_t before = ls.run.len;
-			run_add(&ls, p, n);
-			if (ls.run.len == before)
-				broken = true;
-			p += n;
-		}
+		for (const char *p = pattern; *p;)
+			p += run_add_char(&ls, p, &broken);
 	} else {
 		/* inline flags change what follows: no literal is safe then */
 		for (const char *p = pattern; (p = strstr(p, "(?")); p += 2)
@@ -231,16 +237,8 @@ size_t search_required_literal(const char *pattern, unsigned rx_flags, char **ou
 					p += 2;
 				}
 				break;
-			default: {
-				size_t n = 1;
-				while (p[n] && is_utf8_cont((unsigned char)p[n]))
-					n++;
-				size_t before = ls.run.len;
-				run_add(&ls, p, n);
-				if (ls.run.len == before)
-					broken = true;
-				p += n;
-			}
+			default:
+				p += run_add_char(&ls, p, &broken);
 			}
 		}
 	}

@@ -95,6 +95,14 @@ static void level_free(struct level *l)
 	free(l);
 }
 
+/* Where a level's rules apply from: see struct level for pre and skip. */
+static void level_place(struct level *l, const char *pre, size_t skip)
+{
+	l->pre = pre && *pre ? xstrdup(pre) : NULL;
+	l->pre_len = l->pre ? strlen(l->pre) : 0;
+	l->skip = skip;
+}
+
 enum { HAS_IGNORE = 1, HAS_GITIGNORE = 2 };
 
 /* Reads dir's .ignore and .gitignore (only those named in has, when the listing already said
@@ -111,9 +119,7 @@ static struct level *level_load(int dirfd, const struct level *parent, const cha
 		return NULL;
 	}
 	l->parent = parent;
-	l->pre = pre && *pre ? xstrdup(pre) : NULL;
-	l->pre_len = l->pre ? strlen(l->pre) : 0;
-	l->skip = skip;
+	level_place(l, pre, skip);
 	return l;
 }
 
@@ -180,9 +186,7 @@ static struct level *single_file_level(const char *file, const char *pre, size_t
 		level_free(l);
 		return NULL;
 	}
-	l->pre = pre && *pre ? xstrdup(pre) : NULL;
-	l->pre_len = l->pre ? strlen(l->pre) : 0;
-	l->skip = skip;
+	level_place(l, pre, skip);
 	return l;
 }
 
@@ -360,14 +364,10 @@ static void run_dir(struct worker *wk, struct job *job)
 	struct buf files = BUF_INIT;
 	size_t n_files = 0;
 	size_t base = job->len;
-	if (base && job->path[base - 1] != '/') {
-		buf_truncate(&wk->path, 0);
-		buf_add(&wk->path, job->path, base);
+	buf_truncate(&wk->path, 0);
+	buf_add(&wk->path, job->path ? job->path : "", base);
+	if (base && job->path[base - 1] != '/')
 		buf_addc(&wk->path, '/');
-	} else {
-		buf_truncate(&wk->path, 0);
-		buf_add(&wk->path, job->path ? job->path : "", base);
-	}
 	size_t dir_len = wk->path.len;
 	for (size_t at = 0; at < ents->len;) {
 		unsigned char type = (unsigned char)ents->data[at];

@@ -81,6 +81,29 @@ static bool collect(void *ctx, const struct search_line *l)
 	return !g->stop_after || ++g->seen < g->stop_after;
 }
 
+/* Compiles pattern with re_flags, searches data[0..n) with a searcher made for fl, hit lines
+ * collected into g, and frees all but g. False when the pattern does not compile. */
+static bool search_run(const char *pattern, unsigned re_flags, unsigned fl, const char *data, size_t n,
+		       bool binary_check, struct got *g, enum search_status *rc)
+{
+	struct diag d = DIAG_INIT;
+	struct regex *re = regex_new(pattern, re_flags, &d);
+	diag_release(&d);
+	if (!re)
+		return false;
+	struct searcher s;
+	searcher_init(&s, re, pattern, fl);
+	struct rx_state *st = rx_state_new(re);
+	struct search_sink sink = {.on_line = collect, .ctx = g, .want_spans = true, .binary_check = binary_check};
+	size_t *spans = NULL, cap = 0;
+	*rc = search_buffer(&s, st, data, n, &sink, &spans, &cap);
+	free(spans);
+	rx_state_free(st);
+	searcher_release(&s);
+	regex_free(re);
+	return true;
+}
+
 static void hits(void)
 {
 	static const struct {
@@ -111,56 +134,32 @@ static void hits(void)
 		{"CRLF lines", "b$", 0, "ab\r\nb\r\n", "", 0},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct diag d = DIAG_INIT;
 		unsigned fl = cases[i].flags | RX_MULTILINE;
 		/* PCRE2 takes LITERAL only without MULTILINE, which a literal does not need */
-		struct regex *re = regex_new(cases[i].pattern, fl & RX_LITERAL ? fl & ~(unsigned)RX_MULTILINE : fl, &d);
-		if (!unit_check(re != NULL, "%s: compiles", cases[i].name)) {
-			diag_release(&d);
-			continue;
-		}
-		struct searcher s;
-		searcher_init(&s, re, cases[i].pattern, fl);
-		struct rx_state *st = rx_state_new(re);
+		unsigned re_fl = fl & RX_LITERAL ? fl & ~(unsigned)RX_MULTILINE : fl;
 		struct got g = {.stop_after = cases[i].stop_after};
-		struct search_sink sink = {.on_line = collect, .ctx = &g, .want_spans = true};
-		size_t *spans = NULL, cap = 0;
-		enum search_status rc = search_buffer(&s, st, cases[i].data, strlen(cases[i].data), &sink, &spans, &cap);
+		enum search_status rc;
+		bool ran = search_run(cases[i].pattern, re_fl, fl, cases[i].data, strlen(cases[i].data), false, &g, &rc);
+		if (!unit_check(ran, "%s: compiles", cases[i].name))
+			continue;
 		unit_bytes(cases[i].name, g.b.data ? g.b.data : "", g.b.len, cases[i].want);
 		unit_check(rc == (cases[i].stop_after ? SEARCH_STOPPED : SEARCH_DONE), "%s: status", cases[i].name);
-		free(spans);
 		buf_release(&g.b);
-		rx_state_free(st);
-		searcher_release(&s);
-		regex_free(re);
-		diag_release(&d);
 	}
 }
 
 static void match_limit(void)
 {
-	struct diag d = DIAG_INIT;
-	const char *pat = "(a+)+$";
-	struct regex *re = regex_new(pat, RX_MULTILINE, &d);
-	struct searcher s;
-	searcher_init(&s, re, pat, RX_MULTILINE);
-	struct rx_state *st = rx_state_new(re);
 	struct buf data = BUF_INIT;
 	for (int i = 0; i < 40; i++)
 		buf_addc(&data, 'a');
 	buf_adds(&data, "b\n");
 	struct got g = {0};
-	struct search_sink sink = {.on_line = collect, .ctx = &g, .want_spans = true};
-	size_t *spans = NULL, cap = 0;
-	unit_check(search_buffer(&s, st, data.data, data.len, &sink, &spans, &cap) == SEARCH_LIMIT,
-		   "catastrophic backtracking ends at the match limit");
-	free(spans);
+	enum search_status rc = SEARCH_DONE;
+	search_run("(a+)+$", RX_MULTILINE, RX_MULTILINE, data.data, data.len, false, &g, &rc);
+	unit_check(rc == SEARCH_LIMIT, "catastrophic backtracking ends at the match limit");
 	buf_release(&g.b);
 	buf_release(&data);
-	rx_state_free(st);
-	searcher_release(&s);
-	regex_free(re);
-	diag_release(&d);
 }
 
 /* With binary_check a NUL anywhere makes the buffer binary: before the first hit, after the last,
@@ -191,25 +190,14 @@ static void binary(void)
 		buf_truncate(&data, 200000);
 		if (cases[i].nul_at != (size_t)-1)
 			data.data[cases[i].nul_at] = '\0';
-		struct diag d = DIAG_INIT;
-		struct regex *re = regex_new(cases[i].pattern, RX_MULTILINE, &d);
-		struct searcher s;
-		searcher_init(&s, re, cases[i].pattern, RX_MULTILINE);
-		struct rx_state *st = rx_state_new(re);
 		struct got g = {0};
-		struct search_sink sink = {.on_line = collect, .ctx = &g, .want_spans = true, .binary_check = true};
-		size_t *spans = NULL, cap = 0;
-		enum search_status rc = search_buffer(&s, st, data.data, data.len, &sink, &spans, &cap);
+		enum search_status rc = SEARCH_DONE;
+		search_run(cases[i].pattern, RX_MULTILINE, RX_MULTILINE, data.data, data.len, true, &g, &rc);
 		unit_long(cases[i].name, rc, cases[i].want);
 		if (cases[i].nul_at == (size_t)-1 && strstr(cases[i].pattern, "needle"))
 			unit_str("the hit behind the first window", g.b.data ? g.b.data : "", "4763:[needle] in line .....\n");
-		free(spans);
 		buf_release(&g.b);
 		buf_release(&data);
-		rx_state_free(st);
-		searcher_release(&s);
-		regex_free(re);
-		diag_release(&d);
 	}
 }
 
