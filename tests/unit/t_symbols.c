@@ -205,6 +205,9 @@ static void test_yaml_partial(void)
 		/* "summary: fake" sits inside a block scalar: text, not a key. */
 		{"User.summary", E_NOT_FOUND, 0, 0},
 		{"ghost.get", E_NOT_FOUND, 0, 0},
+		/* A sequence at its key's own column (compact form), after components (12012 blank). */
+		{"compact.run", E_AMBIGUOUS, 0, 0},
+		{"compact", LETS_OK, 12013, 12017},
 	};
 	struct buf b = BUF_INIT;
 	buf_adds(&b, "openapi: 3.0.0\npaths:\n");
@@ -212,6 +215,7 @@ static void test_yaml_partial(void)
 		buf_addf(&b, "  /e%d:\n    get:\n      summary: entry %d\n      responses:\n        '200':\n          description: ok\n", i, i);
 	buf_adds(&b, "steps:\n  - name: a\n    run: x\n  - name: b\n");
 	buf_adds(&b, "components:\n  User:\n    description: |\n      a user\n      summary: fake\n\n");
+	buf_adds(&b, "compact:\n- run: a\n- name: b\n  run: c\n- x\nafter: 1\n");
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		struct span sp = {0};
 		enum lets_err e = resolve_in("big.yaml", xstrndup(b.data, b.len), b.len, cases[i].name, &sp);
