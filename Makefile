@@ -223,6 +223,10 @@ run-checks:
 			$(call record_run,env TMPDIR=$$(if [ -w /dev/shm ]; then echo /dev/shm; else echo $${TMPDIR:-/tmp}; fi) bash tests/run-cases.sh $$b,cases:$$b); \
 		done; \
 	fi; \
+	for s in $(sort $(wildcard tests/stress/*.sh)); do \
+		echo "== $$s"; \
+		$(call record_run,bash $$s $(BUILD)/lets,$$s); \
+	done; \
 	if [ ! -f tests/tally.sh ]; then \
 		echo "make check: tests/tally.sh is missing, cannot tally $(RESULTS)" >&2; exit 1; \
 	fi; \

@@ -17,10 +17,13 @@ misses=0
 printf '%-12s %12s %12s %8s %8s  %s\n' pair lets peer ratio target verdict
 
 # pair NAME TARGET_RATIO LETS_CMD PEER_CMD — TARGET_RATIO "-" means report only. Commands run in
-# bench/corpus/ without a shell; write lets as $LETS.
+# bench/corpus/ without a shell; write lets as $LETS. With PREPARE set, that command runs before
+# every timed run (an edit needs its file put back).
 pair() {
 	local name=$1 target=$2 lets_cmd=$3 peer_cmd=$4
-	hyperfine "${no_shell[@]}" --warmup 20 --min-runs 100 --style none \
+	local prep=()
+	[ -n "${PREPARE:-}" ] && prep=(--prepare "$PREPARE")
+	hyperfine "${no_shell[@]}" --warmup 20 --min-runs 100 --style none "${prep[@]}" \
 		--export-json "$results/$name.json" --export-csv "$results/$name.csv" \
 		"$lets_cmd" "$peer_cmd" >/dev/null 2>"$results/$name.err" || {
 		cat "$results/$name.err" >&2
@@ -57,6 +60,24 @@ pair show-range - "$LETS show f200.ts:50-80" "sed -n 50,80p f200.ts"
 pair show-regex - "$LETS show \"f200.ts@'needle'\"" "grep -n needle f200.ts"
 pair guide 1.5 "$LETS guide" "true"
 
+# find: a 2,000-file tree (with gitignored and hidden files) and a large real tree (a copy of the
+# build's node_modules: 370 MB, grammar sources of several MB each, binaries). Same pattern, same
+# tree, one run per command; rg -n is the peer with a target, grep -rn is reported only (it reads
+# the ignored and hidden files too). lets skips files over --max-file-bytes (8 MB) by default;
+# the big-*-all pairs lift that so both tools read the same bytes.
+if [ ! -d large ]; then
+	cp -r "$root/deps/node_modules" large
+	git -C large init -q
+fi
+pair find-lit 0.9 "$LETS find TODO tree" "rg -n TODO tree"
+pair find-alt 0.9 "$LETS find TODO|FIXME tree" "rg -n TODO|FIXME tree"
+pair find-iword 0.9 "$LETS find -i -w todo tree" "rg -n -i -w todo tree"
+pair find-grep - "$LETS find TODO tree" "grep -rn TODO tree"
+pair big-lit 1.0 "$LETS find TODO large" "rg -n TODO large"
+pair big-alt 1.0 "$LETS find TODO|FIXME|XXX large" "rg -n TODO|FIXME|XXX large"
+pair big-iword 1.0 "$LETS find -i -w deprecated large" "rg -n -i -w deprecated large"
+pair big-lit-all - "$LETS find --max-file-bytes 1000000000 TODO large" "rg -n TODO large"
+
 # Symbols (issue 4): a lookup in the ~18k-line Go file must take <= 15 ms on its own (the Rust
 # original took 116 ms on a 17.9k-line Go file); show f#name within 2x of the same lines by range.
 pair symbol-18k - "$LETS show big.go#Validate0333" "grep -n 'func Validate0333' big.go"
@@ -65,6 +86,20 @@ pair symbol-type - "$LETS show big.go#Record0333" "grep -n 'type Record0333' big
 under symbol-type 15
 pair symbol-200 2.0 "$LETS show f200.ts#handler041" "$LETS show f200.ts:41-60"
 pair symbol-vs-range 2.0 "$LETS show big.go#Validate0333" "$LETS show big.go:9009-9025"
+
+# edit: the file is restored before every run, for lets and for sed alike
+mkdir -p edit
+batch=$(for i in 0 1 2 3 4 5 6 7 8 9; do printf 'edit/b%d.ts ' "$i"; done)
+PREPARE="cp f200.ts edit/one.ts" \
+	pair edit-200 2 "$LETS edit edit/one.ts --old 'const needle' --new 'const needle2'" \
+	"sed -i s/const\ needle/const\ needle2/ edit/one.ts"
+PREPARE="sh -c 'for f in $batch; do cp f200.ts \$f; done'" \
+	pair edit-batch10 1 "$LETS edit $batch --old 'const needle' --new 'const needle2'" \
+	"sh -c 'for f in $batch; do sed -i s/const\\ needle/const\\ needle2/ \$f; done'"
+PREPARE="cp big.go edit/big.go" \
+	pair edit-18k - "$LETS edit edit/big.go --old 'func Validate0333(r *Record0333) error {' --new 'func Validate0333(r *Record0333) (err error) {'" \
+	"sed -i s/Validate0333(r\ \*Record0333)\ error/Validate0333(r\ \*Record0333)\ (err\ error)/ edit/big.go"
+under edit-18k 30
 
 if [ "$misses" -gt 0 ]; then
 	echo "$misses target(s) missed"

@@ -1,8 +1,10 @@
 #include "buf.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "alloc.h"
 
@@ -84,6 +86,21 @@ void buf_truncate(struct buf *b, size_t len)
 	if (len < b->len) {
 		b->len = len;
 		b->data[len] = '\0';
+	}
+}
+
+int buf_read_fd(struct buf *b, int fd)
+{
+	for (;;) {
+		buf_reserve(b, 65536);
+		ssize_t r = read(fd, b->data + b->len, b->cap - b->len - 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r > 0)
+			b->len += (size_t)r;
+		b->data[b->len] = '\0';
+		if (r <= 0)
+			return r < 0 ? -1 : 0;
 	}
 }
 

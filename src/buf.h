@@ -24,6 +24,9 @@ void buf_addf(struct buf *b, const char *fmt, ...) __attribute__((format(printf,
 void buf_vaddf(struct buf *b, const char *fmt, va_list ap);
 void buf_add_spaces(struct buf *b, size_t n);
 void buf_truncate(struct buf *b, size_t len);
+/* Appends what fd holds up to its end (a read interrupted by a signal is retried). Returns 0, or
+ * -1 with errno set after a failed read; what came before the failure stays appended. */
+int buf_read_fd(struct buf *b, int fd);
 /* Const view of the contents; "" for an empty buffer. */
 const char *buf_str(const struct buf *b);
 

@@ -132,6 +132,21 @@ size_t file_line(const struct file *f, size_t n, const char **text)
 	return b - a;
 }
 
+long file_line_at(const struct file *f, size_t off)
+{
+	size_t lo = 0, hi = f->n_lines;
+	if (!hi)
+		return 1;
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if (f->line_start[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (long)lo + 1;
+}
+
 void sha12(const void *data, size_t size, char out[13])
 {
 	static const char hex[] = "0123456789abcdef";
@@ -169,4 +184,12 @@ void line_display(struct buf *out, const char *text, size_t len, bool *lossy, bo
 		buf_add(out, text, keep);
 	if (*cut)
 		buf_adds(out, "\xE2\x80\xA6");
+}
+
+void file_line_display(struct buf *out, const struct file *f, size_t n, bool *lossy, bool *cut)
+{
+	const char *text;
+	size_t len = file_line(f, n, &text);
+	bool was_lossy, was_cut;
+	line_display(out, text, len, lossy ? lossy : &was_lossy, cut ? cut : &was_cut);
 }

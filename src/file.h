@@ -43,6 +43,8 @@ bool file_is_binary(const char *data, size_t size);
 bool file_crlf(const struct file *f);
 /* Line n's text without its "\n" (and without the "\r" of a "\r\n"); returns the length. */
 size_t file_line(const struct file *f, size_t n, const char **text);
+/* The line holding byte offset off: 1 in an empty file, the last line for off >= size. */
+long file_line_at(const struct file *f, size_t off);
 /* First 12 hex digits of BLAKE3 of the bytes, computed once. */
 const char *file_sha(struct file *f);
 /* Same for arbitrary bytes; out holds 13 bytes. */
@@ -51,5 +53,7 @@ void sha12(const void *data, size_t size, char out[13]);
 /* Display form of one line: invalid UTF-8 lossily replaced, cut at LINE_CUT_BYTES on a character
  * boundary with "…" appended. Sets *lossy / *cut when that happened. */
 void line_display(struct buf *out, const char *text, size_t len, bool *lossy, bool *cut);
+/* line_display of line n of f; lossy and cut may be NULL. */
+void file_line_display(struct buf *out, const struct file *f, size_t n, bool *lossy, bool *cut);
 
 #endif

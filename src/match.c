@@ -27,10 +27,10 @@ struct regex *regex_new(const char *pattern, unsigned flags, struct diag *d)
 	uint32_t opts = PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF;
 	if (flags & RX_CASELESS)
 		opts |= PCRE2_CASELESS;
-	if (flags & RX_LITERAL) /* PCRE2 refuses UCP beside LITERAL; UTF alone still folds case */
-		opts = (opts & ~(uint32_t)PCRE2_UCP) | PCRE2_LITERAL;
 	if (flags & RX_MULTILINE)
 		opts |= PCRE2_MULTILINE;
+	if (flags & RX_LITERAL) /* PCRE2 refuses UCP and MULTILINE beside LITERAL; a literal needs neither */
+		opts = (opts & ~(uint32_t)(PCRE2_UCP | PCRE2_MULTILINE)) | PCRE2_LITERAL;
 	pcre2_compile_context *cctx = NULL;
 	if (flags & RX_WORD) {
 		cctx = pcre2_compile_context_create(NULL);

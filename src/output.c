@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "file.h"
 #include "json.h"
 
 static const char *const marker_chars[] = {
@@ -107,10 +108,16 @@ static void counted_parts(struct buf *b, const char *what, const char *const nam
 	for (int i = 0; i < 3; i++) {
 		if (!v[i])
 			continue;
-		buf_addf(b, "%s%s %ld", first ? "" : " \xC2\xB7 ", names[i], v[i]);
+		buf_addf(b, "%s%s %ld", first ? "" : OUT_DOT, names[i], v[i]);
 		first = false;
 	}
 	buf_addc(b, ')');
+}
+
+/* The gap line and the footer name a gap in the same words. */
+static void not_shown(struct buf *b, long a, long z)
+{
+	buf_addf(b, ":%ld-%ld not shown", a, z);
 }
 
 static void joined_list(struct buf *b, char *const *items, size_t n)
@@ -201,8 +208,16 @@ void omission_text(struct buf *b, const struct omission *om)
 		buf_adds(b, "xattrs dropped");
 		break;
 	case OM_REGION_GAP:
-		for (size_t i = 0; i < om->n_pairs; i++)
-			buf_addf(b, "%s:%ld-%ld not shown", i ? " \xC2\xB7 " : "", om->pairs[2 * i], om->pairs[2 * i + 1]);
+		for (size_t i = 0; i < om->n_pairs; i++) {
+			if (i)
+				buf_adds(b, OUT_DOT);
+			not_shown(b, om->pairs[2 * i], om->pairs[2 * i + 1]);
+		}
+		break;
+	case OM_MATCH_LIMIT:
+		buf_adds(b, "regex match limit hit in ");
+		plural(b, om->a, "file", "files");
+		buf_adds(b, ", searched only up to it \xC2\xB7 simplify the pattern");
 		break;
 	}
 }
@@ -317,6 +332,9 @@ static void omission_json(struct buf *b, const struct omission *om)
 		for (size_t i = 0; i < om->n_pairs; i++)
 			buf_addf(b, "%s[%ld,%ld]", i ? "," : "", om->pairs[2 * i], om->pairs[2 * i + 1]);
 		buf_adds(b, "]}}");
+		break;
+	case OM_MATCH_LIMIT:
+		buf_addf(b, "{\"match_limit\":{\"files\":%ld}}", om->a);
 		break;
 	}
 }
@@ -450,17 +468,76 @@ void block_json(struct buf *b, const struct out_block *blk)
 	buf_adds(b, "]}");
 }
 
+void region_build(struct out_block *r, const struct file *f, const long *changed, size_t n, enum marker mk,
+		  struct omits *gap, long *cut, long *lossy)
+{
+	struct buf disp = BUF_INIT;
+	size_t i = 0;
+	long shown_to = 0;
+	long total = (long)f->n_lines;
+	while (i < n) {
+		long a = changed[i] - 2 < 1 ? 1 : changed[i] - 2;
+		long z = changed[i] + 2;
+		size_t j = i + 1;
+		while (j < n && changed[j] - 2 <= z + 1) {
+			z = changed[j] + 2;
+			j++;
+		}
+		if (z > total)
+			z = total;
+		if (shown_to && a > shown_to + 1) {
+			struct omission *om = gap->n ? &gap->items[0] : omit_add(gap, OM_REGION_GAP, 0, 0, 0, NULL, NULL);
+			omission_add_pair(om, shown_to + 1, a - 1);
+			buf_truncate(&disp, 0);
+			not_shown(&disp, shown_to + 1, a - 1);
+			block_add_line(r, shown_to + 1, MK_GAP, disp.data, disp.len);
+		}
+		size_t k = i;
+		for (long l = a; l <= z; l++) {
+			while (k < j && changed[k] < l)
+				k++;
+			bool was_lossy, was_cut;
+			buf_truncate(&disp, 0);
+			file_line_display(&disp, f, (size_t)l, &was_lossy, &was_cut);
+			block_add_line(r, l, k < j && changed[k] == l ? mk : MK_NONE, disp.data, disp.len);
+			*cut += was_cut;
+			*lossy += was_lossy;
+		}
+		shown_to = z;
+		i = j;
+	}
+	buf_release(&disp);
+}
+
+void region_json(struct buf *b, const struct out_block *r)
+{
+	long a = 0, z = 0;
+	for (size_t i = 0; i < r->n_lines; i++)
+		if (r->lines[i].marker != MK_GAP) {
+			if (!a)
+				a = r->lines[i].number;
+			z = r->lines[i].number;
+		}
+	buf_addf(b, "{\"start\":%ld,\"end\":%ld,\"lines\":[", a, z);
+	for (size_t i = 0; i < r->n_lines; i++) {
+		if (i)
+			buf_addc(b, ',');
+		line_json(b, &r->lines[i]);
+	}
+	buf_adds(b, "]}");
+}
+
 void footer_text(struct buf *b, const char *lead, const struct omits *om, long tokens)
 {
 	size_t start = b->len;
-	buf_adds(b, "\xE2\x94\x80\xE2\x94\x80 ");
+	buf_adds(b, OUT_RULE);
 	size_t body = b->len;
 	if (lead && *lead)
 		buf_adds(b, lead);
 	for (size_t i = 0; om && i < om->n; i++) {
 		size_t before = b->len;
 		if (b->len > body)
-			buf_adds(b, " \xC2\xB7 ");
+			buf_adds(b, OUT_DOT);
 		size_t seg = b->len;
 		omission_text(b, &om->items[i]);
 		if (b->len == seg)
@@ -468,7 +545,7 @@ void footer_text(struct buf *b, const char *lead, const struct omits *om, long t
 	}
 	if (tokens >= 0) {
 		if (b->len > body)
-			buf_adds(b, " \xC2\xB7 ");
+			buf_adds(b, OUT_DOT);
 		cost_text(b, tokens);
 	}
 	if (b->len == body)

@@ -1,6 +1,6 @@
 /* The output contract shared by every verb (see ../shared/spec/output-format.md):
  *  - numbered lines: "<num right-aligned to the widest number in the response><marker>\t<text>";
- *  - blocks of lines (show and find share one JSON block shape);
+ *  - blocks of lines (show and find share one JSON block shape), and the region of an edit;
  *  - omissions: everything a response left out, recorded in order, rendered both as footer
  *    segments and as the JSON "omitted" array, so text, --json and --jsonl carry the same facts;
  *  - stats (lines, bytes, tokens_est) and the cost segment;
@@ -14,6 +14,12 @@
 
 #include "buf.h"
 #include "error.h"
+
+struct file;
+
+/* The rule that opens a header or footer line, and the separator between its segments. */
+#define OUT_RULE "\xE2\x94\x80\xE2\x94\x80 "
+#define OUT_DOT " \xC2\xB7 "
 
 enum marker {
 	MK_NONE,     /* ' '  "none" */
@@ -79,6 +85,7 @@ enum omission_kind {
 	OM_UNREADABLE,         /* s1=path */
 	OM_XATTRS_DROPPED,     /* s1=path */
 	OM_REGION_GAP,         /* pairs=[a,b]... */
+	OM_MATCH_LIMIT,        /* a=files whose search stopped at the regex match limit */
 };
 
 struct omission {
@@ -128,6 +135,15 @@ void line_json(struct buf *b, const struct out_line *l);
 void block_json(struct buf *b, const struct out_block *blk);
 /* Bytes a line costs in stats: its text plus one '\n'. */
 size_t line_cost(const struct out_line *l);
+
+/* An edit's region (spec §3): each changed line (sorted, 1-based, in f) with 2 lines of context
+ * either side, marked mk; windows that touch merge, and between two that do not a gap line
+ * (MK_GAP, ":a-b not shown") goes into r and its pair into the one OM_REGION_GAP of gap, for the
+ * footer. *cut and *lossy grow by the lines line_display cut or showed lossily. */
+void region_build(struct out_block *r, const struct file *f, const long *changed, size_t n, enum marker mk,
+		  struct omits *gap, long *cut, long *lossy);
+/* {"start":a,"end":b,"lines":[…]}: a and b are the first and last numbered line, gaps inside. */
+void region_json(struct buf *b, const struct out_block *r);
 
 /* "── " + lead + every omission's text + cost, joined by " · ", then '\n'. lead may be "" and
  * tokens < 0 means no cost; nothing is printed when every part is empty. */

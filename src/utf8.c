@@ -97,6 +97,27 @@ void utf8_add_lossy(struct buf *out, const char *s, size_t n)
 	buf_add(out, run, (size_t)(p - run));
 }
 
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+bool utf8_blank(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!is_space(s[i]))
+			return false;
+	return true;
+}
+
+void utf8_trim(const char **s, size_t *n)
+{
+	while (*n && is_space((*s)[0]))
+		(*s)++, (*n)--;
+	while (*n && is_space((*s)[*n - 1]))
+		(*n)--;
+}
+
 size_t utf8_floor(const char *s, size_t n, size_t max)
 {
 	if (max >= n)

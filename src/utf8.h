@@ -1,5 +1,6 @@
 /* UTF-8 facts about byte strings: validity, lossy display (U+FFFD per invalid sequence, as Rust's
- * String::from_utf8_lossy does), and cutting on a character boundary. */
+ * String::from_utf8_lossy does), cutting on a character boundary, and the ASCII whitespace (space,
+ * tab, CR, LF) that blank and trimmed text ignore. */
 #ifndef LETS_UTF8_H
 #define LETS_UTF8_H
 #include <stdbool.h>
@@ -17,5 +18,9 @@ bool utf8_valid(const char *s, size_t n);
 void utf8_add_lossy(struct buf *out, const char *s, size_t n);
 /* The largest cut <= max that does not split a character of s[0..n). */
 size_t utf8_floor(const char *s, size_t n, size_t max);
+/* True when s[0..n) holds only spaces, tabs, CRs and LFs (or nothing). */
+bool utf8_blank(const char *s, size_t n);
+/* Moves *s and shrinks *n past leading and trailing spaces, tabs, CRs and LFs. */
+void utf8_trim(const char **s, size_t *n);
 
 #endif

@@ -11,8 +11,11 @@ typedef enum lets_err (*verb_fn)(const struct opts *o, struct buf *out, struct d
 /* VERB(name, function); aliases map to the same function. */
 #define LETS_VERBS(VERB)                                                                                      \
 	VERB("show", cmd_show)                                                                                \
+	VERB("find", cmd_find)                                                                                \
 	VERB("guide", cmd_guide)                                                                              \
-	VERB("version", cmd_version)
+	VERB("version", cmd_version)                                                                          \
+	VERB("edit", cmd_edit)                                                                                \
+	VERB("write", cmd_write)
 
 #define DECLARE_VERB(name, fn) enum lets_err fn(const struct opts *o, struct buf *out, struct diag *d);
 LETS_VERBS(DECLARE_VERB)

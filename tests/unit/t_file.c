@@ -1,4 +1,5 @@
-/* File facts (file.h): the line index (empty file, no trailing newline, CRLF counting), binary
+/* File facts (file.h): the line index (empty file, no trailing newline, CRLF counting, the line
+ * holding an offset, one line's display form), binary
  * detection, sha, line_display (lossy UTF-8, the 1000-byte cut on a character boundary), and
  * file_load's refusals with the spec's messages. */
 #include <fcntl.h>
@@ -90,6 +91,36 @@ static void line_index(void)
 	unit_bytes("212-line file: line 150", text, len, "export const v150 = 150");
 	file_release(&f);
 	buf_release(&b);
+}
+
+/* Byte offsets of "ab\ncd\n\nef": a=0 \n=2 c=3 \n=5 \n=6 e=7 f=8, size 9. */
+static void line_at(void)
+{
+	struct file f;
+	index_bytes(&f, "ab\ncd\n\nef", 9);
+	const long want[][2] = {{0, 1}, {2, 1}, {3, 2}, {5, 2}, {6, 3}, {7, 4}, {8, 4}, {9, 4}, {50, 4}};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		char name[80];
+		snprintf(name, sizeof(name), "file_line_at: offset %ld", want[i][0]);
+		unit_long(name, file_line_at(&f, (size_t)want[i][0]), want[i][1]);
+	}
+	file_release(&f);
+	index_bytes(&f, "", 0);
+	unit_long("file_line_at: an empty file is line 1", file_line_at(&f, 0), 1);
+	file_release(&f);
+
+	index_bytes(&f, "ok\r\nbad \xe9\r\n", 11);
+	struct buf b = BUF_INIT;
+	bool lossy = false, cut = true;
+	file_line_display(&b, &f, 2, &lossy, &cut);
+	unit_bytes("file_line_display: line 2 without its CRLF, lossy", b.data, b.len, "bad \xef\xbf\xbd");
+	unit_long("file_line_display: lossy reported", lossy, 1);
+	unit_long("file_line_display: cut reported", cut, 0);
+	buf_truncate(&b, 0);
+	file_line_display(&b, &f, 1, NULL, NULL);
+	unit_bytes("file_line_display: flags may be NULL", b.data, b.len, "ok");
+	buf_release(&b);
+	file_release(&f);
 }
 
 static void binary(void)
@@ -298,6 +329,7 @@ int main(void)
 {
 	unit_begin("t_file");
 	line_index();
+	line_at();
 	binary();
 	sha();
 	displays();

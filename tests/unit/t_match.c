@@ -66,6 +66,7 @@ int main(void)
 	match("RX_WORD: whole words only", "cap", RX_WORD, "capital cap", 0, 1, 8, 11);
 	match("RX_WORD: no partial word", "cap", RX_WORD, "capital", 0, 0, 0, 0);
 	match("RX_LITERAL with RX_CASELESS", "A.B", RX_LITERAL | RX_CASELESS, "xa.b", 0, 1, 1, 4);
+	match("RX_LITERAL with RX_MULTILINE (whole-buffer search) compiles", "a.b", RX_LITERAL | RX_MULTILINE, "x\na.b\n", 0, 1, 2, 5);
 	match("an unclosed group does not compile", "(", 0, "x", 0, -2, 0, 0);
 	match("an unclosed class does not compile", "[a", 0, "x", 0, -2, 0, 0);
 

@@ -1,10 +1,11 @@
 /* The output contract pieces of output-format.md: the cost segment (§4), plurals (§1), numbered
- * lines (§3), the omitted vocabulary as footer text and JSON (§11), the footer rule (§4), stats
- * and the error shape (§10). */
+ * lines (§3), an edit region's context windows and gap lines (§3, §7), the omitted vocabulary as
+ * footer text and JSON (§11), the footer rule (§4), stats and the error shape (§10). */
 #include <stdlib.h>
 
 #include "buf.h"
 #include "error.h"
+#include "file.h"
 #include "output.h"
 #include "unit.h"
 
@@ -309,6 +310,57 @@ static void block(void)
 	block_release(&sym);
 }
 
+/* Lines 3 and 4 share one window (1-6), 12 has its own (10-14), 20's is cut at the end of the
+ * file (18-20); the windows do not touch, so two gap lines and one region_gap with two pairs. */
+static void region(void)
+{
+	struct buf text = BUF_INIT;
+	for (int i = 1; i <= 20; i++)
+		buf_addf(&text, i == 5 ? "l%d\xff\n" : "l%d\n", i);
+	struct file f = FILE_INIT;
+	f.size = text.len;
+	f.data = buf_detach(&text);
+	file_index(&f);
+	const long changed[] = {3, 4, 12, 20};
+	struct out_block r = {0};
+	struct omits gap = OMITS_INIT;
+	long cut = 0, lossy = 0;
+	region_build(&r, &f, changed, 4, MK_REPLACED, &gap, &cut, &lossy);
+	struct buf b = BUF_INIT;
+	for (size_t i = 0; i < r.n_lines; i++)
+		line_text(&b, &r.lines[i], 2, true);
+	unit_bytes("region_build: windows of +-2, merged when they touch, gap lines between", b.data, b.len,
+		   " 1 \tl1\n 2 \tl2\n 3~\tl3\n 4~\tl4\n 5 \tl5\xef\xbf\xbd\n 6 \tl6\n"
+		   "  \xc2\xb7\t:7-9 not shown\n"
+		   "10 \tl10\n11 \tl11\n12~\tl12\n13 \tl13\n14 \tl14\n"
+		   "  \xc2\xb7\t:15-17 not shown\n"
+		   "18 \tl18\n19 \tl19\n20~\tl20\n");
+	unit_long("region_build: one lossy line counted", lossy, 1);
+	unit_long("region_build: no line cut", cut, 0);
+	unit_long("region_build: one region_gap omission", (long)gap.n, 1);
+	buf_truncate(&b, 0);
+	footer_text(&b, "", &gap, -1);
+	unit_bytes("region_build: the footer repeats each gap", b.data, b.len,
+		   "\xe2\x94\x80\xe2\x94\x80 :7-9 not shown \xc2\xb7 :15-17 not shown\n");
+	buf_truncate(&b, 0);
+	struct out_block one = {0};
+	const long first[] = {1};
+	region_build(&one, &f, first, 1, MK_INSERTED, &gap, &cut, &lossy);
+	region_json(&b, &one);
+	unit_bytes("region_json: start and end of the numbered lines", b.data, b.len,
+		   "{\"start\":1,\"end\":3,\"lines\":[{\"number\":1,\"marker\":\"inserted\",\"text\":\"l1\"},"
+		   "{\"number\":2,\"marker\":\"none\",\"text\":\"l2\"},{\"number\":3,\"marker\":\"none\",\"text\":\"l3\"}]}");
+	buf_truncate(&b, 0);
+	region_json(&b, &r);
+	const char *ends = "{\"start\":1,\"end\":20,";
+	unit_long("region_json: a gap line does not move the end", !strncmp(b.data, ends, strlen(ends)), 1);
+	buf_release(&b);
+	block_release(&one);
+	block_release(&r);
+	omits_release(&gap);
+	file_release(&f);
+}
+
 static void stats(void)
 {
 	unsetenv("LETS_NO_STATS");
@@ -365,6 +417,7 @@ int main(void)
 {
 	unit_begin("t_output");
 	/* §4: ~T tokens below 100, else tenths = (T + 50) / 100 → ~X.Yk tokens. */
+	region();
 	check_cost(-1, "");
 	check_cost(0, "~0 tokens");
 	check_cost(38, "~38 tokens");

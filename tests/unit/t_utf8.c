@@ -1,5 +1,6 @@
 /* UTF-8 facts (utf8.h): sequence lengths, the span one invalid sequence covers (one U+FFFD each,
- * as Rust's from_utf8_lossy), validity, lossy appending and cutting on a character boundary. */
+ * as Rust's from_utf8_lossy), validity, lossy appending, cutting on a character boundary, and
+ * blank and trimmed text. */
 #include "buf.h"
 #include "utf8.h"
 #include "unit.h"
@@ -68,6 +69,30 @@ int main(void)
 		char name[80];
 		snprintf(name, sizeof(name), "utf8_floor(max %ld)", floors[i][0]);
 		unit_long(name, (long)utf8_floor(s, n, (size_t)floors[i][0]), floors[i][1]);
+	}
+
+	unit_long("utf8_blank: empty", utf8_blank("", 0), 1);
+	unit_long("utf8_blank: space, tab, CR, LF", utf8_blank(" \t\r\n", 4), 1);
+	unit_long("utf8_blank: one letter among spaces", utf8_blank("  x ", 4), 0);
+	unit_long("utf8_blank: a vertical tab is not blank", utf8_blank("\v", 1), 0);
+	unit_long("utf8_blank: a non-breaking space is not blank", utf8_blank("\xc2\xa0", 2), 0);
+	unit_long("utf8_blank: only the first n bytes count", utf8_blank("  x", 2), 1);
+	const struct {
+		const char *name, *in, *want;
+	} trims[] = {
+		{"both ends", " \t a b \r\n", "a b"},
+		{"inner whitespace kept", "a \t b", "a \t b"},
+		{"all blank", " \n ", ""},
+		{"nothing to trim", "x", "x"},
+		{"a non-breaking space stays", "\xc2\xa0x ", "\xc2\xa0x"},
+	};
+	for (size_t i = 0; i < sizeof(trims) / sizeof(trims[0]); i++) {
+		char name[80];
+		const char *t = trims[i].in;
+		size_t tn = strlen(t);
+		utf8_trim(&t, &tn);
+		snprintf(name, sizeof(name), "utf8_trim: %s", trims[i].name);
+		unit_bytes(name, t, tn, trims[i].want);
 	}
 	return unit_end();
 }

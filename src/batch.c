@@ -1,0 +1,243 @@
+#include "batch.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "buf.h"
+#include "utf8.h"
+
+/* The next line of s: [*ls, *le) without its newline; false at the end. */
+static bool next_line(const char *s, size_t n, size_t *pos, long *line, size_t *ls, size_t *le)
+{
+	if (*pos >= n)
+		return false;
+	const char *nl = memchr(s + *pos, '\n', n - *pos);
+	*ls = *pos;
+	*le = nl ? (size_t)(nl - s) : n;
+	*pos = nl ? *le + 1 : n;
+	(*line)++;
+	return true;
+}
+
+static struct batch_entry *batch_add(struct batch *b, const char *target, long line)
+{
+	XGROW(b->v, b->cap, b->n + 1);
+	struct batch_entry *e = &b->v[b->n++];
+	memset(e, 0, sizeof(*e));
+	e->target = xstrdup(target);
+	e->all = -1;
+	e->line = line;
+	return e;
+}
+
+/* The fence format: "@@ <target>[ insert-after|insert-before <anchor>]", an optional
+ * "<<<<<<< old" section, a "======= new" section, ">>>>>>>". */
+static void parse_fence(struct batch *b, const char *s, size_t n, struct diag *d)
+{
+	size_t pos = 0;
+	long line = 0;
+	size_t ls, le;
+	while (next_line(s, n, &pos, &line, &ls, &le)) {
+		size_t e = le;
+		if (e > ls && s[e - 1] == '\r')
+			e--;
+		if (utf8_blank(s + ls, e - ls))
+			continue;
+		if (e - ls < 3 || memcmp(s + ls, "@@ ", 3)) {
+			diag_add(d, E_USAGE, "line %ld: expected `@@ <path>` to start an edit, found: %.*s", line,
+				 (int)(e - ls > 80 ? 80 : e - ls), s + ls);
+			return;
+		}
+		long head_line = line;
+		char *head = xstrndup(s + ls + 3, e - ls - 3);
+		char *anchor = NULL;
+		bool after = false;
+		char *kw = strstr(head, " insert-after ");
+		char *kw2 = strstr(head, " insert-before ");
+		if (kw || kw2) {
+			after = kw != NULL;
+			char *k = kw ? kw : kw2;
+			anchor = xstrdup(k + (after ? 14 : 15));
+			*k = 0;
+		}
+		struct buf sect[2] = {BUF_INIT, BUF_INIT};
+		bool have[2] = {false, false}, closed = false;
+		int cur = -1;
+		size_t body_start = 0;
+		while (next_line(s, n, &pos, &line, &ls, &le)) {
+			size_t e2 = le;
+			if (e2 > ls && s[e2 - 1] == '\r')
+				e2--;
+			bool is_old = e2 - ls == 11 && !memcmp(s + ls, "<<<<<<< old", 11);
+			bool is_new = e2 - ls == 11 && !memcmp(s + ls, "======= new", 11);
+			bool is_end = e2 - ls == 7 && !memcmp(s + ls, ">>>>>>>", 7);
+			if (is_old || is_new || is_end) {
+				if (cur >= 0) {
+					size_t body_end = ls > body_start ? ls - 1 : body_start;
+					if (body_end > body_start && s[body_end - 1] == '\r')
+						body_end--;
+					buf_add(&sect[cur], s + body_start, body_end - body_start);
+				}
+				if (is_end) {
+					closed = true;
+					break;
+				}
+				cur = is_old ? 0 : 1;
+				have[cur] = true;
+				body_start = pos;
+				continue;
+			}
+			if (cur < 0) {
+				diag_add(d, E_USAGE, "line %ld: %s: expected `<<<<<<< old` or `======= new`, found: %.*s", line,
+					 head, (int)(e2 - ls > 80 ? 80 : e2 - ls), s + ls);
+				break;
+			}
+		}
+		bool ok = true;
+		if (!have[1]) {
+			diag_add(d, E_USAGE, "line %ld: %s: no `======= new` section", head_line, head);
+			ok = false;
+		} else if (!closed) {
+			diag_add(d, E_USAGE, "line %ld: %s: no `>>>>>>>` closing the edit", head_line, head);
+			ok = false;
+		}
+		if (ok && have[0] == (anchor != NULL)) {
+			diag_add(d, E_USAGE,
+				 have[0] ? "line %ld: %s: an insert takes no `<<<<<<< old` section"
+					 : "line %ld: %s: no `<<<<<<< old` section (or insert-after/insert-before on the @@ line)",
+				 head_line, head);
+			ok = false;
+		}
+		if (ok) {
+			struct batch_entry *en = batch_add(b, head, head_line);
+			if (have[0]) {
+				en->old_len = sect[0].len;
+				en->old = buf_detach(&sect[0]);
+			}
+			en->new_len = sect[1].len;
+			en->new_text = buf_detach(&sect[1]);
+			en->anchor = anchor;
+			en->after = after;
+			anchor = NULL;
+		}
+		buf_release(&sect[0]);
+		buf_release(&sect[1]);
+		free(anchor);
+		free(head);
+		if (!ok)
+			return;
+	}
+}
+
+/* JSONL: {"file":…,"old":…,"new":…} or {"file":…,"insert_after"|"insert_before":…,"new":…}. */
+static void parse_jsonl(struct batch *b, const char *s, size_t n, struct diag *d)
+{
+	static const char *const keys[] = {"file", "old", "new", "insert_after", "insert_before", "all", NULL};
+	long line = 0;
+	for (size_t pos = 0; pos < n;) {
+		const char *nl = memchr(s + pos, '\n', n - pos);
+		size_t end = nl ? (size_t)(nl - s) : n;
+		size_t ls = pos;
+		pos = nl ? end + 1 : n;
+		line++;
+		if (utf8_blank(s + ls, end - ls))
+			continue;
+		json_error_t jerr;
+		json_t *obj = json_loadb(s + ls, end - ls, 0, &jerr);
+		if (!obj || !json_is_object(obj)) {
+			diag_add(d, E_USAGE, "line %ld: not a JSON object: %s", line, obj ? "another JSON value" : jerr.text);
+			json_decref(obj);
+			continue;
+		}
+		bool ok = true;
+		const char *key;
+		json_t *val;
+		json_object_foreach(obj, key, val) {
+			bool known = false;
+			for (const char *const *k = keys; *k; k++)
+				known |= !strcmp(*k, key);
+			if (!known) {
+				diag_add(d, E_USAGE, "line %ld: unknown key \"%s\"", line, key);
+				ok = false;
+			}
+		}
+		json_t *file = json_object_get(obj, "file"), *nw = json_object_get(obj, "new");
+		json_t *old = json_object_get(obj, "old"), *ia = json_object_get(obj, "insert_after");
+		json_t *ib = json_object_get(obj, "insert_before"), *all = json_object_get(obj, "all");
+		if (!file)
+			diag_add(d, E_USAGE, "line %ld: no \"file\"", line), ok = false;
+		else if (!json_is_string(file))
+			diag_add(d, E_USAGE, "line %ld: \"file\" must be a string", line), ok = false;
+		if (!nw)
+			diag_add(d, E_USAGE, "line %ld: no \"new\"", line), ok = false;
+		else if (!json_is_string(nw))
+			diag_add(d, E_USAGE, "line %ld: \"new\" must be a string", line), ok = false;
+		int ops = !!old + !!ia + !!ib;
+		if (ops != 1) {
+			struct buf found = BUF_INIT;
+			if (old)
+				buf_adds(&found, "old");
+			if (ia)
+				buf_addf(&found, "%sinsert_after", found.len ? ", " : "");
+			if (ib)
+				buf_addf(&found, "%sinsert_before", found.len ? ", " : "");
+			diag_add(d, E_USAGE,
+				 "line %ld: exactly one of \"old\", \"insert_after\" or \"insert_before\" is required \xC2\xB7 found %s",
+				 line, found.len ? found.data : "none");
+			buf_release(&found);
+			ok = false;
+		}
+		json_t *op = old ? old : ia ? ia : ib;
+		if (op && !json_is_string(op)) {
+			diag_add(d, E_USAGE, "line %ld: \"%s\" must be a string", line,
+				 old ? "old" : ia ? "insert_after" : "insert_before");
+			ok = false;
+		}
+		if (all && !json_is_boolean(all)) {
+			diag_add(d, E_USAGE, "line %ld: \"all\" must be true or false", line);
+			ok = false;
+		}
+		if (ok) {
+			struct batch_entry *en = batch_add(b, json_string_value(file), line);
+			en->new_len = json_string_length(nw);
+			en->new_text = xmalloc(en->new_len + 1);
+			memcpy(en->new_text, json_string_value(nw), en->new_len + 1);
+			if (old) {
+				en->old_len = json_string_length(old);
+				en->old = xmalloc(en->old_len + 1);
+				memcpy(en->old, json_string_value(old), en->old_len + 1);
+			} else {
+				en->anchor = xstrdup(json_string_value(op));
+				en->after = ia != NULL;
+			}
+			if (all)
+				en->all = json_is_true(all) ? 1 : 0;
+		}
+		json_decref(obj);
+	}
+}
+
+void batch_parse(struct batch *b, const char *s, size_t n, struct diag *d)
+{
+	size_t i = 0;
+	while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+		i++;
+	if (i < n && s[i] == '{')
+		parse_jsonl(b, s, n, d);
+	else
+		parse_fence(b, s, n, d);
+}
+
+void batch_release(struct batch *b)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		free(b->v[i].target);
+		free(b->v[i].old);
+		free(b->v[i].new_text);
+		free(b->v[i].anchor);
+	}
+	free(b->v);
+	memset(b, 0, sizeof(*b));
+}

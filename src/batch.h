@@ -1,0 +1,42 @@
+/* The `lets edit --from -` batch on stdin, in either of its two forms, read into a list of edits
+ * before anything is matched, so a malformed batch fails whole (exit 64) with nothing written.
+ *
+ * Fence form, no escaping needed for code bodies:
+ *     @@ <target>[ insert-after <anchor> | insert-before <anchor>]
+ *     <<<<<<< old          (absent for an insert)
+ *     <text>
+ *     ======= new
+ *     <text>
+ *     >>>>>>>
+ * A section's text is the lines between its fences, without the newline before the next fence.
+ * JSONL form, one object per line: {"file","old"|"insert_after"|"insert_before","new"[,"all"]}.
+ * A first non-blank byte '{' selects JSONL. Problems are recorded one per line as usage
+ * failures ("line <n>: <problem>"), every line checked. */
+#ifndef LETS_BATCH_H
+#define LETS_BATCH_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "error.h"
+
+struct batch_entry {
+	char *target;         /* owned; the @@ target or "file" */
+	char *old, *new_text; /* owned; old NULL for an insert */
+	size_t old_len, new_len;
+	char *anchor; /* owned; NULL unless an insert */
+	bool after;
+	int all;   /* -1 unset, else 0/1 (JSONL "all") */
+	long line; /* 1-based input line the entry starts on */
+};
+
+struct batch {
+	struct batch_entry *v;
+	size_t n, cap;
+};
+#define BATCH_INIT {0}
+
+/* Parses s[0..n); on any problem d holds one usage failure per problem and b may be partial. */
+void batch_parse(struct batch *b, const char *s, size_t n, struct diag *d);
+void batch_release(struct batch *b);
+
+#endif

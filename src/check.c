@@ -1,0 +1,581 @@
+#include "check.h"
+
+#include <ctype.h>
+#include <jansson.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <yaml.h>
+
+#include "alloc.h"
+#include "buf.h"
+#include "proc.h"
+#include "symbols/lang.h"
+#include "symbols/parse.h"
+#include "utf8.h"
+
+static const char *ext_of(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	const char *dot = strrchr(base, '.');
+	return dot && dot != base ? dot : NULL;
+}
+
+static bool ext_is(const char *ext, const char *const *list)
+{
+	for (; ext && *list; list++)
+		if (!strcasecmp(ext, *list))
+			return true;
+	return false;
+}
+
+/* A line where a top-level item starts: at column 0 (not a closing bracket or `end`), after a
+ * blank line (the rule the symbol lookup uses to parse one item of a large file) or right after
+ * a column-0 closing brace, which ends the item before it. */
+static bool item_start(const char *s, size_t n, size_t ls)
+{
+	if (ls >= n || s[ls] == ' ' || s[ls] == '\t' || s[ls] == '}' || s[ls] == ')' || s[ls] == ']' || s[ls] == '\r' ||
+	    s[ls] == '\n')
+		return false;
+	if (n - ls >= 3 && !memcmp(s + ls, "end", 3) &&
+	    (n - ls == 3 || !(isalnum((unsigned char)s[ls + 3]) || s[ls + 3] == '_')))
+		return false;
+	if (ls == 0)
+		return true;
+	/* the previous line, [p, ls - 1), must be blank or a closing brace */
+	size_t p = ls - 1;
+	while (p > 0 && s[p - 1] != '\n')
+		p--;
+	if (s[p] == '}')
+		return true;
+	for (size_t i = p; i < ls - 1; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+			return false;
+	return true;
+}
+
+/* The top-level items an edit touched: [*start, *end_before) of before became [*start,
+ * *end_after) of after, and every byte outside is the same in both. False when that is most of
+ * the file anyway. */
+static bool changed_items(const char *before, size_t blen, const char *after, size_t alen, size_t *start,
+			  size_t *end_before, size_t *end_after)
+{
+	size_t min = blen < alen ? blen : alen, pre = 0, suf = 0;
+	while (pre < min && before[pre] == after[pre])
+		pre++;
+	while (suf < min - pre && before[blen - 1 - suf] == after[alen - 1 - suf])
+		suf++;
+	size_t ls = pre;
+	while (ls > 0 && before[ls - 1] != '\n')
+		ls--;
+	while (ls > 0 && !item_start(before, pre, ls)) {
+		ls--;
+		while (ls > 0 && before[ls - 1] != '\n')
+			ls--;
+	}
+	/* the first item start whose blank line lies wholly in the unchanged tail */
+	size_t tail = blen - suf, q = tail, e = blen;
+	while (q < blen) {
+		const char *nl = memchr(before + q, '\n', blen - q);
+		if (!nl)
+			break;
+		size_t next = (size_t)(nl - before) + 1;
+		size_t prev_start = q;
+		while (prev_start > 0 && before[prev_start - 1] != '\n')
+			prev_start--;
+		if (next < blen && prev_start >= tail && item_start(before, blen, next)) {
+			e = next;
+			break;
+		}
+		q = next;
+	}
+	if ((e - ls) * 2 > blen)
+		return false;
+	*start = ls;
+	*end_before = e;
+	*end_after = e - blen + alen;
+	return true;
+}
+
+/* The tree-sitter error count before and after; false when path has no grammar. In code
+ * grammars only the top-level items the edit touched are parsed (a full parse runs at ~3 MB/s);
+ * the rest of the file is byte-identical before and after, so it cannot hold a new error. The
+ * second parse is incremental: it reuses the first tree outside the changed bytes. */
+static bool parse_pair(const char *path, const char *before, size_t blen, const char *after, size_t alen, long *eb,
+		       long *ea)
+{
+	struct parse *p = parse_new(path, before ? before : "", before ? blen : 0);
+	if (!p)
+		return false;
+	*eb = before ? parse_errors(p, NULL) : 0;
+	parse_update(p, after, alen);
+	*ea = parse_errors(p, NULL);
+	parse_free(p);
+	return true;
+}
+
+static bool structure_errors(const char *path, const char *before, size_t blen, const char *after, size_t alen,
+			     long *eb, long *ea)
+{
+	const struct lang *lang = lang_for_path(path);
+	if (!lang)
+		return false;
+	size_t start, end_b, end_a;
+	if (before && lang->chunkable && changed_items(before, blen, after, alen, &start, &end_b, &end_a)) {
+		if (!parse_pair(path, before + start, end_b - start, after + start, end_a - start, eb, ea))
+			return false;
+		/* An item that did not parse cleanly even before may have been cut in the wrong place (a
+		 * multi-line string, say): only the whole file can then say whether the edit added an error. */
+		if (*ea <= *eb || *eb == 0)
+			return true;
+	}
+	return parse_pair(path, before, blen, after, alen, eb, ea);
+}
+
+enum check_kind check_kind_for(const char *path, const char *data, size_t len, char reason[80])
+{
+	static const char *const json[] = {".json", ".jsonc", NULL};
+	static const char *const yaml[] = {".yaml", ".yml", NULL};
+	static const char *const toml[] = {".toml", NULL};
+	static const char *const md[] = {".md", ".markdown", NULL};
+	const char *ext = ext_of(path);
+	reason[0] = 0;
+	if (ext_is(ext, json))
+		return CHECK_JSON;
+	if (ext_is(ext, yaml))
+		return CHECK_YAML;
+	if (ext_is(ext, toml))
+		return CHECK_TOML;
+	if (ext_is(ext, md)) {
+		bool has = false;
+		check_frontmatter(data, len, &has);
+		if (has)
+			return CHECK_FRONTMATTER;
+	}
+	if (parse_has_grammar(path))
+		return CHECK_STRUCTURE;
+	if (ext)
+		snprintf(reason, 80, "no grammar for %s", ext);
+	else {
+		const char *base = strrchr(path, '/');
+		snprintf(reason, 80, "no grammar for %s", base ? base + 1 : path);
+	}
+	return CHECK_NONE;
+}
+
+const char *check_kind_name(enum check_kind k)
+{
+	switch (k) {
+	case CHECK_STRUCTURE:
+		return "structure";
+	case CHECK_JSON:
+		return "json";
+	case CHECK_YAML:
+		return "yaml";
+	case CHECK_TOML:
+		return "toml";
+	case CHECK_FRONTMATTER:
+		return "frontmatter";
+	case CHECK_NONE:
+		break;
+	}
+	return "none";
+}
+
+const char *check_reject_note(enum check_kind k)
+{
+	switch (k) {
+	case CHECK_JSON:
+		return "\xE2\x86\x90 invalid json";
+	case CHECK_YAML:
+		return "\xE2\x86\x90 invalid yaml";
+	case CHECK_TOML:
+		return "\xE2\x86\x90 invalid toml";
+	case CHECK_FRONTMATTER:
+		return "\xE2\x86\x90 invalid frontmatter";
+	default:
+		return "\xE2\x86\x90 parse error";
+	}
+}
+
+const char *check_failed_status(enum check_kind k)
+{
+	return k == CHECK_STRUCTURE ? "failed" : "invalid";
+}
+
+/* JSON with comments (tsconfig.json, settings files): comments become spaces, keeping every
+ * newline, and the rest goes to a strict parser. */
+bool check_json(const char *s, size_t n)
+{
+	char *copy = xmalloc(n + 1);
+	memcpy(copy, s, n);
+	copy[n] = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (copy[i] == '"') {
+			for (i++; i < n && copy[i] != '"'; i++)
+				if (copy[i] == '\\')
+					i++;
+		} else if (copy[i] == '/' && i + 1 < n && copy[i + 1] == '/') {
+			while (i < n && copy[i] != '\n')
+				copy[i++] = ' ';
+		} else if (copy[i] == '/' && i + 1 < n && copy[i + 1] == '*') {
+			size_t j = i + 2;
+			while (j + 1 < n && !(copy[j] == '*' && copy[j + 1] == '/'))
+				j++;
+			if (j + 1 >= n) {
+				free(copy);
+				return false;
+			}
+			for (; i <= j + 1; i++)
+				if (copy[i] != '\n')
+					copy[i] = ' ';
+			i--;
+		}
+	}
+	json_error_t err;
+	json_t *v = json_loadb(copy, n, JSON_DECODE_ANY | JSON_ALLOW_NUL, &err);
+	free(copy);
+	if (!v) {
+		/* an empty or comment-only file is not a document, but not a broken one either */
+		return utf8_blank(s, n);
+	}
+	json_decref(v);
+	return true;
+}
+
+bool check_yaml(const char *s, size_t n)
+{
+	yaml_parser_t p;
+	if (!yaml_parser_initialize(&p))
+		return false;
+	yaml_parser_set_input_string(&p, (const unsigned char *)s, n);
+	bool ok = true;
+	for (;;) {
+		yaml_event_t ev;
+		if (!yaml_parser_parse(&p, &ev)) {
+			ok = false;
+			break;
+		}
+		bool end = ev.type == YAML_STREAM_END_EVENT;
+		yaml_event_delete(&ev);
+		if (end)
+			break;
+	}
+	yaml_parser_delete(&p);
+	return ok;
+}
+
+/* The frontmatter block: a first line "---", then YAML up to a line "---" or "...". */
+bool check_frontmatter(const char *s, size_t n, bool *has)
+{
+	*has = false;
+	size_t first;
+	if (n >= 4 && !memcmp(s, "---\n", 4))
+		first = 4;
+	else if (n >= 5 && !memcmp(s, "---\r\n", 5))
+		first = 5;
+	else
+		return true;
+	*has = true;
+	for (size_t i = first; i < n;) {
+		const char *nl = memchr(s + i, '\n', n - i);
+		size_t end = nl ? (size_t)(nl - s) : n;
+		size_t len = end - i;
+		if (len && s[i + len - 1] == '\r')
+			len--;
+		if (len == 3 && (!memcmp(s + i, "---", 3) || !memcmp(s + i, "...", 3)))
+			return check_yaml(s + first, i - first);
+		i = end + 1;
+	}
+	return false;
+}
+
+static bool format_ok(enum check_kind k, const char *s, size_t n)
+{
+	bool has;
+	switch (k) {
+	case CHECK_JSON:
+		return check_json(s, n);
+	case CHECK_YAML:
+		return check_yaml(s, n);
+	case CHECK_TOML:
+		return check_toml(s, n);
+	case CHECK_FRONTMATTER:
+		return check_frontmatter(s, n, &has);
+	default:
+		return true;
+	}
+}
+
+void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
+		  struct check_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->kind = check_kind_for(path, before ? before : after, before ? blen : alen, r->reason);
+	/* an edit that adds frontmatter to a plain markdown file is checked as frontmatter */
+	if (r->kind != CHECK_FRONTMATTER && r->kind != CHECK_JSON && r->kind != CHECK_YAML &&
+	    r->kind != CHECK_TOML) {
+		char reason[80];
+		if (check_kind_for(path, after, alen, reason) == CHECK_FRONTMATTER) {
+			r->kind = CHECK_FRONTMATTER;
+			r->reason[0] = 0;
+		}
+	}
+	switch (r->kind) {
+	case CHECK_NONE:
+		return;
+	case CHECK_STRUCTURE:
+		if (!structure_errors(path, before, blen, after, alen, &r->errors_before, &r->errors_after)) {
+			r->kind = CHECK_NONE;
+			return;
+		}
+		break;
+	default:
+		r->errors_before = before && !format_ok(r->kind, before, blen) ? 1 : 0;
+		r->errors_after = format_ok(r->kind, after, alen) ? 0 : 1;
+		break;
+	}
+	r->failed = r->errors_after > r->errors_before;
+}
+
+static void shell_quote(struct buf *b, const char *s)
+{
+	if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+=:,@%") == strlen(s)) {
+		buf_adds(b, s);
+		return;
+	}
+	buf_addc(b, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			buf_adds(b, "'\\''");
+		else
+			buf_addc(b, *s);
+	}
+	buf_addc(b, '\'');
+}
+
+static void expand(struct buf *out, const char *tmpl, const char *const *paths, size_t n)
+{
+	for (const char *p = tmpl; *p; p++) {
+		if (p[0] == '{' && p[1] == '}') {
+			for (size_t i = 0; i < n; i++) {
+				if (i)
+					buf_addc(out, ' ');
+				shell_quote(out, paths[i]);
+			}
+			p++;
+		} else {
+			buf_addc(out, *p);
+		}
+	}
+}
+
+/* The directory of the first edited file, absolute. */
+static char *start_dir(const char *const *paths, size_t n)
+{
+	struct buf dir = BUF_INIT;
+	const char *p = n ? paths[0] : ".";
+	const char *slash = strrchr(p, '/');
+	if (slash)
+		buf_add(&dir, p, slash == p ? 1 : (size_t)(slash - p));
+	else
+		buf_adds(&dir, ".");
+	char *abs = realpath(dir.data, NULL);
+	buf_release(&dir);
+	return abs ? abs : xstrdup(".");
+}
+
+/* Walks up from dir to the first directory holding one of names; returns it (owned) and the
+ * name that matched, or NULL. */
+static char *find_up(const char *dir, const char *const *names, const char **which)
+{
+	char *cur = xstrdup(dir);
+	for (;;) {
+		for (const char *const *n = names; *n; n++) {
+			struct buf f = BUF_INIT;
+			buf_addf(&f, "%s/%s", cur, *n);
+			struct stat st;
+			bool hit = stat(f.data, &st) == 0 && S_ISREG(st.st_mode);
+			buf_release(&f);
+			if (hit) {
+				*which = *n;
+				return cur;
+			}
+		}
+		char *slash = strrchr(cur, '/');
+		if (!slash || slash == cur) {
+			if (slash == cur && cur[1]) {
+				cur[1] = 0;
+				continue;
+			}
+			free(cur);
+			return NULL;
+		}
+		*slash = 0;
+	}
+}
+
+static bool has_typecheck_script(const char *dir)
+{
+	struct buf f = BUF_INIT;
+	buf_addf(&f, "%s/package.json", dir);
+	json_error_t err;
+	json_t *root = json_load_file(f.data, 0, &err);
+	buf_release(&f);
+	bool yes = root && json_is_string(json_object_get(json_object_get(root, "scripts"), "typecheck"));
+	json_decref(root);
+	return yes;
+}
+
+enum lets_err check_cmd_prepare(struct check_cmd *c, const char *spec, const char *const *paths, size_t n,
+				long timeout_s, struct diag *d)
+{
+	memset(c, 0, sizeof(*c));
+	c->timeout_s = timeout_s;
+	if (spec[0] != '@') {
+		struct buf run = BUF_INIT;
+		c->shown = xstrdup(spec);
+		expand(&run, spec, paths, n);
+		c->run = buf_detach(&run);
+		return LETS_OK;
+	}
+	static const char *const all[] = {"Cargo.toml", "go.mod", "tsconfig.json", "pyproject.toml", "setup.py", NULL};
+	static const char *const cargo[] = {"Cargo.toml", NULL};
+	static const char *const go[] = {"go.mod", NULL};
+	static const char *const tsc[] = {"tsconfig.json", NULL};
+	static const char *const py[] = {"pyproject.toml", "setup.py", NULL};
+	const char *const *names;
+	const char *missing;
+	if (!strcmp(spec, "@auto"))
+		names = all, missing = "@auto found no manifest";
+	else if (!strcmp(spec, "@cargo"))
+		names = cargo, missing = "@cargo found no Cargo.toml";
+	else if (!strcmp(spec, "@go"))
+		names = go, missing = "@go found no go.mod";
+	else if (!strcmp(spec, "@tsc"))
+		names = tsc, missing = "@tsc found no tsconfig.json";
+	else if (!strcmp(spec, "@py"))
+		names = py, missing = "@py found no pyproject.toml or setup.py";
+	else
+		return diag_add(d, E_USAGE, "error: invalid value '%s' for '--check <CHECK>': unknown preset %s \xC2\xB7 "
+				"the presets are @auto, @cargo, @go, @tsc, @py\n\nFor more information, try '--help'.",
+				spec, spec);
+	char *from = start_dir(paths, n);
+	const char *which = NULL;
+	char *dir = find_up(from, names, &which);
+	free(from);
+	if (!dir) {
+		c->skip = xstrdup(missing);
+		return LETS_OK;
+	}
+	const char *tmpl, *prog;
+	bool here = false;
+	struct buf tsc_cmd = BUF_INIT;
+	if (!strcmp(which, "Cargo.toml")) {
+		tmpl = "cargo check --workspace --quiet --all-targets", prog = "cargo";
+	} else if (!strcmp(which, "go.mod")) {
+		tmpl = "go build ./...", prog = "go";
+	} else if (!strcmp(which, "tsconfig.json")) {
+		if (has_typecheck_script(dir)) {
+			tmpl = "npm run -s typecheck", prog = "npm";
+		} else {
+			buf_adds(&tsc_cmd, "npx --no-install tsc --noEmit -p ");
+			shell_quote(&tsc_cmd, dir);
+			tmpl = tsc_cmd.data, prog = "npx";
+		}
+	} else {
+		tmpl = "python3 -m py_compile {}", prog = "python3", here = true;
+	}
+	c->shown = xstrdup(tmpl);
+	if (!proc_on_path(prog)) {
+		struct buf why = BUF_INIT;
+		buf_addf(&why, "%s absent", tmpl);
+		c->skip = buf_detach(&why);
+	} else {
+		struct buf run = BUF_INIT;
+		expand(&run, tmpl, paths, n);
+		c->run = buf_detach(&run);
+		if (!here)
+			c->dir = xstrdup(dir);
+	}
+	buf_release(&tsc_cmd);
+	free(dir);
+	return LETS_OK;
+}
+
+void check_cmd_before(struct check_cmd *c)
+{
+	if (c->skip || !c->run)
+		return;
+	struct proc_result r = PROC_RESULT_INIT;
+	proc_run(c->run, c->dir, c->timeout_s, &r);
+	c->before_status = r.status;
+	c->before_timed_out = r.timed_out;
+	if (!r.timed_out && (r.status == 127 || r.status < 0)) {
+		struct buf why = BUF_INIT;
+		buf_addf(&why, "%s absent", c->shown);
+		c->skip = buf_detach(&why);
+	}
+	proc_result_release(&r);
+}
+
+/* The checker's last non-blank output line, for the failure message. */
+static char *last_line(const struct buf *out)
+{
+	size_t end = out->len;
+	while (end && (out->data[end - 1] == '\n' || out->data[end - 1] == '\r' || out->data[end - 1] == ' '))
+		end--;
+	if (!end)
+		return NULL;
+	size_t start = end;
+	while (start && out->data[start - 1] != '\n')
+		start--;
+	size_t len = end - start > 200 ? 200 : end - start;
+	return xstrndup(out->data + start, len);
+}
+
+enum check_cmd_verdict check_cmd_after(struct check_cmd *c, char *reason, size_t reason_size, char **detail)
+{
+	*detail = NULL;
+	reason[0] = 0;
+	if (c->skip) {
+		snprintf(reason, reason_size, "%s", c->skip);
+		return CMD_SKIPPED;
+	}
+	if (!c->run)
+		return CMD_OK;
+	if (c->before_timed_out) {
+		snprintf(reason, reason_size, "timed out");
+		return CMD_INCONCLUSIVE;
+	}
+	struct proc_result r = PROC_RESULT_INIT;
+	proc_run(c->run, c->dir, c->timeout_s, &r);
+	enum check_cmd_verdict v;
+	if (r.timed_out) {
+		snprintf(reason, reason_size, "timed out");
+		v = CMD_INCONCLUSIVE;
+	} else if (r.status == 0) {
+		v = CMD_OK;
+	} else if (c->before_status == 0) {
+		*detail = last_line(&r.output);
+		v = CMD_FAILED;
+	} else {
+		snprintf(reason, reason_size, "failed before and after");
+		v = CMD_INCONCLUSIVE;
+	}
+	proc_result_release(&r);
+	return v;
+}
+
+void check_cmd_release(struct check_cmd *c)
+{
+	free(c->shown);
+	free(c->run);
+	free(c->dir);
+	free(c->skip);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,74 @@
+/* The guardrails an edit or a write must pass before it is kept.
+ *
+ * Layer 1, per file, automatic: JSON (comments allowed), YAML, TOML and markdown frontmatter are
+ * decided by a real parser; any other file with a bundled tree-sitter grammar is parsed before
+ * and after, and an edit that adds an error or missing node fails. A file with no grammar is
+ * named as skipped, never guessed at. Only a *new* failure fails: a file that was already
+ * broken before the edit is not blamed on it.
+ *
+ * Layer 2, per batch, opt-in: --check CMD or a preset (@auto @cargo @go @tsc @py), run once
+ * before any write and once after the batch; the verdict is by exit code only. */
+#ifndef LETS_CHECK_H
+#define LETS_CHECK_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "error.h"
+
+enum check_kind { CHECK_NONE, CHECK_STRUCTURE, CHECK_JSON, CHECK_YAML, CHECK_TOML, CHECK_FRONTMATTER };
+
+struct check_result {
+	enum check_kind kind; /* CHECK_NONE: skipped, reason says why */
+	char reason[80];      /* "no grammar for .vue", "--no-check" */
+	long errors_before, errors_after;
+	bool failed; /* the new content broke something that held before */
+};
+
+/* The check kind path's name selects, or CHECK_NONE with reason filled. */
+enum check_kind check_kind_for(const char *path, const char *data, size_t len, char reason[80]);
+/* Layer 1 on after (before NULL: a new file). The structural parse of after is incremental. */
+void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
+		  struct check_result *r);
+/* "structure", "json", "yaml", "toml", "frontmatter". */
+const char *check_kind_name(enum check_kind k);
+/* The note after a rejected line: "parse error", "invalid json", ... */
+const char *check_reject_note(enum check_kind k);
+/* The status word of a check that found an error: "failed" (structure) or "invalid" (a format). */
+const char *check_failed_status(enum check_kind k);
+
+/* Format validators (true = parses). json allows // and block comments. */
+bool check_json(const char *s, size_t n);
+bool check_yaml(const char *s, size_t n);
+bool check_toml(const char *s, size_t n);
+/* Markdown frontmatter: true when s has none, or it parses as YAML. *has tells which. */
+bool check_frontmatter(const char *s, size_t n, bool *has);
+
+/* Layer 2. */
+enum check_cmd_verdict {
+	CMD_OK,           /* passed after (whatever before said) */
+	CMD_FAILED,       /* 0 before, non-zero after: revert the batch */
+	CMD_INCONCLUSIVE, /* reason says why: "failed before and after", "timed out" */
+	CMD_SKIPPED,      /* reason: "@auto found no manifest", "<cmd> absent" */
+};
+
+struct check_cmd {
+	char *shown;  /* the command as given or the preset's template, {} unexpanded; owned */
+	char *run;    /* {} expanded; owned */
+	char *dir;    /* where it runs; NULL = current directory; owned */
+	char *skip;   /* set when there is nothing to run: the skip reason; owned */
+	long timeout_s;
+	int before_status; /* exit status of the run before the writes */
+	bool before_timed_out;
+};
+#define CHECK_CMD_INIT {0}
+
+/* Resolves --check's value against the edited files. An unknown preset is usage (message in d). */
+enum lets_err check_cmd_prepare(struct check_cmd *c, const char *spec, const char *const *paths, size_t n,
+				long timeout_s, struct diag *d);
+/* Runs the checker before the writes. */
+void check_cmd_before(struct check_cmd *c);
+/* Runs it after; reason gets the inconclusive/skip reason, detail the checker's last output line. */
+enum check_cmd_verdict check_cmd_after(struct check_cmd *c, char *reason, size_t reason_size, char **detail);
+void check_cmd_release(struct check_cmd *c);
+
+#endif

@@ -1,0 +1,107 @@
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* flock, clock_gettime */
+#endif
+#include "lock.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "alloc.h"
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static long now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void lockset_adopt(struct lockset *ls, int fd)
+{
+	XGROW(ls->fds, ls->cap, ls->n + 1);
+	ls->fds[ls->n++] = fd;
+}
+
+/* Locks the inode path names right now. Returns the fd, -1 for a missing path, -2 after the
+ * wait ran out (errno kept for other failures: -3). */
+static int lock_one(const char *path, long deadline)
+{
+	for (;;) {
+		int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+		if (fd < 0)
+			return errno == ENOENT ? -1 : -3;
+		while (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+			if (errno != EWOULDBLOCK && errno != EINTR) {
+				int e = errno;
+				close(fd);
+				errno = e;
+				return -3;
+			}
+			if (now_ms() >= deadline) {
+				close(fd);
+				return -2;
+			}
+			struct timespec nap = {0, 2 * 1000 * 1000};
+			nanosleep(&nap, NULL);
+		}
+		/* The holder may have renamed a new file over the one we waited on: lock that one. */
+		struct stat held, cur;
+		if (fstat(fd, &held) == 0 && stat(path, &cur) == 0 && held.st_dev == cur.st_dev &&
+		    held.st_ino == cur.st_ino)
+			return fd;
+		close(fd);
+		if (now_ms() >= deadline)
+			return -2;
+	}
+}
+
+enum lets_err lockset_acquire(struct lockset *ls, const char *const *paths, size_t n, struct diag *d)
+{
+	const char **sorted = xmalloc((n ? n : 1) * sizeof(*sorted));
+	memcpy(sorted, paths, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), cmp_str);
+	size_t had = ls->n;
+	enum lets_err err = LETS_OK;
+	long deadline = now_ms() + LOCK_WAIT_MS;
+	for (size_t i = 0; i < n; i++) {
+		if (i && !strcmp(sorted[i], sorted[i - 1]))
+			continue;
+		int fd = lock_one(sorted[i], deadline);
+		if (fd == -1)
+			continue;
+		if (fd == -2) {
+			err = diag_add(d, E_LOCKED, "%s is locked by another lets process (waited 2 s) \xC2\xB7 retry the call",
+				       sorted[i]);
+			break;
+		}
+		if (fd < 0) {
+			err = diag_add(d, E_IO_ERROR, "locking %s failed: %s", sorted[i], strerror(errno));
+			break;
+		}
+		lockset_adopt(ls, fd);
+	}
+	if (err) {
+		while (ls->n > had)
+			close(ls->fds[--ls->n]);
+	}
+	free(sorted);
+	return err;
+}
+
+void lockset_release(struct lockset *ls)
+{
+	for (size_t i = 0; i < ls->n; i++)
+		close(ls->fds[i]);
+	free(ls->fds);
+	memset(ls, 0, sizeof(*ls));
+}

@@ -1,0 +1,25 @@
+/* Running a checker command: `sh -c CMD` in its own process group, stdout and stderr captured
+ * together, with a deadline after which the whole group (the checker and everything it started)
+ * is killed. */
+#ifndef LETS_PROC_H
+#define LETS_PROC_H
+#include <stdbool.h>
+
+#include "buf.h"
+
+struct proc_result {
+	int status;      /* exit code; 128+N for a signal; -1 when it could not start */
+	bool timed_out;  /* the deadline passed; the group was killed */
+	struct buf output; /* stdout+stderr, first PROC_OUTPUT_MAX bytes; owned */
+};
+#define PROC_RESULT_INIT {0, false, BUF_INIT}
+#define PROC_OUTPUT_MAX 65536
+
+/* Runs cmd with sh in dir (NULL: the current directory), stdin from /dev/null, for at most
+ * timeout_s seconds. */
+void proc_run(const char *cmd, const char *dir, long timeout_s, struct proc_result *r);
+void proc_result_release(struct proc_result *r);
+/* True when prog (a bare name) is an executable file on PATH. */
+bool proc_on_path(const char *prog);
+
+#endif

@@ -1,0 +1,561 @@
+#include "search.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "alloc.h"
+#include "buf.h"
+#include "match.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+static bool have_avx2(void)
+{
+	__builtin_cpu_init();
+	return __builtin_cpu_supports("avx2");
+}
+#endif
+
+static bool is_utf8_cont(unsigned char c)
+{
+	return (c & 0xC0) == 0x80;
+}
+
+/* Under PCRE2's Unicode caseless matching, k and s also match KELVIN SIGN and LONG S: an ASCII
+ * fold would miss those, so they cannot be part of a caseless literal. */
+static bool foldable(unsigned char c)
+{
+	return c < 0x80 && c != '\n' && tolower(c) != 'k' && tolower(c) != 's';
+}
+
+struct lit_scan {
+	struct buf run, best;
+	size_t last_char; /* start of the run's last character */
+	bool fold;
+};
+
+static void run_end(struct lit_scan *ls)
+{
+	if (ls->run.len > ls->best.len) {
+		buf_truncate(&ls->best, 0);
+		buf_add(&ls->best, ls->run.data, ls->run.len);
+	}
+	buf_truncate(&ls->run, 0);
+	ls->last_char = 0;
+}
+
+static void run_add(struct lit_scan *ls, const char *p, size_t n)
+{
+	if (ls->fold) {
+		if (n != 1 || !foldable((unsigned char)*p)) {
+			run_end(ls);
+			return;
+		}
+		ls->last_char = ls->run.len;
+		buf_addc(&ls->run, (char)tolower((unsigned char)*p));
+		return;
+	}
+	if (n == 1 && *p == '\n') {
+		run_end(ls);
+		return;
+	}
+	ls->last_char = ls->run.len;
+	buf_add(&ls->run, p, n);
+}
+
+/* The atom just added is optional or repeated: an optional one leaves the run, a repeated one
+ * stays but nothing may follow it in the same run. */
+static void run_quantified(struct lit_scan *ls, bool optional)
+{
+	if (optional && ls->run.len)
+		buf_truncate(&ls->run, ls->last_char);
+	run_end(ls);
+}
+
+/* Length of a {n}, {n,}, {n,m} quantifier at p, or 0 when the brace is a literal. */
+static size_t brace_quant(const char *p, bool *optional)
+{
+	const char *q = p + 1;
+	if (!isdigit((unsigned char)*q))
+		return 0;
+	long lo = strtol(q, (char **)&q, 10);
+	if (*q == ',') {
+		q++;
+		while (isdigit((unsigned char)*q))
+			q++;
+	}
+	if (*q != '}')
+		return 0;
+	*optional = lo == 0;
+	return (size_t)(q - p) + 1;
+}
+
+static const char *skip_class(const char *p)
+{
+	p++;
+	if (*p == '^')
+		p++;
+	if (*p == ']')
+		p++;
+	while (*p && *p != ']') {
+		if (*p == '\\' && p[1])
+			p++;
+		else if (*p == '[' && p[1] == ':') {
+			const char *e = strstr(p, ":]");
+			if (e)
+				p = e + 1;
+		}
+		p++;
+	}
+	return *p ? p + 1 : p;
+}
+
+static const char *skip_group(const char *p)
+{
+	int depth = 0;
+	while (*p) {
+		if (*p == '\\' && p[1]) {
+			p += 2;
+			continue;
+		}
+		if (*p == '[') {
+			p = skip_class(p);
+			continue;
+		}
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth == 0)
+			return p + 1;
+		p++;
+	}
+	return p;
+}
+
+size_t search_required_literal(const char *pattern, unsigned rx_flags, char **out, bool *whole)
+{
+	struct lit_scan ls = {.fold = (rx_flags & RX_CASELESS) != 0};
+	*whole = false;
+	*out = NULL;
+	bool broken = false; /* something other than literal text was seen */
+	if (rx_flags & RX_LITERAL) {
+		for (const char *p = pattern; *p;) {
+			size_t n = 1;
+			while (p[n] && is_utf8_cont((unsigned char)p[n]))
+				n++;
+			size_t before = ls.run.len;
+			run_add(&ls, p, n);
+			if (ls.run.len == before)
+				broken = true;
+			p += n;
+		}
+	} else {
+		/* inline flags change what follows: no literal is safe then */
+		for (const char *p = pattern; (p = strstr(p, "(?")); p += 2)
+			if (p[2] != ':')
+				return 0;
+		const char *p = pattern;
+		while (*p) {
+			unsigned char c = (unsigned char)*p;
+			bool optional = false;
+			size_t q;
+			switch (c) {
+			case '|':
+				buf_release(&ls.run);
+				buf_release(&ls.best);
+				return 0;
+			case '(':
+				run_end(&ls);
+				broken = true;
+				p = skip_group(p);
+				break;
+			case '[':
+				run_end(&ls);
+				broken = true;
+				p = skip_class(p);
+				break;
+			case '.':
+			case '^':
+			case '$':
+				run_end(&ls);
+				broken = true;
+				p++;
+				break;
+			case '*':
+			case '?':
+			case '+':
+				run_quantified(&ls, c != '+');
+				broken = true;
+				p++;
+				if (*p == '?' || *p == '+')
+					p++;
+				break;
+			case '{':
+				if ((q = brace_quant(p, &optional))) {
+					run_quantified(&ls, optional);
+					broken = true;
+					p += q;
+					if (*p == '?' || *p == '+')
+						p++;
+				} else {
+					/* a brace PCRE2 reads as text today; newer PCRE2 reads {,n} as a
+					 * quantifier, so the pattern is no longer provably plain text */
+					run_add(&ls, p, 1);
+					broken = true;
+					p++;
+				}
+				break;
+			case '\\':
+				if (!p[1]) {
+					p++;
+					break;
+				}
+				if (isalnum((unsigned char)p[1])) {
+					if (p[1] == 'Q' || p[1] == 'E') {
+						buf_release(&ls.run);
+						buf_release(&ls.best);
+						return 0;
+					}
+					run_end(&ls);
+					broken = true;
+					p += 2;
+					if (*p == '{') {
+						const char *e = strchr(p, '}');
+						p = e ? e + 1 : p + strlen(p);
+					}
+				} else {
+					run_add(&ls, p + 1, 1);
+					p += 2;
+				}
+				break;
+			default: {
+				size_t n = 1;
+				while (p[n] && is_utf8_cont((unsigned char)p[n]))
+					n++;
+				size_t before = ls.run.len;
+				run_add(&ls, p, n);
+				if (ls.run.len == before)
+					broken = true;
+				p += n;
+			}
+			}
+		}
+	}
+	run_end(&ls);
+	buf_release(&ls.run);
+	size_t n = ls.best.len;
+	*whole = !broken && !(rx_flags & (RX_CASELESS | RX_WORD)) && n == strlen(pattern) && n;
+	if (!n) {
+		buf_release(&ls.best);
+		return 0;
+	}
+	*out = buf_detach(&ls.best);
+	return n;
+}
+
+/* How common a byte is in source text (higher is more common): the SIMD scan looks for the
+ * literal's two rarest bytes, so fewer positions need a full compare. */
+static int byte_rank(unsigned char c, bool fold)
+{
+	static const char letters[] = "etaoinsrlcdhupmfgybwvkxjqz";
+	if (fold || (c >= 'a' && c <= 'z')) {
+		const char *p = memchr(letters, tolower(c), sizeof(letters) - 1);
+		if (p)
+			return 250 - 6 * (int)(p - letters);
+	}
+	if (c == ' ' || c == '\t' || c == '\n')
+		return 255;
+	if (c >= '0' && c <= '9')
+		return 120;
+	if (c && strchr("_().,;=\"'/-:*{}[]<>", c))
+		return 150;
+	if (c >= 'A' && c <= 'Z')
+		return 60;
+	return 10;
+}
+
+static void pick_rare(struct searcher *s)
+{
+	size_t a = 0;
+	for (size_t i = 1; i < s->lit_len; i++)
+		if (byte_rank((unsigned char)s->lit[i], s->fold) < byte_rank((unsigned char)s->lit[a], s->fold))
+			a = i;
+	size_t b = a;
+	for (size_t i = 0; i < s->lit_len; i++)
+		if (i != a && (b == a || byte_rank((unsigned char)s->lit[i], s->fold) <
+						 byte_rank((unsigned char)s->lit[b], s->fold)))
+			b = i;
+	s->rare1 = a < b ? a : b;
+	s->rare2 = a < b ? b : a;
+}
+
+void searcher_init(struct searcher *s, const struct regex *re, const char *pattern, unsigned rx_flags)
+{
+	memset(s, 0, sizeof(*s));
+	s->re = re;
+	s->lit_len = search_required_literal(pattern, rx_flags, &s->lit, &s->lit_is_match);
+	s->fold = (rx_flags & RX_CASELESS) != 0;
+	/* a pattern that is a literal in regex syntax but held escapes is still exactly its text */
+	if (!(rx_flags & RX_LITERAL) && s->lit_is_match && strchr(pattern, '\\'))
+		s->lit_is_match = false;
+	if (s->lit_len)
+		pick_rare(s);
+#if defined(__x86_64__) && defined(__GNUC__)
+	s->avx2 = have_avx2();
+#endif
+}
+
+void searcher_release(struct searcher *s)
+{
+	free(s->lit);
+	memset(s, 0, sizeof(*s));
+}
+
+static bool lit_eq(const char *h, const char *lit, size_t m, bool fold)
+{
+	if (!fold)
+		return !memcmp(h, lit, m);
+	for (size_t i = 0; i < m; i++)
+		if ((char)tolower((unsigned char)h[i]) != lit[i])
+			return false;
+	return true;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+/* The same scan as lit_find's SSE2 loop, 32 positions at a time, for CPUs with AVX2. Returns the
+ * first match, or NULL with *done set to the first position it did not examine. */
+__attribute__((target("avx2"))) static const char *lit_find_avx2(const struct searcher *s, const char *hay,
+								  size_t n, size_t *done)
+{
+	const char *lit = s->lit;
+	size_t m = s->lit_len, p1 = s->rare1, p2 = s->rare2, i = 0;
+	unsigned char f = (unsigned char)lit[p1], l = (unsigned char)lit[p2];
+	const __m256i F = _mm256_set1_epi8((char)f), L = _mm256_set1_epi8((char)l);
+	const __m256i FM = _mm256_set1_epi8(s->fold && isalpha(f) ? 0x20 : 0);
+	const __m256i LM = _mm256_set1_epi8(s->fold && isalpha(l) ? 0x20 : 0);
+	for (; i + m - 1 + 32 <= n; i += 32) {
+		__m256i a = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(hay + i + p1)), FM);
+		__m256i b = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(hay + i + p2)), LM);
+		unsigned mask =
+			(unsigned)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(a, F), _mm256_cmpeq_epi8(b, L)));
+		while (mask) {
+			unsigned bit = (unsigned)__builtin_ctz(mask);
+			if (lit_eq(hay + i + bit, lit, m, s->fold))
+				return hay + i + bit;
+			mask &= mask - 1;
+		}
+	}
+	*done = i;
+	return NULL;
+}
+
+#endif
+
+/* First occurrence of the searcher's literal in hay: its two rarest bytes are compared sixteen
+ * (or, with AVX2, thirty-two) positions at a time and only double hits are checked in full. */
+static const char *lit_find(const struct searcher *s, const char *hay, size_t n)
+{
+	const char *lit = s->lit;
+	size_t m = s->lit_len;
+	bool fold = s->fold;
+	if (m > n)
+		return NULL;
+	if (m == 1 && !fold)
+		return memchr(hay, lit[0], n);
+	size_t i = 0;
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (s->avx2) {
+		const char *f = lit_find_avx2(s, hay, n, &i);
+		if (f)
+			return f;
+	}
+#endif
+#if defined(__SSE2__)
+	size_t p1 = s->rare1, p2 = s->rare2;
+	unsigned char f = (unsigned char)lit[p1], l = (unsigned char)lit[p2];
+	const __m128i F = _mm_set1_epi8((char)f), L = _mm_set1_epi8((char)l);
+	const __m128i FM = _mm_set1_epi8(fold && isalpha(f) ? 0x20 : 0);
+	const __m128i LM = _mm_set1_epi8(fold && isalpha(l) ? 0x20 : 0);
+	for (; i + m - 1 + 16 <= n; i += 16) {
+		__m128i a = _mm_or_si128(_mm_loadu_si128((const __m128i *)(hay + i + p1)), FM);
+		__m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(hay + i + p2)), LM);
+		unsigned mask = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(a, F), _mm_cmpeq_epi8(b, L)));
+		while (mask) {
+			unsigned bit = (unsigned)__builtin_ctz(mask);
+			if (lit_eq(hay + i + bit, lit, m, fold))
+				return hay + i + bit;
+			mask &= mask - 1;
+		}
+	}
+#endif
+	for (; i + m <= n; i++)
+		if (lit_eq(hay + i, lit, m, fold))
+			return hay + i;
+	return NULL;
+}
+
+size_t search_count_lines(const char *p, size_t n)
+{
+	size_t c = 0, i = 0;
+#if defined(__SSE2__)
+	const __m128i nl = _mm_set1_epi8('\n');
+	for (; i + 16 <= n; i += 16)
+		c += (size_t)__builtin_popcount(
+			(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), nl)));
+#endif
+	for (; i < n; i++)
+		c += p[i] == '\n';
+	return c;
+}
+
+/* One match in line[off..len): by the literal when it is the whole pattern, else by the regex
+ * with the line as the whole subject, so ^, $ and \b see the line's own edges. */
+static enum rx_result line_match(const struct searcher *s, struct rx_state *st, const char *line, size_t len,
+				 size_t off, size_t *ms, size_t *me)
+{
+	if (s->lit_is_match) {
+		const char *f = lit_find(s, line + off, len - off);
+		if (!f)
+			return RX_NOMATCH;
+		*ms = (size_t)(f - line);
+		*me = *ms + s->lit_len;
+		return RX_MATCH;
+	}
+	return regex_search(s->re, st, line, len, off, ms, me);
+}
+
+/* Bytes checked for NUL at a time: the literal scan then reads them again while they are still in
+ * cache, instead of a second pass over the whole file. */
+#define NUL_WINDOW (64 * 1024)
+
+struct nul_scan {
+	const char *data;
+	size_t size, ok; /* data[0..ok) holds no NUL */
+	bool on;
+};
+
+/* False when data[0..upto) holds a NUL. */
+static bool nul_free(struct nul_scan *ns, size_t upto)
+{
+	if (!ns->on)
+		return true;
+	if (upto > ns->size)
+		upto = ns->size;
+	if (ns->ok >= upto)
+		return true;
+	size_t end = ns->ok + NUL_WINDOW > upto ? ns->ok + NUL_WINDOW : upto;
+	if (end > ns->size)
+		end = ns->size;
+	if (memchr(ns->data + ns->ok, '\0', end - ns->ok))
+		return false;
+	ns->ok = end;
+	return true;
+}
+
+/* The first occurrence of the literal at or after pos, scanning a window at a time behind the
+ * NUL check; SIZE_MAX when there is none, SIZE_MAX - 1 when a NUL came first. */
+static size_t lit_next(const struct searcher *s, struct nul_scan *ns, const char *data, size_t size, size_t pos)
+{
+	for (size_t from = pos;;) {
+		size_t wend = ns->on && size - from > NUL_WINDOW ? from + NUL_WINDOW : size;
+		if (!nul_free(ns, wend))
+			return SIZE_MAX - 1;
+		size_t span_end = wend + s->lit_len - 1 < size ? wend + s->lit_len - 1 : size;
+		const char *f = lit_find(s, data + from, span_end - from);
+		if (f)
+			return (size_t)(f - data);
+		if (wend == size)
+			return SIZE_MAX;
+		from = wend;
+	}
+}
+
+enum search_status search_buffer(const struct searcher *s, struct rx_state *st, const char *data, size_t size,
+				 const struct search_sink *sink, size_t **spans, size_t *spans_cap)
+{
+	size_t pos = 0, counted = 0, line_no = 1;
+	struct nul_scan ns = {.data = data, .size = size, .on = sink->binary_check};
+	enum search_status status = SEARCH_DONE;
+	/* the regex may read anywhere ahead: it gets the whole check first */
+	if (!s->lit_len && !nul_free(&ns, size))
+		return SEARCH_BINARY;
+	while (pos < size) {
+		size_t ls, le, anchor;
+		if (s->lit_len) {
+			anchor = lit_next(s, &ns, data, size, pos);
+			if (anchor == SIZE_MAX - 1)
+				return SEARCH_BINARY;
+			if (anchor == SIZE_MAX)
+				break;
+		} else {
+			size_t ms, me;
+			enum rx_result r = regex_search(s->re, st, data, size, pos, &ms, &me);
+			if (r == RX_NOMATCH)
+				break;
+			if (r == RX_LIMIT) {
+				status = SEARCH_LIMIT;
+				break;
+			}
+			anchor = ms;
+		}
+		if (anchor >= size)
+			break; /* an empty match after the final newline is not a line */
+		const char *nl = anchor > pos ? memrchr(data + pos, '\n', anchor - pos) : NULL;
+		ls = nl ? (size_t)(nl - data) + 1 : pos;
+		nl = memchr(data + anchor, '\n', size - anchor);
+		le = nl ? (size_t)(nl - data) : size;
+
+		const char *line = data + ls;
+		size_t len = le - ls, n_spans = 0, off = 0;
+		bool hit = false;
+		if (s->lit_is_match && !sink->want_spans) {
+			hit = true;
+		} else {
+			while (off <= len) {
+				size_t ms, me;
+				enum rx_result r = line_match(s, st, line, len, off, &ms, &me);
+				if (r == RX_NOMATCH)
+					break;
+				if (r == RX_LIMIT) {
+					status = SEARCH_LIMIT;
+					break;
+				}
+				hit = true;
+				if (!sink->want_spans)
+					break;
+				if (me > ms) {
+					XGROW(*spans, *spans_cap, 2 * n_spans + 2);
+					(*spans)[2 * n_spans] = ms;
+					(*spans)[2 * n_spans + 1] = me;
+					n_spans++;
+					off = me;
+				} else {
+					off = ms + 1;
+					while (off < len && is_utf8_cont((unsigned char)line[off]))
+						off++;
+				}
+				if (off >= len)
+					break;
+			}
+		}
+		if (status == SEARCH_LIMIT)
+			break;
+		if (hit) {
+			line_no += search_count_lines(data + counted, ls - counted);
+			counted = ls;
+			struct search_line sl = {.number = line_no, .offset = ls, .text = line, .len = len,
+						 .spans = n_spans ? *spans : NULL, .n_spans = n_spans};
+			if (!sink->on_line(sink->ctx, &sl)) {
+				status = SEARCH_STOPPED;
+				break;
+			}
+		}
+		pos = le + 1;
+	}
+	/* a NUL after the last hit still makes the file binary, whatever was found before it */
+	return nul_free(&ns, size) ? status : SEARCH_BINARY;
+}

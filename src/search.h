@@ -1,0 +1,75 @@
+/* Searching one buffer for lines that match: the whole buffer is searched at once (never line by
+ * line), a required literal found in the pattern is located first with a SIMD scan so most bytes
+ * are skipped without running the regex, and line numbers are counted only up to each hit.
+ * Every matching line is pushed to a sink, which owns the caps and counts: the searcher keeps no
+ * state between calls and allocates nothing per line.
+ *
+ * A hit is a line holding at least one match confined to that line (a regex that could match
+ * across a newline, such as \s+, is re-checked on the line alone), as grep and ripgrep define it. */
+#ifndef LETS_SEARCH_H
+#define LETS_SEARCH_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "error.h"
+
+struct regex;
+struct rx_state;
+
+/* A compiled search: the regex plus the literal prefilter derived from the pattern. Read-only
+ * after searcher_init, shared by every thread. */
+struct searcher {
+	const struct regex *re; /* borrowed */
+	char *lit;              /* owned; a literal every match contains, lowercased when fold */
+	size_t lit_len;
+	size_t rare1, rare2; /* positions of lit's two rarest bytes, scanned for first */
+	bool fold;           /* lit is compared ASCII-caselessly */
+	bool avx2;           /* the CPU scans 32 bytes at a time */
+	bool lit_is_match; /* the regex is exactly lit: the prefilter's hit is the match */
+};
+#define SEARCHER_INIT {0}
+
+/* Derives the prefilter from pattern and the RX_* flags it was compiled with. */
+void searcher_init(struct searcher *s, const struct regex *re, const char *pattern, unsigned rx_flags);
+void searcher_release(struct searcher *s);
+
+/* Where the matches of one hit line lie: n pairs of [start, end) byte offsets into the line,
+ * empty matches left out. Valid only during the callback. */
+struct search_line {
+	size_t number; /* 1-based */
+	size_t offset; /* of the line's first byte in the buffer */
+	const char *text;
+	size_t len; /* without the '\n' */
+	const size_t *spans;
+	size_t n_spans;
+};
+
+struct search_sink {
+	/* Called once per hit line, in order. Returns false to stop searching this buffer. */
+	bool (*on_line)(void *ctx, const struct search_line *line);
+	void *ctx;
+	bool want_spans;   /* false: spans are not computed (counting) */
+	bool binary_check; /* a NUL byte anywhere in the buffer makes it binary */
+};
+
+enum search_status {
+	SEARCH_DONE,
+	SEARCH_STOPPED, /* the sink asked to stop */
+	SEARCH_LIMIT,   /* the regex hit its match limit: the rest of the buffer is unsearched */
+	SEARCH_BINARY,  /* binary_check found a NUL: the lines already pushed are not to be used */
+};
+
+/* Searches data[0..size) and pushes every hit line to sink. With binary_check the NUL test runs
+ * a window ahead of the literal scan, so each byte is read from memory once. spans is scratch owned by the
+ * caller's thread (grown as needed; free it when the thread is done). */
+enum search_status search_buffer(const struct searcher *s, struct rx_state *st, const char *data, size_t size,
+				 const struct search_sink *sink, size_t **spans, size_t *spans_cap);
+
+/* Newlines in p[0..n). */
+size_t search_count_lines(const char *p, size_t n);
+
+/* The literal a pattern's every match must contain (longest run outside groups, classes and
+ * optional parts), or 0 when there is none. out gets the bytes. Exposed for the unit tests. */
+size_t search_required_literal(const char *pattern, unsigned rx_flags, char **out, bool *whole);
+
+#endif

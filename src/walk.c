@@ -1,0 +1,572 @@
+#include "walk.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "alloc.h"
+#include "buf.h"
+#include "ignore.h"
+
+/* Files handed out per job: small enough that a flat directory of 100k files spreads over every
+ * worker, large enough that the queue lock stays cold. */
+#define FILE_BATCH 128
+
+/* One directory's ignore files (or, for the levels above a root and the repository-wide files, a
+ * directory outside the walk). An entry's path relative to the level's directory is
+ * pre + path[skip..]: pre is empty inside the walk, where the printed path already passes
+ * through the level's directory. Levels are immutable once published and live until the walk
+ * ends, so threads share them freely. */
+struct level {
+	const struct level *parent;
+	struct ignore_list ign, git;
+	char *pre;
+	size_t pre_len, skip;
+};
+
+struct root {
+	char *prefix; /* printed before entry names ("" for ".") */
+	size_t skip;  /* bytes of prefix + "/" */
+	const struct level *above; /* chain of levels above the root */
+	struct level *exclude, *global;
+};
+
+enum job_kind { JOB_DIR, JOB_FILES };
+
+struct job {
+	enum job_kind kind;
+	const struct root *root;
+	const struct level *lv; /* JOB_DIR: levels above this directory */
+	char *path;             /* JOB_DIR: owned */
+	size_t len;
+	struct buf names; /* JOB_FILES: full paths, each NUL-terminated */
+	size_t n_names;
+};
+
+struct walker;
+
+struct worker {
+	struct walker *w;
+	unsigned id;
+	pthread_t tid;
+	struct walk_counts counts;
+	struct buf path, rel, ents;
+	struct level **levels;
+	size_t n_levels, cap_levels;
+};
+
+struct walker {
+	const struct walk_opts *o;
+	bool globs_include;
+	walk_file_fn fn;
+	void *ctx;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct job *stack;
+	size_t n, cap;
+	size_t active;
+};
+
+unsigned walk_threads(const struct walk_opts *o)
+{
+	if (o && o->threads)
+		return o->threads;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	if (n < 1)
+		n = 1;
+	if (n > 64)
+		n = 64;
+	return (unsigned)n;
+}
+
+static void level_free(struct level *l)
+{
+	if (!l)
+		return;
+	ignore_list_release(&l->ign);
+	ignore_list_release(&l->git);
+	free(l->pre);
+	free(l);
+}
+
+enum { HAS_IGNORE = 1, HAS_GITIGNORE = 2 };
+
+/* Reads dir's .ignore and .gitignore (only those named in has, when the listing already said
+ * which exist); NULL when neither has a rule. */
+static struct level *level_load(int dirfd, const struct level *parent, const char *pre, size_t skip, unsigned has)
+{
+	struct level *l = xcalloc(1, sizeof(*l));
+	if (has & HAS_IGNORE)
+		ignore_list_load(&l->ign, dirfd, ".ignore");
+	if (has & HAS_GITIGNORE)
+		ignore_list_load(&l->git, dirfd, ".gitignore");
+	if (ignore_list_empty(&l->ign) && ignore_list_empty(&l->git)) {
+		level_free(l);
+		return NULL;
+	}
+	l->parent = parent;
+	l->pre = pre && *pre ? xstrdup(pre) : NULL;
+	l->pre_len = l->pre ? strlen(l->pre) : 0;
+	l->skip = skip;
+	return l;
+}
+
+static const char *level_rel(const struct level *l, const char *path, size_t len, struct buf *tmp, size_t *rel_len)
+{
+	if (!l->pre_len) {
+		*rel_len = len - l->skip;
+		return path + l->skip;
+	}
+	buf_truncate(tmp, 0);
+	buf_add(tmp, l->pre, l->pre_len);
+	buf_add(tmp, path + l->skip, len - l->skip);
+	*rel_len = tmp->len;
+	return tmp->data;
+}
+
+static enum ignore_match level_match(const struct level *l, const struct ignore_list *list, const char *path,
+				     size_t len, const char *name, size_t nlen, bool is_dir, struct buf *tmp)
+{
+	if (!l || ignore_list_empty(list))
+		return IGN_NONE;
+	size_t rl;
+	const char *rel = level_rel(l, path, len, tmp, &rl);
+	return ignore_list_match(list, rel, rl, name, nlen, is_dir);
+}
+
+/* ripgrep's precedence: any .ignore, then any .gitignore (innermost first), then the
+ * repository's exclude file, then the global one. */
+static enum ignore_match decide(const struct root *r, const struct level *lv, const char *path, size_t len,
+				const char *name, size_t nlen, bool is_dir, struct buf *tmp)
+{
+	enum ignore_match m;
+	for (int pass = 0; pass < 2; pass++)
+		for (const struct level *l = lv; l; l = l->parent)
+			if ((m = level_match(l, pass ? &l->git : &l->ign, path, len, name, nlen, is_dir, tmp)))
+				return m;
+	if ((m = level_match(r->exclude, r->exclude ? &r->exclude->git : NULL, path, len, name, nlen, is_dir, tmp)))
+		return m;
+	return level_match(r->global, r->global ? &r->global->git : NULL, path, len, name, nlen, is_dir, tmp);
+}
+
+static bool has_entry(const char *dir, const char *name)
+{
+	struct buf b = BUF_INIT;
+	buf_addf(&b, "%s/%s", strcmp(dir, "/") ? dir : "", name);
+	struct stat st;
+	bool ok = lstat(b.data, &st) == 0;
+	buf_release(&b);
+	return ok;
+}
+
+static bool is_under(const char *abs, const char *top)
+{
+	size_t n = strlen(top);
+	if (!strcmp(top, "/"))
+		return true;
+	return !strncmp(abs, top, n) && (abs[n] == '/' || abs[n] == '\0');
+}
+
+static struct level *single_file_level(const char *file, const char *pre, size_t skip)
+{
+	struct level *l = xcalloc(1, sizeof(*l));
+	if (!file || !ignore_list_load(&l->git, AT_FDCWD, file) || ignore_list_empty(&l->git)) {
+		level_free(l);
+		return NULL;
+	}
+	l->pre = pre && *pre ? xstrdup(pre) : NULL;
+	l->pre_len = l->pre ? strlen(l->pre) : 0;
+	l->skip = skip;
+	return l;
+}
+
+/* Sets up a root: its printed prefix and every ignore file that applies from outside it. Levels
+ * above the root go on *extra so they are freed with the walk. */
+static void root_init(struct root *r, const char *dir, bool no_ignore, struct level ***extra, size_t *n_extra,
+		      size_t *cap_extra)
+{
+	size_t n = strlen(dir);
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	if ((n == 1 && dir[0] == '.') || (n == 2 && !memcmp(dir, "./", 2)))
+		n = 0;
+	r->prefix = xstrndup(dir, n);
+	r->skip = n ? n + 1 : 0;
+	if (n == 1 && dir[0] == '/')
+		r->skip = 1;
+	if (no_ignore)
+		return;
+	char abs[PATH_MAX];
+	if (!realpath(n ? r->prefix : ".", abs))
+		return;
+	/* The repository top, else the current directory when the root is under it. */
+	char top[PATH_MAX];
+	bool repo = false;
+	snprintf(top, sizeof(top), "%s", abs);
+	for (;;) {
+		if (has_entry(top, ".git")) {
+			repo = true;
+			break;
+		}
+		char *slash = strrchr(top, '/');
+		if (!slash || slash == top)
+			break;
+		*slash = '\0';
+	}
+	if (!repo) {
+		char cwd[PATH_MAX];
+		if (realpath(".", cwd) && is_under(abs, cwd))
+			snprintf(top, sizeof(top), "%s", cwd);
+		else
+			snprintf(top, sizeof(top), "%s", abs);
+	}
+	size_t top_len = strlen(top);
+	/* pre for a level at directory a: abs relative to a, plus "/". */
+	const struct level *chain = NULL;
+	if (strcmp(top, abs)) {
+		char a[PATH_MAX];
+		snprintf(a, sizeof(a), "%s", top);
+		for (;;) {
+			const char *rest = abs + strlen(a) + (strcmp(a, "/") ? 1 : 0);
+			struct buf pre = BUF_INIT;
+			buf_addf(&pre, "%s/", rest);
+			int fd = open(a, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (fd >= 0) {
+				struct level *l = level_load(fd, chain, pre.data, r->skip, HAS_IGNORE | HAS_GITIGNORE);
+				close(fd);
+				if (l) {
+					XGROW(*extra, *cap_extra, *n_extra + 1);
+					(*extra)[(*n_extra)++] = l;
+					chain = l;
+				}
+			}
+			buf_release(&pre);
+			/* step one component down towards abs */
+			size_t al = strlen(a);
+			const char *next = strchr(abs + al + 1, '/');
+			if (!next)
+				break;
+			snprintf(a, sizeof(a), "%.*s", (int)(next - abs), abs);
+		}
+	}
+	r->above = chain;
+	struct buf pre = BUF_INIT;
+	if (strcmp(top, abs))
+		buf_addf(&pre, "%s/", abs + top_len + (top_len > 1 ? 1 : 0));
+	if (repo) {
+		struct buf ex = BUF_INIT;
+		buf_addf(&ex, "%s/.git/info/exclude", top_len > 1 ? top : "");
+		r->exclude = single_file_level(ex.data, pre.data, r->skip);
+		buf_release(&ex);
+	}
+	char *global = ignore_global_path();
+	r->global = single_file_level(global, pre.data, r->skip);
+	free(global);
+	buf_release(&pre);
+}
+
+static void root_release(struct root *r)
+{
+	free(r->prefix);
+	level_free(r->exclude);
+	level_free(r->global);
+}
+
+static void job_release(struct job *j)
+{
+	free(j->path);
+	buf_release(&j->names);
+}
+
+static void push_jobs(struct walker *w, struct job *jobs, size_t n)
+{
+	if (!n)
+		return;
+	pthread_mutex_lock(&w->mu);
+	XGROW(w->stack, w->cap, w->n + n);
+	memcpy(w->stack + w->n, jobs, n * sizeof(*jobs));
+	w->n += n;
+	pthread_cond_broadcast(&w->cv);
+	pthread_mutex_unlock(&w->mu);
+}
+
+static void run_files(struct worker *wk, const char *names, size_t n)
+{
+	const char *p = names;
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strlen(p);
+		wk->w->fn(wk->w->ctx, wk->id, p, len);
+		p += len + 1;
+	}
+}
+
+static void run_dir(struct worker *wk, struct job *job)
+{
+	struct walker *w = wk->w;
+	const struct walk_opts *o = w->o;
+	const struct root *r = job->root;
+	int flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
+	if (job->lv != r->above || job->len != strlen(r->prefix))
+		flags |= O_NOFOLLOW; /* a root may be a link; what the walk found is never followed */
+	int dfd = open(job->len ? job->path : ".", flags);
+	if (dfd < 0) {
+		wk->counts.unreadable++;
+		return;
+	}
+	/* The whole listing comes first, so the ignore files are opened only when they exist. */
+	struct buf *ents = &wk->ents;
+	buf_truncate(ents, 0);
+	unsigned has = 0;
+	for (;;) {
+		char chunk[32768];
+		ssize_t got = getdents64(dfd, chunk, sizeof(chunk));
+		if (got <= 0)
+			break;
+		for (ssize_t off = 0; off < got;) {
+			struct dirent64 *de = (struct dirent64 *)(chunk + off);
+			off += de->d_reclen;
+			const char *name = de->d_name;
+			if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
+				continue;
+			if (!strcmp(name, ".git"))
+				continue;
+			if (!strcmp(name, ".gitignore"))
+				has |= HAS_GITIGNORE;
+			else if (!strcmp(name, ".ignore"))
+				has |= HAS_IGNORE;
+			buf_addc(ents, (char)de->d_type);
+			buf_add(ents, name, strlen(name) + 1);
+		}
+	}
+	const struct level *lv = job->lv;
+	if (!o->no_ignore && has) {
+		struct level *l = level_load(dfd, lv, NULL, job->len ? job->len + 1 : 0, has);
+		if (job->len == 1 && job->path[0] == '/' && l)
+			l->skip = 1;
+		if (l) {
+			XGROW(wk->levels, wk->cap_levels, wk->n_levels + 1);
+			wk->levels[wk->n_levels++] = l;
+			lv = l;
+		}
+	}
+	struct job *subs = NULL;
+	size_t n_subs = 0, cap_subs = 0;
+	struct buf files = BUF_INIT;
+	size_t n_files = 0;
+	size_t base = job->len;
+	if (base && job->path[base - 1] != '/') {
+		buf_truncate(&wk->path, 0);
+		buf_add(&wk->path, job->path, base);
+		buf_addc(&wk->path, '/');
+	} else {
+		buf_truncate(&wk->path, 0);
+		buf_add(&wk->path, job->path ? job->path : "", base);
+	}
+	size_t dir_len = wk->path.len;
+	for (size_t at = 0; at < ents->len;) {
+		unsigned char type = (unsigned char)ents->data[at];
+		const char *name = ents->data + at + 1;
+		size_t nlen = strlen(name);
+		at += nlen + 2;
+		if (type == DT_UNKNOWN) {
+			struct stat st;
+			if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW))
+				continue;
+			type = (unsigned char)IFTODT(st.st_mode);
+		}
+		bool is_dir = type == DT_DIR;
+		buf_truncate(&wk->path, dir_len);
+		buf_add(&wk->path, name, nlen);
+		const char *path = wk->path.data;
+		size_t len = wk->path.len;
+		enum ignore_match m = IGN_NONE;
+		if (!o->no_ignore) {
+			m = decide(r, lv, path, len, path + dir_len, nlen, is_dir, &wk->rel);
+			if (m == IGN_IGNORE) {
+				wk->counts.gitignore++;
+				continue;
+			}
+		}
+		if (!o->hidden && name[0] == '.' && m != IGN_WHITELIST) {
+			wk->counts.hidden++;
+			continue;
+		}
+		if (type != DT_DIR && type != DT_REG) {
+			wk->counts.other++;
+			continue;
+		}
+		if (o->globs) {
+			enum ignore_match g = ignore_list_match(o->globs, path + r->skip, len - r->skip, path + dir_len,
+								nlen, is_dir);
+			if (g == IGN_WHITELIST || (!is_dir && g == IGN_NONE && w->globs_include))
+				continue;
+		}
+		if (is_dir) {
+			XGROW(subs, cap_subs, n_subs + 1);
+			subs[n_subs++] = (struct job){.kind = JOB_DIR, .root = r, .lv = lv, .path = xstrndup(path, len),
+						      .len = len};
+		} else {
+			buf_add(&files, path, len + 1);
+			n_files++;
+		}
+	}
+	close(dfd);
+	/* Hand out everything but the first batch of files, which this worker keeps. */
+	const char *p = files.data;
+	size_t keep = n_files < FILE_BATCH ? n_files : FILE_BATCH;
+	for (size_t i = 0; i < keep; i++)
+		p += strlen(p) + 1;
+	for (size_t i = keep; i < n_files;) {
+		struct job j = {.kind = JOB_FILES, .root = r};
+		size_t take = n_files - i < FILE_BATCH ? n_files - i : FILE_BATCH;
+		const char *start = p;
+		for (size_t k = 0; k < take; k++)
+			p += strlen(p) + 1;
+		buf_add(&j.names, start, (size_t)(p - start));
+		j.n_names = take;
+		XGROW(subs, cap_subs, n_subs + 1);
+		subs[n_subs++] = j;
+		i += take;
+	}
+	push_jobs(w, subs, n_subs);
+	free(subs);
+	run_files(wk, files.data, keep);
+	buf_release(&files);
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *wk = arg;
+	struct walker *w = wk->w;
+	pthread_mutex_lock(&w->mu);
+	for (;;) {
+		while (!w->n && w->active)
+			pthread_cond_wait(&w->cv, &w->mu);
+		if (!w->n) {
+			pthread_cond_broadcast(&w->cv);
+			break;
+		}
+		struct job job = w->stack[--w->n];
+		w->active++;
+		pthread_mutex_unlock(&w->mu);
+		if (job.kind == JOB_DIR)
+			run_dir(wk, &job);
+		else
+			run_files(wk, job.names.data, job.n_names);
+		job_release(&job);
+		pthread_mutex_lock(&w->mu);
+		w->active--;
+		if (!w->active && !w->n)
+			pthread_cond_broadcast(&w->cv);
+	}
+	pthread_mutex_unlock(&w->mu);
+	return NULL;
+}
+
+void walk_run(const char *const *dirs, size_t n, const struct walk_opts *o, walk_file_fn fn, void *ctx,
+	      struct walk_counts *counts)
+{
+	struct walker w = {.o = o, .fn = fn, .ctx = ctx, .globs_include = ignore_list_has_plain(o->globs)};
+	pthread_mutex_init(&w.mu, NULL);
+	pthread_cond_init(&w.cv, NULL);
+	struct root *roots = xcalloc(n ? n : 1, sizeof(*roots));
+	struct level **extra = NULL;
+	size_t n_extra = 0, cap_extra = 0;
+	/* Pushed in reverse so the first root is popped first. */
+	for (size_t i = n; i-- > 0;) {
+		root_init(&roots[i], dirs[i], o->no_ignore, &extra, &n_extra, &cap_extra);
+		struct job j = {.kind = JOB_DIR, .root = &roots[i], .lv = roots[i].above,
+				.path = xstrdup(roots[i].prefix), .len = strlen(roots[i].prefix)};
+		XGROW(w.stack, w.cap, w.n + 1);
+		w.stack[w.n++] = j;
+	}
+	unsigned nt = walk_threads(o);
+	struct worker *wks = xcalloc(nt, sizeof(*wks));
+	for (unsigned i = 0; i < nt; i++) {
+		wks[i].w = &w;
+		wks[i].id = i;
+	}
+	unsigned started = 1;
+	for (unsigned i = 1; i < nt; i++)
+		if (!pthread_create(&wks[i].tid, NULL, worker_main, &wks[i]))
+			started = i + 1;
+		else
+			break;
+	worker_main(&wks[0]);
+	for (unsigned i = 1; i < started; i++)
+		pthread_join(wks[i].tid, NULL);
+	for (unsigned i = 0; i < nt; i++) {
+		counts->gitignore += wks[i].counts.gitignore;
+		counts->hidden += wks[i].counts.hidden;
+		counts->other += wks[i].counts.other;
+		counts->unreadable += wks[i].counts.unreadable;
+		for (size_t k = 0; k < wks[i].n_levels; k++)
+			level_free(wks[i].levels[k]);
+		free(wks[i].levels);
+		buf_release(&wks[i].path);
+		buf_release(&wks[i].rel);
+		buf_release(&wks[i].ents);
+	}
+	for (size_t i = 0; i < n_extra; i++)
+		level_free(extra[i]);
+	free(extra);
+	for (size_t i = 0; i < n; i++)
+		root_release(&roots[i]);
+	free(roots);
+	free(wks);
+	free(w.stack);
+	pthread_mutex_destroy(&w.mu);
+	pthread_cond_destroy(&w.cv);
+}
+
+bool walk_path_ignored(const char *path)
+{
+	struct root r = {0};
+	struct level **extra = NULL;
+	size_t n_extra = 0, cap_extra = 0;
+	root_init(&r, ".", false, &extra, &n_extra, &cap_extra);
+	struct buf tmp = BUF_INIT;
+	const struct level *lv = r.above;
+	bool ignored = false;
+	size_t len = strlen(path), dir_end = 0;
+	for (;;) {
+		char *d = dir_end ? xstrndup(path, dir_end) : xstrdup(".");
+		int fd = open(d, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		free(d);
+		if (fd >= 0) {
+			struct level *l = level_load(fd, lv, NULL, dir_end ? dir_end + 1 : 0, HAS_IGNORE | HAS_GITIGNORE);
+			close(fd);
+			if (l) {
+				XGROW(extra, cap_extra, n_extra + 1);
+				extra[n_extra++] = l;
+				lv = l;
+			}
+		}
+		size_t start = dir_end ? dir_end + 1 : 0;
+		const char *slash = strchr(path + start, '/');
+		size_t end = slash ? (size_t)(slash - path) : len;
+		char *sub = xstrndup(path, end);
+		struct stat st;
+		bool is_dir = !lstat(sub, &st) && S_ISDIR(st.st_mode);
+		free(sub);
+		if (decide(&r, lv, path, end, path + start, end - start, is_dir, &tmp) == IGN_IGNORE) {
+			ignored = true;
+			break;
+		}
+		if (!slash)
+			break;
+		dir_end = end;
+	}
+	buf_release(&tmp);
+	for (size_t i = 0; i < n_extra; i++)
+		level_free(extra[i]);
+	free(extra);
+	root_release(&r);
+	return ignored;
+}

@@ -1,0 +1,52 @@
+/* The parallel directory walk behind find: a pool of worker threads (one per core) shares a stack
+ * of pending directories; each worker reads a directory, decides every entry with the ignore
+ * rules, pushes subdirectories back onto the stack and hands regular files to the caller's
+ * callback on its own thread. Large directories are split into batches of files so no core sits
+ * idle on a flat tree.
+ *
+ * Rules, in ripgrep's order: .ignore files (innermost first) beat .gitignore files, which beat
+ * .git/info/exclude, which beats the global excludes file; a "!" re-include also overrides the
+ * hidden rule; hidden entries (a leading ".") are skipped unless asked for; ".git" is never
+ * entered. Symlinks, FIFOs, sockets and devices are never opened: they are counted as "other".
+ * Ignore files above a root are read up to the repository top (the nearest ancestor holding
+ * .git), else up to the current directory.
+ *
+ * Order of callbacks is not deterministic; the caller sorts. */
+#ifndef LETS_WALK_H
+#define LETS_WALK_H
+#include <stdbool.h>
+#include <stddef.h>
+
+struct ignore_list;
+
+struct walk_opts {
+	bool hidden;                     /* --hidden */
+	bool no_ignore;                  /* --no-ignore */
+	const struct ignore_list *globs; /* -g globs (include sense), NULL for none */
+	unsigned threads;                /* 0: one per online core */
+};
+
+/* What the walk left out, per reason. */
+struct walk_counts {
+	long gitignore, hidden, other; /* ignored entries (a pruned directory counts once) */
+	long unreadable;               /* directories that could not be read */
+};
+
+/* Called once per kept regular file, on worker thread `worker` (< walk_threads(o)). path is
+ * NUL-terminated and valid only during the call. */
+typedef void (*walk_file_fn)(void *ctx, unsigned worker, const char *path, size_t len);
+
+/* Number of worker threads walk_run will use. */
+unsigned walk_threads(const struct walk_opts *o);
+
+/* Walks each directory in dirs (as typed; "." and "./" print entries bare, a trailing "/" is
+ * dropped) and adds what it left out to *counts. */
+void walk_run(const char *const *dirs, size_t n, const struct walk_opts *o, walk_file_fn fn, void *ctx,
+	      struct walk_counts *counts);
+
+/* Whether path (relative to the current directory, an existing file or directory) is ignored by
+ * the ignore files alone (hidden rule off) — the question `git check-ignore` answers, asked the
+ * way the walk asks it: every ancestor directory first. For the unit tests. */
+bool walk_path_ignored(const char *path);
+
+#endif

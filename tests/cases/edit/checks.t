@@ -1,0 +1,165 @@
+# lets edit guardrails. Layer 1: JSON (comments allowed), YAML, TOML and markdown frontmatter are
+# judged by a parser (`check: json ok`, `check: invalid → reverted`, `← invalid json`); other files
+# with no grammar are skipped by name. Layer 2: --check CMD, verdict by exit code, before and after.
+# All cases run with LETS_NO_STATS=1 so footers carry no cost.
+
+### JSON with // comments is still JSON (the spec's config.json has them)
+@env LETS_NO_STATS=1
+% printf '{\n  // review settings\n  "threads": 2\n}\n' > config.json
+$ lets edit config.json --old '"threads": 2' --new '"threads": 3'
+── config.json · 1 replacement · line 3 · exact
+1 	{
+2 	  // review settings
+3~	  "threads": 3
+4 	}
+── check: json ok · sha:[..]→[..]
+
+### an edit that breaks JSON is reverted with the parser's verdict
+@env LETS_NO_STATS=1
+% printf '{\n  "threads": 2\n}\n' > config.json
+$ lets edit config.json --old '"threads": 2' --new '"threads": 2,'; echo "exit $?"; cat config.json
+── config.json · 1 replacement · line 2 · REVERTED
+1 	{
+2~	  "threads": 2,          ← invalid json
+3 	}
+── check: invalid → reverted · file unchanged · sha:[..]
+exit 3
+{
+  "threads": 2
+}
+--- stderr
+structured check failed for config.json: invalid
+ERROR_CODE=check_failed
+
+### YAML: a valid edit, then a broken one
+@env LETS_NO_STATS=1
+% printf 'allow:\n  - ls\nname: x\n' > s.yaml
+$ lets edit s.yaml --old 'name: x' --new 'name: y' -q; lets edit s.yaml --old 'name: y' --new 'name: [y'
+? 3
+── check: yaml ok · sha:[..]→[..]
+── s.yaml · 1 replacement · line 3 · REVERTED
+1 	allow:
+2 	  - ls
+3~	name: [y          ← invalid yaml
+── check: invalid → reverted · file unchanged · sha:[..]
+--- stderr
+structured check failed for s.yaml: invalid
+ERROR_CODE=check_failed
+
+### TOML: a duplicate key is invalid, a new key is fine
+@env LETS_NO_STATS=1
+% printf '[package]\nname = "a"\nversion = "1.0"\n' > Cargo.toml
+$ lets edit Cargo.toml --old 'version = "1.0"' --new 'version = "1.1"' -q; lets edit Cargo.toml --old 'version = "1.1"' --new 'name = "b"'
+? 3
+── check: toml ok · sha:[..]→[..]
+── Cargo.toml · 1 replacement · line 3 · REVERTED
+1 	[package]
+2 	name = "a"
+3~	name = "b"          ← invalid toml
+── check: invalid → reverted · file unchanged · sha:[..]
+--- stderr
+structured check failed for Cargo.toml: invalid
+ERROR_CODE=check_failed
+
+### markdown frontmatter is YAML
+@env LETS_NO_STATS=1
+% printf -- '---\ntitle: a\n---\n# Heading\n' > doc.md
+$ lets edit doc.md --old 'title: a' --new 'title: "b' -q
+? 3
+── check: invalid → reverted · file unchanged · sha:[..]
+--- stderr
+structured check failed for doc.md: invalid
+ERROR_CODE=check_failed
+
+### control: a valid frontmatter edit
+@env LETS_NO_STATS=1
+% printf -- '---\ntitle: a\n---\n# Heading\n' > doc.md
+$ lets edit doc.md --old 'title: a' --new 'title: b' -q
+── check: frontmatter ok · sha:[..]→[..]
+
+### a file with no grammar is skipped by name, never guessed at
+@env LETS_NO_STATS=1
+% printf '<template>\n  <p>hi</p>\n</template>\n' > c.vue
+$ lets edit c.vue --old '<p>hi</p>' --new '<p>hi</p'
+── c.vue · 1 replacement · line 2 · exact
+1 	<template>
+2~	  <p>hi</p
+3 	</template>
+── sha:[..]→[..] · check: skipped (no grammar for .vue)
+
+### --no-check skips layer 1: a broken Go edit lands
+@fixture edit-basic
+@env LETS_NO_STATS=1
+$ lets edit main.go --old 'func' --new 'fun' --no-check -q
+── sha:db91a17c0af6→[..] · check: skipped (--no-check)
+
+### layer 2: a command that passes before and after
+@fixture edit-basic
+@env LETS_NO_STATS=1
+$ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' --check 'test -f {}' -q
+── check: test -f {} ok · sha:14dc685cb937→9d77b7d8a9f6
+
+### layer 2: passed before, fails after: the whole batch is reverted, exit 3, nothing on stdout
+@fixture edit-basic
+$ lets edit usage.ts src/usage.ts --old 'const cap = 10' --new 'const cap = 20' --check '! grep -q "cap = 20" {}'; echo "exit $?"; grep -c 'cap = 10' usage.ts src/usage.ts
+exit 3
+usage.ts:1
+src/usage.ts:1
+--- stderr
+command check failed for usage.ts: `! grep -q "cap = 20" {}` passed before the batch and failed after it · 2 files reverted
+ERROR_CODE=check_failed
+
+### layer 2: the checker's last output line is the detail
+@fixture edit-basic
+$ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' --check 'if grep -q "cap = 20" {}; then echo "cap is 20"; exit 1; fi'
+? 3
+--- stderr
+command check failed for usage.ts: `if grep -q "cap = 20" {}; then echo "cap is 20"; exit 1; fi` passed before the batch and failed after it: cap is 20 · 1 file reverted
+ERROR_CODE=check_failed
+
+### layer 2: failing before and after is inconclusive, and the edit is kept
+@fixture edit-basic
+@env LETS_NO_STATS=1
+$ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' --check 'exit 1' -q
+── check: structure ok · sha:14dc685cb937→9d77b7d8a9f6 · check: exit 1 inconclusive (failed before and after)
+
+### layer 2: a checker past --check-timeout is inconclusive (timed out), its process group killed
+@fixture edit-basic
+@env LETS_NO_STATS=1
+$ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' --check 'sleep 37.5 & sleep 37.5' --check-timeout 1 -q; pgrep -fx 'sleep 37.5' || echo none left
+── check: structure ok · sha:14dc685cb937→9d77b7d8a9f6 · check: sleep 37.5 & sleep 37.5 inconclusive (timed out)
+none left
+
+### @auto with no manifest above the file is skipped, not an error
+@fixture edit-basic
+@env LETS_NO_STATS=1
+$ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' --check @auto -q
+── check: structure ok · sha:14dc685cb937→9d77b7d8a9f6 · check: skipped (@auto found no manifest)
+
+### @py finds setup.py and compiles the edited files
+@env LETS_NO_STATS=1
+% printf 'x = 1\n' > m.py; : > setup.py
+$ lets edit m.py --old 'x = 1' --new 'x = 2' --check @py -q
+── check: python3 -m py_compile {} ok · sha:[..]→[..]
+
+### a file already broken before the edit: a structural check compares counts, so it is ok
+@env LETS_NO_STATS=1
+% printf 'package main\n\nfunc a() int {\n\treturn 1\n\nfunc b() int {\n\treturn 2\n}\n' > m.go
+$ lets edit m.go --old 'return 2' --new 'return 3' -q
+── check: structure ok · sha:[..]→[..]
+
+### a JSON file invalid before and after the edit is kept, and the check says it is still invalid
+@env LETS_NO_STATS=1
+% printf '{\n  "a": 1,\n}\n' > c.json
+$ lets edit c.json --old '"a": 1' --new '"a": 2' -q
+── check: json still invalid · sha:[..]→[..]
+
+### --json on a reverted edit: reverted, the check's counts, sha after equal to before
+@env LETS_NO_STATS=1
+% printf '{\n  "threads": 2\n}\n' > config.json
+$ lets edit config.json --old '"threads": 2' --new '"threads": 2,' --json
+? 3
+{"path":"config.json","replacements":1,"lines":[2],"match":"exact","region":{"start":1,"end":3,"lines":[{"number":1,"marker":"none","text":"{"},{"number":2,"marker":"replaced","text":"  \"threads\": 2,"},{"number":3,"marker":"none","text":"}"}]},"check":{"layer":"json","status":"invalid","errors_before":0,"errors_after":1},"sha":{"before":"[..]","after":"[..]"},"reverted":true,"omitted":[],"stats":{"lines":3,"bytes":[..],"tokens_est":null}}
+--- stderr
+structured check failed for config.json: invalid
+ERROR_CODE=check_failed

@@ -1,0 +1,165 @@
+/* Layer-1 checks (check.h): the format validators (JSON with comments, YAML, TOML, markdown
+ * frontmatter), the choice of check by file name, and check_layer1's rule that only a new
+ * failure fails (a file already broken before the edit is not blamed on it). */
+#include "alloc.h"
+#include "buf.h"
+#include "check.h"
+#include "unit.h"
+
+static void validators(void)
+{
+	const struct {
+		const char *name;
+		bool (*fn)(const char *, size_t);
+		const char *text;
+		bool ok;
+	} cases[] = {
+		{"json: object", check_json, "{\"a\": [1, 2.5, true, null, \"x\"]}\n", true},
+		{"json: // comment", check_json, "{\n  // note\n  \"a\": 1\n}\n", true},
+		{"json: block comment", check_json, "{ /* a\nb */ \"a\": 1 }", true},
+		{"json: // inside a string is text", check_json, "{\"url\": \"http://x\"}", true},
+		{"json: trailing comma", check_json, "{\"a\": 1,}", false},
+		{"json: unclosed object", check_json, "{\"a\": 1", false},
+		{"json: unclosed block comment", check_json, "{} /* open", false},
+		{"json: empty file is not broken", check_json, "", true},
+		{"json: two documents", check_json, "{} {}", false},
+		{"yaml: mapping and sequence", check_yaml, "a: 1\nlist:\n  - x\n  - y\n", true},
+		{"yaml: unclosed flow sequence", check_yaml, "a: [1, 2\n", false},
+		{"yaml: bad indentation", check_yaml, "a:\n  b: 1\n c: 2\n", false},
+		{"yaml: unclosed quote", check_yaml, "a: \"x\n", false},
+		{"toml: tables, arrays, inline tables", check_toml,
+		 "# top\ntitle = \"x\" # c\n[owner]\nname = 'n'\ndob = 1979-05-27T07:32:00-08:00\n[db]\nports = [ 8000, 8001,\n  8002, ]\n"
+		 "point = { x = 1, y = 2 }\n[[fruit]]\nname = \"apple\"\n[[fruit]]\nname = \"banana\"\n",
+		 true},
+		{"toml: numbers", check_toml, "a = +1\nb = 1_000\nc = 0xDEAD_beef\nd = 0o755\ne = 0b1101\nf = -3.14e+2\ng = inf\nh = nan\n",
+		 true},
+		{"toml: dates and times", check_toml, "a = 1979-05-27\nb = 07:32:00\nc = 1979-05-27 07:32:00.999\nd = 1979-05-27T00:32:00Z\n",
+		 true},
+		{"toml: multi-line strings", check_toml, "a = \"\"\"\nline \\\n  more\"\"\"\nb = '''\nraw \\n'''\n", true},
+		{"toml: dotted keys", check_toml, "a.b = 1\na.c = 2\n\"quoted key\" = 3\n", true},
+		{"toml: duplicate key", check_toml, "a = 1\na = 2\n", false},
+		{"toml: duplicate table", check_toml, "[a]\nx = 1\n[a]\ny = 2\n", false},
+		{"toml: key redefined as table", check_toml, "a = 1\n[a]\n", false},
+		{"toml: dotted key over a value", check_toml, "a = 1\na.b = 2\n", false},
+		{"toml: same key in two tables is fine", check_toml, "[a]\nx = 1\n[b]\nx = 1\n", true},
+		{"toml: missing value", check_toml, "a =\n", false},
+		{"toml: unclosed string", check_toml, "a = \"x\n", false},
+		{"toml: unclosed array", check_toml, "a = [1, 2\n", false},
+		{"toml: leading zero", check_toml, "a = 01\n", false},
+		{"toml: bare word value", check_toml, "a = yes\n", false},
+		{"toml: two values on a line", check_toml, "a = 1 b = 2\n", false},
+		{"toml: unclosed header", check_toml, "[a\n", false},
+		{"toml: CRLF lines", check_toml, "a = 1\r\n[t]\r\nb = 2\r\n", true},
+		{"toml: inline tables in arrays have keys of their own", check_toml,
+		 "name = \"x\"\nauthors = [ {name = \"a\"}, {name = \"b\"} ]\n", true},
+		{"toml: an inline table's keys are unique", check_toml, "p = {x = 1, x = 2}\n", false},
+		{"toml: a surrogate escape", check_toml, "a = \"\\ud800\"\n", false},
+		{"toml: February 30th", check_toml, "a = 1988-02-30\n", false},
+		{"toml: February 29th of a leap year", check_toml, "a = 1988-02-29\n", true},
+		{"toml: hour 24", check_toml, "a = 24:00:00\n", false},
+		{"toml: a dotted key may not extend a [header] table", check_toml, "[a.b.c]\nz = 9\n[a]\nb.c.t = 9\n", false},
+		{"toml: a [header] may not define a dotted-key table", check_toml, "[t1]\nt2.t3.v = 0\n[t1.t2]\n", false},
+		{"toml: a sub-table under a dotted-key table is fine", check_toml,
+		 "[fruit]\napple.color = \"red\"\n[fruit.apple.texture]\nsmooth = true\n", true},
+		{"toml: array of tables with sub-tables", check_toml,
+		 "[[fruit]]\nname = \"a\"\n[fruit.physical]\ncolor = \"r\"\n[[fruit]]\nname = \"b\"\n[fruit.physical]\ncolor = \"g\"\n",
+		 true},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		unit_check(cases[i].fn(cases[i].text, strlen(cases[i].text)) == cases[i].ok, "%s", cases[i].name);
+
+	bool has;
+	const char *fm = "---\ntitle: a\n---\n# body\n";
+	unit_check(check_frontmatter(fm, strlen(fm), &has) && has, "frontmatter: valid block");
+	const char *bad = "---\ntitle: \"a\n---\n# body\n";
+	unit_check(!check_frontmatter(bad, strlen(bad), &has) && has, "frontmatter: invalid YAML inside");
+	const char *open = "---\ntitle: a\n# body\n";
+	unit_check(!check_frontmatter(open, strlen(open), &has) && has, "frontmatter: never closed");
+	const char *none = "# just markdown\n---\n";
+	unit_check(check_frontmatter(none, strlen(none), &has) && !has, "frontmatter: none (a later --- is a rule)");
+}
+
+static void kinds(void)
+{
+	const struct {
+		const char *path, *data;
+		enum check_kind kind;
+		const char *reason;
+	} cases[] = {
+		{"a.json", "{}", CHECK_JSON, ""},
+		{"tsconfig.jsonc", "{}", CHECK_JSON, ""},
+		{"a.yml", "a: 1", CHECK_YAML, ""},
+		{"Cargo.toml", "", CHECK_TOML, ""},
+		{"doc.md", "---\na: 1\n---\n", CHECK_FRONTMATTER, ""},
+		{"doc.md", "# plain\n", CHECK_STRUCTURE, ""},
+		{"main.go", "package main\n", CHECK_STRUCTURE, ""},
+		{"c.vue", "<template/>", CHECK_NONE, "no grammar for .vue"},
+		{"notes.txt", "x", CHECK_NONE, "no grammar for .txt"},
+		{"dir/Makefile", "all:", CHECK_NONE, "no grammar for Makefile"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char reason[80];
+		enum check_kind k = check_kind_for(cases[i].path, cases[i].data, strlen(cases[i].data), reason);
+		unit_check(k == cases[i].kind, "kind for %s", cases[i].path);
+		unit_str(cases[i].path, reason, cases[i].reason);
+	}
+}
+
+static void layer1(void)
+{
+	struct check_result r;
+	const char *ok = "package main\n\nfunc a() int {\n\treturn 1\n}\n";
+	const char *broken = "package main\n\nfunc a() int {\n\treturn 1\n\n";
+	check_layer1("m.go", ok, strlen(ok), broken, strlen(broken), &r);
+	unit_check(r.kind == CHECK_STRUCTURE && r.failed && r.errors_before == 0 && r.errors_after > 0,
+		   "go: an edit that drops a brace fails");
+	check_layer1("m.go", broken, strlen(broken), ok, strlen(ok), &r);
+	unit_check(!r.failed && r.errors_after == 0, "go: an edit that fixes the file passes");
+	const char *broken2 = "package main\n\nfunc a() int {\n\treturn 2\n\n";
+	check_layer1("m.go", broken, strlen(broken), broken2, strlen(broken2), &r);
+	unit_check(!r.failed && r.errors_before > 0, "go: a file broken before is not blamed on the edit");
+	check_layer1("c.json", "{\"a\":1}", 7, "{\"a\":1", 6, &r);
+	unit_check(r.kind == CHECK_JSON && r.failed, "json: breaking edit fails");
+	check_layer1("c.json", "{\"a\":1", 6, "{\"a\":2", 6, &r);
+	unit_check(r.kind == CHECK_JSON && !r.failed && r.errors_after == 1, "json: invalid before and after is kept");
+	check_layer1("new.json", NULL, 0, "{", 1, &r);
+	unit_check(r.failed, "json: a new file that does not parse fails");
+	check_layer1("x.txt", "a", 1, "b", 1, &r);
+	unit_check(r.kind == CHECK_NONE && !r.failed, "txt: skipped");
+	unit_str("txt: skip reason", r.reason, "no grammar for .txt");
+
+	/* a large file: only the touched item is parsed, and a break in it is still caught */
+	struct buf big = BUF_INIT;
+	buf_adds(&big, "package big\n\n");
+	for (int i = 0; i < 2000; i++)
+		buf_addf(&big, "func F%d() int {\n\treturn %d\n}\n\n", i, i);
+	char *after = xstrdup(big.data);
+	char *at = strstr(after, "func F1000() int {");
+	at[strlen("func F1000() int ")] = ' '; /* drop the brace */
+	check_layer1("big.go", big.data, big.len, after, big.len, &r);
+	unit_check(r.failed, "big go file: a dropped brace in one function fails");
+	at[strlen("func F1000() int ")] = '{';
+	memcpy(strstr(after, "return 1000"), "return 1001", 11);
+	check_layer1("big.go", big.data, big.len, after, big.len, &r);
+	unit_check(!r.failed && r.errors_after == 0, "big go file: a valid change passes");
+	free(after);
+	buf_release(&big);
+}
+
+/* The words edit and write print for a check that found an error (output-format.md §7, §9). */
+static void words(void)
+{
+	unit_str("check_failed_status: structure", check_failed_status(CHECK_STRUCTURE), "failed");
+	unit_str("check_failed_status: json", check_failed_status(CHECK_JSON), "invalid");
+	unit_str("check_failed_status: frontmatter", check_failed_status(CHECK_FRONTMATTER), "invalid");
+}
+
+int main(void)
+{
+	unit_begin("t_check");
+	words();
+	validators();
+	kinds();
+	layer1();
+	return unit_end();
+}

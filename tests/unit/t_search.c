@@ -1,0 +1,235 @@
+/* Buffer search (search.h): the required literal read out of a pattern (it must never claim a
+ * literal that some match lacks), and the hit lines search_buffer reports — line numbers, match
+ * spans, lines a match would only reach across a newline, empty matches, the last line without a
+ * newline, the sink stopping early and the match limit. Expected hits are what grep -n reports. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "error.h"
+#include "match.h"
+#include "search.h"
+#include "unit.h"
+
+static void literals(void)
+{
+	static const struct {
+		const char *pattern;
+		unsigned flags;
+		const char *lit; /* "" when none */
+		bool whole;
+	} cases[] = {
+		{"needle", 0, "needle", true},
+		{"usageCap", 0, "usageCap", true},
+		{"foo|bar", 0, "", false},
+		{"(foo|bar)baz", 0, "baz", false},
+		{"ab?cd", 0, "cd", false},
+		{"ab*cdef", 0, "cdef", false},
+		{"ab+c", 0, "ab", false},
+		{"x{0,3}yz", 0, "yz", false},
+		{"xy{2}z", 0, "xy", false},
+		{"a{b", 0, "a{b", false},
+		{"foo\\.bar", 0, "foo.bar", false},
+		{"\\bword\\b", 0, "word", false},
+		{"\\d+px", 0, "px", false},
+		{"[abc]def", 0, "def", false},
+		{"^start", 0, "start", false},
+		{"end$", 0, "end", false},
+		{"(?i)needle", 0, "", false},
+		{"a\\Qb|c\\E", 0, "", false},
+		{"a.b", RX_LITERAL, "a.b", true},
+		{"Needle", RX_CASELESS, "needle", false},
+		{"task", RX_CASELESS, "ta", false}, /* k and s fold to non-ASCII letters too */
+		{"mark", RX_CASELESS | RX_LITERAL, "mar", false},
+		{"caf\xC3\xA9", 0, "caf\xC3\xA9", true},
+		{"caf\xC3\xA9", RX_CASELESS, "caf", false},
+		{"needle", RX_WORD, "needle", false},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *lit = NULL;
+		bool whole;
+		size_t n = search_required_literal(cases[i].pattern, cases[i].flags, &lit, &whole);
+		char name[128];
+		snprintf(name, sizeof(name), "literal of %s (flags %u)", cases[i].pattern, cases[i].flags);
+		unit_bytes(name, lit ? lit : "", n, cases[i].lit);
+		unit_check(whole == cases[i].whole, "%s: whole pattern is %s", name, cases[i].whole ? "yes" : "no");
+		free(lit);
+	}
+}
+
+struct got {
+	struct buf b;
+	int stop_after; /* 0: never */
+	int seen;
+};
+
+static bool collect(void *ctx, const struct search_line *l)
+{
+	struct got *g = ctx;
+	buf_addf(&g->b, "%zu:", l->number);
+	size_t at = 0;
+	for (size_t i = 0; i < l->n_spans; i++) {
+		buf_add(&g->b, l->text + at, l->spans[2 * i] - at);
+		buf_addc(&g->b, '[');
+		buf_add(&g->b, l->text + l->spans[2 * i], l->spans[2 * i + 1] - l->spans[2 * i]);
+		buf_addc(&g->b, ']');
+		at = l->spans[2 * i + 1];
+	}
+	buf_add(&g->b, l->text + at, l->len - at);
+	buf_addc(&g->b, '\n');
+	return !g->stop_after || ++g->seen < g->stop_after;
+}
+
+static void hits(void)
+{
+	static const struct {
+		const char *name, *pattern;
+		unsigned flags;
+		const char *data;
+		const char *want;
+		int stop_after;
+	} cases[] = {
+		{"line numbers count only newlines", "needle", 0, "a\nb\nneedle\nc\nneedle x\n", "3:[needle]\n5:[needle] x\n", 0},
+		{"every match on a line", "ab", 0, "ab ab\nxx\n", "1:[ab] [ab]\n", 0},
+		{"a regex with no literal", "[0-9]+", 0, "a\nb12c3\n", "2:b[12]c[3]\n", 0},
+		{"a match only across a newline is no hit", "foo\\s+bar", 0, "foo\nbar\nfoo  bar\n", "3:[foo  bar]\n", 0},
+		{"class with newline stays in the line", "a[^x]b", 0, "a\nb\naxb\nacb\n", "4:[acb]\n", 0},
+		{"anchors at line edges", "^b|c$", 0, "ab\nbc\nc\n", "2:[b][c]\n3:[c]\n", 0},
+		{"last line without newline", "end", 0, "x\nthe end", "2:the [end]\n", 0},
+		{"empty matches hit without spans", "x*", 0, "a\n\nb\n", "1:a\n2:\n3:b\n", 0},
+		{"an empty buffer has no lines", "^", 0, "", "", 0},
+		{"no empty line after the final newline", "^$", 0, "a\n", "", 0},
+		{"an empty line in the middle", "^$", 0, "a\n\nb\n", "2:\n", 0},
+		{"literal prefilter with regex verify", "needle\\d", 0, "needle\nneedle7\n", "2:[needle7]\n", 0},
+		{"caseless literal keeps the file's spelling", "needle", RX_CASELESS, "NeEdLe\nnope\n", "1:[NeEdLe]\n", 0},
+		{"caseless k matches the Kelvin sign", "k", RX_CASELESS, "\xE2\x84\xAA\n", "1:[\xE2\x84\xAA]\n", 0},
+		{"-F literal with metacharacters", "a.b", RX_LITERAL, "a.b\naxb\n", "1:[a.b]\n", 0},
+		{"whole words", "cap", RX_WORD, "cap\ncapped\nthe cap.\n", "1:[cap]\n3:the [cap].\n", 0},
+		{"the sink stops the search", "x", 0, "x\nx\nx\n", "1:[x]\n2:[x]\n", 2},
+		{"invalid UTF-8 is tolerated", "ok", 0, "\xff\xfe ok\n", "1:\xff\xfe [ok]\n", 0},
+		{"CRLF lines", "b$", 0, "ab\r\nb\r\n", "", 0},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct diag d = DIAG_INIT;
+		unsigned fl = cases[i].flags | RX_MULTILINE;
+		/* PCRE2 takes LITERAL only without MULTILINE, which a literal does not need */
+		struct regex *re = regex_new(cases[i].pattern, fl & RX_LITERAL ? fl & ~(unsigned)RX_MULTILINE : fl, &d);
+		if (!unit_check(re != NULL, "%s: compiles", cases[i].name)) {
+			diag_release(&d);
+			continue;
+		}
+		struct searcher s;
+		searcher_init(&s, re, cases[i].pattern, fl);
+		struct rx_state *st = rx_state_new(re);
+		struct got g = {.stop_after = cases[i].stop_after};
+		struct search_sink sink = {.on_line = collect, .ctx = &g, .want_spans = true};
+		size_t *spans = NULL, cap = 0;
+		enum search_status rc = search_buffer(&s, st, cases[i].data, strlen(cases[i].data), &sink, &spans, &cap);
+		unit_bytes(cases[i].name, g.b.data ? g.b.data : "", g.b.len, cases[i].want);
+		unit_check(rc == (cases[i].stop_after ? SEARCH_STOPPED : SEARCH_DONE), "%s: status", cases[i].name);
+		free(spans);
+		buf_release(&g.b);
+		rx_state_free(st);
+		searcher_release(&s);
+		regex_free(re);
+		diag_release(&d);
+	}
+}
+
+static void match_limit(void)
+{
+	struct diag d = DIAG_INIT;
+	const char *pat = "(a+)+$";
+	struct regex *re = regex_new(pat, RX_MULTILINE, &d);
+	struct searcher s;
+	searcher_init(&s, re, pat, RX_MULTILINE);
+	struct rx_state *st = rx_state_new(re);
+	struct buf data = BUF_INIT;
+	for (int i = 0; i < 40; i++)
+		buf_addc(&data, 'a');
+	buf_adds(&data, "b\n");
+	struct got g = {0};
+	struct search_sink sink = {.on_line = collect, .ctx = &g, .want_spans = true};
+	size_t *spans = NULL, cap = 0;
+	unit_check(search_buffer(&s, st, data.data, data.len, &sink, &spans, &cap) == SEARCH_LIMIT,
+		   "catastrophic backtracking ends at the match limit");
+	free(spans);
+	buf_release(&g.b);
+	buf_release(&data);
+	rx_state_free(st);
+	searcher_release(&s);
+	regex_free(re);
+	diag_release(&d);
+}
+
+/* With binary_check a NUL anywhere makes the buffer binary: before the first hit, after the last,
+ * past the first 64 KiB window, under the literal scan and under the regex. */
+static void binary(void)
+{
+	static const struct {
+		const char *name, *pattern;
+		size_t nul_at; /* (size_t)-1: none */
+		enum search_status want;
+	} cases[] = {
+		{"no NUL: searched", "needle", (size_t)-1, SEARCH_DONE},
+		{"NUL before the hit", "needle", 10, SEARCH_BINARY},
+		{"NUL after the hit", "needle", 150000, SEARCH_BINARY},
+		{"NUL in the last byte", "needle", 199999, SEARCH_BINARY},
+		{"NUL with no literal in the pattern", "ne+dle", 150000, SEARCH_BINARY},
+		{"NUL and no hit at all", "absent", 70000, SEARCH_BINARY},
+		{"no NUL and no hit", "absent", (size_t)-1, SEARCH_DONE},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct buf data = BUF_INIT;
+		bool placed = false;
+		while (data.len < 200000) {
+			bool now = !placed && data.len >= 100000;
+			buf_adds(&data, now ? "needle in line .....\n" : "filler text line ...\n");
+			placed = placed || now;
+		}
+		buf_truncate(&data, 200000);
+		if (cases[i].nul_at != (size_t)-1)
+			data.data[cases[i].nul_at] = '\0';
+		struct diag d = DIAG_INIT;
+		struct regex *re = regex_new(cases[i].pattern, RX_MULTILINE, &d);
+		struct searcher s;
+		searcher_init(&s, re, cases[i].pattern, RX_MULTILINE);
+		struct rx_state *st = rx_state_new(re);
+		struct got g = {0};
+		struct search_sink sink = {.on_line = collect, .ctx = &g, .want_spans = true, .binary_check = true};
+		size_t *spans = NULL, cap = 0;
+		enum search_status rc = search_buffer(&s, st, data.data, data.len, &sink, &spans, &cap);
+		unit_long(cases[i].name, rc, cases[i].want);
+		if (cases[i].nul_at == (size_t)-1 && strstr(cases[i].pattern, "needle"))
+			unit_str("the hit behind the first window", g.b.data ? g.b.data : "", "4763:[needle] in line .....\n");
+		free(spans);
+		buf_release(&g.b);
+		buf_release(&data);
+		rx_state_free(st);
+		searcher_release(&s);
+		regex_free(re);
+		diag_release(&d);
+	}
+}
+
+static void count_lines(void)
+{
+	struct buf b = BUF_INIT;
+	for (int i = 0; i < 1000; i++)
+		buf_adds(&b, i % 3 ? "abcdefghijklmnopqrstuvwxyz\n" : "\n");
+	unit_long("newlines counted across SIMD blocks and the tail", (long)search_count_lines(b.data, b.len), 1000);
+	unit_long("newlines in an unaligned slice", (long)search_count_lines(b.data + 1, 40), 1);
+	buf_release(&b);
+}
+
+int main(void)
+{
+	unit_begin("search");
+	literals();
+	hits();
+	match_limit();
+	binary();
+	count_lines();
+	return unit_end();
+}
