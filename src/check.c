@@ -12,6 +12,7 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "json.h"
 #include "proc.h"
 #include "symbols/lang.h"
 #include "symbols/parse.h"
@@ -200,6 +201,15 @@ const char *check_reject_note(enum check_kind k)
 	default:
 		return "\xE2\x86\x90 parse error";
 	}
+}
+
+void check_result_json(struct buf *b, const char *layer, const char *status, const struct check_result *r)
+{
+	buf_adds(b, "{\"layer\":");
+	json_cstr(b, layer);
+	buf_adds(b, ",\"status\":");
+	json_cstr(b, status);
+	buf_addf(b, ",\"errors_before\":%ld,\"errors_after\":%ld}", r->errors_before, r->errors_after);
 }
 
 const char *check_failed_status(enum check_kind k)

@@ -354,6 +354,12 @@ static enum lets_err confirm_expect(struct edit_call *c, struct entry *en, struc
 	return LETS_OK;
 }
 
+/* The match word of an edit that needed no folding: a confirmed range matched what --expect said. */
+static const char *exact_word(const struct opts *o)
+{
+	return o->expect || o->expect_all ? "expect matched" : "exact";
+}
+
 /* "normalized (– → -)": each folded character the match covered, once. */
 static char *normalized_word(const struct file *f, const struct occs *oc)
 {
@@ -462,7 +468,7 @@ static enum lets_err apply_replace(struct edit_call *c, struct entry *en, struct
 	free(rep);
 	en->count = (long)oc.n;
 	if (!en->match)
-		en->match = xstrdup(c->o->expect || c->o->expect_all ? "expect matched" : "exact");
+		en->match = xstrdup(exact_word(c->o));
 out:
 	free(conv);
 	free(oc.v);
@@ -491,7 +497,7 @@ static enum lets_err apply_range(struct edit_call *c, struct entry *en, struct e
 	splice(ef, en, &oc, rep, rl);
 	free(rep);
 	en->count = 1;
-	en->match = xstrdup(c->o->expect || c->o->expect_all ? "expect matched" : "exact");
+	en->match = xstrdup(exact_word(c->o));
 	return LETS_OK;
 }
 
@@ -997,11 +1003,8 @@ static void check_json_obj(struct buf *b, const struct edit_call *c, const struc
 		layer = c->cmd.shown;
 	else
 		status = check_status(&ef->ck);
-	buf_adds(b, ",\"check\":{\"layer\":");
-	json_cstr(b, layer);
-	buf_adds(b, ",\"status\":");
-	json_cstr(b, status);
-	buf_addf(b, ",\"errors_before\":%ld,\"errors_after\":%ld}", ef->ck.errors_before, ef->ck.errors_after);
+	buf_adds(b, ",\"check\":");
+	check_result_json(b, layer, status, &ef->ck);
 }
 
 static void entry_json(struct buf *b, const struct edit_call *c, const struct entry *en)
@@ -1081,6 +1084,13 @@ static void checks_segment(struct buf *b, const struct edit_call *c)
 	if (c->cmd_done && c->verdict == CMD_OK)
 		buf_addf(b, "%scheck: %s ok", n ? OUT_DOT : "", c->cmd.shown);
 	buf_release(&one);
+}
+
+/* The batch footer's lead when nothing was written; fallback names the file when no entry failed. */
+static void nothing_written(struct buf *b, const struct edit_call *c, const char *fallback)
+{
+	buf_addf(b, "0 of %zu applied" OUT_DOT "nothing written" OUT_DOT "fix %s and re-run", c->n_e,
+		 c->failed_path ? c->failed_path : fallback);
 }
 
 static void render(struct edit_call *c, struct buf *out, bool applied, long landed)
@@ -1171,8 +1181,7 @@ static void render(struct edit_call *c, struct buf *out, bool applied, long land
 				buf_addf(&lead, "\xE2\x86\x92%s", ef->sha_after);
 		}
 	} else if (!applied) {
-		buf_addf(&lead, "0 of %zu applied" OUT_DOT "nothing written" OUT_DOT "fix %s and re-run", c->n_e,
-			 c->failed_path ? c->failed_path : c->f[0].path);
+		nothing_written(&lead, c, c->f[0].path);
 	} else {
 		plural(&lead, (long)c->n_f, "file", "files");
 		buf_adds(&lead, OUT_DOT);
@@ -1386,9 +1395,12 @@ enum lets_err cmd_edit(const struct opts *o, struct buf *out, struct diag *d)
 
 failed:
 	/* validation failed: nothing was written */
-	if (c.batch && c.n_e && !(o->json || o->jsonl) && diag_first(d) != E_USAGE)
-		buf_addf(out, OUT_RULE "0 of %zu applied" OUT_DOT "nothing written" OUT_DOT "fix %s and re-run\n", c.n_e,
-			 c.failed_path ? c.failed_path : c.e[0].target_text);
+	if (c.batch && c.n_e && !(o->json || o->jsonl) && diag_first(d) != E_USAGE) {
+		struct buf lead = BUF_INIT;
+		nothing_written(&lead, &c, c.e[0].target_text);
+		footer_text(out, lead.data, NULL, -1);
+		buf_release(&lead);
+	}
 out:
 	lockset_release(&locks);
 	free(paths);

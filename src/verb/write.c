@@ -40,8 +40,8 @@ static void render_json(struct buf *out, const char *path, const char *outcome, 
 	json_cstr(out, path);
 	buf_addf(out, ",\"outcome\":\"%s\",\"lines\":%ld,\"bytes\":%ld,\"sha\":\"%s\"", outcome, lines, bytes, sha);
 	if (ck && ck->kind != CHECK_NONE) {
-		buf_addf(out, ",\"check\":{\"layer\":\"%s\",\"status\":\"%s\",\"errors_before\":%ld,\"errors_after\":%ld}",
-			 check_kind_name(ck->kind), status_word(ck), ck->errors_before, ck->errors_after);
+		buf_adds(out, ",\"check\":");
+		check_result_json(out, check_kind_name(ck->kind), status_word(ck), ck);
 	}
 	buf_adds(out, ",\"omitted\":");
 	omits_json(out, om);
