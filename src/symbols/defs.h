@@ -45,6 +45,10 @@ struct defs {
 int defs_add(struct defs *ds, const struct def *d);
 void defs_release(struct defs *ds);
 
+/* Markdown and YAML files of at least this many bytes are parsed around the name only (see
+ * symbols.c); smaller ones whole. A variable so the tests can exercise both paths. */
+extern size_t symbols_partial_min;
+
 /* Collects the definitions of a parsed tree (ts_rules.c). n_lines is the file's line count, for
  * spans that run to the end of the file (a Markdown section). With occ (ascending byte offsets
  * where the wanted name occurs) the walk enters only nodes holding one of them: a definition

@@ -14,8 +14,11 @@
  * For "Outer.inner" an item is kept only if it also holds "Outer": in these grammars every
  * container of a definition is inside its top-level item (a C++ namespace written at column 0
  * is the exception, and falls back to the full parse through step 3).
- * YAML over INDENT_PARTIAL_MIN is cut by indentation instead (indent_ranges): the block under
+ * YAML from symbols_partial_min bytes up is cut by indentation instead (indent_ranges): the block under
  * each occurrence plus the one line of each enclosing key, with the same trust rule.
+ * Markdown from that size up is cut by headings (md_ranges): the section of each heading that
+ * holds the name, the heading that ends it, and the heading line of each enclosing section —
+ * trusted when tree-sitter finds exactly the headings the line scan expected there.
  * An item longer than CHUNK_MAX (minified code on one line) is parsed as a window of WINDOW bytes
  * either side of the occurrence instead, for at most MAX_WINDOWS occurrences, and that answer
  * stands even with parse errors: resolving what can be resolved beats parsing 5 MB.
@@ -165,7 +168,7 @@ static bool occurrence_ranges(const struct file *f, const char *q, const char *s
  * alone: its block is the lines below indented deeper than the key, and each enclosing key is the
  * nearest line above indented less. Parsing only those lines (tree-sitter keeps the gaps out)
  * gives the same definitions on the way to the name as the whole file would. */
-#define INDENT_PARTIAL_MIN (64 * 1024)
+size_t symbols_partial_min = 64 * 1024;
 
 /* The column of the first non-space byte of 0-based row; *skip for a blank or comment line. */
 static size_t indent_of(const struct file *f, size_t row, bool *skip)
@@ -176,6 +179,14 @@ static size_t indent_of(const struct file *f, size_t row, bool *skip)
 		i++;
 	*skip = i == len || t[i] == '#' || t[i] == '\r';
 	return i;
+}
+
+/* Row is a sequence entry ("- ..."): YAML lets those sit at their key's own column. */
+static bool seq_item(const struct file *f, size_t row, size_t ind)
+{
+	const char *t;
+	size_t len = file_line(f, row + 1, &t);
+	return ind < len && t[ind] == '-' && (ind + 1 == len || t[ind + 1] == ' ' || t[ind + 1] == '\r');
 }
 
 struct byte_range {
@@ -208,8 +219,12 @@ static void indent_ranges(const struct file *f, const char *q, size_t seg_off, s
 		parent[row] = SIZE_MAX;
 		if (skip)
 			continue;
-		while (depth && indent_of(f, stack[depth - 1], &skip) >= ind)
-			depth--;
+		bool item = seq_item(f, row, ind);
+		for (; depth; depth--) {
+			size_t top = stack[depth - 1], ti = indent_of(f, top, &skip);
+			if (ti < ind || (ti == ind && item && !seq_item(f, top, ti)))
+				break;
+		}
 		parent[row] = depth ? stack[depth - 1] : SIZE_MAX;
 		stack[depth++] = row;
 	}
@@ -224,17 +239,17 @@ static void indent_ranges(const struct file *f, const char *q, size_t seg_off, s
 			size_t e = i - 1, b = e;
 			while (b > 0 && q[b - 1] != '.')
 				b--;
+			/* The next part may sit on the same line: a key can hold a dot. */
 			while (up != SIZE_MAX && !line_holds(f, up, q + b, e - b))
 				up = parent[up];
 			keep = up != SIZE_MAX;
-			if (keep)
-				up = parent[up];
 			i = b;
 		}
 		if (!keep)
 			continue;
-		size_t end = row + 1;
-		while (end < f->n_lines && (indent_of(f, end, &skip) > col || skip))
+		size_t end = row + 1, ind;
+		while (end < f->n_lines &&
+		       ((ind = indent_of(f, end, &skip)) > col || skip || (ind == col && seq_item(f, end, ind))))
 			end++;
 		XGROW(v, cap, n + 1);
 		v[n++] = (struct byte_range){f->line_start[row], f->line_start[end]};
@@ -250,6 +265,149 @@ static void indent_ranges(const struct file *f, const char *q, size_t seg_off, s
 	free(v);
 	free(stack);
 	free(parent);
+}
+
+struct md_head {
+	size_t row; /* 0-based */
+	int level;
+};
+
+/* ATX headings found line by line, outside fenced code and front matter. False when the text
+ * holds a possible setext underline ("---" or "===" under a text line), which a line scan
+ * cannot tell from a thematic break reliably: the caller then parses the whole file. */
+static bool md_scan(const struct file *f, struct md_head **out, size_t *n_out)
+{
+	struct md_head *v = NULL;
+	size_t n = 0, cap = 0, row = 0;
+	char fence = 0;
+	size_t fence_len = 0;
+	bool prev_text = false;
+	const char *t;
+	size_t len;
+	if (f->n_lines && (len = file_line(f, 1, &t)) >= 3 && !memcmp(t, "---", 3)) {
+		for (row = 1; row < f->n_lines; row++) {
+			len = file_line(f, row + 1, &t);
+			if (len >= 3 && (!memcmp(t, "---", 3) || !memcmp(t, "...", 3))) {
+				row++;
+				break;
+			}
+		}
+	}
+	for (; row < f->n_lines; row++) {
+		len = file_line(f, row + 1, &t);
+		size_t i = 0, j, k;
+		while (i < len && t[i] == ' ')
+			i++;
+		for (j = i; j < len && (t[j] == ' ' || t[j] == '\t'); j++)
+			;
+		/* A fence at any indentation: one nested in a list item is still a fence. */
+		for (k = j; k < len && (t[k] == '`' || t[k] == '~') && t[k] == t[j]; k++)
+			;
+		if (k - j >= 3) {
+			if (!fence) {
+				fence = t[j];
+				fence_len = k - j;
+			} else if (t[j] == fence && k - j >= fence_len) {
+				fence = 0;
+			}
+			prev_text = false;
+			continue;
+		}
+		if (fence)
+			continue;
+		bool blank = j == len || (len && t[j] == '\r' && j + 1 == len);
+		if (i <= 3 && i < len && t[i] == '#') {
+			for (k = i; k < len && t[k] == '#'; k++)
+				;
+			if (k - i <= 6 && (k == len || t[k] == ' ' || t[k] == '\t' || t[k] == '\r')) {
+				XGROW(v, cap, n + 1);
+				v[n++] = (struct md_head){row, (int)(k - i)};
+				prev_text = false;
+				continue;
+			}
+		}
+		if (i <= 3 && i < len && (t[i] == '=' || t[i] == '-') && prev_text) {
+			for (k = i; k < len && t[k] == t[i]; k++)
+				;
+			while (k < len && (t[k] == ' ' || t[k] == '\t' || t[k] == '\r'))
+				k++;
+			if (k == len) {
+				free(v);
+				return false;
+			}
+		}
+		prev_text = !blank;
+	}
+	*out = v;
+	*n_out = n;
+	return true;
+}
+
+/* Fills r for the headings whose line holds an occurrence; *expect gets how many heading lines
+ * the ranges cover. False when the line scan cannot be trusted (md_scan). */
+static bool md_ranges(const struct file *f, const char *q, size_t seg_off, struct ranges *r, size_t *expect)
+{
+	struct md_head *h;
+	size_t nh;
+	if (!md_scan(f, &h, &nh))
+		return false;
+	struct byte_range *v = NULL;
+	size_t n = 0, cap = 0, hi = 0;
+	for (size_t k = 0; k < r->n_occ; k++) {
+		size_t row = line_at(f, r->occ[k]);
+		while (hi < nh && h[hi].row < row)
+			hi++;
+		if (hi == nh || h[hi].row != row)
+			continue;
+		/* Qualifiers, innermost first, each on an enclosing heading's line. */
+		bool keep = true;
+		size_t up = hi;
+		int lvl = h[hi].level;
+		for (size_t i = seg_off; keep && i > 0;) {
+			size_t e = i - 1, b = e;
+			while (b > 0 && q[b - 1] != '.')
+				b--;
+			/* The next part may sit on the same heading: a heading can hold a dot. */
+			keep = up != hi && line_holds(f, h[up].row, q + b, e - b);
+			while (!keep && up-- > 0) {
+				if (h[up].level >= lvl)
+					continue;
+				lvl = h[up].level;
+				keep = line_holds(f, h[up].row, q + b, e - b);
+			}
+			i = b;
+		}
+		if (!keep)
+			continue;
+		size_t end = hi + 1;
+		while (end < nh && h[end].level > h[hi].level)
+			end++;
+		size_t end_row = end < nh ? h[end].row + 1 : f->n_lines; /* the ending heading included */
+		XGROW(v, cap, n + 1);
+		v[n++] = (struct byte_range){f->line_start[row], f->line_start[end_row]};
+		int m = h[hi].level;
+		for (size_t a = hi; a-- > 0 && m > 1;) {
+			if (h[a].level >= m)
+				continue;
+			XGROW(v, cap, n + 1);
+			v[n++] = (struct byte_range){f->line_start[h[a].row], f->line_start[h[a].row + 1]};
+			m = h[a].level;
+		}
+	}
+	if (n)
+		qsort(v, n, sizeof *v, byte_range_cmp);
+	for (size_t i = 0; i < n; i++)
+		ranges_add(r, f, v[i].a, v[i].b);
+	*expect = 0;
+	for (size_t i = 0, ri = 0; i < nh; i++) {
+		size_t b = f->line_start[h[i].row];
+		while (ri < r->n && r->v[ri].end_byte <= b)
+			ri++;
+		*expect += ri < r->n && r->v[ri].start_byte <= b;
+	}
+	free(v);
+	free(h);
+	return true;
 }
 
 static bool def_matches(const struct defs *ds, int i, const char *q, size_t qlen)
@@ -318,6 +476,50 @@ static TSTree *parse_ranges(TSParser *parser, const struct file *f, const struct
 	return ts_parser_parse_string(parser, NULL, f->data, (uint32_t)f->size);
 }
 
+/* Parses only around the occurrences in r (see the top of this file) and collects into ds.
+ * True when that answer is trusted; otherwise ds is left empty. */
+static bool partial_definitions(const struct lang *lang, const struct file *f, const char *q, size_t qlen,
+				const char *seg, struct ranges *r, struct defs *ds)
+{
+	bool by_lines = false;
+	size_t md_expect = 0;
+	if (lang->id == L_YAML && f->size >= symbols_partial_min) {
+		indent_ranges(f, q, (size_t)(seg - q), r);
+		by_lines = true;
+	} else if (lang->id == L_MARKDOWN && f->size >= symbols_partial_min) {
+		by_lines = md_ranges(f, q, (size_t)(seg - q), r, &md_expect);
+	}
+	if (!(lang->chunkable || by_lines) || !r->n || (!r->windowed && r->bytes * 10 >= f->size * 6))
+		return false;
+	TSParser *parser = ts_parser_new();
+	ts_parser_set_language(parser, lang->grammar());
+	TSTree *tree = parse_ranges(parser, f, r);
+	bool trusted = false;
+	if (tree) {
+		ts_collect(lang, tree, f->data, (long)f->n_lines, r->occ, r->n_occ, ds);
+		trusted = r->windowed;
+		if (lang->id == L_MARKDOWN && ds->n != md_expect) {
+			trusted = false; /* the line scan and the grammar disagree on what is a heading */
+		} else if (!trusted && !ts_node_has_error(ts_tree_root_node(tree))) {
+			struct cand *c;
+			trusted = select_candidates(ds, q, qlen, false, &c) > 0;
+			free(c);
+		}
+		ts_tree_delete(tree);
+	}
+	ts_parser_delete(parser);
+	if (!trusted)
+		ds->n = 0;
+	return trusted;
+}
+
+static void ranges_release(struct ranges *r)
+{
+	free(r->v);
+	free(r->occ);
+	*r = (struct ranges){0};
+}
+
 /* Collects the definitions that can match q. Returns false when q cannot occur in the file. */
 static bool ts_definitions(const struct lang *lang, const struct file *f, const char *q, size_t qlen,
 			   struct defs *ds)
@@ -326,41 +528,31 @@ static bool ts_definitions(const struct lang *lang, const struct file *f, const 
 	seg = seg && seg + 1 < q + qlen ? seg + 1 : q;
 	size_t seg_len = (size_t)(q + qlen - seg);
 	struct ranges r = {0};
+	/* Headings often hold dots ("v1.2.0"), so where the path splits is open: the longest
+	 * suffixes are tried before the last part. */
+	for (const char *part = q; lang->id == L_MARKDOWN && part < seg;) {
+		if (occurrence_ranges(f, q, part, (size_t)(q + qlen - part), false, &r) &&
+		    partial_definitions(lang, f, q, qlen, part, &r, ds)) {
+			ranges_release(&r);
+			return true;
+		}
+		ranges_release(&r);
+		part = (const char *)memchr(part, '.', (size_t)(seg - part)) + 1;
+	}
 	if (!occurrence_ranges(f, q, seg, seg_len, lang->chunkable, &r)) {
-		free(r.v);
-		free(r.occ);
+		ranges_release(&r);
 		return false;
 	}
-	bool by_indent = lang->id == L_YAML && f->size >= INDENT_PARTIAL_MIN;
-	if (by_indent)
-		indent_ranges(f, q, (size_t)(seg - q), &r);
-	TSParser *parser = ts_parser_new();
-	ts_parser_set_language(parser, lang->grammar());
-	bool partial = (lang->chunkable || by_indent) && (r.windowed || r.bytes * 10 < f->size * 6) && r.n;
-	TSTree *tree = partial ? parse_ranges(parser, f, &r) : NULL;
-	if (tree) {
-		ts_collect(lang, tree, f->data, (long)f->n_lines, r.occ, r.n_occ, ds);
-		bool trusted = r.windowed;
-		if (!trusted && !ts_node_has_error(ts_tree_root_node(tree))) {
-			struct cand *c;
-			trusted = select_candidates(ds, q, qlen, false, &c) > 0;
-			free(c);
-		}
+	if (!partial_definitions(lang, f, q, qlen, seg, &r, ds)) {
+		TSParser *parser = ts_parser_new();
+		ts_parser_set_language(parser, lang->grammar());
+		TSTree *tree = parse_ranges(parser, f, NULL);
+		if (tree)
+			ts_collect(lang, tree, f->data, (long)f->n_lines, r.occ, r.n_occ, ds);
 		ts_tree_delete(tree);
-		tree = NULL;
-		if (!trusted)
-			ds->n = 0;
-		else
-			goto out;
+		ts_parser_delete(parser);
 	}
-	tree = parse_ranges(parser, f, NULL);
-	if (tree)
-		ts_collect(lang, tree, f->data, (long)f->n_lines, r.occ, r.n_occ, ds);
-	ts_tree_delete(tree);
-out:
-	ts_parser_delete(parser);
-	free(r.v);
-	free(r.occ);
+	ranges_release(&r);
 	return true;
 }
 
@@ -383,6 +575,33 @@ static size_t markdown_loose(struct defs *ds, const char *q, size_t qlen, struct
 		d->name_len = (size_t)(out - start);
 	}
 	return select_candidates(ds, q, qlen, false, c);
+}
+
+/* Some heading line, read without backticks and asterisks, holds q's last part (or the line
+ * scan cannot tell, or the file is small enough to parse). */
+static bool md_loose_possible(const struct file *f, const char *q, size_t qlen)
+{
+	struct md_head *h;
+	size_t nh;
+	if (f->size < symbols_partial_min || !md_scan(f, &h, &nh))
+		return true;
+	const char *seg = memrchr(q, '.', qlen);
+	seg = seg && seg + 1 < q + qlen ? seg + 1 : q;
+	size_t seg_len = (size_t)(q + qlen - seg);
+	struct buf line = BUF_INIT;
+	bool found = false;
+	for (size_t i = 0; i < nh && !found; i++) {
+		const char *t;
+		size_t len = file_line(f, h[i].row + 1, &t);
+		buf_truncate(&line, 0);
+		for (size_t k = 0; k < len; k++)
+			if (t[k] != '`' && t[k] != '*')
+				buf_addc(&line, t[k]);
+		found = memmem(line.data, line.len, seg, seg_len) != NULL;
+	}
+	buf_release(&line);
+	free(h);
+	return found;
 }
 
 /* Every definition of the file, from one full parse. */
@@ -428,7 +647,7 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
 	if (len && lang) {
 		if (ts_definitions(lang, f, name, len, &ds))
 			n = select_candidates(&ds, name, len, false, &c);
-		if (!n && lang->id == L_MARKDOWN && !ds.n) {
+		if (!n && lang->id == L_MARKDOWN && !ds.n && md_loose_possible(f, name, len)) {
 			/* The prefilter found no occurrence as written; markup may be in between. */
 			free(c);
 			c = NULL;

@@ -205,6 +205,9 @@ static void test_yaml_partial(void)
 		/* "summary: fake" sits inside a block scalar: text, not a key. */
 		{"User.summary", E_NOT_FOUND, 0, 0},
 		{"ghost.get", E_NOT_FOUND, 0, 0},
+		/* A sequence at its key's own column (compact form), after components (12012 blank). */
+		{"compact.run", E_AMBIGUOUS, 0, 0},
+		{"compact", LETS_OK, 12013, 12017},
 	};
 	struct buf b = BUF_INIT;
 	buf_adds(&b, "openapi: 3.0.0\npaths:\n");
@@ -212,6 +215,7 @@ static void test_yaml_partial(void)
 		buf_addf(&b, "  /e%d:\n    get:\n      summary: entry %d\n      responses:\n        '200':\n          description: ok\n", i, i);
 	buf_adds(&b, "steps:\n  - name: a\n    run: x\n  - name: b\n");
 	buf_adds(&b, "components:\n  User:\n    description: |\n      a user\n      summary: fake\n\n");
+	buf_adds(&b, "compact:\n- run: a\n- name: b\n  run: c\n- x\nafter: 1\n");
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		struct span sp = {0};
 		enum lets_err e = resolve_in("big.yaml", xstrndup(b.data, b.len), b.len, cases[i].name, &sp);
@@ -251,6 +255,11 @@ static const struct {
 	{"markdown section to the end", "a.md", "# A\n\n## B\ntext\n", "B", OK, 3, 4, false},
 	{"markdown deeper heading stays inside", "a.md", "## B\n### C\nx\n## D\n", "B", OK, 1, 3, false},
 	{"markdown nested path", "a.md", "# A\n## B\n# C\n## B\n", "C.B", OK, 4, 4, false},
+	{"markdown heading in a fence", "a.md", "# A\n\n```\n# B\n```\n\n## B\nx\n", "B", OK, 7, 8, false},
+	{"markdown fence in a list", "a.md", "# A\n- item\n  ```\n  # B\n  ```\n", "B", NOT_FOUND, 0, 0, false},
+	{"markdown setext", "a.md", "# A\n\nB\n---\n\ntext\n# C\n", "A.B", OK, 3, 6, false},
+	{"markdown dotted heading", "a.md", "# Log\n## v1.2.0\nfix\n## v1.1.0\n", "Log.v1.2.0", OK, 2, 3, false},
+	{"markdown front matter", "a.md", "---\ntitle: x\n---\n\n# x\n", "x", OK, 5, 5, false},
 	{"rust attribute and impl", "a.rs", "struct S;\n\n#[inline]\nimpl S {\n    fn f() {}\n}\n", "S.f", OK, 5, 5, false},
 	{"yaml key path", "a.yaml", "a:\n  b:\n    c: 1\n", "a.b.c", OK, 3, 3, false},
 	{"toml dotted table", "a.toml", "[a.b]\nc = 1\n\n[d]\n", "a.b", OK, 1, 2, false},
@@ -271,7 +280,9 @@ static const struct {
 	{"no grammar, invalid UTF-8", "a.txt", "caf\xe9\n", "x", NO_GRAMMAR, 0, 0, false},
 };
 
-static void test_resolve(void)
+/* pass: a label; the cases run once with the default and once with every Markdown/YAML file
+ * parsed around the name only (symbols_partial_min = 0), and must agree. */
+static void test_resolve(const char *pass)
 {
 	for (size_t i = 0; i < sizeof resolve_cases / sizeof *resolve_cases; i++) {
 		struct file f = FILE_INIT;
@@ -284,14 +295,14 @@ static void test_resolve(void)
 		enum lets_err e = symbols_resolve(&f, resolve_cases[i].name, "T", &sp, &d);
 		static const enum lets_err codes[] = {LETS_OK, E_NOT_FOUND, E_AMBIGUOUS, E_NO_GRAMMAR};
 		char name[160];
-		snprintf(name, sizeof name, "resolve %s: error", resolve_cases[i].title);
+		snprintf(name, sizeof name, "resolve%s %s: error", pass, resolve_cases[i].title);
 		unit_str(name, err_slug(e), err_slug(codes[resolve_cases[i].want]));
 		if (resolve_cases[i].want == OK && e == LETS_OK) {
-			snprintf(name, sizeof name, "resolve %s: span", resolve_cases[i].title);
+			snprintf(name, sizeof name, "resolve%s %s: span", pass, resolve_cases[i].title);
 			unit_long(name, sp.start * 1000 + sp.end, resolve_cases[i].start * 1000 + resolve_cases[i].end);
-			snprintf(name, sizeof name, "resolve %s: guessed_end", resolve_cases[i].title);
+			snprintf(name, sizeof name, "resolve%s %s: guessed_end", pass, resolve_cases[i].title);
 			unit_long(name, sp.guessed_end, resolve_cases[i].guessed);
-			snprintf(name, sizeof name, "resolve %s: resolver", resolve_cases[i].title);
+			snprintf(name, sizeof name, "resolve%s %s: resolver", pass, resolve_cases[i].title);
 			unit_str(name, sp.resolver,
 				 lang_for_path(resolve_cases[i].path) ? "tree-sitter" : "heuristic (plaintext)");
 		}
@@ -364,7 +375,11 @@ int main(void)
 	test_syntax_errors();
 	test_incremental();
 	test_check_change();
-	test_resolve();
+	test_resolve("");
+	size_t saved = symbols_partial_min;
+	symbols_partial_min = 0;
+	test_resolve(" (partial)");
+	symbols_partial_min = saved;
 	test_yaml_partial();
 	test_messages();
 	test_candidate_cap();
