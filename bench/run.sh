@@ -103,7 +103,7 @@ under edit-18k 30
 
 if [ "$misses" -gt 0 ]; then
 	echo "$misses target(s) missed"
-	[ "${BENCH_STRICT:-0}" = 1 ] && exit 1
+	if [ "${BENCH_STRICT:-0}" = 1 ]; then exit 1; fi
 else
 	echo "all targets met"
 fi
