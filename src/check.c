@@ -1,6 +1,5 @@
 #include "check.h"
 
-#include <ctype.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
@@ -15,7 +14,6 @@
 #include "json.h"
 #include "opt.h"
 #include "proc.h"
-#include "symbols/lang.h"
 #include "symbols/parse.h"
 #include "utf8.h"
 
@@ -35,107 +33,18 @@ static bool ext_is(const char *ext, const char *const *list)
 	return false;
 }
 
-/* A line where a top-level item starts: at column 0 (not a closing bracket or `end`), after a
- * blank line (the rule the symbol lookup uses to parse one item of a large file) or right after
- * a column-0 closing brace, which ends the item before it. */
-static bool item_start(const char *s, size_t n, size_t ls)
-{
-	if (ls >= n || s[ls] == ' ' || s[ls] == '\t' || s[ls] == '}' || s[ls] == ')' || s[ls] == ']' || s[ls] == '\r' ||
-	    s[ls] == '\n')
-		return false;
-	if (n - ls >= 3 && !memcmp(s + ls, "end", 3) &&
-	    (n - ls == 3 || !(isalnum((unsigned char)s[ls + 3]) || s[ls + 3] == '_')))
-		return false;
-	if (ls == 0)
-		return true;
-	/* the previous line, [p, ls - 1), must be blank or a closing brace */
-	size_t p = ls - 1;
-	while (p > 0 && s[p - 1] != '\n')
-		p--;
-	if (s[p] == '}')
-		return true;
-	for (size_t i = p; i < ls - 1; i++)
-		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
-			return false;
-	return true;
-}
-
-/* The top-level items an edit touched: [*start, *end_before) of before became [*start,
- * *end_after) of after, and every byte outside is the same in both. False when that is most of
- * the file anyway. */
-static bool changed_items(const char *before, size_t blen, const char *after, size_t alen, size_t *start,
-			  size_t *end_before, size_t *end_after)
-{
-	size_t min = blen < alen ? blen : alen, pre = 0, suf = 0;
-	while (pre < min && before[pre] == after[pre])
-		pre++;
-	while (suf < min - pre && before[blen - 1 - suf] == after[alen - 1 - suf])
-		suf++;
-	size_t ls = pre;
-	while (ls > 0 && before[ls - 1] != '\n')
-		ls--;
-	while (ls > 0 && !item_start(before, pre, ls)) {
-		ls--;
-		while (ls > 0 && before[ls - 1] != '\n')
-			ls--;
-	}
-	/* the first item start whose blank line lies wholly in the unchanged tail */
-	size_t tail = blen - suf, q = tail, e = blen;
-	while (q < blen) {
-		const char *nl = memchr(before + q, '\n', blen - q);
-		if (!nl)
-			break;
-		size_t next = (size_t)(nl - before) + 1;
-		size_t prev_start = q;
-		while (prev_start > 0 && before[prev_start - 1] != '\n')
-			prev_start--;
-		if (next < blen && prev_start >= tail && item_start(before, blen, next)) {
-			e = next;
-			break;
-		}
-		q = next;
-	}
-	if ((e - ls) * 2 > blen)
-		return false;
-	*start = ls;
-	*end_before = e;
-	*end_after = e - blen + alen;
-	return true;
-}
-
-/* The tree-sitter error count before and after; false when path has no grammar. In code
- * grammars only the top-level items the edit touched are parsed (a full parse runs at ~3 MB/s);
- * the rest of the file is byte-identical before and after, so it cannot hold a new error. The
- * second parse is incremental: it reuses the first tree outside the changed bytes. */
-static bool parse_pair(const char *path, const char *before, size_t blen, const char *after, size_t alen, long *eb,
-		       long *ea)
-{
-	struct parse *p = parse_new(path, before ? before : "", before ? blen : 0);
-	if (!p)
-		return false;
-	*eb = before ? parse_errors(p, NULL) : 0;
-	parse_update(p, after, alen);
-	*ea = parse_errors(p, NULL);
-	parse_free(p);
-	return true;
-}
-
+/* The tree-sitter error count before and after; false when path has no grammar. How much of the
+ * file is parsed (the items around the change, or the whole file) is syntax_check_change's call.
+ * A new file (before NULL) had no errors. */
 static bool structure_errors(const char *path, const char *before, size_t blen, const char *after, size_t alen,
 			     long *eb, long *ea)
 {
-	const struct lang *lang = lang_for_path(path);
-	if (!lang)
+	struct syntax_delta d;
+	if (!syntax_check_change(path, before ? before : "", before ? blen : 0, after, alen, &d))
 		return false;
-	size_t start, end_b, end_a;
-	if (before && lang->chunkable && changed_items(before, blen, after, alen, &start, &end_b, &end_a)) {
-		if (!parse_pair(path, before + start, end_b - start, after + start, end_a - start, eb, ea))
-			return false;
-		/* An item that did not parse cleanly even before may have been cut in the wrong place (a
-		 * multi-line string, say): only the whole file can then say whether the edit added an error. */
-		if (*ea <= *eb || *eb == 0)
-			return true;
-	}
-	return parse_pair(path, before, blen, after, alen, eb, ea);
+	*eb = before ? d.before : 0;
+	*ea = d.after;
+	return true;
 }
 
 enum check_kind check_kind_for(const char *path, const char *data, size_t len, char reason[80])

@@ -28,7 +28,8 @@ struct check_result {
 
 /* The check kind path's name selects, or CHECK_NONE with reason filled. */
 enum check_kind check_kind_for(const char *path, const char *data, size_t len, char reason[80]);
-/* Layer 1 on after (before NULL: a new file). The structural parse of after is incremental. */
+/* Layer 1 on after (before NULL: a new file). The structural check is syntax_check_change
+ * (symbols/parse.h). */
 void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
 		  struct check_result *r);
 /* "structure", "json", "yaml", "toml", "frontmatter". */

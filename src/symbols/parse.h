@@ -41,11 +41,12 @@ int parse_error_lines(const struct parse *p, long *lines, size_t cap);
 void parse_free(struct parse *p);
 
 /* The structural check of an edit in one call: ERROR/MISSING counts over the same region of the
- * file before and after the change. For a large file in a code grammar only the top-level items
- * around the changed bytes are parsed (chunk.h), both times, so the check costs about the same on
- * an 18k-line file as on a 200-line one; if that region does not parse cleanly before the change
- * (a cut that the text alone got wrong), the whole file is parsed instead, incrementally the
- * second time. An edit introduced a parse error when after > before. */
+ * file before and after the change. In a code grammar only the top-level items around the
+ * changed bytes are parsed (chunk.h), both times, whenever they are under half the file, so the
+ * check costs about the same on an 18k-line file as on a 200-line one; if that region does not
+ * parse cleanly before the change (a cut that the text alone got wrong), or is most of the file,
+ * the whole file is parsed instead, incrementally the second time. An edit introduced a parse
+ * error when after > before. */
 struct syntax_delta {
 	int before, after;
 	/* 1-based line in the new bytes of the first error there, preferring one inside the changed
