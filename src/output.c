@@ -402,6 +402,20 @@ void response_end_json(struct buf *b, const struct omits *om, long lines, long b
 	buf_adds(b, "}\n");
 }
 
+void list_end_json(struct buf *b, bool jsonl, const struct omits *om, long lines, long bytes)
+{
+	if (!jsonl) {
+		buf_addc(b, ']');
+		response_end_json(b, om, lines, bytes);
+		return;
+	}
+	buf_adds(b, "{\"stats\":");
+	stats_json(b, lines, bytes);
+	buf_adds(b, ",\"omitted\":");
+	omits_json(b, om);
+	buf_adds(b, "}\n");
+}
+
 int num_width(long n)
 {
 	int w = 1;

@@ -124,6 +124,9 @@ void stats_json(struct buf *b, long lines, long bytes);
 
 /* ,"omitted":[…],"stats":{…}} and '\n': the two keys that close a --json response object (§10). */
 void response_end_json(struct buf *b, const struct omits *om, long lines, long bytes);
+/* Ends a list-shaped response (show, find): --json closes the open list with "]" and the
+ * response's omitted/stats; --jsonl writes the trailing {"stats":…,"omitted":…} record. */
+void list_end_json(struct buf *b, bool jsonl, const struct omits *om, long lines, long bytes);
 
 /* "1 line" / "2 lines". */
 void plural(struct buf *b, long n, const char *one, const char *many);

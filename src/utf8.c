@@ -2,31 +2,27 @@
 
 #include "buf.h"
 
+/* The sequence length a lead byte announces (1-4), or 0 for a byte that cannot lead. */
+static size_t lead_len(unsigned char c)
+{
+	return c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+}
+
+/* Whether b may follow lead byte c: the narrowed ranges exclude overlongs, surrogates and
+ * code points past U+10FFFF (Unicode table 3-7). */
+static bool second_ok(unsigned char c, unsigned char b)
+{
+	unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+	unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+	return b >= lo && b <= hi;
+}
+
 size_t utf8_seq_len(const unsigned char *s, size_t n)
 {
-	unsigned char c = s[0];
-	if (c < 0x80)
-		return 1;
-	size_t len;
-	unsigned char lo = 0x80, hi = 0xBF;
-	if (c >= 0xC2 && c <= 0xDF) {
-		len = 2;
-	} else if (c >= 0xE0 && c <= 0xEF) {
-		len = 3;
-		if (c == 0xE0)
-			lo = 0xA0;
-		if (c == 0xED)
-			hi = 0x9F;
-	} else if (c >= 0xF0 && c <= 0xF4) {
-		len = 4;
-		if (c == 0xF0)
-			lo = 0x90;
-		if (c == 0xF4)
-			hi = 0x8F;
-	} else {
-		return 0;
-	}
-	if (n < len || s[1] < lo || s[1] > hi)
+	size_t len = lead_len(s[0]);
+	if (len <= 1)
+		return len;
+	if (n < len || !second_ok(s[0], s[1]))
 		return 0;
 	for (size_t i = 2; i < len; i++)
 		if ((s[i] & 0xC0) != 0x80)
@@ -54,25 +50,10 @@ bool utf8_valid(const char *s, size_t n)
  * valid prefix, so "\xE2\x82" is one U+FFFD, as in from_utf8_lossy. */
 size_t utf8_invalid_span(const unsigned char *s, size_t n)
 {
-	unsigned char c = s[0];
-	size_t want = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 1;
+	size_t want = lead_len(s[0]);
 	size_t i = 1;
-	while (i < want && i < n && (s[i] & 0xC0) == 0x80) {
-		if (i == 1) {
-			unsigned char lo = 0x80, hi = 0xBF;
-			if (c == 0xE0)
-				lo = 0xA0;
-			if (c == 0xED)
-				hi = 0x9F;
-			if (c == 0xF0)
-				lo = 0x90;
-			if (c == 0xF4)
-				hi = 0x8F;
-			if (s[1] < lo || s[1] > hi)
-				break;
-		}
+	while (i < want && i < n && (s[i] & 0xC0) == 0x80 && (i > 1 || second_ok(s[0], s[1])))
 		i++;
-	}
 	return i;
 }
 

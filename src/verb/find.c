@@ -522,20 +522,6 @@ static void json_open(const struct opts *o, struct buf *out, const char *key)
 
 /* Ends the list and the response: --json closes its list, then omitted and stats close the
  * object; the trailing --jsonl record holds stats first, then omitted. */
-static void json_end(const struct opts *o, struct buf *out, long lines, long bytes, const struct omits *om)
-{
-	if (o->json) {
-		buf_addc(out, ']');
-		response_end_json(out, om, lines, bytes);
-		return;
-	}
-	buf_adds(out, "{\"stats\":");
-	stats_json(out, lines, bytes);
-	buf_adds(out, ",\"omitted\":");
-	omits_json(out, om);
-	buf_adds(out, "}\n");
-}
-
 /* Over the cap no line prints: the busiest files instead, and the over_cap error. */
 static void render_over_cap(const struct opts *o, struct tally *t, struct omits *om, const char *lead,
 			    struct buf *out, struct diag *d)
@@ -550,7 +536,7 @@ static void render_over_cap(const struct opts *o, struct tally *t, struct omits 
 	omit_add(om, OM_TOP_FILES, (long)shown, 0, 0, NULL, NULL);
 	if (o->json || o->jsonl) {
 		json_open(o, out, "targets");
-		json_end(o, out, 0, 0, om);
+		list_end_json(out, o->jsonl, om, 0, 0);
 		/* the busiest files are the last keys of the same object */
 		buf_truncate(out, out->len - 2);
 		buf_adds(out, ",\"top_files\":[");
@@ -623,7 +609,7 @@ static void render_lines(const struct opts *o, struct tally *t, struct omits *om
 			if (o->jsonl)
 				buf_addc(out, '\n');
 		}
-		json_end(o, out, lines, bytes, om);
+		list_end_json(out, o->jsonl, om, lines, bytes);
 	} else {
 		int width = num_width(maxno);
 		for (size_t i = 0; i < t->n_res; i++) {
@@ -655,7 +641,7 @@ static void render_files(const struct opts *o, struct tally *t, struct omits *om
 			if (o->jsonl)
 				buf_addc(out, '\n');
 		}
-		json_end(o, out, (long)t->n_res, bytes, om);
+		list_end_json(out, o->jsonl, om, (long)t->n_res, bytes);
 		return;
 	}
 	if (!o->quiet)
@@ -692,7 +678,7 @@ static void render_count(const struct opts *o, struct tally *t, struct omits *om
 			if (o->jsonl)
 				buf_addc(out, '\n');
 		}
-		json_end(o, out, (long)t->n_res, bytes, om);
+		list_end_json(out, o->jsonl, om, (long)t->n_res, bytes);
 	} else {
 		struct buf lead = BUF_INIT;
 		lead_hits(&lead, t->total, (long)t->n_res);

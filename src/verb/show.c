@@ -138,16 +138,7 @@ static void render(const struct opts *o, const struct shown *sh, const struct om
 			if (o->jsonl)
 				buf_addc(out, '\n');
 		}
-		if (o->json) {
-			buf_addc(out, ']');
-			response_end_json(out, om, lines, bytes);
-		} else { /* the trailing JSONL record puts stats first */
-			buf_adds(out, "{\"stats\":");
-			stats_json(out, lines, bytes);
-			buf_adds(out, ",\"omitted\":");
-			omits_json(out, om);
-			buf_adds(out, "}\n");
-		}
+		list_end_json(out, o->jsonl, om, lines, bytes);
 		return;
 	}
 	long tokens = tokens_est(bytes);
