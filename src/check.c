@@ -14,24 +14,9 @@
 #include "json.h"
 #include "opt.h"
 #include "proc.h"
+#include "symbols/lang.h"
 #include "symbols/parse.h"
 #include "utf8.h"
-
-static const char *ext_of(const char *path)
-{
-	const char *base = strrchr(path, '/');
-	base = base ? base + 1 : path;
-	const char *dot = strrchr(base, '.');
-	return dot && dot != base ? dot : NULL;
-}
-
-static bool ext_is(const char *ext, const char *const *list)
-{
-	for (; ext && *list; list++)
-		if (!strcasecmp(ext, *list))
-			return true;
-	return false;
-}
 
 /* The tree-sitter error count before and after; false when path has no grammar. How much of the
  * file is parsed (the items around the change, or the whole file) is syntax_check_change's call.
@@ -49,32 +34,28 @@ static bool structure_errors(const char *path, const char *before, size_t blen, 
 
 enum check_kind check_kind_for(const char *path, const char *data, size_t len, char reason[80])
 {
-	static const char *const json[] = {".json", ".jsonc", NULL};
-	static const char *const yaml[] = {".yaml", ".yml", NULL};
-	static const char *const toml[] = {".toml", NULL};
-	static const char *const md[] = {".md", ".markdown", NULL};
-	const char *ext = ext_of(path);
+	const struct lang *lang = lang_for_path(path);
 	reason[0] = 0;
-	if (ext_is(ext, json))
+	switch (lang ? lang->format : FMT_NONE) {
+	case FMT_JSON:
 		return CHECK_JSON;
-	if (ext_is(ext, yaml))
+	case FMT_YAML:
 		return CHECK_YAML;
-	if (ext_is(ext, toml))
+	case FMT_TOML:
 		return CHECK_TOML;
-	if (ext_is(ext, md)) {
+	case FMT_FRONTMATTER: {
 		bool has = false;
 		check_frontmatter(data, len, &has);
 		if (has)
 			return CHECK_FRONTMATTER;
+		break;
 	}
-	if (parse_has_grammar(path))
+	case FMT_NONE:
+		break;
+	}
+	if (lang)
 		return CHECK_STRUCTURE;
-	if (ext)
-		snprintf(reason, 80, "no grammar for %s", ext);
-	else {
-		const char *base = strrchr(path, '/');
-		snprintf(reason, 80, "no grammar for %s", base ? base + 1 : path);
-	}
+	snprintf(reason, 80, "no grammar for %s", lang_extension(path));
 	return CHECK_NONE;
 }
 
