@@ -17,6 +17,7 @@
 #include "symbols/lang.h"
 #include "symbols/parse.h"
 #include "utf8.h"
+#include "worktree.h"
 
 /* The tree-sitter error count before and after; false when path has no grammar. How much of the
  * file is parsed (the items around the change, or the whole file) is syntax_check_change's call.
@@ -290,36 +291,6 @@ static char *start_dir(const char *const *paths, size_t n)
 	return abs ? abs : xstrdup(".");
 }
 
-/* Walks up from dir to the first directory holding one of names; returns it (owned) and the
- * name that matched, or NULL. */
-static char *find_up(const char *dir, const char *const *names, const char **which)
-{
-	char *cur = xstrdup(dir);
-	for (;;) {
-		for (const char *const *n = names; *n; n++) {
-			struct buf f = BUF_INIT;
-			buf_addf(&f, "%s/%s", cur, *n);
-			struct stat st;
-			bool hit = stat(f.data, &st) == 0 && S_ISREG(st.st_mode);
-			buf_release(&f);
-			if (hit) {
-				*which = *n;
-				return cur;
-			}
-		}
-		char *slash = strrchr(cur, '/');
-		if (!slash || slash == cur) {
-			if (slash == cur && cur[1]) {
-				cur[1] = 0;
-				continue;
-			}
-			free(cur);
-			return NULL;
-		}
-		*slash = 0;
-	}
-}
-
 static bool has_typecheck_script(const char *dir)
 {
 	struct buf f = BUF_INIT;
@@ -368,7 +339,7 @@ enum lets_err check_cmd_prepare(struct check_cmd *c, const char *spec, const cha
 				       spec, spec);
 	char *from = start_dir(paths, n);
 	const char *which = NULL;
-	char *dir = find_up(from, names, &which);
+	char *dir = worktree_find_up(from, names, true, &which);
 	free(from);
 	if (!dir) {
 		c->skip = xstrdup(missing);
