@@ -109,6 +109,15 @@ const char *check_failed_status(enum check_kind k)
 	return k == CHECK_STRUCTURE ? "failed" : "invalid";
 }
 
+const char *check_status_word(const struct check_result *r, bool blame_all)
+{
+	if (r->failed || (blame_all && r->errors_after))
+		return check_failed_status(r->kind);
+	/* a tree-sitter parse that kept its old errors is ok (the count did not grow); a format
+	 * parser's verdict is not, so a config file that stays invalid says so */
+	return r->kind != CHECK_STRUCTURE && r->errors_after ? "still invalid" : "ok";
+}
+
 /* JSON with comments (tsconfig.json, settings files): comments become spaces, keeping every
  * newline, and the rest goes to a strict parser. */
 bool check_json(const char *s, size_t n)
