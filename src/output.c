@@ -1,11 +1,13 @@
 #include "output.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
 #include "file.h"
 #include "json.h"
+#include "opt.h"
 
 static const char *const marker_chars[] = {
 	[MK_NONE] = " ", [MK_REPLACED] = "~", [MK_INSERTED] = "+", [MK_DELETED] = "-",
@@ -350,26 +352,40 @@ void omits_json(struct buf *b, const struct omits *o)
 	buf_addc(b, ']');
 }
 
-/* LETS_TOKEN_RATIO when it is a positive integer, else 4 bytes per token. */
-static long token_ratio(void)
+/* The environment's stats settings, read once per process: LETS_TOKEN_RATIO when it is a positive
+ * integer, else 4 bytes per token; LETS_NO_STATS=1 turns estimates to null. */
+static struct {
+	long ratio;
+	bool no_stats;
+} stats_env;
+static pthread_once_t stats_env_once = PTHREAD_ONCE_INIT;
+
+static void stats_env_read(void)
 {
-	long ratio = 4;
+	stats_env.ratio = 4;
 	const char *r = getenv("LETS_TOKEN_RATIO");
 	if (r && *r) {
 		char *end;
 		long v = strtol(r, &end, 10);
 		if (!*end && v > 0)
-			ratio = v;
+			stats_env.ratio = v;
 	}
-	return ratio;
+	const char *no = getenv("LETS_NO_STATS");
+	stats_env.no_stats = no && !strcmp(no, "1");
+}
+
+static long token_ratio(void)
+{
+	pthread_once(&stats_env_once, stats_env_read);
+	return stats_env.ratio;
 }
 
 long tokens_est(long bytes)
 {
-	const char *no = getenv("LETS_NO_STATS");
-	if ((no && !strcmp(no, "1")) || bytes <= 0)
+	long ratio = token_ratio();
+	if (stats_env.no_stats || bytes <= 0)
 		return -1;
-	return bytes / token_ratio();
+	return bytes / ratio;
 }
 
 void cost_text(struct buf *b, long tokens)
@@ -585,7 +601,7 @@ static size_t block_bytes(const struct out_block *blk)
 	return n;
 }
 
-void budget_trim(struct out_block *blocks, size_t n, long budget, struct omits *om)
+static void budget_trim(struct out_block *blocks, size_t n, long budget, struct omits *om)
 {
 	size_t total = 0;
 	for (size_t i = 0; i < n; i++)
@@ -617,7 +633,8 @@ void budget_trim(struct out_block *blocks, size_t n, long budget, struct omits *
 	}
 }
 
-long max_bytes_trim(struct out_block *blocks, size_t n, long max_bytes, struct omits *om)
+/* Returns the content bytes before trimming when over the limit, else 0. */
+static long max_bytes_trim(struct out_block *blocks, size_t n, long max_bytes, struct omits *om)
 {
 	size_t total = 0;
 	for (size_t i = 0; i < n; i++)
@@ -641,6 +658,18 @@ long max_bytes_trim(struct out_block *blocks, size_t n, long max_bytes, struct o
 	}
 	omit_add(om, OM_OUTPUT_TRIMMED, max_bytes, dropped, 0, NULL, NULL);
 	return (long)total;
+}
+
+void blocks_shape(struct out_block *blocks, size_t n, long budget, long max_bytes, struct omits *om,
+		  struct diag *d)
+{
+	if (budget != OPT_UNSET) {
+		budget_trim(blocks, n, budget, om);
+		return;
+	}
+	long over = max_bytes_trim(blocks, n, max_bytes, om);
+	if (over)
+		diag_add(d, E_OVER_BUDGET, "content is %ld bytes, over the %ld-byte budget", over, max_bytes);
 }
 
 void error_json(struct buf *b, const struct diag *d, const struct omits *om)

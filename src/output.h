@@ -115,7 +115,8 @@ void omission_text(struct buf *b, const struct omission *om);
 /* The "omitted":[...] value. */
 void omits_json(struct buf *b, const struct omits *o);
 
-/* Estimated tokens for bytes, or -1 for null (LETS_NO_STATS=1, or bytes == 0). */
+/* Estimated tokens for bytes, or -1 for null (LETS_NO_STATS=1, or bytes == 0). LETS_TOKEN_RATIO
+ * and LETS_NO_STATS are read once per process, here, and nowhere else. */
 long tokens_est(long bytes);
 /* "~38 tokens" / "~2.6k tokens"; nothing for tokens < 0. */
 void cost_text(struct buf *b, long tokens);
@@ -155,12 +156,11 @@ void region_json(struct buf *b, const struct out_block *r);
  * tokens < 0 means no cost; nothing is printed when every part is empty. */
 void footer_text(struct buf *b, const char *lead, const struct omits *om, long tokens);
 
-/* Shapes blocks to about budget tokens by trimming the largest block's tail first, recording an
- * OM_BUDGET per trimmed block. */
-void budget_trim(struct out_block *blocks, size_t n, long budget, struct omits *om);
-/* Keeps whole lines up to max_bytes of content, recording OM_OUTPUT_TRIMMED. Returns the content
- * bytes before trimming when over the limit (the caller reports over_budget), else 0. */
-long max_bytes_trim(struct out_block *blocks, size_t n, long max_bytes, struct omits *om);
+/* The one --budget/--max-bytes step. With a budget (not OPT_UNSET): shapes blocks to about budget
+ * tokens by trimming the largest block's tail first, one OM_BUDGET per trimmed block. Else keeps
+ * whole lines up to max_bytes of content, recording OM_OUTPUT_TRIMMED and over_budget in d. */
+void blocks_shape(struct out_block *blocks, size_t n, long budget, long max_bytes, struct omits *om,
+		  struct diag *d);
 
 /* {"error":{"slug":…,"message":…},"omitted":[…],"stats":{0,0,null}} + '\n' */
 void error_json(struct buf *b, const struct diag *d, const struct omits *om);

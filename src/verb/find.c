@@ -585,13 +585,7 @@ static void render_lines(const struct opts *o, struct tally *t, struct omits *om
 	struct out_block *blocks = xcalloc(t->n_res + 1, sizeof(*blocks));
 	for (size_t i = 0; i < t->n_res; i++)
 		blocks[i] = t->res[i].blk;
-	if (o->budget != OPT_UNSET) {
-		budget_trim(blocks, t->n_res, o->budget, om);
-	} else {
-		long over = max_bytes_trim(blocks, t->n_res, o->max_bytes, om);
-		if (over)
-			diag_add(d, E_OVER_BUDGET, "content is %ld bytes, over the %ld-byte budget", over, o->max_bytes);
-	}
+	blocks_shape(blocks, t->n_res, o->budget, o->max_bytes, om, d);
 	long lines = 0, bytes = 0, maxno = 1;
 	for (size_t i = 0; i < t->n_res; i++)
 		for (size_t k = 0; k < blocks[i].n_lines; k++) {

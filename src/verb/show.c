@@ -172,13 +172,7 @@ enum lets_err cmd_show(const struct opts *o, struct buf *out, struct diag *d)
 		show_target(o, &wt, o->positional.items[i], &sh, &om, d);
 	if (sh.long_lines)
 		omit_add(&om, OM_LONG_LINES_CUT, sh.long_lines, 0, 0, NULL, NULL);
-	if (o->budget != OPT_UNSET) {
-		budget_trim(sh.blocks, sh.n, o->budget, &om);
-	} else {
-		long over = max_bytes_trim(sh.blocks, sh.n, o->max_bytes, &om);
-		if (over)
-			diag_add(d, E_OVER_BUDGET, "content is %ld bytes, over the %ld-byte budget", over, o->max_bytes);
-	}
+	blocks_shape(sh.blocks, sh.n, o->budget, o->max_bytes, &om, d);
 	if (sh.n)
 		render(o, &sh, &om, out);
 	for (size_t i = 0; i < sh.n; i++)
