@@ -54,6 +54,7 @@ int main(int argc, char **argv)
 	struct opts o;
 	opts_init(&o);
 	signal(SIGPIPE, SIG_IGN);
+	output_stats_config(getenv("LETS_TOKEN_RATIO"), getenv("LETS_NO_STATS"));
 
 	const char *verb = argc > 1 ? argv[1] : NULL;
 	const struct verb *v = verb ? verb_find(verb) : NULL;

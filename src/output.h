@@ -115,8 +115,11 @@ void omission_text(struct buf *b, const struct omission *om);
 /* The "omitted":[...] value. */
 void omits_json(struct buf *b, const struct omits *o);
 
-/* Estimated tokens for bytes, or -1 for null (LETS_NO_STATS=1, or bytes == 0). LETS_TOKEN_RATIO
- * and LETS_NO_STATS are read once per process, here, and nowhere else. */
+/* Sets the stats settings from the values of LETS_TOKEN_RATIO (a positive integer, else 4 bytes
+ * per token) and LETS_NO_STATS ("1": estimates are null); NULL means unset. main reads the two
+ * variables once and calls this before any verb runs; until then the defaults hold. */
+void output_stats_config(const char *token_ratio, const char *no_stats);
+/* Estimated tokens for bytes, or -1 for null (LETS_NO_STATS=1, or bytes == 0). */
 long tokens_est(long bytes);
 /* "~38 tokens" / "~2.6k tokens"; nothing for tokens < 0. */
 void cost_text(struct buf *b, long tokens);

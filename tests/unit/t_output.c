@@ -370,24 +370,22 @@ static void stats(void)
 		   ",\"omitted\":[],\"stats\":{\"lines\":0,\"bytes\":0,\"tokens_est\":null}}\n");
 	buf_release(&end);
 
-	unsetenv("LETS_NO_STATS");
-	unsetenv("LETS_TOKEN_RATIO");
+	output_stats_config(NULL, NULL);
 	unit_long("tokens_est(152) = 38", tokens_est(152), 38);
 	unit_long("tokens_est(299) = 74", tokens_est(299), 74);
 	unit_long("tokens_est(3) = 0", tokens_est(3), 0);
 	unit_long("tokens_est(0) is null", tokens_est(0), -1);
-	setenv("LETS_TOKEN_RATIO", "2", 1);
+	output_stats_config("2", NULL);
 	unit_long("LETS_TOKEN_RATIO=2: tokens_est(152) = 76", tokens_est(152), 76);
-	setenv("LETS_TOKEN_RATIO", "0", 1);
+	output_stats_config("0", NULL);
 	unit_long("LETS_TOKEN_RATIO=0 is ignored", tokens_est(152), 38);
-	setenv("LETS_TOKEN_RATIO", "x", 1);
+	output_stats_config("x", NULL);
 	unit_long("LETS_TOKEN_RATIO=x is ignored", tokens_est(152), 38);
-	unsetenv("LETS_TOKEN_RATIO");
-	setenv("LETS_NO_STATS", "1", 1);
+	output_stats_config(NULL, "1");
 	unit_long("LETS_NO_STATS=1: null", tokens_est(152), -1);
-	setenv("LETS_NO_STATS", "0", 1);
+	output_stats_config(NULL, "0");
 	unit_long("LETS_NO_STATS=0: counted", tokens_est(152), 38);
-	unsetenv("LETS_NO_STATS");
+	output_stats_config(NULL, NULL);
 
 	struct buf b = BUF_INIT;
 	stats_json(&b, 9, 189);
@@ -396,12 +394,12 @@ static void stats(void)
 	stats_json(&b, 0, 0);
 	unit_bytes("stats_json with no bytes", b.data, b.len, "{\"lines\":0,\"bytes\":0,\"tokens_est\":null}");
 	buf_release(&b);
-	setenv("LETS_NO_STATS", "1", 1);
+	output_stats_config(NULL, "1");
 	stats_json(&b, 9, 189);
 	unit_bytes("stats_json under LETS_NO_STATS=1 (the spec's example)", b.data, b.len,
 		   "{\"lines\":9,\"bytes\":189,\"tokens_est\":null}");
 	buf_release(&b);
-	unsetenv("LETS_NO_STATS");
+	output_stats_config(NULL, NULL);
 
 	struct diag d = DIAG_INIT;
 	diag_add(&d, E_NOT_FOUND, "--old not found in usage.ts\n  nearest: line 5\t  const cap = 20");
