@@ -60,39 +60,27 @@ enum check_kind check_kind_for(const char *path, const char *data, size_t len, c
 	return CHECK_NONE;
 }
 
+/* One row per check kind: its name (the layer in text and JSON), the note after a rejected line,
+ * and its status word when it finds an error. */
+static const struct {
+	const char *name, *reject_note, *failed;
+} kinds[] = {
+	[CHECK_NONE] = {"none", "\xE2\x86\x90 parse error", "invalid"},
+	[CHECK_STRUCTURE] = {"structure", "\xE2\x86\x90 parse error", "failed"},
+	[CHECK_JSON] = {"json", "\xE2\x86\x90 invalid json", "invalid"},
+	[CHECK_YAML] = {"yaml", "\xE2\x86\x90 invalid yaml", "invalid"},
+	[CHECK_TOML] = {"toml", "\xE2\x86\x90 invalid toml", "invalid"},
+	[CHECK_FRONTMATTER] = {"frontmatter", "\xE2\x86\x90 invalid frontmatter", "invalid"},
+};
+
 const char *check_kind_name(enum check_kind k)
 {
-	switch (k) {
-	case CHECK_STRUCTURE:
-		return "structure";
-	case CHECK_JSON:
-		return "json";
-	case CHECK_YAML:
-		return "yaml";
-	case CHECK_TOML:
-		return "toml";
-	case CHECK_FRONTMATTER:
-		return "frontmatter";
-	case CHECK_NONE:
-		break;
-	}
-	return "none";
+	return kinds[k].name;
 }
 
 const char *check_reject_note(enum check_kind k)
 {
-	switch (k) {
-	case CHECK_JSON:
-		return "\xE2\x86\x90 invalid json";
-	case CHECK_YAML:
-		return "\xE2\x86\x90 invalid yaml";
-	case CHECK_TOML:
-		return "\xE2\x86\x90 invalid toml";
-	case CHECK_FRONTMATTER:
-		return "\xE2\x86\x90 invalid frontmatter";
-	default:
-		return "\xE2\x86\x90 parse error";
-	}
+	return kinds[k].reject_note;
 }
 
 void check_result_json(struct buf *b, const char *layer, const char *status, const struct check_result *r)
@@ -106,7 +94,7 @@ void check_result_json(struct buf *b, const char *layer, const char *status, con
 
 const char *check_failed_status(enum check_kind k)
 {
-	return k == CHECK_STRUCTURE ? "failed" : "invalid";
+	return kinds[k].failed;
 }
 
 const char *check_status_word(const struct check_result *r, bool blame_all)
