@@ -455,20 +455,6 @@ void response_end_json(struct buf *b, const struct omits *om, long lines, long b
 	buf_adds(b, "}\n");
 }
 
-void list_end_json(struct buf *b, bool jsonl, const struct omits *om, long lines, long bytes)
-{
-	if (!jsonl) {
-		buf_addc(b, ']');
-		response_end_json(b, om, lines, bytes);
-		return;
-	}
-	buf_adds(b, "{\"stats\":");
-	stats_json(b, lines, bytes);
-	buf_adds(b, ",\"omitted\":");
-	omits_json(b, om);
-	buf_adds(b, "}\n");
-}
-
 int num_width(long n)
 {
 	int w = 1;
@@ -720,4 +706,165 @@ void error_json(struct buf *b, const struct diag *d, const struct omits *om)
 	static const struct omits none = OMITS_INIT;
 	response_end_json(b, om ? om : &none, 0, 0);
 	free(msg);
+}
+
+void blocks_stats(const struct out_block *blocks, size_t n, long *lines, long *bytes)
+{
+	*lines = *bytes = 0;
+	for (size_t i = 0; i < n; i++) {
+		*lines += (long)blocks[i].n_lines;
+		*bytes += (long)block_bytes(&blocks[i]);
+	}
+}
+
+static void row_json(struct buf *b, const struct out_row *row, bool counted)
+{
+	if (!counted) {
+		json_cstr(b, row->path);
+		return;
+	}
+	buf_addf(b, "{\"count\":%ld,\"path\":", row->count);
+	json_cstr(b, row->path);
+	buf_addc(b, '}');
+}
+
+/* The keys after the list: omitted and stats (--jsonl: stats first, in a record of their own),
+ * then the busiest files when over the cap, then the object closes. */
+static void response_tail_json(struct buf *b, const struct response *r, bool jsonl)
+{
+	if (jsonl) {
+		buf_adds(b, "{\"stats\":");
+		stats_json(b, r->lines, r->bytes);
+		buf_adds(b, ",\"omitted\":");
+		omits_json(b, r->om);
+	} else {
+		buf_adds(b, "],\"omitted\":");
+		omits_json(b, r->om);
+		buf_adds(b, ",\"stats\":");
+		stats_json(b, r->lines, r->bytes);
+	}
+	if (r->top) {
+		buf_adds(b, ",\"top_files\":[");
+		for (size_t i = 0; i < r->n_top; i++) {
+			if (i)
+				buf_addc(b, ',');
+			row_json(b, &r->top[i], true);
+		}
+		buf_addc(b, ']');
+		if (r->top_more)
+			buf_addf(b, ",\"top_files_more\":%ld", r->top_more);
+	}
+	buf_adds(b, "}\n");
+}
+
+static void response_json(struct buf *b, const struct response *r, bool jsonl)
+{
+	if (!jsonl)
+		buf_addf(b, "{\"%s\":[", r->list_key);
+	size_t n = r->blocks ? r->n_blocks : r->n_rows;
+	for (size_t i = 0; i < n; i++) {
+		if (!jsonl && i)
+			buf_addc(b, ',');
+		if (r->blocks)
+			block_json(b, &r->blocks[i]);
+		else
+			row_json(b, &r->rows[i], r->rows_counted);
+		if (jsonl)
+			buf_addc(b, '\n');
+	}
+	response_tail_json(b, r, jsonl);
+}
+
+static void block_header_text(struct buf *b, const struct out_block *blk)
+{
+	buf_addf(b, OUT_RULE "%s", blk->target);
+	if (blk->has_range) {
+		buf_addf(b, "  (%ld-%ld of %ld", blk->start, blk->end, blk->total);
+		if (blk->window)
+			buf_addf(b, OUT_DOT "window %ld", blk->window);
+		if (blk->not_shown_a)
+			buf_addf(b, OUT_DOT ":%ld-%ld not shown", blk->not_shown_a, blk->not_shown_b);
+		if (blk->resolver)
+			buf_addf(b, OUT_DOT "via %s", blk->resolver);
+		buf_addc(b, ')');
+	}
+	if (blk->crlf)
+		buf_adds(b, OUT_DOT "crlf");
+	if (blk->n_lossy) {
+		buf_adds(b, blk->n_lossy == 1 ? OUT_DOT "non-UTF-8 line " : OUT_DOT "non-UTF-8 lines ");
+		size_t shown = blk->n_lossy < 5 ? blk->n_lossy : 5;
+		for (size_t i = 0; i < shown; i++)
+			buf_addf(b, "%s%ld", i ? ", " : "", blk->lossy_lines[i]);
+		if (blk->n_lossy > shown)
+			buf_addf(b, " (+%zu more)", blk->n_lossy - shown);
+	}
+	buf_addf(b, OUT_DOT "sha:%s\n", blk->sha);
+}
+
+static void blocks_text(struct buf *b, const struct response *r)
+{
+	long widest = 1;
+	for (size_t i = 0; i < r->n_blocks; i++)
+		for (size_t j = 0; j < r->blocks[i].n_lines; j++)
+			if (r->blocks[i].lines[j].number > widest)
+				widest = r->blocks[i].lines[j].number;
+	int width = num_width(widest);
+	for (size_t i = 0; i < r->n_blocks; i++) {
+		const struct out_block *blk = &r->blocks[i];
+		if (r->header == HDR_TARGET)
+			block_header_text(b, blk);
+		else
+			buf_addf(b, OUT_RULE "%s\n", blk->path);
+		for (size_t j = 0; !r->quiet && j < blk->n_lines; j++)
+			line_text(b, &blk->lines[j], width, r->numbers);
+	}
+}
+
+/* Count rows right-aligned to the widest count, then sep and the path. */
+static void rows_text(struct buf *b, const struct out_row *rows, size_t n, bool counted, const char *sep)
+{
+	long widest = 0;
+	for (size_t i = 0; counted && i < n; i++)
+		if (rows[i].count > widest)
+			widest = rows[i].count;
+	int width = num_width(widest);
+	for (size_t i = 0; i < n; i++) {
+		if (counted)
+			buf_addf(b, "%*ld%s", width, rows[i].count, sep);
+		buf_addf(b, "%s\n", rows[i].path);
+	}
+}
+
+static void response_text(struct buf *b, const struct response *r)
+{
+	long tokens = r->no_cost ? -1 : tokens_est(r->bytes);
+	if (r->cost_first && tokens >= 0) {
+		buf_adds(b, OUT_RULE);
+		cost_text(b, tokens);
+		buf_addc(b, '\n');
+	}
+	if (r->footer_first)
+		footer_text(b, r->lead, r->om, tokens);
+	if (r->blocks)
+		blocks_text(b, r);
+	else if (r->top && !r->quiet) {
+		rows_text(b, r->top, r->n_top, true, "\t");
+		if (r->top_more) {
+			buf_adds(b, "\xE2\x80\xA6 ");
+			plural(b, r->top_more, "more file", "more files");
+			buf_addc(b, '\n');
+		}
+	} else if (!r->quiet) {
+		rows_text(b, r->rows, r->n_rows, r->rows_counted, "  ");
+	}
+	if (!r->footer_first)
+		footer_text(b, r->lead, r->om, tokens);
+}
+
+void response_render(struct buf *b, const struct response *r, enum out_format f)
+{
+	if (f == OUT_TEXT)
+		response_text(b, r);
+	else
+		response_json(b, r, f == OUT_JSONL);
 }

@@ -128,9 +128,6 @@ void stats_json(struct buf *b, long lines, long bytes);
 
 /* ,"omitted":[…],"stats":{…}} and '\n': the two keys that close a --json response object (§10). */
 void response_end_json(struct buf *b, const struct omits *om, long lines, long bytes);
-/* Ends a list-shaped response (show, find): --json closes the open list with "]" and the
- * response's omitted/stats; --jsonl writes the trailing {"stats":…,"omitted":…} record. */
-void list_end_json(struct buf *b, bool jsonl, const struct omits *om, long lines, long bytes);
 
 /* "1 line" / "2 lines". */
 void plural(struct buf *b, long n, const char *one, const char *many);
@@ -164,6 +161,54 @@ void footer_text(struct buf *b, const char *lead, const struct omits *om, long t
  * whole lines up to max_bytes of content, recording OM_OUTPUT_TRIMMED and over_budget in d. */
 void blocks_shape(struct out_block *blocks, size_t n, long budget, long max_bytes, struct omits *om,
 		  struct diag *d);
+
+/* The response: everything one call answers, filled by the verb and rendered by response_render
+ * as text, --json or --jsonl, so a fact is in all three or in none. The verb writes no JSON.
+ *  - items: blocks (show's targets, find's hit lines), or rows (find --files: path only; find
+ *    --count: count and path), under list_key ("targets", "files", "counts");
+ *  - top: the busiest files of a find over its cap (count and path), top_more how many more;
+ *  - om: the omissions; lines and bytes: the stats (tokens are estimated from bytes).
+ * Every pointer is borrowed: the verb owns blocks, rows and omissions until render returns.
+ * An edit's entries (region, check, sha) are the next kind of item to join (issue 10). */
+struct out_row {
+	const char *path;
+	long count; /* find --count and the top files; unused for find --files */
+};
+
+enum out_format { OUT_TEXT, OUT_JSON, OUT_JSONL };
+
+enum out_header {
+	HDR_TARGET, /* show: "── target  (a-b of n · …) · sha:…" */
+	HDR_PATH,   /* find: "── path" */
+};
+
+struct response {
+	const char *list_key;
+	const struct out_block *blocks;
+	size_t n_blocks;
+	const struct out_row *rows; /* when blocks is NULL */
+	size_t n_rows;
+	bool rows_counted;           /* rows carry a count ("counts"), else bare paths ("files") */
+	const struct out_row *top;   /* NULL unless over the cap */
+	size_t n_top;
+	long top_more;
+	const struct omits *om;
+	long lines, bytes;
+
+	/* text only */
+	enum out_header header;
+	const char *lead;  /* the footer's first segment */
+	bool numbers;      /* line numbers (show --no-numbers turns them off) */
+	bool quiet;        /* -q: only the footer */
+	bool cost_first;   /* show --all: a cost line before the content */
+	bool footer_first; /* find --count: footer, then the rows */
+	bool no_cost;      /* the footer has no cost segment (find over its cap) */
+};
+
+/* Renders r in format f into b. */
+void response_render(struct buf *b, const struct response *r, enum out_format f);
+/* The stats of blocks: their lines and content bytes (line_cost each). */
+void blocks_stats(const struct out_block *blocks, size_t n, long *lines, long *bytes);
 
 /* {"error":{"slug":…,"message":…},"omitted":[…],"stats":{0,0,null}} + '\n' */
 void error_json(struct buf *b, const struct diag *d, const struct omits *om);
