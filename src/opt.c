@@ -7,6 +7,7 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "check.h"
 
 enum verb_bit {
 	V_SHOW = 1 << 0,
@@ -109,7 +110,7 @@ static const struct opt_spec specs[] = {
 	{"append", 0, K_LIST, "<APPEND>", F(append), V_TRANSFORM, "append to an array (repeatable)"},
 	{"from", 0, K_STR, "<FROM>", F(from), V_EDIT | V_TRANSFORM, "a batch on stdin; - is the only accepted value"},
 	{"if", 0, K_STR, "<IF_SHA>", F(if_sha), V_EDIT | V_TRANSFORM, "refuse (exit 5) if the file changed since this sha:"},
-	{"check", 0, K_STR, "<CHECK>", F(check), V_EDIT | V_TRANSFORM, "layer-2 checker: a command, or @auto, @cargo, @go, @tsc, @py"},
+	{"check", 0, K_STR, "<CHECK>", F(check), V_EDIT | V_TRANSFORM, "layer-2 checker: a command, or "},
 	{"check-timeout", 0, K_LONG, "<CHECK_TIMEOUT>", F(check_timeout), V_EDIT | V_TRANSFORM, "seconds before a layer-2 result is inconclusive [default: 60]"},
 
 	{"force", 0, K_FLAG, NULL, F(force), V_WRITE, "overwrite an existing file"},
@@ -416,7 +417,10 @@ void opt_help(struct buf *out, const char *verb)
 			buf_addf(&name, "    --%s", s->long_name);
 		if (s->value_name)
 			buf_addf(&name, " %s", s->value_name);
-		buf_addf(out, "  %-28s %s\n", name.data, s->help);
+		buf_addf(out, "  %-28s %s", name.data, s->help);
+		if (s->offset == F(check) && s->kind == K_STR)
+			check_preset_names(out); /* the list lives with the presets, in check.c */
+		buf_addc(out, '\n');
 		buf_release(&name);
 	}
 	buf_addf(out, "  %-28s %s\n", "-h, --help", "Print help");

@@ -725,17 +725,8 @@ static enum lets_err collect(struct edit_call *c, char **expect_all, size_t *exp
 			     "invalid value '%s' for '--if <IF_SHA>': --if takes sha: and 12 or more lowercase hex digits, "
 			     "as a show header prints it",
 			     o->if_sha);
-	if (o->check && o->check[0] == '@') {
-		static const char *const presets[] = {"@auto", "@cargo", "@go", "@tsc", "@py", NULL};
-		bool known = false;
-		for (const char *const *p = presets; *p; p++)
-			known |= !strcmp(*p, o->check);
-		if (!known)
-			return opt_usage_error(c->d, "edit", false,
-				     "invalid value '%s' for '--check <CHECK>': unknown preset %s \xC2\xB7 the presets are @auto, "
-				     "@cargo, @go, @tsc, @py",
-				     o->check, o->check);
-	}
+	if (o->check && check_spec_valid(o->check, c->d))
+		return E_USAGE;
 	if (o->from) {
 		if (strcmp(o->from, "-"))
 			return opt_usage_error(c->d, "edit", false, "invalid value '%s' for '--from <FROM>': - is the only accepted value",
