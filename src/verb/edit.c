@@ -731,10 +731,6 @@ static enum lets_err collect(struct edit_call *c, char **expect_all, size_t *exp
 		if (strcmp(o->from, "-"))
 			return opt_usage_error(c->d, "edit", false, "invalid value '%s' for '--from <FROM>': - is the only accepted value",
 				     o->from);
-		if (o->positional.n || o->old || o->new_text || o->insert_after || o->insert_before || o->expect)
-			return opt_usage_error(c->d, "edit", true, "the argument '--from <FROM>' cannot be used with %s",
-				     o->positional.n ? "'[TARGET]'" : o->old ? "'--old <OLD>'" : o->new_text ? "'--new <NEW>'"
-				     : o->expect ? "'--expect <EXPECT>'" : "'--insert-after <INSERT_AFTER>'");
 		size_t n;
 		char *in = read_stdin(&n, false);
 		c->batch = true;
@@ -767,17 +763,6 @@ static enum lets_err collect(struct edit_call *c, char **expect_all, size_t *exp
 	if (!o->new_text)
 		return opt_usage_error(c->d, "edit", true, "the following required arguments were not provided:\n  --new <NEW>");
 	const char *anchor = o->insert_after ? o->insert_after : o->insert_before;
-	if (o->insert_after && o->insert_before)
-		return opt_usage_error(c->d, "edit", true, "the argument '--insert-after <INSERT_AFTER>' cannot be used with '--insert-before <INSERT_BEFORE>'");
-	if (o->old && anchor)
-		return opt_usage_error(c->d, "edit", true, "the argument '--old <OLD>' cannot be used with '%s'",
-			     o->insert_after ? "--insert-after <INSERT_AFTER>" : "--insert-before <INSERT_BEFORE>");
-	if (anchor && (o->expect || o->expect_all))
-		return opt_usage_error(c->d, "edit", true, "the argument '%s' cannot be used with '%s'",
-			     o->insert_after ? "--insert-after <INSERT_AFTER>" : "--insert-before <INSERT_BEFORE>",
-			     o->expect ? "--expect <EXPECT>" : "--expect-all");
-	if (o->expect && o->expect_all)
-		return opt_usage_error(c->d, "edit", true, "the argument '--expect <EXPECT>' cannot be used with '--expect-all'");
 	char *old = NULL, *nw = NULL;
 	size_t old_len = 0, new_len = 0;
 	if (o->old && !strcmp(o->old, "-"))
