@@ -27,6 +27,8 @@ struct ecase {
 	const char *match; /* the match word, or on failure the message ("%s": the file's sha) */
 };
 
+/* One case per row group: the formatter would give each field its own line. */
+/* clang-format off */
 static const struct ecase cases[] = {
 	{"replace once", "t.txt", "alpha\nbeta\ngamma\n", T_WHOLE, 0, 0, "beta", "BETA", NULL, false, false, false,
 	 false, NULL, NULL, LETS_OK, "alpha\nBETA\ngamma\n", "2", 1, "exact"},
@@ -98,6 +100,7 @@ static const struct ecase cases[] = {
 	 false, false, false, NULL, NULL, E_UNSUPPORTED_FILE, "a\xFF\nb\n", "", 0,
 	 "t.txt is unsupported: non-UTF-8 region"},
 };
+/* clang-format on */
 
 static void lines_text(struct buf *b, const struct edit_result *r)
 {
@@ -187,18 +190,22 @@ static void batch_on_one_copy(void)
 	f.size = strlen(f.data);
 	file_index(&f);
 	struct target t = TARGET_INIT;
-	struct edit_req a = {.target_text = "t.txt", .t = &t, .old = "one", .old_len = 3, .new_text = "1\n1b",
+	struct edit_req a = {.target_text = "t.txt",
+			     .t = &t,
+			     .old = "one",
+			     .old_len = 3,
+			     .new_text = "1\n1b",
 			     .new_len = 4};
-	struct edit_req b = {.target_text = "t.txt", .t = &t, .old = "three", .old_len = 5, .new_text = "3",
-			     .new_len = 1};
+	struct edit_req b = {
+		.target_text = "t.txt", .t = &t, .old = "three", .old_len = 5, .new_text = "3", .new_len = 1};
 	struct edit_result ra = EDIT_RESULT_INIT, rb = EDIT_RESULT_INIT;
 	struct diag d = DIAG_INIT;
 	unit_long("batch: first edit", edit_apply(&f, &a, &ra, NULL, &d), LETS_OK);
 	unit_long("batch: second edit", edit_apply(&f, &b, &rb, NULL, &d), LETS_OK);
 	unit_bytes("batch: bytes", f.data, f.size, "1\n1b\ntwo\n3\n");
 	unit_long("batch: second edit's line", rb.n_lines ? rb.lines[0] : 0, 4);
-	struct edit_req missing = {.target_text = "t.txt", .t = &t, .old = "one", .old_len = 3, .new_text = "x",
-				   .new_len = 1};
+	struct edit_req missing = {
+		.target_text = "t.txt", .t = &t, .old = "one", .old_len = 3, .new_text = "x", .new_len = 1};
 	struct edit_result rm = EDIT_RESULT_INIT;
 	unit_long("batch: a failed edit", edit_apply(&f, &missing, &rm, NULL, &d), E_NOT_FOUND);
 	unit_bytes("batch: a failed edit leaves the copy", f.data, f.size, "1\n1b\ntwo\n3\n");
