@@ -7,7 +7,6 @@
 #include "../batch.h"
 #include "../buf.h"
 #include "../opt.h"
-#include "../publish.h"
 #include "../utf8.h"
 #include "../worktree.h"
 #include "edit.h"

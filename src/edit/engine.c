@@ -1,6 +1,5 @@
 #include "engine.h"
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,7 +7,6 @@
 #include "../buf.h"
 #include "../file.h"
 #include "../fuzzy.h"
-#include "../output.h"
 #include "../target.h"
 #include "../utf8.h"
 
@@ -375,7 +373,8 @@ static long find_folded(struct job *j, size_t sb, size_t se, struct occs *oc)
 	return oc->n ? file_line_at(f, oc->v[0].start) : 0;
 }
 
-/* --old replaced by --new within lines first..last. */
+/* --old replaced by --new within lines first..last. The ladder: the bytes as typed, then with
+ * the file's line endings, then folded (taken only with --normalize, else named in not_found). */
 static enum lets_err apply_replace(struct job *j, long first, long last)
 {
 	struct file *f = j->f;
