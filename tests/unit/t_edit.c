@@ -216,11 +216,45 @@ static void batch_on_one_copy(void)
 	file_release(&f);
 }
 
+/* An insert names its anchor: a symbol with its line, a regex by line. */
+static void insert_anchors(void)
+{
+	struct file f = FILE_INIT;
+	f.path = xstrdup("t.py");
+	f.data = xstrdup("def a():\n    return 1\n\ndef b():\n    return 2\n");
+	f.size = strlen(f.data);
+	file_index(&f);
+	struct target t = TARGET_INIT;
+	struct edit_req sym = {
+		.target_text = "t.py", .t = &t, .new_text = "# b", .new_len = 3, .anchor = "#b"};
+	struct edit_req re = {.target_text = "t.py",
+			      .t = &t,
+			      .new_text = "# end",
+			      .new_len = 5,
+			      .anchor = "@'return 1'",
+			      .after = true};
+	struct edit_result rs = EDIT_RESULT_INIT, rr = EDIT_RESULT_INIT;
+	struct diag d = DIAG_INIT;
+	unit_long("anchor #b: ok", edit_apply(&f, &sym, &rs, NULL, &d), LETS_OK);
+	unit_str("anchor #b: shown", rs.anchor_shown, "#b (line 4)");
+	unit_long("anchor #b: line", rs.anchor_line, 4);
+	unit_long("anchor @: ok", edit_apply(&f, &re, &rr, NULL, &d), LETS_OK);
+	unit_str("anchor @: shown", rr.anchor_shown, "line 2");
+	unit_bytes("anchors: bytes", f.data, f.size,
+		   "def a():\n    return 1\n# end\n\n# b\ndef b():\n    return 2\n");
+	unit_long("anchor @: inserted line", rr.n_lines ? rr.lines[0] : 0, 3);
+	edit_result_release(&rs);
+	edit_result_release(&rr);
+	diag_release(&d);
+	file_release(&f);
+}
+
 int main(void)
 {
 	unit_begin("t_edit");
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		run_case(&cases[i]);
 	batch_on_one_copy();
+	insert_anchors();
 	return unit_end();
 }
