@@ -376,14 +376,13 @@ static void omission_json(struct buf *b, const struct omission *om)
 		json_cstr(b, row->key);
 		return;
 	}
-	buf_adds(b, "{");
-	json_cstr(b, row->key);
-	buf_adds(b, ":{");
+	buf_addc(b, '{');
+	json_key(b, row->key);
+	buf_addc(b, '{');
 	for (const struct om_field *f = row->fields; f < row->fields + 4 && f->name; f++) {
 		if (f > row->fields)
 			buf_addc(b, ',');
-		json_cstr(b, f->name);
-		buf_addc(b, ':');
+		json_key(b, f->name);
 		om_value_json(b, om, f->value);
 	}
 	buf_adds(b, "}}");

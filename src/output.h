@@ -5,7 +5,9 @@
  *    segments and as the JSON "omitted" array, so text, --json and --jsonl carry the same facts;
  *  - stats (lines, bytes, tokens_est) and the cost segment;
  *  - --budget trimming and the --max-bytes limit;
- *  - the JSON error shape printed when a call fails with nothing else to report.
+ *  - the JSON error shape printed when a call fails with nothing else to report;
+ *  - the response (struct response), which show and find fill and response_render renders in
+ *    all three formats.
  * Verbs build these structures and render them into one buffer that main writes once. */
 #ifndef LETS_OUTPUT_H
 #define LETS_OUTPUT_H
@@ -56,7 +58,8 @@ struct out_block {
 	size_t n_lines, cap_lines;
 };
 
-/* Appends a line; text is copied. */
+/* Appends a line; text is copied. The pointer returned, like every pointer into b->lines, is
+ * valid only until the next block_add_line on b, which may move the array. */
 struct out_line *block_add_line(struct out_block *b, long number, enum marker m, const char *text,
 				size_t len);
 void block_release(struct out_block *b);
@@ -104,7 +107,9 @@ struct omits {
 };
 #define OMITS_INIT {0}
 
-/* Appends an omission; strings are copied (NULL allowed). Returns it for list/pairs filling. */
+/* Appends an omission; strings are copied (NULL allowed). Returns it for list/pairs filling: the
+ * pointer, like every pointer into o->items, is valid only until the next omit_add on o, which
+ * may move the array. */
 struct omission *omit_add(struct omits *o, enum omission_kind kind, long a, long b, long c, const char *s1,
 			  const char *s2);
 void omission_add_item(struct omission *om, const char *s);
