@@ -257,21 +257,18 @@ static void render_lines(const struct opts *o, struct tally *t, struct omits *om
 	buf_release(&lead);
 }
 
-/* --files and --count: one row per file with hits; bytes are what the text rows cost. */
-static void render_rows(const struct opts *o, struct tally *t, struct omits *om, struct buf *out)
+/* --files and --count: one row per file with hits, shaped by --budget/--max-bytes like lines. */
+static void render_rows(const struct opts *o, struct tally *t, struct omits *om, struct buf *out,
+			struct diag *d)
 {
 	bool counted = o->count && !o->files;
 	struct out_row *rows = xcalloc(t->n_res + 1, sizeof(*rows));
-	struct response r = {.list_key = counted ? "counts" : "files", .rows = rows, .n_rows = t->n_res,
-			     .rows_counted = counted, .om = om, .quiet = o->quiet, .footer_first = counted};
-	long widest = 0;
-	for (size_t i = 0; i < t->n_res; i++) {
-		rows[i] = (struct out_row){.path = t->res[i].path, .count = t->res[i].hits};
-		if (rows[i].count > widest)
-			widest = rows[i].count;
-	}
 	for (size_t i = 0; i < t->n_res; i++)
-		r.bytes += (long)strlen(rows[i].path) + 1 + (counted ? num_width(widest) + 2 : 0);
+		rows[i] = (struct out_row){.path = t->res[i].path, .count = t->res[i].hits};
+	size_t shown = rows_shape(rows, t->n_res, counted, o->budget, o->max_bytes, om, d);
+	struct response r = {.list_key = counted ? "counts" : "files", .rows = rows, .n_rows = shown,
+			     .rows_counted = counted, .om = om, .quiet = o->quiet, .footer_first = counted};
+	r.bytes = rows_bytes(rows, shown, counted);
 	struct buf lead = BUF_INIT;
 	if (counted) {
 		lead_hits(&lead, t->total, (long)t->n_res);
@@ -279,7 +276,7 @@ static void render_rows(const struct opts *o, struct tally *t, struct omits *om,
 		plural(&lead, (long)t->n_res, "file", "files");
 		lead_searched(&lead, t->n.searched);
 	}
-	r.lines = (long)t->n_res;
+	r.lines = (long)shown;
 	r.lead = lead.data;
 	response_render(out, &r, format_of(o));
 	buf_release(&lead);
@@ -426,7 +423,7 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 	if (mode == SINK_LINES)
 		render_lines(o, &t, &om, out, d);
 	else
-		render_rows(o, &t, &om, out);
+		render_rows(o, &t, &om, out, d);
 
 	if (!t.total && (rs.n_dirs || rs.n_files || !failed.n)) {
 		if (retried)
