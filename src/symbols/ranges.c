@@ -102,6 +102,8 @@ bool ranges_occurrences(const struct file *f, const char *q, const char *seg, si
 		covered_to = b;
 		if (seg > q && !holds_qualifiers(f, a, b, q, (size_t)(seg - q)))
 			continue;
+		if (!r->n && r->prelude && a > r->prelude)
+			ranges_add(r, f, 0, r->prelude);
 		ranges_add(r, f, a, b);
 	}
 	return found;
@@ -142,6 +144,23 @@ static int byte_range_cmp(const void *x, const void *y)
 	return p->a < q->a ? -1 : p->a > q->a;
 }
 
+/* The column where row's key starts: past the indentation and any "- " sequence markers. The
+ * block under an occurrence is cut at this column, not at the occurrence's own (which, in a key
+ * holding a dot, lies past it). */
+static size_t key_column(const struct file *f, size_t row)
+{
+	const char *t;
+	size_t len = file_line(f, row + 1, &t), i = 0;
+	for (;;) {
+		while (i < len && t[i] == ' ')
+			i++;
+		if (i < len && t[i] == '-' && (i + 1 == len || t[i + 1] == ' '))
+			i++;
+		else
+			return i;
+	}
+}
+
 /* A line of an enclosing key holds this dotted part of q (its qualifiers are checked before a
  * block is kept, as for code items). */
 static bool line_holds(const struct file *f, size_t row, const char *part, size_t len)
@@ -174,10 +193,11 @@ void ranges_yaml(const struct file *f, const char *q, size_t seg_off, struct ran
 	struct byte_range *v = NULL;
 	size_t n = 0, cap = 0;
 	for (size_t k = 0; k < r->n_occ; k++) {
-		size_t row = ranges_line_at(f, r->occ[k]), col = r->occ[k] - f->line_start[row];
-		/* Qualifiers, outermost last, each on some enclosing line. */
+		size_t row = ranges_line_at(f, r->occ[k]), col = key_column(f, row);
+		/* Qualifiers, outermost last, each on the line itself (a key can hold a dot) or on some
+		 * enclosing line. */
 		bool keep = true;
-		size_t up = parent[row];
+		size_t up = row;
 		for (size_t i = seg_off; keep && i > 0;) {
 			size_t e = i - 1, b = e;
 			while (b > 0 && q[b - 1] != '.')
@@ -353,4 +373,126 @@ void ranges_release(struct ranges *r)
 	free(r->v);
 	free(r->occ);
 	*r = (struct ranges){0};
+}
+
+/* The end (exclusive) of the JSON string whose opening quote is at i. */
+static size_t json_string_end(const char *d, size_t len, size_t i)
+{
+	for (i++; i < len && d[i] != '"'; i++)
+		if (d[i] == '\\')
+			i++;
+	return i < len ? i + 1 : len;
+}
+
+static size_t json_skip_space(const char *d, size_t len, size_t i)
+{
+	while (i < len && (d[i] == ' ' || d[i] == '\t' || d[i] == '\n' || d[i] == '\r'))
+		i++;
+	return i;
+}
+
+/* The end (exclusive) of the JSON value starting at or after i. */
+static size_t json_value_end(const char *d, size_t len, size_t i)
+{
+	i = json_skip_space(d, len, i);
+	if (i < len && d[i] == '"')
+		return json_string_end(d, len, i);
+	if (i < len && (d[i] == '{' || d[i] == '[')) {
+		size_t depth = 0;
+		for (; i < len; i++) {
+			if (d[i] == '"')
+				i = json_string_end(d, len, i) - 1;
+			else if (d[i] == '{' || d[i] == '[')
+				depth++;
+			else if ((d[i] == '}' || d[i] == ']') && --depth == 0)
+				return i + 1;
+		}
+		return len;
+	}
+	while (i < len && !strchr(",}] \t\r\n", d[i]))
+		i++;
+	return i;
+}
+
+/* An open JSON container: its range starts at its key (or at its bracket when it has none). */
+struct json_open {
+	size_t from, key_end, bracket;
+};
+
+/* The key of level lvl (depth: the pair's own, d[s..e)) holds part. */
+static bool json_key_holds(const char *d, const struct json_open *st, size_t depth, size_t lvl, size_t s,
+			   size_t e, const char *part, size_t plen)
+{
+	size_t a = lvl == depth ? s : st[lvl].from, b = lvl == depth ? e : st[lvl].key_end;
+	return plen && b - a >= plen && memmem(d + a, b - a, part, plen);
+}
+
+/* q's qualifiers (its first seg_off bytes), innermost first, each on the pair's own key (a key
+ * can hold a dot) or on an enclosing one further out. */
+static bool json_qualified(const char *d, const struct json_open *st, size_t depth, size_t s, size_t e,
+			   const char *q, size_t seg_off)
+{
+	size_t lvl = depth + 1;
+	for (size_t i = seg_off; i > 0;) {
+		size_t end = i - 1, b = end;
+		while (b > 0 && q[b - 1] != '.')
+			b--;
+		do {
+			if (lvl-- == 0)
+				return false;
+		} while (!json_key_holds(d, st, depth, lvl, s, e, q + b, end - b));
+		lvl++; /* the next part may sit on the same key */
+		i = b;
+	}
+	return true;
+}
+
+/* Adds the pair whose key starts at s and the openers of every container around it. */
+static void json_pair(const struct file *f, const struct json_open *st, size_t depth, size_t s, size_t colon,
+		      struct byte_range **v, size_t *n, size_t *cap)
+{
+	XGROW(*v, *cap, *n + depth + 1);
+	(*v)[(*n)++] = (struct byte_range){s, json_value_end(f->data, f->size, colon + 1)};
+	for (size_t i = 0; i < depth; i++)
+		(*v)[(*n)++] = (struct byte_range){st[i].from, st[i].bracket + 1};
+}
+
+void ranges_json(const struct file *f, const char *q, size_t seg_off, struct ranges *r)
+{
+	const char *d = f->data;
+	size_t len = f->size, depth = 0, cap_st = 0, k = 0, pending = SIZE_MAX, pending_end = 0;
+	struct json_open *st = NULL;
+	struct byte_range *v = NULL;
+	size_t n = 0, cap = 0;
+	for (size_t i = 0; i < len && k < r->n_occ; i++) {
+		char c = d[i];
+		if (c == '"') {
+			size_t e = json_string_end(d, len, i), colon = json_skip_space(d, len, e);
+			pending = SIZE_MAX;
+			if (colon < len && d[colon] == ':') {
+				while (k < r->n_occ && r->occ[k] < i)
+					k++;
+				if (k < r->n_occ && r->occ[k] < e && json_qualified(d, st, depth, i, e, q, seg_off))
+					json_pair(f, st, depth, i, colon, &v, &n, &cap);
+				pending = i;
+				pending_end = e;
+			}
+			i = e - 1;
+		} else if (c == '{' || c == '[') {
+			XGROW(st, cap_st, depth + 1);
+			st[depth++] = pending != SIZE_MAX ? (struct json_open){pending, pending_end, i}
+							  : (struct json_open){i, i, i};
+			pending = SIZE_MAX;
+		} else if ((c == '}' || c == ']') && depth) {
+			depth--;
+		} else if (c == ',') {
+			pending = SIZE_MAX;
+		}
+	}
+	if (n)
+		qsort(v, n, sizeof *v, byte_range_cmp);
+	for (size_t i = 0; i < n; i++)
+		ranges_add(r, f, v[i].a, v[i].b);
+	free(v);
+	free(st);
 }

@@ -21,6 +21,9 @@ struct ranges {
 	bool windowed; /* an item too long to parse was cut to a window around the name */
 	size_t *occ;
 	size_t n_occ, cap_occ;
+	/* Set before ranges_occurrences: bytes [0, prelude) go in before the first item (a PHP
+	 * file's "<?php" line, without which the grammar reads the rest as HTML). */
+	size_t prelude;
 };
 #define RANGES_INIT {0}
 
@@ -40,10 +43,11 @@ bool ranges_occurrences(const struct file *f, const char *q, const char *seg, si
  * the one line of each enclosing key, where q's first seg_off bytes (its qualifiers) are found. */
 void ranges_yaml(const struct file *f, const char *q, size_t seg_off, struct ranges *r);
 
-/* JSON: for each occurrence inside a key string, the whole pair, and for each enclosing
- * container the bytes from its key (or its opening bracket) through its opening bracket. The
- * parse then lacks the closers of those containers: errors that lie outside the pair. */
-void ranges_json(const struct file *f, struct ranges *r);
+/* JSON: for each occurrence inside a key string whose enclosing keys hold q's qualifiers, the
+ * whole pair, and for each enclosing container the bytes from its key (or its opening bracket)
+ * through its opening bracket. The parse then lacks the closers (and the commas between
+ * siblings) of those containers: errors that lie outside the pair. */
+void ranges_json(const struct file *f, const char *q, size_t seg_off, struct ranges *r);
 
 struct md_head {
 	size_t row; /* 0-based */

@@ -39,6 +39,7 @@
 #include "../utf8.h"
 #include "chunk.h"
 #include "defs.h"
+#include "cmacro.h"
 #include "lang.h"
 #include "ranges.h"
 
@@ -54,25 +55,43 @@ int defs_add(struct defs *ds, const struct def *d)
 void defs_release(struct defs *ds)
 {
 	free(ds->v);
+	free(ds->text);
 	*ds = (struct defs)DEFS_INIT;
 }
 
 
-static bool def_matches(const struct defs *ds, int i, const char *q, size_t qlen)
+/* What #name asks for: the dotted path, and whether it starts at the root of the document
+ * ("$.a.b" in JSON, YAML and TOML: a, then b inside it, with a at the top level). */
+struct query {
+	const char *s;
+	size_t len;
+	bool root;
+	bool overloads; /* TypeScript: signatures right before an implementation join its span */
+};
+
+#define ROOT_PREFIX "$."
+
+static bool config_lang(const struct lang *lang)
+{
+	return lang && (lang->id == L_JSON || lang->id == L_YAML || lang->id == L_TOML);
+}
+
+static bool def_matches(const struct defs *ds, int i, const struct query *q, size_t qlen)
 {
 	const struct def *d = &ds->v[i];
-	if (d->name_len == qlen && !memcmp(d->name, q, qlen))
-		return true;
+	if (d->name_len == qlen && !memcmp(d->name, q->s, qlen))
+		return !q->root || d->parent < 0;
 	if (d->parent < 0 || qlen < d->name_len + 2)
 		return false;
 	size_t cut = qlen - d->name_len;
-	if (q[cut - 1] != '.' || memcmp(q + cut, d->name, d->name_len))
+	if (q->s[cut - 1] != '.' || memcmp(q->s + cut, d->name, d->name_len))
 		return false;
 	return def_matches(ds, d->parent, q, cut - 1);
 }
 
 struct cand {
 	long start, end, line;
+	int def; /* its index in the defs */
 	bool guessed_end;
 };
 
@@ -82,26 +101,34 @@ static int cand_cmp(const void *a, const void *b)
 	return x->line != y->line ? (x->line < y->line ? -1 : 1) : (x->start < y->start ? -1 : x->start > y->start);
 }
 
-/* The candidates for q among ds: those with a body, else the bodiless ones; one per span. */
-static size_t select_candidates(const struct defs *ds, const char *q, size_t qlen, bool plaintext, struct cand **out)
+/* Widens c over the overload signatures just before the implementation ds->v[i]. */
+static void join_overloads(const struct defs *ds, size_t i, struct cand *c)
+{
+	const struct def *d = &ds->v[i];
+	for (size_t j = i; j-- > 0;) {
+		const struct def *s = &ds->v[j];
+		if (!s->weak || s->parent != d->parent || s->name_len != d->name_len ||
+		    memcmp(s->name, d->name, d->name_len))
+			break;
+		if (s->start < c->start)
+			c->start = s->start;
+	}
+}
+
+/* The candidates for q among ds (every one when q is NULL: the plaintext heuristic matched
+ * them already): those with a body, else the bodiless ones; one per span. */
+static size_t select_candidates(const struct defs *ds, const struct query *q, struct cand **out)
 {
 	struct cand *v = NULL;
 	size_t n = 0, cap = 0;
 	for (int weak = 0; weak <= 1 && !n; weak++) {
 		for (size_t i = 0; i < ds->n; i++) {
 			const struct def *d = &ds->v[i];
-			if (d->virtual_ || d->weak != (bool)weak || (!plaintext && !def_matches(ds, (int)i, q, qlen)))
+			if (d->virtual_ || d->weak != (bool)weak || (q && !def_matches(ds, (int)i, q, q->len)))
 				continue;
-			struct cand c = {d->start, d->end, d->line, d->guessed_end};
-			/* Overload signatures just before the implementation are part of it. */
-			for (size_t j = i; !weak && j-- > 0;) {
-				const struct def *s = &ds->v[j];
-				if (!s->weak || s->parent != d->parent || s->name_len != d->name_len ||
-				    memcmp(s->name, d->name, d->name_len))
-					break;
-				if (s->start < c.start)
-					c.start = s->start;
-			}
+			struct cand c = {d->start, d->end, d->line, (int)i, d->guessed_end};
+			if (!weak && q && q->overloads)
+				join_overloads(ds, i, &c);
 			bool dup = false;
 			for (size_t k = 0; k < n && !dup; k++)
 				dup = v[k].start == c.start && v[k].end == c.end;
@@ -117,82 +144,192 @@ static size_t select_candidates(const struct defs *ds, const char *q, size_t qle
 	return n;
 }
 
-static TSTree *parse_ranges(TSParser *parser, const struct file *f, const struct ranges *r)
+/* A parse's answer for q stands: it has a candidate, and the tree is clean or (relaxed) the
+ * errors lie outside every candidate's own node. */
+static bool answer_stands(const struct defs *ds, const struct query *q, bool errors, bool relaxed)
 {
-	if (!ts_parser_set_included_ranges(parser, r ? r->v : NULL, r ? (uint32_t)r->n : 0))
-		return NULL;
-	return ts_parser_parse_string(parser, NULL, f->data, (uint32_t)f->size);
+	struct cand *c;
+	size_t n = select_candidates(ds, q, &c);
+	bool ok = n > 0 && (!errors || relaxed);
+	for (size_t i = 0; ok && errors && i < n; i++)
+		ok = !ds->v[c[i].def].broken;
+	free(c);
+	return ok;
 }
 
-/* Parses only around the occurrences in r (see the top of this file) and collects into ds.
- * True when that answer is trusted; otherwise ds is left empty. */
-static bool partial_definitions(const struct lang *lang, const struct file *f, const char *q, size_t qlen,
-				const char *seg, struct ranges *r, struct defs *ds)
+/* Parses text (the file's bytes or a same-length copy) over r's ranges (the whole file when
+ * whole is set) and collects the definitions on the way to r's occurrences. Returns whether
+ * the tree holds a parse error. */
+static bool collect(const struct lang *lang, const struct file *f, const char *text, const struct ranges *r,
+		    bool whole, struct defs *ds)
 {
-	bool by_lines = false;
-	size_t md_expect = 0;
-	if (lang->id == L_YAML && f->size >= symbols_partial_min) {
-		ranges_yaml(f, q, (size_t)(seg - q), r);
-		by_lines = true;
-	} else if (lang->id == L_MARKDOWN && f->size >= symbols_partial_min) {
-		by_lines = ranges_md(f, q, (size_t)(seg - q), r, &md_expect);
-	}
-	if (!(lang->chunkable || by_lines) || !r->n || (!r->windowed && r->bytes * 10 >= f->size * 6))
-		return false;
 	TSParser *parser = ts_parser_new();
 	ts_parser_set_language(parser, lang->grammar());
-	TSTree *tree = parse_ranges(parser, f, r);
-	bool trusted = false;
-	if (tree) {
-		ts_collect(lang, tree, f->data, (long)f->n_lines, r->occ, r->n_occ, ds);
-		trusted = r->windowed;
-		if (lang->id == L_MARKDOWN && ds->n != md_expect) {
-			trusted = false; /* the line scan and the grammar disagree on what is a heading */
-		} else if (!trusted && !ts_node_has_error(ts_tree_root_node(tree))) {
-			struct cand *c;
-			trusted = select_candidates(ds, q, qlen, false, &c) > 0;
-			free(c);
+	bool errors = false;
+	if (ts_parser_set_included_ranges(parser, whole ? NULL : r->v, whole ? 0 : (uint32_t)r->n)) {
+		TSTree *tree = ts_parser_parse_string(parser, NULL, text, (uint32_t)f->size);
+		if (tree) {
+			ts_collect(lang, tree, text, (long)f->n_lines, r->occ, r->n_occ, ds);
+			errors = ts_node_has_error(ts_tree_root_node(tree));
 		}
 		ts_tree_delete(tree);
 	}
 	ts_parser_delete(parser);
-	if (!trusted)
+	return errors;
+}
+
+static bool c_family(const struct lang *lang)
+{
+	return lang->id == L_C || lang->id == L_CPP;
+}
+
+/* After a parse of f with errors: parses again with its macro noise blanked (cmacro.h) and
+ * puts that answer in ds when it stands. It is preferred to the first parse's, which may have
+ * taken a K&R OF((...)) prototype for the definition that follows it. */
+static bool collect_demacroed(const struct lang *lang, const struct file *f, const struct ranges *r, bool whole,
+			      const struct query *q, bool relaxed, struct defs *ds)
+{
+	struct defs alt = DEFS_INIT;
+	alt.text = cmacro_blank(f->data, f->size, whole ? NULL : r->v, whole ? 0 : r->n);
+	bool errors = collect(lang, f, alt.text, r, whole, &alt);
+	bool stands = answer_stands(&alt, q, errors, relaxed);
+	if (stands) {
+		struct defs t = *ds;
+		*ds = alt;
+		alt = t;
+	}
+	defs_release(&alt);
+	return stands;
+}
+
+/* The string and comment forms of the chunkable grammars whose cuts are checked by a scan
+ * (chunk_in_code); NULL where no scan is written (Ruby's heredocs). */
+static const struct chunk_lexis *lexis_of(const struct lang *lang)
+{
+	static const struct chunk_lexis c_like = {.slash_comments = true, .single_quotes = true};
+	static const struct chunk_lexis go_js = {.slash_comments = true, .single_quotes = true, .backticks = true};
+	static const struct chunk_lexis python = {.hash_comments = true, .single_quotes = true, .triple_quotes = true};
+	static const struct chunk_lexis rust = {.slash_comments = true, .multiline_dq = true};
+	switch (lang->id) {
+	case L_C:
+	case L_CPP:
+	case L_CSHARP:
+	case L_JAVA:
+	case L_SWIFT:
+		return &c_like;
+	case L_GO:
+	case L_JAVASCRIPT:
+	case L_TYPESCRIPT:
+	case L_TSX:
+		return &go_js;
+	case L_PYTHON:
+		return &python;
+	case L_RUST:
+		return &rust;
+	default:
+		return NULL;
+	}
+}
+
+/* Every item of r starts in code, not inside a string or comment that began above it. */
+static bool cuts_in_code(const struct file *f, const struct chunk_lexis *lx, const struct ranges *r)
+{
+	size_t *at = xmalloc((r->n + 1) * sizeof *at);
+	for (size_t i = 0; i < r->n; i++)
+		at[i] = r->v[i].start_byte;
+	bool ok = chunk_in_code(f->data, f->size, lx, at, r->n);
+	free(at);
+	return ok;
+}
+
+/* The end of a PHP file's "<?php" line when the rest is PHP alone (no "?>" back to HTML), so
+ * its items can be cut as in the chunkable grammars; 0 otherwise. */
+static size_t php_prelude(const struct lang *lang, const struct file *f)
+{
+	if (lang->id != L_PHP || f->size < 5 || memcmp(f->data, "<?php", 5) || memmem(f->data, f->size, "?>", 2))
+		return 0;
+	const char *nl = memchr(f->data, '\n', f->size);
+	return nl ? (size_t)(nl - f->data) + 1 : 0;
+}
+
+/* Cuts r by the grammar's structure where that is not items (YAML, Markdown, JSON); false
+ * when there is nothing to parse around the name. */
+static bool cut_ranges(const struct lang *lang, const struct file *f, const struct query *q, const char *seg,
+		       struct ranges *r, size_t *md_expect)
+{
+	bool big = f->size >= symbols_partial_min;
+	if (lang->id == L_YAML && big)
+		ranges_yaml(f, q->s, (size_t)(seg - q->s), r);
+	else if (lang->id == L_JSON && big)
+		ranges_json(f, q->s, (size_t)(seg - q->s), r);
+	else if (lang->id == L_MARKDOWN && big)
+		return ranges_md(f, q->s, (size_t)(seg - q->s), r, md_expect) && r->n;
+	else if (!lang->chunkable && !r->prelude)
+		return false;
+	return r->n > 0;
+}
+
+/* Parses only around the occurrences in r (see the top of this file) and collects into ds.
+ * True when that answer is trusted; otherwise ds is left empty. */
+static bool partial_definitions(const struct lang *lang, const struct file *f, const struct query *q,
+				const char *seg, struct ranges *r, struct defs *ds)
+{
+	size_t md_expect = 0;
+	if (!cut_ranges(lang, f, q, seg, r, &md_expect) ||
+	    (symbols_partial_min && !r->windowed && r->bytes * 10 >= f->size * 6))
+		return false;
+	bool chunked = lang->chunkable || r->prelude;
+	const struct chunk_lexis *lx = chunked ? lexis_of(lang) : NULL;
+	if (lx && !r->windowed && !cuts_in_code(f, lx, r))
+		return false;
+	/* Errors outside the definition are accepted where the cut is known right: checked by the
+	 * scan, or JSON's, which follows the brackets. */
+	bool relaxed = lx || lang->id == L_JSON;
+	bool errors = collect(lang, f, f->data, r, false, ds);
+	bool trusted;
+	if (r->windowed)
+		trusted = true;
+	else if (lang->id == L_MARKDOWN)
+		trusted = ds->n == md_expect && answer_stands(ds, q, errors, false);
+	else if (c_family(lang) && errors && collect_demacroed(lang, f, r, false, q, relaxed, ds))
+		trusted = true;
+	else
+		trusted = answer_stands(ds, q, errors, relaxed);
+	if (!trusted) {
+		free(ds->text);
+		ds->text = NULL;
 		ds->n = 0;
+	}
 	return trusted;
 }
 
-
 /* Collects the definitions that can match q. Returns false when q cannot occur in the file. */
-static bool ts_definitions(const struct lang *lang, const struct file *f, const char *q, size_t qlen,
-			   struct defs *ds)
+static bool ts_definitions(const struct lang *lang, const struct file *f, const struct query *q, struct defs *ds)
 {
-	const char *seg = memrchr(q, '.', qlen);
-	seg = seg && seg + 1 < q + qlen ? seg + 1 : q;
-	size_t seg_len = (size_t)(q + qlen - seg);
-	struct ranges r = {0};
+	const char *seg = memrchr(q->s, '.', q->len);
+	seg = seg && seg + 1 < q->s + q->len ? seg + 1 : q->s;
+	size_t seg_len = (size_t)(q->s + q->len - seg);
+	struct ranges r = RANGES_INIT;
 	/* Headings often hold dots ("v1.2.0"), so where the path splits is open: the longest
 	 * suffixes are tried before the last part. */
-	for (const char *part = q; lang->id == L_MARKDOWN && part < seg;) {
-		if (ranges_occurrences(f, q, part, (size_t)(q + qlen - part), false, &r) &&
-		    partial_definitions(lang, f, q, qlen, part, &r, ds)) {
+	for (const char *part = q->s; lang->id == L_MARKDOWN && part < seg;) {
+		if (ranges_occurrences(f, q->s, part, (size_t)(q->s + q->len - part), false, &r) &&
+		    partial_definitions(lang, f, q, part, &r, ds)) {
 			ranges_release(&r);
 			return true;
 		}
 		ranges_release(&r);
 		part = (const char *)memchr(part, '.', (size_t)(seg - part)) + 1;
 	}
-	if (!ranges_occurrences(f, q, seg, seg_len, lang->chunkable, &r)) {
+	r.prelude = php_prelude(lang, f);
+	if (!ranges_occurrences(f, q->s, seg, seg_len, lang->chunkable || r.prelude, &r)) {
 		ranges_release(&r);
 		return false;
 	}
-	if (!partial_definitions(lang, f, q, qlen, seg, &r, ds)) {
-		TSParser *parser = ts_parser_new();
-		ts_parser_set_language(parser, lang->grammar());
-		TSTree *tree = parse_ranges(parser, f, NULL);
-		if (tree)
-			ts_collect(lang, tree, f->data, (long)f->n_lines, r.occ, r.n_occ, ds);
-		ts_tree_delete(tree);
-		ts_parser_delete(parser);
+	if (!partial_definitions(lang, f, q, seg, &r, ds)) {
+		bool errors = collect(lang, f, f->data, &r, true, ds);
+		if (c_family(lang) && errors)
+			collect_demacroed(lang, f, &r, true, q, true, ds);
 	}
 	ranges_release(&r);
 	return true;
@@ -201,7 +338,7 @@ static bool ts_definitions(const struct lang *lang, const struct file *f, const 
 /* Markdown headings compared without their inline markup ("## The `show` verb" answers to
  * "The show verb"), tried only when no heading matches as written. Repoints the names of ds at
  * stripped copies held in *store (the caller frees it). */
-static size_t markdown_loose(struct defs *ds, const char *q, size_t qlen, struct cand **c, char **store)
+static size_t markdown_loose(struct defs *ds, const struct query *q, struct cand **c, char **store)
 {
 	size_t total = 0;
 	for (size_t i = 0; i < ds->n; i++)
@@ -216,7 +353,7 @@ static size_t markdown_loose(struct defs *ds, const char *q, size_t qlen, struct
 		d->name = start;
 		d->name_len = (size_t)(out - start);
 	}
-	return select_candidates(ds, q, qlen, false, c);
+	return select_candidates(ds, q, c);
 }
 
 /* Some heading line, read without backticks and asterisks, holds q's last part (or the line
@@ -249,17 +386,25 @@ static bool md_loose_possible(const struct file *f, const char *q, size_t qlen)
 /* Every definition of the file, from one full parse. */
 static void ts_definitions_all(const struct lang *lang, const struct file *f, struct defs *ds)
 {
-	TSParser *parser = ts_parser_new();
-	ts_parser_set_language(parser, lang->grammar());
-	TSTree *tree = parse_ranges(parser, f, NULL);
-	if (tree)
-		ts_collect(lang, tree, f->data, (long)f->n_lines, NULL, 0, ds);
-	ts_tree_delete(tree);
-	ts_parser_delete(parser);
+	struct ranges none = RANGES_INIT;
+	collect(lang, f, f->data, &none, true, ds);
 }
 
+/* The path from the root of the definition ds->v[i], as "$.a.b". */
+static void root_path(struct buf *b, const struct defs *ds, int i)
+{
+	if (i < 0) {
+		buf_adds(b, "$");
+		return;
+	}
+	root_path(b, ds, ds->v[i].parent);
+	buf_addf(b, ".%.*s", (int)ds->v[i].name_len, ds->v[i].name);
+}
+
+/* The candidates listed; in a config file (ds set) also the path from the root of each, the
+ * form that selects one of them. */
 static enum lets_err report_ambiguous(const struct file *f, const char *target_text, const struct cand *c, size_t n,
-				      struct diag *d)
+				      const struct defs *ds, struct diag *d)
 {
 	struct buf b = BUF_INIT;
 	buf_addf(&b, "%s is ambiguous (%zu candidates)", target_text, n);
@@ -272,41 +417,20 @@ static enum lets_err report_ambiguous(const struct file *f, const char *target_t
 	}
 	if (n > MAX_LISTED)
 		buf_addf(&b, "\n  (+%zu more)", n - MAX_LISTED);
+	for (size_t i = 0; ds && i < n && i < MAX_LISTED; i++) {
+		buf_adds(&b, i ? " \xC2\xB7 #" : "\n  from the root: #");
+		root_path(&b, ds, c[i].def);
+	}
 	enum lets_err e = diag_add(d, E_AMBIGUOUS, "%s", buf_str(&b));
 	buf_release(&b);
 	return e;
 }
 
-enum lets_err symbols_resolve(struct file *f, const char *name, const char *target_text, struct span *out,
-			      struct diag *d)
+/* A parsed node can end on a blank line (a TOML table runs to the next header); a definition
+ * ends at its last line of text. */
+static void trim_blank_ends(const struct file *f, struct cand *c, size_t n)
 {
-	size_t len = strlen(name);
-	const struct lang *lang = lang_for_path(f->path);
-	struct defs ds = DEFS_INIT;
-	struct cand *c = NULL;
-	char *loose = NULL;
-	size_t n = 0;
-	if (len && lang) {
-		if (ts_definitions(lang, f, name, len, &ds))
-			n = select_candidates(&ds, name, len, false, &c);
-		if (!n && lang->id == L_MARKDOWN && !ds.n && md_loose_possible(f, name, len)) {
-			/* The prefilter found no occurrence as written; markup may be in between. */
-			free(c);
-			c = NULL;
-			ts_definitions_all(lang, f, &ds);
-		}
-		if (!n && lang->id == L_MARKDOWN) {
-			free(c);
-			n = markdown_loose(&ds, name, len, &c, &loose);
-		}
-	} else if (len) {
-		plaintext_collect(f, name, len, &ds);
-		n = select_candidates(&ds, name, len, true, &c);
-	}
-	/* A parsed node can end on a blank line (a TOML table runs to the next header); a
-	 * definition ends at its last line of text. A Markdown section keeps them: it runs to the
-	 * next heading by definition. */
-	for (size_t i = 0; lang && lang->id != L_MARKDOWN && i < n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		const char *t;
 		while (c[i].end > c[i].start && c[i].end > c[i].line) {
 			size_t tl = file_line(f, (size_t)c[i].end, &t), k = 0;
@@ -317,6 +441,52 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
 			c[i].end--;
 		}
 	}
+}
+
+/* The tree-sitter candidates for q in f (Markdown also read without inline markup, whose
+ * stripped names *loose holds). */
+static size_t ts_candidates(const struct lang *lang, struct file *f, const struct query *q, struct defs *ds,
+			    struct cand **c, char **loose)
+{
+	size_t n = 0;
+	if (ts_definitions(lang, f, q, ds))
+		n = select_candidates(ds, q, c);
+	if (!n && lang->id == L_MARKDOWN && !ds->n && md_loose_possible(f, q->s, q->len)) {
+		/* The prefilter found no occurrence as written; markup may be in between. */
+		free(*c);
+		*c = NULL;
+		ts_definitions_all(lang, f, ds);
+	}
+	if (!n && lang->id == L_MARKDOWN) {
+		free(*c);
+		n = markdown_loose(ds, q, c, loose);
+	}
+	/* A Markdown section keeps its blank lines: it runs to the next heading by definition. */
+	if (lang->id != L_MARKDOWN)
+		trim_blank_ends(f, *c, n);
+	return n;
+}
+
+enum lets_err symbols_resolve(struct file *f, const char *name, const char *target_text, struct span *out,
+			      struct diag *d)
+{
+	const struct lang *lang = lang_for_path(f->path);
+	struct query q = {name, strlen(name), false, lang && (lang->id == L_TYPESCRIPT || lang->id == L_TSX)};
+	if (config_lang(lang) && q.len > strlen(ROOT_PREFIX) && !memcmp(name, ROOT_PREFIX, strlen(ROOT_PREFIX))) {
+		q.s += strlen(ROOT_PREFIX);
+		q.len -= strlen(ROOT_PREFIX);
+		q.root = true;
+	}
+	struct defs ds = DEFS_INIT;
+	struct cand *c = NULL;
+	char *loose = NULL;
+	size_t n = 0;
+	if (q.len && lang) {
+		n = ts_candidates(lang, f, &q, &ds, &c, &loose);
+	} else if (q.len) {
+		plaintext_collect(f, name, q.len, &ds);
+		n = select_candidates(&ds, NULL, &c);
+	}
 	enum lets_err e = LETS_OK;
 	if (n == 1) {
 		out->start = c[0].start;
@@ -324,7 +494,7 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
 		out->resolver = lang ? "tree-sitter" : "heuristic (plaintext)";
 		out->guessed_end = c[0].guessed_end;
 	} else if (n > 1) {
-		e = report_ambiguous(f, target_text, c, n, d);
+		e = report_ambiguous(f, target_text, c, n, config_lang(lang) ? &ds : NULL, d);
 	} else if (!lang && !utf8_valid(f->data, f->size)) {
 		/* Not text the heuristic can read word by word: say what would work instead. */
 		e = diag_add(d, E_NO_GRAMMAR, "%s is unsupported: no grammar for %s \xC2\xB7 use a :line, :a-b or @'regex' target",

@@ -305,6 +305,7 @@ struct walker {
 	int *scope;
 	long *prefix_here, *pending;
 	size_t cap;
+	bool broken; /* the node span_at last measured holds a parse error */
 	struct heading *heads;
 	size_t n_heads, cap_heads;
 };
@@ -425,6 +426,7 @@ static int add_def(struct walker *w, TSNode name, int parent, enum def_kind kind
 		unquote(&d.name, &d.name_len);
 	d.start = start;
 	d.end = end;
+	d.broken = w->broken;
 	d.line = line_of(name);
 	d.parent = parent;
 	d.kind = kind;
@@ -445,11 +447,12 @@ static int add_named(struct walker *w, TSNode *parts, int k, int parent, enum de
 }
 
 /* The span of the definition at depth: climbs wrappers, then takes in A_PREFIX siblings. */
-static void span_at(const struct walker *w, size_t depth, long *start, long *end)
+static void span_at(struct walker *w, size_t depth, long *start, long *end)
 {
 	size_t d = depth;
 	while (d > 0 && act_of(w, w->path[d - 1]) == A_WRAP)
 		d--;
+	w->broken = ts_node_has_error(w->path[d]);
 	*start = line_of(w->path[d]);
 	*end = end_line_of(w->path[d]);
 	if (w->prefix_here[d] && w->prefix_here[d] < *start)
