@@ -89,6 +89,6 @@ lookups() {
 
 lookups big.h PyBig_Get0007 PyBig_Get1200 big_open2399 big_die1500 PFNBIGPROC0600 BIG_CHECK1999 big_rec0300
 lookups big.json items.item0005.properties.default item2000.properties item3999.name trailer.checksum version
-lookups big.php Model000.method0 Model200.method3 Model399 method4 Model399.method4
+lookups big.php Model000.method0 Model200.method3 Model399 Model123.method4 Model399.method4
 [ "$missed" -eq 0 ] || echo "symbols: $missed target(s) missed"
 exit "$missed"
