@@ -39,7 +39,8 @@ struct def {
 struct defs {
 	struct def *v;
 	size_t n, cap;
-	char *text; /* owned: the bytes names point into when not the file's (see cmacro.h) */
+	char *text;  /* owned: the bytes names point into when not the file's (see cmacro.h) */
+	bool errors; /* the tree they came from holds a parse error */
 };
 #define DEFS_INIT {0}
 

@@ -1,8 +1,9 @@
 /* The plaintext heuristic for files without a grammar (Kotlin, Vue, Lua, ...).
  *
  * A candidate is a line where the name is a whole word right after a definition keyword, or,
- * only when no line has that, right before "(" (a call looks the same as a definition there, so
- * keyword lines win: `fun greet(...)` beats `println(greet("x"))`). One candidate per line.
+ * only when no line has that, right before "(" or before " ()" (the shell's `name () {`) — a call
+ * looks the same as a definition there, so keyword lines win: `fun greet(...)` beats
+ * `println(greet("x"))`. One candidate per line; a comment line ("# name()") is never one.
  *
  * The span: brace matching from the name (a "(...)" parameter list may run over several lines,
  * and the "{" may open the next line), else the lines indented deeper than the name's line,
@@ -38,10 +39,32 @@ static bool keyword_before(const char *text, size_t end)
 	return false;
 }
 
+/* Spaces then "()" at text[i]: the shell's `name () {`. */
+static bool shell_parens(const char *text, size_t len, size_t i)
+{
+	while (i < len && (text[i] == ' ' || text[i] == '\t'))
+		i++;
+	return i + 1 < len && text[i] == '(' && text[i + 1] == ')';
+}
+
+/* A comment line ("# name()", "// name()"): never a definition. A "#" directly followed by a
+ * word is a C preprocessor line, which can define. */
+static bool comment_line(const char *text, size_t len)
+{
+	size_t i = 0;
+	while (i < len && (text[i] == ' ' || text[i] == '\t'))
+		i++;
+	if (i + 1 >= len)
+		return false;
+	return (text[i] == '#' && strchr(" \t#!", text[i + 1])) || (text[i] == '/' && text[i + 1] == '/');
+}
+
 /* 0: no candidate on this line; 1: after a keyword; 2: before "(". *pos: where the name is. */
 static int line_match(const char *text, size_t len, const char *name, size_t name_len, size_t *pos)
 {
 	int best = 0;
+	if (comment_line(text, len))
+		return 0;
 	bool check_left = word_char((unsigned char)name[0]);
 	bool check_right = word_char((unsigned char)name[name_len - 1]);
 	for (const char *p = text; (size_t)(text + len - p) >= name_len;) {
@@ -61,7 +84,7 @@ static int line_match(const char *text, size_t len, const char *name, size_t nam
 			*pos = at;
 			return 1;
 		}
-		if (!best && after < len && text[after] == '(') {
+		if (!best && after < len && (text[after] == '(' || shell_parens(text, len, after))) {
 			*pos = at;
 			best = 2;
 		}

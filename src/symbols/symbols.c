@@ -93,6 +93,7 @@ struct cand {
 	long start, end, line;
 	int def; /* its index in the defs */
 	bool guessed_end;
+	bool plain; /* found by the plaintext heuristic */
 };
 
 static int cand_cmp(const void *a, const void *b)
@@ -126,7 +127,7 @@ static size_t select_candidates(const struct defs *ds, const struct query *q, st
 			const struct def *d = &ds->v[i];
 			if (d->virtual_ || d->weak != (bool)weak || (q && !def_matches(ds, (int)i, q, q->len)))
 				continue;
-			struct cand c = {d->start, d->end, d->line, (int)i, d->guessed_end};
+			struct cand c = {d->start, d->end, d->line, (int)i, d->guessed_end, !q};
 			if (!weak && q && q->overloads)
 				join_overloads(ds, i, &c);
 			bool dup = false;
@@ -171,6 +172,7 @@ static bool collect(const struct lang *lang, const struct file *f, const char *t
 		if (tree) {
 			ts_collect(lang, tree, text, (long)f->n_lines, r->occ, r->n_occ, ds);
 			errors = ts_node_has_error(ts_tree_root_node(tree));
+			ds->errors = ds->errors || errors;
 		}
 		ts_tree_delete(tree);
 	}
@@ -451,6 +453,14 @@ static size_t ts_candidates(const struct lang *lang, struct file *f, const struc
 	size_t n = 0;
 	if (ts_definitions(lang, f, q, ds))
 		n = select_candidates(ds, q, c);
+	if (!n && lang->id == L_BASH && ds->errors) {
+		/* One construct the grammar cannot read ([ \( ... \) ]) hides every function after
+		 * it: the names the tree cannot place are left to the heuristic. */
+		free(*c);
+		ds->n = 0;
+		plaintext_collect(f, q->s, q->len, ds);
+		return select_candidates(ds, NULL, c);
+	}
 	if (!n && lang->id == L_MARKDOWN && !ds->n && md_loose_possible(f, q->s, q->len)) {
 		/* The prefilter found no occurrence as written; markup may be in between. */
 		free(*c);
@@ -491,7 +501,7 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
 	if (n == 1) {
 		out->start = c[0].start;
 		out->end = c[0].end;
-		out->resolver = lang ? "tree-sitter" : "heuristic (plaintext)";
+		out->resolver = lang && !c[0].plain ? "tree-sitter" : "heuristic (plaintext)";
 		out->guessed_end = c[0].guessed_end;
 	} else if (n > 1) {
 		e = report_ambiguous(f, target_text, c, n, config_lang(lang) ? &ds : NULL, d);
