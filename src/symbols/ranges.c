@@ -414,9 +414,11 @@ static size_t json_value_end(const char *d, size_t len, size_t i)
 	return i;
 }
 
-/* An open JSON container: its range starts at its key (or at its bracket when it has none). */
+/* An open JSON container: its range starts at its key (or at its bracket when it has none);
+ * wanted once a pair inside it is kept, so its opener and closer are parsed too. */
 struct json_open {
 	size_t from, key_end, bracket;
+	bool wanted;
 };
 
 /* The key of level lvl (depth: the pair's own, d[s..e)) holds part. */
@@ -447,14 +449,41 @@ static bool json_qualified(const char *d, const struct json_open *st, size_t dep
 	return true;
 }
 
-/* Adds the pair whose key starts at s and the openers of every container around it. */
-static void json_pair(const struct file *f, const struct json_open *st, size_t depth, size_t s, size_t colon,
-		      struct byte_range **v, size_t *n, size_t *cap)
+struct json_cut {
+	struct byte_range *v;
+	size_t n, cap;
+};
+
+static void json_keep(struct json_cut *c, size_t a, size_t b)
 {
-	XGROW(*v, *cap, *n + depth + 1);
-	(*v)[(*n)++] = (struct byte_range){s, json_value_end(f->data, f->size, colon + 1)};
-	for (size_t i = 0; i < depth; i++)
-		(*v)[(*n)++] = (struct byte_range){st[i].from, st[i].bracket + 1};
+	XGROW(c->v, c->cap, c->n + 1);
+	c->v[c->n++] = (struct byte_range){a, b};
+}
+
+/* Keeps d[a..b) and the comma before it, if any: kept siblings stay separated, so the parse of
+ * the cut reads as JSON with the other members left out. */
+static void json_keep_member(struct json_cut *c, const char *d, size_t a, size_t b)
+{
+	size_t p = a;
+	while (p > 0 && strchr(" \t\r\n", d[p - 1]))
+		p--;
+	if (p > 0 && d[p - 1] == ',')
+		json_keep(c, p - 1, p);
+	json_keep(c, a, b);
+}
+
+/* Keeps the pair whose key starts at s and the opener of every container around it not kept
+ * yet (their closers are kept when the scan leaves them). */
+static void json_pair(const struct file *f, struct json_open *st, size_t depth, size_t s, size_t colon,
+		      struct json_cut *c)
+{
+	json_keep_member(c, f->data, s, json_value_end(f->data, f->size, colon + 1));
+	for (size_t i = 0; i < depth; i++) {
+		if (st[i].wanted)
+			continue;
+		st[i].wanted = true;
+		json_keep_member(c, f->data, st[i].from, st[i].bracket + 1);
+	}
 }
 
 void ranges_json(const struct file *f, const char *q, size_t seg_off, struct ranges *r)
@@ -462,9 +491,8 @@ void ranges_json(const struct file *f, const char *q, size_t seg_off, struct ran
 	const char *d = f->data;
 	size_t len = f->size, depth = 0, cap_st = 0, k = 0, pending = SIZE_MAX, pending_end = 0;
 	struct json_open *st = NULL;
-	struct byte_range *v = NULL;
-	size_t n = 0, cap = 0;
-	for (size_t i = 0; i < len && k < r->n_occ; i++) {
+	struct json_cut cut = {0};
+	for (size_t i = 0; i < len && (k < r->n_occ || depth); i++) {
 		char c = d[i];
 		if (c == '"') {
 			size_t e = json_string_end(d, len, i), colon = json_skip_space(d, len, e);
@@ -473,26 +501,27 @@ void ranges_json(const struct file *f, const char *q, size_t seg_off, struct ran
 				while (k < r->n_occ && r->occ[k] < i)
 					k++;
 				if (k < r->n_occ && r->occ[k] < e && json_qualified(d, st, depth, i, e, q, seg_off))
-					json_pair(f, st, depth, i, colon, &v, &n, &cap);
+					json_pair(f, st, depth, i, colon, &cut);
 				pending = i;
 				pending_end = e;
 			}
 			i = e - 1;
 		} else if (c == '{' || c == '[') {
 			XGROW(st, cap_st, depth + 1);
-			st[depth++] = pending != SIZE_MAX ? (struct json_open){pending, pending_end, i}
-							  : (struct json_open){i, i, i};
+			st[depth++] = pending != SIZE_MAX ? (struct json_open){pending, pending_end, i, false}
+							  : (struct json_open){i, i, i, false};
 			pending = SIZE_MAX;
 		} else if ((c == '}' || c == ']') && depth) {
-			depth--;
+			if (st[--depth].wanted)
+				json_keep(&cut, i, i + 1);
 		} else if (c == ',') {
 			pending = SIZE_MAX;
 		}
 	}
-	if (n)
-		qsort(v, n, sizeof *v, byte_range_cmp);
-	for (size_t i = 0; i < n; i++)
-		ranges_add(r, f, v[i].a, v[i].b);
-	free(v);
+	if (cut.n)
+		qsort(cut.v, cut.n, sizeof *cut.v, byte_range_cmp);
+	for (size_t i = 0; i < cut.n; i++)
+		ranges_add(r, f, cut.v[i].a, cut.v[i].b);
+	free(cut.v);
 	free(st);
 }

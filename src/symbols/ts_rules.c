@@ -517,7 +517,10 @@ static void c_declarators(struct walker *w, size_t depth, TSNode n, enum act a)
 		if (!fname || strcmp(fname, "declarator"))
 			continue;
 		bool is_func;
-		TSNode name = c_declarator_name(w, ts_node_child(n, i), &is_func);
+		TSNode decl = ts_node_child(n, i);
+		if (type_is(decl, "gnu_asm_expression"))
+			continue; /* __asm__("name") labels the symbol, it names nothing */
+		TSNode name = c_declarator_name(w, decl, &is_func);
 		if (ts_node_is_null(name))
 			continue;
 		TSNode parts[MAX_PARTS];
