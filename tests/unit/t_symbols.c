@@ -386,6 +386,10 @@ static void test_messages(void)
 		 "s.go#Open is ambiguous (2 candidates)\n  s.go:3\tfunc Open() {}\n  s.go:5\tfunc (s *S) Open() {"},
 		{"no_grammar", "old.pyx", "\xff\n", "x", "old.pyx#x",
 		 "old.pyx is unsupported: no grammar for .pyx \xC2\xB7 use a :line, :a-b or @'regex' target"},
+		{"ambiguous config path names the root forms", "a.json", JSON_ROOT, "properties.default",
+		 "a.json#properties.default",
+		 "a.json#properties.default is ambiguous (2 candidates)\n  a.json:3\t    \"default\": 1\n"
+		 "  a.json:7\t      \"default\": 2\n  from the root: #$.properties.default \xC2\xB7 #$.x.properties.default"},
 		{"not_found without grammar", "f.vue", "<template/>\n", "render", "f.vue#render",
 		 "#render (try @'render') not found in f.vue#render"},
 	};
