@@ -403,6 +403,29 @@ static void root_path(struct buf *b, const struct defs *ds, int i)
 	buf_addf(b, ".%.*s", (int)ds->v[i].name_len, ds->v[i].name);
 }
 
+/* "from the root: #$.a.b · #$.c.b" for the candidates c[0..n) listed, when those paths tell
+ * them apart (two items of one sequence have the same path). */
+static void add_root_paths(struct buf *b, const struct defs *ds, const struct cand *c, size_t n)
+{
+	struct buf paths = BUF_INIT, one = BUF_INIT;
+	bool distinct = true;
+	for (size_t i = 0; i < n && i < MAX_LISTED; i++) {
+		buf_truncate(&one, 0);
+		root_path(&one, ds, c[i].def);
+		buf_addc(&one, '\n');
+		distinct = distinct && !memmem(paths.data ? paths.data : "", paths.len, one.data, one.len);
+		buf_add(&paths, one.data, one.len);
+	}
+	for (size_t i = 0, at = 0; distinct && at < paths.len; i++) {
+		const char *nl = memchr(paths.data + at, '\n', paths.len - at);
+		buf_adds(b, i ? " \xC2\xB7 #" : "\n  from the root: #");
+		buf_add(b, paths.data + at, (size_t)(nl - (paths.data + at)));
+		at = (size_t)(nl - paths.data) + 1;
+	}
+	buf_release(&one);
+	buf_release(&paths);
+}
+
 /* The candidates listed; in a config file (ds set) also the path from the root of each, the
  * form that selects one of them. */
 static enum lets_err report_ambiguous(const struct file *f, const char *target_text, const struct cand *c, size_t n,
@@ -419,10 +442,8 @@ static enum lets_err report_ambiguous(const struct file *f, const char *target_t
 	}
 	if (n > MAX_LISTED)
 		buf_addf(&b, "\n  (+%zu more)", n - MAX_LISTED);
-	for (size_t i = 0; ds && i < n && i < MAX_LISTED; i++) {
-		buf_adds(&b, i ? " \xC2\xB7 #" : "\n  from the root: #");
-		root_path(&b, ds, c[i].def);
-	}
+	if (ds)
+		add_root_paths(&b, ds, c, n);
 	enum lets_err e = diag_add(d, E_AMBIGUOUS, "%s", buf_str(&b));
 	buf_release(&b);
 	return e;
