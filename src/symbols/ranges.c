@@ -415,10 +415,11 @@ static size_t json_value_end(const char *d, size_t len, size_t i)
 }
 
 /* An open JSON container: its range starts at its key (or at its bracket when it has none);
- * wanted once a pair inside it is kept, so its opener and closer are parsed too. */
+ * wanted once a pair inside it is kept, so its opener and closer are parsed too; filled once one
+ * of its members is. */
 struct json_open {
 	size_t from, key_end, bracket;
-	bool wanted;
+	bool wanted, filled;
 };
 
 /* The key of level lvl (depth: the pair's own, d[s..e)) holds part. */
@@ -460,15 +461,18 @@ static void json_keep(struct json_cut *c, size_t a, size_t b)
 	c->v[c->n++] = (struct byte_range){a, b};
 }
 
-/* Keeps d[a..b) and the comma before it, if any: kept siblings stay separated, so the parse of
- * the cut reads as JSON with the other members left out. */
-static void json_keep_member(struct json_cut *c, const char *d, size_t a, size_t b)
+/* Keeps the member d[a..b) of container in (NULL: the document), with the comma before it when
+ * an earlier member of the same container is kept: the cut then reads as valid JSON with the
+ * other members left out. */
+static void json_keep_member(struct json_cut *c, const char *d, struct json_open *in, size_t a, size_t b)
 {
 	size_t p = a;
 	while (p > 0 && strchr(" \t\r\n", d[p - 1]))
 		p--;
-	if (p > 0 && d[p - 1] == ',')
+	if (in && in->filled && p > 0 && d[p - 1] == ',')
 		json_keep(c, p - 1, p);
+	if (in)
+		in->filled = true;
 	json_keep(c, a, b);
 }
 
@@ -477,13 +481,13 @@ static void json_keep_member(struct json_cut *c, const char *d, size_t a, size_t
 static void json_pair(const struct file *f, struct json_open *st, size_t depth, size_t s, size_t colon,
 		      struct json_cut *c)
 {
-	json_keep_member(c, f->data, s, json_value_end(f->data, f->size, colon + 1));
 	for (size_t i = 0; i < depth; i++) {
 		if (st[i].wanted)
 			continue;
 		st[i].wanted = true;
-		json_keep_member(c, f->data, st[i].from, st[i].bracket + 1);
+		json_keep_member(c, f->data, i ? &st[i - 1] : NULL, st[i].from, st[i].bracket + 1);
 	}
+	json_keep_member(c, f->data, depth ? &st[depth - 1] : NULL, s, json_value_end(f->data, f->size, colon + 1));
 }
 
 void ranges_json(const struct file *f, const char *q, size_t seg_off, struct ranges *r)
@@ -508,8 +512,8 @@ void ranges_json(const struct file *f, const char *q, size_t seg_off, struct ran
 			i = e - 1;
 		} else if (c == '{' || c == '[') {
 			XGROW(st, cap_st, depth + 1);
-			st[depth++] = pending != SIZE_MAX ? (struct json_open){pending, pending_end, i, false}
-							  : (struct json_open){i, i, i, false};
+			st[depth++] = pending != SIZE_MAX ? (struct json_open){pending, pending_end, i, false, false}
+							  : (struct json_open){i, i, i, false, false};
 			pending = SIZE_MAX;
 		} else if ((c == '}' || c == ']') && depth) {
 			if (st[--depth].wanted)
