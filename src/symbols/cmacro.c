@@ -264,15 +264,17 @@ static void clean_range(struct scan *s)
 
 char *cmacro_blank(const char *data, size_t len, const TSRange *v, size_t n)
 {
-	char *d = xmalloc(len + 1);
-	memcpy(d, data, len);
-	d[len] = '\0';
+	/* Only the ranges are parsed, so only they are copied (a 1 MB header, one item). */
+	char *d = xcalloc(len + 1, 1);
 	struct scan s = {d, 0, len};
-	if (!n)
+	if (!n) {
+		memcpy(d, data, len);
 		clean_range(&s);
+	}
 	for (size_t i = 0; i < n; i++) {
 		s.a = v[i].start_byte;
 		s.b = v[i].end_byte;
+		memcpy(d + s.a, data + s.a, s.b - s.a);
 		clean_range(&s);
 	}
 	return d;

@@ -3,7 +3,8 @@
  * (APIENTRYP PFNFOO)(...), f(...) __THROW __nonnull((1)), K&R OF((...)) prototypes, a comment
  * inside a multi-line #define). tree-sitter leaves ERROR nodes there and loses the definition.
  *
- * cmacro_blank returns a copy of the file in which that noise is overwritten with spaces: the
+ * cmacro_blank returns a copy of the file (or of the ranges to parse) in which that noise is
+ * overwritten with spaces: the
  * same length, the same newlines, so every byte and line position still holds and the names
  * left are the file's own bytes. It is a guess from the text (an all-caps word in front of a
  * declaration is taken for a macro), so symbols.c parses the copy only after the file itself
