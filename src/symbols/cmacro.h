@@ -4,11 +4,11 @@
  * inside a multi-line #define). tree-sitter leaves ERROR nodes there and loses the definition.
  *
  * cmacro_blank returns a copy of the file (or of the ranges to parse) in which that noise is
- * overwritten with spaces: the
- * same length, the same newlines, so every byte and line position still holds and the names
- * left are the file's own bytes. It is a guess from the text (an all-caps word in front of a
- * declaration is taken for a macro), so symbols.c parses the copy only after the file itself
- * failed to give a clean answer, and keeps the copy's answer only when it is one. */
+ * overwritten with spaces: the same length, the same newlines, so every byte and line position
+ * still holds and the names left are the file's own bytes. It is a guess from the text (an
+ * all-caps word in front of a declaration is taken for a macro), so symbols.c parses the copy
+ * only when the file's own parse has errors, and takes the copy's answer only when it stands
+ * (a candidate whose node holds no error). */
 #ifndef LETS_SYMBOLS_CMACRO_H
 #define LETS_SYMBOLS_CMACRO_H
 #include <stddef.h>

@@ -391,24 +391,28 @@ static size_t json_skip_space(const char *d, size_t len, size_t i)
 	return i;
 }
 
+/* The end (exclusive) of the object or array opening at i. */
+static size_t json_container_end(const char *d, size_t len, size_t i)
+{
+	for (size_t depth = 0; i < len; i++) {
+		if (d[i] == '"')
+			i = json_string_end(d, len, i) - 1;
+		else if (d[i] == '{' || d[i] == '[')
+			depth++;
+		else if ((d[i] == '}' || d[i] == ']') && --depth == 0)
+			return i + 1;
+	}
+	return len;
+}
+
 /* The end (exclusive) of the JSON value starting at or after i. */
 static size_t json_value_end(const char *d, size_t len, size_t i)
 {
 	i = json_skip_space(d, len, i);
 	if (i < len && d[i] == '"')
 		return json_string_end(d, len, i);
-	if (i < len && (d[i] == '{' || d[i] == '[')) {
-		size_t depth = 0;
-		for (; i < len; i++) {
-			if (d[i] == '"')
-				i = json_string_end(d, len, i) - 1;
-			else if (d[i] == '{' || d[i] == '[')
-				depth++;
-			else if ((d[i] == '}' || d[i] == ']') && --depth == 0)
-				return i + 1;
-		}
-		return len;
-	}
+	if (i < len && (d[i] == '{' || d[i] == '['))
+		return json_container_end(d, len, i);
 	while (i < len && !strchr(",}] \t\r\n", d[i]))
 		i++;
 	return i;
