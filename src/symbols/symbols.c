@@ -1,32 +1,36 @@
 /* #name resolution: tree-sitter where a grammar is bundled, the plaintext heuristic elsewhere.
  *
- * Speed. A full tree-sitter parse costs ~3 MB/s (a 19k-line Go file: ~100 ms), far over the
- * 15 ms this lookup is allowed. So a file is never parsed beyond what can hold the answer:
+ * Speed. A full tree-sitter parse costs ~3 MB/s (a 19k-line Go file: ~100 ms; a 1 MB header
+ * full of macros, whose errors make tree-sitter search, several seconds), far over the 20 ms
+ * a lookup is allowed. So a file is never parsed beyond what can hold the answer:
  *  1. every definition's name is written in the file, so the name's last dotted part must occur
  *     in the bytes (as a whole word in code): no occurrence is not_found without any parse;
- *  2. in code grammars (lang->chunkable) each occurrence is widened to its top-level item
- *     (chunk.h) and only those items are parsed, in one parse with tree-sitter's included
- *     ranges (positions stay those of the whole file);
- *  3. that partial parse is trusted only when it is clean and found a candidate; otherwise (a
- *     multi-line string or a C++ namespace cut the item wrong) the whole file is parsed. The
- *     shortcut changes an answer only where a wrong cut still parses cleanly and differently
- *     (code-like text at column 0 inside a multi-line string, after a blank line).
+ *  2. the occurrences are widened to the ranges that can hold their definition (ranges.h) and
+ *     only those are parsed, in one parse with tree-sitter's included ranges (positions stay
+ *     those of the whole file): in code grammars (lang->chunkable, and PHP after its "<?php"
+ *     line) each occurrence's top-level item (chunk.h); from symbols_partial_min bytes up, YAML
+ *     by indentation, JSON by its brackets, Markdown by headings;
+ *  3. that partial answer is trusted when it has a candidate and either the tree is clean, or
+ *     the cut is known right and no candidate's own node holds an error: item cuts are checked
+ *     by a scan of the strings and comments above them (chunk_in_code: code at column 0 inside
+ *     a docstring is text), JSON's follow the brackets. In C and C++ a tree with errors is
+ *     parsed again with the macro noise blanked (cmacro.h), and that answer wins when it
+ *     stands. Otherwise (a C++ namespace at column 0, a cut the scan rejects) the whole file is
+ *     parsed, with the same second try for C and C++. A Markdown cut is trusted when tree-sitter
+ *     finds exactly the headings the line scan expected there; YAML's only when clean.
  * For "Outer.inner" an item is kept only if it also holds "Outer": in these grammars every
  * container of a definition is inside its top-level item (a C++ namespace written at column 0
  * is the exception, and falls back to the full parse through step 3).
- * YAML from symbols_partial_min bytes up is cut by indentation instead (indent_ranges): the block under
- * each occurrence plus the one line of each enclosing key, with the same trust rule.
- * Markdown from that size up is cut by headings (md_ranges): the section of each heading that
- * holds the name, the heading that ends it, and the heading line of each enclosing section —
- * trusted when tree-sitter finds exactly the headings the line scan expected there.
  * An item longer than CHUNK_MAX (minified code on one line) is parsed as a window of WINDOW bytes
  * either side of the occurrence instead, for at most MAX_WINDOWS occurrences, and that answer
  * stands even with parse errors: resolving what can be resolved beats parsing 5 MB.
+ * A bash file whose tree has errors and no candidate is left to the plaintext heuristic.
  *
  * Matching. "a.b.c" matches a definition named "a.b.c", or one named "c" inside one matching
- * "a.b" (the immediately enclosing definition, virtual containers included). A definition with
- * a body beats a bodiless one (prototype, overload signature); overload signatures right before
- * their implementation join its span. Candidates with the same span count once. */
+ * "a.b" (the immediately enclosing definition, virtual containers included); in JSON, YAML and
+ * TOML "$.a.b" also requires "a" at the top level. A definition with a body beats a bodiless one
+ * (prototype, overload signature); TypeScript overload signatures right before their
+ * implementation join its span. Candidates with the same span count once. */
 #include "symbols.h"
 
 #include <stdlib.h>
