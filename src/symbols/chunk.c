@@ -65,6 +65,20 @@ size_t chunk_item_end(const char *data, size_t len, size_t at)
 	}
 }
 
+/* Past a character literal at i ('x', '\n', '\u{1F600}', a UTF-8 character), or i for a
+ * lifetime ('a): only a closing quote within a few bytes makes a character. */
+static size_t char_literal_end(const char *d, size_t len, size_t i)
+{
+	size_t max = d[i + 1 < len ? i + 1 : i] == '\\' ? 12 : 5;
+	for (size_t j = i + 2; j < len && j <= i + max; j++) {
+		if (d[j] == '\'')
+			return j + 1;
+		if (d[j] == '\n')
+			break;
+	}
+	return i;
+}
+
 /* The end (exclusive) of the string or comment opening at i, or i when none opens there. A
  * quote that cannot span lines ends at the end of the line, so a stray one (an apostrophe in a
  * preprocessor line) costs at most that line. */
@@ -88,6 +102,8 @@ static size_t skip_literal(const char *d, size_t len, size_t i, const struct chu
 		}
 		return len;
 	}
+	if (c == '\'' && lx->char_literals)
+		return char_literal_end(d, len, i);
 	bool multi = (c == '`' && lx->backticks) || (c == '"' && lx->multiline_dq);
 	if (!multi && c != '"' && !(c == '\'' && lx->single_quotes))
 		return i;

@@ -27,6 +27,7 @@ struct chunk_lexis {
 	bool triple_quotes;  /* Python's multi-line strings */
 	bool backticks;      /* Go raw strings, JavaScript template literals: may span lines */
 	bool multiline_dq;   /* "..." may span lines (Rust) */
+	bool char_literals;  /* 'x' and '\n' are characters, a lone ' a lifetime (Rust) */
 };
 /* Every at[0..n) (ascending offsets, each a line start) lies in code, not inside a string or a
  * comment, by one scan of data from the start. An item cut there is where the text says. */

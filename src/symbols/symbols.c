@@ -215,7 +215,7 @@ static const struct chunk_lexis *lexis_of(const struct lang *lang)
 	static const struct chunk_lexis c_like = {.slash_comments = true, .single_quotes = true};
 	static const struct chunk_lexis go_js = {.slash_comments = true, .single_quotes = true, .backticks = true};
 	static const struct chunk_lexis python = {.hash_comments = true, .single_quotes = true, .triple_quotes = true};
-	static const struct chunk_lexis rust = {.slash_comments = true, .multiline_dq = true};
+	static const struct chunk_lexis rust = {.slash_comments = true, .multiline_dq = true, .char_literals = true};
 	switch (lang->id) {
 	case L_C:
 	case L_CPP:

@@ -7,6 +7,7 @@
 #include "buf.h"
 #include "error.h"
 #include "file.h"
+#include "symbols/chunk.h"
 #include "symbols/defs.h"
 #include "symbols/lang.h"
 #include "symbols/parse.h"
@@ -436,6 +437,40 @@ static void test_candidate_cap(void)
 	file_release(&f);
 }
 
+/* The scan that checks an item cut: is the line after the marker "@" in code? */
+static void test_chunk_in_code(void)
+{
+	static const struct chunk_lexis c_like = {.slash_comments = true, .single_quotes = true};
+	static const struct chunk_lexis python = {.hash_comments = true, .single_quotes = true, .triple_quotes = true};
+	static const struct chunk_lexis rust = {.slash_comments = true, .multiline_dq = true, .char_literals = true};
+	static const struct {
+		const char *title;
+		const struct chunk_lexis *lx;
+		const char *src; /* "@" starts the line checked */
+		bool in_code;
+	} cases[] = {
+		{"c code", &c_like, "int a;\n@int b;\n", true},
+		{"c block comment", &c_like, "/*\n@int b;\n*/\n", false},
+		{"c comment closed", &c_like, "/* x */\n@int b;\n", true},
+		{"c quote in a line comment", &c_like, "// don't\n@int b;\n", true},
+		{"c stray quote ends at the line", &c_like, "#error don't\n@int b;\n", true},
+		{"python docstring", &python, "\"\"\"Doc.\n@class A:\n\"\"\"\n", false},
+		{"python after the docstring", &python, "\"\"\"Doc.\n\"\"\"\n@class A:\n", true},
+		{"python quote in a comment", &python, "# it's\n@class A:\n", true},
+		{"python other triple inside", &python, "'''a \"\"\" b\n@x\n'''\n", false},
+		{"rust char quote", &rust, "fn a() -> char { '\"' }\n@fn b() {}\n", true},
+		{"rust lifetime", &rust, "fn a<'a>(x: &'a str) {}\n@fn b() {}\n", true},
+		{"rust multi-line string", &rust, "const S: &str = \"a\n@fn b() {}\n\";\n", false},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		const char *at = strchr(cases[i].src, '@');
+		size_t off = (size_t)(at - cases[i].src);
+		char name[96];
+		snprintf(name, sizeof name, "chunk_in_code %s", cases[i].title);
+		unit_long(name, chunk_in_code(cases[i].src, strlen(cases[i].src), cases[i].lx, &off, 1), cases[i].in_code);
+	}
+}
+
 int main(void)
 {
 	unit_begin("t_symbols");
@@ -451,5 +486,6 @@ int main(void)
 	test_yaml_partial();
 	test_messages();
 	test_candidate_cap();
+	test_chunk_in_code();
 	return unit_end();
 }
