@@ -391,11 +391,27 @@ static size_t json_skip_space(const char *d, size_t len, size_t i)
 	return i;
 }
 
+/* Past a JSONC comment at i, or i when none starts there. */
+static size_t json_comment_end(const char *d, size_t len, size_t i)
+{
+	const char *e;
+	if (d[i] != '/' || i + 1 >= len)
+		return i;
+	if (d[i + 1] == '/')
+		return (e = memchr(d + i, '\n', len - i)) ? (size_t)(e - d) : len;
+	if (d[i + 1] == '*')
+		return (e = memmem(d + i + 2, len - i - 2, "*/", 2)) ? (size_t)(e - d) + 2 : len;
+	return i;
+}
+
 /* The end (exclusive) of the object or array opening at i. */
 static size_t json_container_end(const char *d, size_t len, size_t i)
 {
 	for (size_t depth = 0; i < len; i++) {
-		if (d[i] == '"')
+		size_t past = json_comment_end(d, len, i);
+		if (past > i)
+			i = past - 1;
+		else if (d[i] == '"')
 			i = json_string_end(d, len, i) - 1;
 		else if (d[i] == '{' || d[i] == '[')
 			depth++;
@@ -501,6 +517,11 @@ void ranges_json(const struct file *f, const char *q, size_t seg_off, struct ran
 	struct json_open *st = NULL;
 	struct json_cut cut = {0};
 	for (size_t i = 0; i < len && (k < r->n_occ || depth); i++) {
+		size_t past = json_comment_end(d, len, i);
+		if (past > i) {
+			i = past - 1;
+			continue;
+		}
 		char c = d[i];
 		if (c == '"') {
 			size_t e = json_string_end(d, len, i), colon = json_skip_space(d, len, e);

@@ -309,6 +309,8 @@ static const struct {
 	{"yaml root path", "a.yaml", "properties:\n  default: 1\nx:\n  properties:\n    default: 2\n", "$.properties.default",
 	 OK, 2, 2, false, false},
 	{"toml root path", "a.toml", "[a]\nb = 1\n\n[x.a]\nb = 2\n", "$.a.b", OK, 2, 2, false, false},
+	{"jsonc comment holding a brace", "a.jsonc", "{\n  // \"x\": {\n  \"a\": {\n    \"b\": 1\n  }\n}\n", "$.a.b", OK, 4, 4,
+	 false, false},
 	{"go has no root path", "a.go", "package a\n\nfunc F() {}\n", "$.F", NOT_FOUND, 0, 0, false, false},
 	/* 5: trait associated types and consts. */
 	{"rust associated type", "a.rs", RS_TRAIT, "Shape.Output", OK, 2, 2, false, false},
