@@ -17,9 +17,10 @@ static bool ident_byte(char c)
 
 /* Double-underscore words the grammar knows: never blanked. */
 static const char *const known[] = {
-	"__attribute__", "__attribute", "__declspec", "__asm__", "__asm", "__inline__", "__inline",
-	"__restrict__", "__restrict", "__extension__", "__typeof__", "__typeof", "__volatile__",
-	"__const", "__signed__", "__int128", "__cdecl", "__stdcall", "__fastcall", "__thread", NULL,
+	"__attribute__", "__attribute",  "__declspec", "__asm__",       "__asm",      "__inline__",
+	"__inline",      "__restrict__", "__restrict", "__extension__", "__typeof__", "__typeof",
+	"__volatile__",  "__const",      "__signed__", "__int128",      "__cdecl",    "__stdcall",
+	"__fastcall",    "__thread",     NULL,
 };
 
 /* An all-caps word of two or more bytes, or a __word the grammar does not know. */
@@ -43,8 +44,8 @@ static bool macro_like(const char *s, size_t n)
 /* Words after which an all-caps word is a tag or type name, not noise. */
 static bool names_a_type(const char *s, size_t n)
 {
-	static const char *const words[] = {"struct", "union", "enum", "class", "typedef", "return", "case",
-					    "goto", "sizeof", NULL};
+	static const char *const words[] = {"struct", "union", "enum", "class",  "typedef",
+					    "return", "case",  "goto", "sizeof", NULL};
 	for (const char *const *k = words; *k; k++)
 		if (strlen(*k) == n && !memcmp(*k, s, n))
 			return true;
@@ -135,7 +136,8 @@ static size_t macro_call(struct scan *s, size_t i, size_t e, size_t p, char prev
 		blank(s, m, m + 1);
 		return m + 1;
 	}
-	if (!(ident_start(next) || next == '*' || next == '(') || (prev && !ident_byte(prev) && !strchr(";}*", prev)))
+	if (!(ident_start(next) || next == '*' || next == '(') ||
+	    (prev && !ident_byte(prev) && !strchr(";}*", prev)))
 		return e;
 	if (type_args(s, p + 1, m)) { /* PyAPI_FUNC(PyObject *) f(...) */
 		blank(s, i, p + 1);
@@ -158,7 +160,8 @@ static size_t macro_word(struct scan *s, size_t i, size_t e)
 		return e;
 	if (next == '(')
 		return macro_call(s, i, e, p, prev);
-	if (prev == ')' || ((ident_byte(prev) || prev == '(' || prev == '*') && (ident_start(next) || next == '('))) {
+	if (prev == ')' ||
+	    ((ident_byte(prev) || prev == '(' || prev == '*') && (ident_start(next) || next == '('))) {
 		blank(s, i, e); /* f(...) __THROW; void NORETURN die(); (APIENTRYP PFN) */
 		return e;
 	}

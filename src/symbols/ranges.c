@@ -13,7 +13,8 @@
 
 static bool word_byte(unsigned char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+	       c >= 0x80;
 }
 
 /* The 0-based line holding byte b (n_lines for the end of a file ending in a newline). */
@@ -70,11 +71,12 @@ static bool holds_qualifiers(const struct file *f, size_t a, size_t b, const cha
  * top-level items holding them as included ranges, in document order. Returns false when seg
  * does not occur at all. */
 bool ranges_occurrences(const struct file *f, const char *q, const char *seg, size_t len, bool chunk,
-			      struct ranges *r)
+			struct ranges *r)
 {
 	size_t windows = 0;
 	bool found = false;
-	bool check_left = word_byte((unsigned char)seg[0]), check_right = word_byte((unsigned char)seg[len - 1]);
+	bool check_left = word_byte((unsigned char)seg[0]),
+	     check_right = word_byte((unsigned char)seg[len - 1]);
 	const char *data = f->data, *end = f->data + f->size;
 	size_t covered_to = 0; /* items already added end here */
 	for (const char *p = data; (size_t)(end - p) >= len;) {
@@ -83,8 +85,9 @@ bool ranges_occurrences(const struct file *f, const char *q, const char *seg, si
 			break;
 		p = hit + 1;
 		size_t at = (size_t)(hit - data);
-		if (chunk && ((check_left && at && word_byte((unsigned char)data[at - 1])) ||
-			      (check_right && at + len < f->size && word_byte((unsigned char)data[at + len]))))
+		if (chunk &&
+		    ((check_left && at && word_byte((unsigned char)data[at - 1])) ||
+		     (check_right && at + len < f->size && word_byte((unsigned char)data[at + len]))))
 			continue;
 		found = true;
 		XGROW(r->occ, r->cap_occ, r->n_occ + 1);
@@ -173,7 +176,8 @@ static bool line_holds(const struct file *f, size_t row, const char *part, size_
 void ranges_yaml(const struct file *f, const char *q, size_t seg_off, struct ranges *r)
 {
 	/* parent[row]: the nearest line above indented less (SIZE_MAX: none), one pass with a stack. */
-	size_t *parent = xmalloc((f->n_lines + 1) * sizeof *parent), *stack = xmalloc((f->n_lines + 1) * sizeof *stack);
+	size_t *parent = xmalloc((f->n_lines + 1) * sizeof *parent),
+	       *stack = xmalloc((f->n_lines + 1) * sizeof *stack);
 	size_t depth = 0;
 	bool skip;
 	for (size_t row = 0; row < f->n_lines; row++) {
@@ -211,8 +215,8 @@ void ranges_yaml(const struct file *f, const char *q, size_t seg_off, struct ran
 		if (!keep)
 			continue;
 		size_t end = row + 1, ind;
-		while (end < f->n_lines &&
-		       ((ind = indent_of(f, end, &skip)) > col || skip || (ind == col && seq_item(f, end, ind))))
+		while (end < f->n_lines && ((ind = indent_of(f, end, &skip)) > col || skip ||
+					    (ind == col && seq_item(f, end, ind))))
 			end++;
 		XGROW(v, cap, n + 1);
 		v[n++] = (struct byte_range){f->line_start[row], f->line_start[end]};
@@ -507,7 +511,8 @@ static void json_pair(const struct file *f, struct json_open *st, size_t depth, 
 		st[i].wanted = true;
 		json_keep_member(c, f->data, i ? &st[i - 1] : NULL, st[i].from, st[i].bracket + 1);
 	}
-	json_keep_member(c, f->data, depth ? &st[depth - 1] : NULL, s, json_value_end(f->data, f->size, colon + 1));
+	json_keep_member(c, f->data, depth ? &st[depth - 1] : NULL, s,
+			 json_value_end(f->data, f->size, colon + 1));
 }
 
 void ranges_json(const struct file *f, const char *q, size_t seg_off, struct ranges *r)
@@ -529,7 +534,8 @@ void ranges_json(const struct file *f, const char *q, size_t seg_off, struct ran
 			if (colon < len && d[colon] == ':') {
 				while (k < r->n_occ && r->occ[k] < i)
 					k++;
-				if (k < r->n_occ && r->occ[k] < e && json_qualified(d, st, depth, i, e, q, seg_off))
+				if (k < r->n_occ && r->occ[k] < e &&
+				    json_qualified(d, st, depth, i, e, q, seg_off))
 					json_pair(f, st, depth, i, colon, &cut);
 				pending = i;
 				pending_end = e;
@@ -537,8 +543,9 @@ void ranges_json(const struct file *f, const char *q, size_t seg_off, struct ran
 			i = e - 1;
 		} else if (c == '{' || c == '[') {
 			XGROW(st, cap_st, depth + 1);
-			st[depth++] = pending != SIZE_MAX ? (struct json_open){pending, pending_end, i, false, false}
-							  : (struct json_open){i, i, i, false, false};
+			st[depth++] = pending != SIZE_MAX
+					      ? (struct json_open){pending, pending_end, i, false, false}
+					      : (struct json_open){i, i, i, false, false};
 			pending = SIZE_MAX;
 		} else if ((c == '}' || c == ']') && depth) {
 			if (st[--depth].wanted)

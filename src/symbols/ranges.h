@@ -17,7 +17,7 @@ struct file;
 struct ranges {
 	TSRange *v;
 	size_t n, cap;
-	size_t bytes;  /* covered by v */
+	size_t bytes; /* covered by v */
 	bool windowed; /* an item too long to parse was cut to a window around the name */
 	size_t *occ;
 	size_t n_occ, cap_occ;
@@ -25,7 +25,10 @@ struct ranges {
 	 * file's "<?php" line, without which the grammar reads the rest as HTML). */
 	size_t prelude;
 };
-#define RANGES_INIT {0}
+#define RANGES_INIT \
+	{           \
+		0   \
+	}
 
 void ranges_release(struct ranges *r);
 /* Adds [a, b) at or after the last range (merging with it when they touch). */
