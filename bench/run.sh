@@ -87,6 +87,8 @@ under symbol-type 15
 pair symbol-200 2.0 "$LETS show f200.ts#handler041" "$LETS show f200.ts:41-60"
 pair symbol-vs-range 2.0 "$LETS show big.go#Validate0333" "$LETS show big.go:9009-9025"
 
+"$root/bench/symbols.sh" "$LETS" || misses=$((misses + $?))
+
 # edit: the file is restored before every run, for lets and for sed alike
 mkdir -p edit
 batch=$(for i in 0 1 2 3 4 5 6 7 8 9; do printf 'edit/b%d.ts ' "$i"; done)

@@ -97,7 +97,8 @@ bool target_parse_suffix(struct target *t, const char *s)
 	return false;
 }
 
-/* The four habits typed against a file that exists; fills the suggestion. */
+/* The four habits typed against a file that exists, and a #name holding an apostrophe; fills
+ * the suggestion. */
 static bool diagnose(const char *prefix, size_t plen, const char *suffix, struct buf *suggestion)
 {
 	size_t n = strlen(suffix);
@@ -119,6 +120,11 @@ static bool diagnose(const char *prefix, size_t plen, const char *suffix, struct
 	}
 	if (suffix[0] == '@' && n > 1 && suffix[1] != '\'') {
 		buf_addf(suggestion, "\"%.*s@'%s'\"", (int)plen, prefix, suffix + 1);
+		return true;
+	}
+	/* A name holding an apostrophe (a heading: "Why aren't ...") is written quoted. */
+	if (suffix[0] == '#' && n > 1 && suffix[1] != '\'' && strchr(suffix, '\'')) {
+		buf_addf(suggestion, "\"%.*s#'%s'\"", (int)plen, prefix, suffix + 1);
 		return true;
 	}
 	return false;
