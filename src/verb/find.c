@@ -702,25 +702,6 @@ static unsigned rx_flags_of(const struct opts *o)
 	return fl;
 }
 
-/* -F compiles as a regex with every ASCII punctuation byte escaped: PCRE2 refuses its LITERAL
- * option beside the Unicode options the other searches need. The searcher still gets RX_LITERAL,
- * so its prefilter knows the whole pattern is text. */
-static struct regex *compile(const char *pattern, unsigned fl, struct diag *d)
-{
-	if (!(fl & RX_LITERAL))
-		return regex_new(pattern, fl, d);
-	struct buf esc = BUF_INIT;
-	for (const char *p = pattern; *p; p++) {
-		unsigned char c = (unsigned char)*p;
-		if (c < 0x80 && !((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
-			buf_addc(&esc, '\\');
-		buf_addc(&esc, (char)c);
-	}
-	struct regex *re = regex_new(esc.len ? esc.data : "", fl & ~(unsigned)RX_LITERAL, d);
-	buf_release(&esc);
-	return re;
-}
-
 enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 {
 	const char *pattern = o->positional.items[0];
@@ -732,7 +713,7 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 	struct worktree wt = WORKTREE_INIT;
 	struct tally t = {0};
 	struct buf reading = BUF_INIT;
-	struct regex *re = compile(pattern, fl, d);
+	struct regex *re = regex_new(pattern, fl, d);
 	struct omits failed = OMITS_INIT;
 	const char *used = pattern;
 	bool retried = false;
