@@ -41,7 +41,7 @@ struct rx_state {
 static const char *pcre_source(const char *pattern, unsigned flags, struct buf *out)
 {
 	if (!(flags & RX_LITERAL))
-		return rxsyntax_translate(pattern, out);
+		return rxsyntax_translate(pattern, (flags & RX_MULTILINE) != 0, out);
 	for (const char *p = pattern; *p; p++) {
 		unsigned char c = (unsigned char)*p;
 		if (c < 0x80 && !isalnum(c))

@@ -322,11 +322,14 @@ static const char *parse_class(const char *p, struct buf *out, int depth, const 
 	return p ? p + 1 : NULL;
 }
 
-const char *rxsyntax_translate(const char *pattern, struct buf *out)
+const char *rxsyntax_translate(const char *pattern, bool lines, struct buf *out)
 {
 	const char *err = NULL;
 	for (const char *p = pattern; *p;) {
-		if (*p == '\\') {
+		if (lines && p[0] == '\\' && (p[1] == 'A' || p[1] == 'z')) {
+			buf_addc(out, p[1] == 'A' ? '^' : '$');
+			p += 2;
+		} else if (*p == '\\') {
 			p = escape(p, out, false, &err);
 		} else if (*p == '[') {
 			p = parse_class(p, out, 0, &err);

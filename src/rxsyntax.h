@@ -7,6 +7,8 @@
  *   [a-z&&[^aeiou]] [a-z--q] [a~~b] [a[bc]] → lookarounds (PCRE2 has no set operations or nested
  *                                                          classes and reads them as literal text)
  *   (?R) (?u)                            → dropped        (PCRE2 reads (?R) as recursion)
+ *   \A \z, with `lines`                   → ^ $            (ripgrep matches line by line, so the
+ *                                                          text's start and end are each line's)
  * What Rust refuses with a message PCRE2 lacks ((?-u), a bad \u{…}, an unknown \b{…}) is refused
  * here; what only PCRE2 accepts (\Q…\E, backreferences, lookaround) passes through as an extension. */
 #ifndef LETS_RXSYNTAX_H
@@ -15,9 +17,10 @@
 
 struct buf;
 
-/* Appends the PCRE2 reading of the Rust pattern to out. Returns NULL, or Rust regex's words for
- * why the pattern is refused (a static string). */
-const char *rxsyntax_translate(const char *pattern, struct buf *out);
+/* Appends the PCRE2 reading of the Rust pattern to out; `lines` when the subject is many lines
+ * searched at once (PCRE2_MULTILINE) that ripgrep would search one at a time. Returns NULL, or
+ * Rust regex's words for why the pattern is refused (a static string). */
+const char *rxsyntax_translate(const char *pattern, bool lines, struct buf *out);
 
 /* Rust regex's words for a PCRE2 compile error code, or NULL when Rust has none to match. */
 const char *rxsyntax_error_words(int pcre2_errcode);

@@ -8,7 +8,7 @@
 static void tr(const char *rust, const char *pcre)
 {
 	struct buf out = BUF_INIT;
-	const char *err = rxsyntax_translate(rust, &out);
+	const char *err = rxsyntax_translate(rust, false, &out);
 	char name[256];
 	snprintf(name, sizeof(name), "%s reads as %s", rust, pcre);
 	if (unit_check(!err, "%s is accepted", rust))
@@ -21,7 +21,7 @@ static void tr(const char *rust, const char *pcre)
 static void refused(const char *rust, const char *why)
 {
 	struct buf out = BUF_INIT;
-	const char *err = rxsyntax_translate(rust, &out);
+	const char *err = rxsyntax_translate(rust, false, &out);
 	char name[256];
 	snprintf(name, sizeof(name), "%s is refused", rust);
 	unit_str(name, err, why);
@@ -83,6 +83,15 @@ int main(void)
 	tr("(?i-s:x)", "(?i-s:x)");
 	refused("(?-u)x", "Unicode-unaware matching (?-u) is not supported");
 	refused("(?i-)x", "dangling flag negation operator");
+
+	/* \A and \z in a many-line subject are each line's start and end, as ripgrep reads them */
+	{
+		struct buf out = BUF_INIT;
+		unit_check(!rxsyntax_translate("\\Aab\\z", true, &out), "\\A…\\z over lines is accepted");
+		unit_str("\\A…\\z over lines reads as ^…$", buf_str(&out), "^ab$");
+		buf_release(&out);
+	}
+	tr("\\Aab\\z", "\\Aab\\z");
 
 	/* PCRE2's compile errors in Rust's words */
 	unit_str("missing ) is an unclosed group", rxsyntax_error_words(114), "unclosed group");
