@@ -87,6 +87,31 @@ $ lets edit doc.md --old 'title: a' --new 'title: "b' -q
 structured check failed for doc.md: invalid
 ERROR_CODE=check_failed
 
+### a Markdown body edit is checked by the Markdown grammar, not as frontmatter
+@env LETS_NO_STATS=1
+% printf -- '---\ntitle: a\n---\n# Heading\n\nSome text.\n' > doc.md
+$ lets edit doc.md --old 'Some text.' --new 'Other text.' -q
+── check: structure ok · sha:[..]→[..]
+--- file doc.md
+---
+title: a
+---
+# Heading
+
+Other text.
+
+### an edit that spans the frontmatter's closing line and the body is a frontmatter change
+@env LETS_NO_STATS=1
+% printf -- '---\ntitle: a\n---\n# Heading\n' > doc.md
+$ lets edit doc.md --old $'---\n# Heading' --new $'tags: [x]\n---\n# Heading' -q
+── check: frontmatter ok · sha:[..]→[..]
+--- file doc.md
+---
+title: a
+tags: [x]
+---
+# Heading
+
 ### control: a valid frontmatter edit
 @env LETS_NO_STATS=1
 % printf -- '---\ntitle: a\n---\n# Heading\n' > doc.md
