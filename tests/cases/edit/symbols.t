@@ -100,8 +100,23 @@ ERROR_CODE=not_found
 $ lets edit s.nim --insert-after '#run' --new 'x'
 ? 1
 --- stderr
-s.nim#run: the end of this symbol is a guess (plaintext heuristic) · use --insert-before, or anchor on its last line: lets edit s.nim --insert-after "@'^    return x$'"
+s.nim#run: the end of this symbol is a guess (plaintext heuristic) · use --insert-before, or anchor on its last line: lets edit s.nim --insert-after "@'^    return x$'" --new 'x'
 ERROR_CODE=guessed_span
+
+### the guessed_span refusal's command runs as printed, quotes and newlines in --new included
+@env LETS_NO_STATS=1
+% printf 'def run(x):\n    return x\n\ndef b():\n    pass\n' > s.nim
+$ cmd=$(lets edit s.nim --insert-after '#run' --new $'    y = "it\'s"\n    z = 2' 2>&1 | sed -n 's/.*anchor on its last line: //p'); echo "$cmd"; eval "$cmd -q"
+lets edit s.nim --insert-after "@'^    return x$'" --new $'    y = "it\'s"\n    z = 2'
+── sha:[..]→[..] · check: skipped (no grammar for .nim)
+--- file s.nim
+def run(x):
+    return x
+    y = "it's"
+    z = 2
+
+def b():
+    pass
 
 ### control: insert before the same symbol only needs its start
 @env LETS_NO_STATS=1
