@@ -1,6 +1,7 @@
 # Shared by bench/run.sh and the suites it sources (bench/<name>.sh): where things are, and the
 # two verdicts. A suite is sourced in run.sh's shell, so its misses count in run.sh's total.
 # Expects root (the repo) and LETS (the binary) set; commands run in bench/corpus/ without a shell.
+# BENCH_RUNS (default 100) and BENCH_WARMUP (default 20) set hyperfine's runs per command.
 results="$root/build/bench"
 mkdir -p "$results"
 
@@ -16,7 +17,8 @@ pair() {
 	local name=$1 target=$2 lets_cmd=$3 peer_cmd=$4
 	local prep=()
 	[ -n "${PREPARE:-}" ] && prep=(--prepare "$PREPARE")
-	hyperfine "${no_shell[@]}" --output=pipe --warmup 20 --min-runs 100 --style none "${prep[@]}" \
+	hyperfine "${no_shell[@]}" --output=pipe --warmup "${BENCH_WARMUP:-20}" --min-runs "${BENCH_RUNS:-100}" \
+		--style none "${prep[@]}" \
 		--export-json "$results/$name.json" --export-csv "$results/$name.csv" \
 		"$lets_cmd" "$peer_cmd" >/dev/null 2>"$results/$name.err" || {
 		cat "$results/$name.err" >&2
