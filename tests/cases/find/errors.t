@@ -35,12 +35,12 @@ $ lets find usageCap nope
 nope: No such file or directory (os error 2)
 ERROR_CODE=not_found
 
-### an invalid pattern: PCRE2's message and offset, exit 1
+### an invalid pattern: the regex error in Rust regex's words (output-format.md: "invalid pattern: unclosed group"), exit 1
 @fixture find-spec
 $ lets find 'a(b'
 ? 1
 --- stderr
-invalid pattern: missing closing parenthesis at offset 3
+invalid pattern: unclosed group
 ERROR_CODE=invalid_pattern
 
 ### an unclosed class
@@ -48,7 +48,7 @@ ERROR_CODE=invalid_pattern
 $ lets find '[ab'
 ? 1
 --- stderr
-invalid pattern: missing terminating ] for character class at offset 3
+invalid pattern: unclosed character class
 ERROR_CODE=invalid_pattern
 
 ### the same text with -F is no regex and searches fine (control)
