@@ -91,8 +91,9 @@ struct regex *regex_new(const char *pattern, unsigned flags, struct diag *d)
 	/* pcre2_dfa_match refuses PCRE2_MATCH_INVALID_UTF: the fallback's copies go without it and
 	 * run on valid UTF-8 subjects only */
 	re->dfa = compile(&src, opts, flags, &errcode);
+	/* \E (ignored without a \Q) keeps an unterminated \Q…'s quote off the closing parenthesis */
 	struct buf any = BUF_INIT;
-	buf_addf(&any, (flags & RX_WORD) ? "(?s:.*?)\\b(?:%s)\\b" : "(?s:.*?)(?:%s)", buf_str(&src));
+	buf_addf(&any, (flags & RX_WORD) ? "(?s:.*?)\\b(?:%s\\E)\\b" : "(?s:.*?)(?:%s\\E)", buf_str(&src));
 	re->dfa_any = compile(&any, opts, flags & ~(unsigned)RX_WORD, &errcode);
 	buf_release(&any);
 	re->source = buf_detach(&src);

@@ -70,7 +70,8 @@ static const char *special_boundary(const char *p, struct buf *out, const char *
 {
 	static const struct {
 		const char *name, *pcre;
-	} names[] = {{"start", WORD_START}, {"end", WORD_END}, {"start-half", START_HALF}, {"end-half", END_HALF}};
+	} names[] = {
+		{"start", WORD_START}, {"end", WORD_END}, {"start-half", START_HALF}, {"end-half", END_HALF}};
 	const char *e = p + 1;
 	while (isalpha((unsigned char)*e) || *e == '-')
 		e++;
@@ -97,13 +98,9 @@ static const char *escape(const char *p, struct buf *out, bool in_class, const c
 	case '\0':
 		buf_addc(out, '\\'); /* PCRE2 refuses it with the words Rust uses */
 		return p + 1;
-	case 'u':
-		return hex_escape(p + 1, 4, out, err);
-	case 'U':
-		return hex_escape(p + 1, 8, out, err);
-	case 'v':
-		buf_adds(out, "\\x{B}");
-		return p + 2;
+	case 'u': return hex_escape(p + 1, 4, out, err);
+	case 'U': return hex_escape(p + 1, 8, out, err);
+	case 'v': buf_adds(out, "\\x{B}"); return p + 2;
 	case '<':
 	case '>':
 		if (in_class)
@@ -120,8 +117,7 @@ static const char *escape(const char *p, struct buf *out, bool in_class, const c
 		buf_add(out, p, n);
 		return p + n;
 	}
-	default:
-		break;
+	default: break;
 	}
 	size_t n = 1 + char_len(p + 1);
 	if (strchr("pPxogkN", c) && p[2] == '{') {
@@ -232,17 +228,28 @@ static const char *posix_class(const char *p, struct cls *c)
 	static const struct {
 		const char *name, *ascii;
 	} names[] = {
-		{"alnum", "0-9A-Za-z"}, {"alpha", "A-Za-z"}, {"ascii", "\\x00-\\x7F"}, {"blank", "\\t "},
-		{"cntrl", "\\x00-\\x1F\\x7F"}, {"digit", "0-9"}, {"graph", "!-~"}, {"lower", "a-z"}, {"print", " -~"},
-		{"punct", "!-/:-@\\[-`{-~"}, {"space", "\\t\\n\\x0B\\f\\r "}, {"upper", "A-Z"},
-		{"word", "0-9A-Za-z_"}, {"xdigit", "0-9A-Fa-f"},
+		{"alnum", "0-9A-Za-z"},
+		{"alpha", "A-Za-z"},
+		{"ascii", "\\x00-\\x7F"},
+		{"blank", "\\t "},
+		{"cntrl", "\\x00-\\x1F\\x7F"},
+		{"digit", "0-9"},
+		{"graph", "!-~"},
+		{"lower", "a-z"},
+		{"print", " -~"},
+		{"punct", "!-/:-@\\[-`{-~"},
+		{"space", "\\t\\n\\x0B\\f\\r "},
+		{"upper", "A-Z"},
+		{"word", "0-9A-Za-z_"},
+		{"xdigit", "0-9A-Fa-f"},
 	};
 	bool neg = p[2] == '^';
 	const char *name = p + (neg ? 3 : 2), *e = strstr(name, ":]");
 	if (!e)
 		return NULL;
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (strlen(names[i].name) != (size_t)(e - name) || memcmp(names[i].name, name, (size_t)(e - name)))
+		if (strlen(names[i].name) != (size_t)(e - name) ||
+		    memcmp(names[i].name, name, (size_t)(e - name)))
 			continue;
 		if (!neg) {
 			buf_adds(&c->items, names[i].ascii);
@@ -349,35 +356,23 @@ const char *rxsyntax_translate(const char *pattern, bool lines, struct buf *out)
 const char *rxsyntax_error_words(int code)
 {
 	switch (code) {
-	case PCRE2_ERROR_END_BACKSLASH:
-		return ERR_EOF;
+	case PCRE2_ERROR_END_BACKSLASH: return ERR_EOF;
 	case PCRE2_ERROR_UNKNOWN_ESCAPE:
-	case PCRE2_ERROR_UNSUPPORTED_ESCAPE_SEQUENCE:
-		return "unrecognized escape sequence";
-	case PCRE2_ERROR_ESCAPE_INVALID_IN_CLASS:
-		return "invalid escape sequence found in character class";
+	case PCRE2_ERROR_UNSUPPORTED_ESCAPE_SEQUENCE: return "unrecognized escape sequence";
+	case PCRE2_ERROR_ESCAPE_INVALID_IN_CLASS: return "invalid escape sequence found in character class";
 	case PCRE2_ERROR_QUANTIFIER_OUT_OF_ORDER:
 		return "invalid repetition count range, the start must be <= the end";
-	case PCRE2_ERROR_QUANTIFIER_TOO_BIG:
-		return "decimal literal invalid";
-	case PCRE2_ERROR_MISSING_SQUARE_BRACKET:
-		return "unclosed character class";
+	case PCRE2_ERROR_QUANTIFIER_TOO_BIG: return "decimal literal invalid";
+	case PCRE2_ERROR_MISSING_SQUARE_BRACKET: return "unclosed character class";
 	case PCRE2_ERROR_CLASS_RANGE_ORDER:
 		return "invalid character class range, the start must be <= the end";
-	case PCRE2_ERROR_CLASS_INVALID_RANGE:
-		return "invalid range boundary, must be a literal";
-	case PCRE2_ERROR_QUANTIFIER_INVALID:
-		return "repetition operator missing expression";
-	case PCRE2_ERROR_INVALID_AFTER_PARENS_QUERY:
-		return "unrecognized flag";
-	case PCRE2_ERROR_MISSING_CLOSING_PARENTHESIS:
-		return "unclosed group";
-	case PCRE2_ERROR_UNMATCHED_CLOSING_PARENTHESIS:
-		return "unopened group";
+	case PCRE2_ERROR_CLASS_INVALID_RANGE: return "invalid range boundary, must be a literal";
+	case PCRE2_ERROR_QUANTIFIER_INVALID: return "repetition operator missing expression";
+	case PCRE2_ERROR_INVALID_AFTER_PARENS_QUERY: return "unrecognized flag";
+	case PCRE2_ERROR_MISSING_CLOSING_PARENTHESIS: return "unclosed group";
+	case PCRE2_ERROR_UNMATCHED_CLOSING_PARENTHESIS: return "unopened group";
 	case PCRE2_ERROR_MALFORMED_UNICODE_PROPERTY:
-	case PCRE2_ERROR_UNKNOWN_UNICODE_PROPERTY:
-		return "Unicode property not found";
-	default:
-		return NULL;
+	case PCRE2_ERROR_UNKNOWN_UNICODE_PROPERTY: return "Unicode property not found";
+	default: return NULL;
 	}
 }

@@ -43,18 +43,83 @@ static uint32_t rnd(uint32_t n)
 
 /* Corpus words: text the patterns below look for, including what each escape stands for. */
 static const char *const words[] = {
-	"foo", "bar", "needle", "AB", "ABC", "xABy", "Lq", "caf\xC3\xA9", "stra\xC3\x9F" "e", "\xCE\xB1\xCE\xB2\xCE\xB3",
-	"\xCE\xA9mega", "\xE6\x97\xA5\xE6\x9C\xAC", "\xF0\x9F\x98\x80", "\xE2\x84\xAA" "elvin", "\xC5\xBF" "ign",
-	"x.y", "a+b", "(paren)", "[br]", "{3}", "a|b", "^caret", "$dollar", "back\\slash", "tab\there",
-	"ctrl\x01" "A", "q\x0Bv", "aaaaaaaaaaaaaaaaaaaaaaaaa!", "<tag>", "a&&b", "x--y", "t~~u", "TODO", "FIXME",
-	"0x41", "\\x41", "1234", "3.14", "_under_score", "camelCase", "snake_case", "UPPER", "bat", "bit", "but",
-	"hello", "world", "wor", "a-z", "#hash", "'q'", "\"dq\"", "BB", "AAB", "zz", "k", "s", "K", "S", "key",
-	"Kelvin", "SKIP", "mask", "sks", "\xC3\x89T\xC3\x89", "na\xC3\xAFve", "\xD0\x9C\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0",
+	"foo",
+	"bar",
+	"needle",
+	"AB",
+	"ABC",
+	"xABy",
+	"Lq",
+	"caf\xC3\xA9",
+	"stra\xC3\x9F"
+	"e",
+	"\xCE\xB1\xCE\xB2\xCE\xB3",
+	"\xCE\xA9mega",
+	"\xE6\x97\xA5\xE6\x9C\xAC",
+	"\xF0\x9F\x98\x80",
+	"\xE2\x84\xAA"
+	"elvin",
+	"\xC5\xBF"
+	"ign",
+	"x.y",
+	"a+b",
+	"(paren)",
+	"[br]",
+	"{3}",
+	"a|b",
+	"^caret",
+	"$dollar",
+	"back\\slash",
+	"tab\there",
+	"ctrl\x01"
+	"A",
+	"q\x0Bv",
+	"aaaaaaaaaaaaaaaaaaaaaaaaa!",
+	"<tag>",
+	"a&&b",
+	"x--y",
+	"t~~u",
+	"TODO",
+	"FIXME",
+	"0x41",
+	"\\x41",
+	"1234",
+	"3.14",
+	"_under_score",
+	"camelCase",
+	"snake_case",
+	"UPPER",
+	"bat",
+	"bit",
+	"but",
+	"hello",
+	"world",
+	"wor",
+	"a-z",
+	"#hash",
+	"'q'",
+	"\"dq\"",
+	"BB",
+	"AAB",
+	"zz",
+	"k",
+	"s",
+	"K",
+	"S",
+	"key",
+	"Kelvin",
+	"SKIP",
+	"mask",
+	"sks",
+	"\xC3\x89T\xC3\x89",
+	"na\xC3\xAFve",
+	"\xD0\x9C\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0",
 };
 
 static void gen_corpus(struct buf *c, int lines)
 {
-	static const char *const seps[] = {" ", " ", " ", "", ".", ",", "(", ")", "-", "_", "\t", ": ", "=", "/"};
+	static const char *const seps[] = {" ", " ", " ", "",   ".",  ",", "(",
+					   ")", "-", "_", "\t", ": ", "=", "/"};
 	for (int i = 0; i < lines; i++) {
 		int n = (int)rnd(7);
 		for (int j = 0; j < n; j++) {
@@ -85,20 +150,63 @@ static void gen_text(struct buf *p)
 
 /* Escapes, each with its argument, and what PCRE2 or Rust make of them. */
 static const char *const escapes[] = {
-	"\\x41", "\\x41B", "\\x{42}", "\\x{41}B", "\\u{41}", "\\u0041", "\\U{1F600}", "\\U0001F600", "\\x{1F600}",
-	"\\pL", "\\pLq", "\\p{L}", "\\p{Greek}", "\\PL", "\\pN", "\\d", "\\D", "\\w", "\\W", "\\s", "\\S",
-	"\\b", "\\B", "\\<", "\\>", "\\b{start}", "\\b{end}", "\\b{start-half}", "\\b{end-half}", "\\t", "\\v", "\\a",
-	"\\f", "\\cA", "\\001", "\\0", "\\012", "\\Qa+b\\E", "\\Q(paren)\\E", "\\Q\\E", "\\N", "\\N{U+41}", "\\x{e9}",
-	"\\u00e9", "\\.", "\\+", "\\(", "\\[", "\\{", "\\|", "\\^", "\\$", "\\#", "\\&", "\\-", "\\~", "\\\\",
-	"\\h", "\\A", "\\z", "\\o{101}", "\\e", "\\x4",
+	"\\x41",         "\\x41B",     "\\x{42}",       "\\x{41}B",
+	"\\u{41}",       "\\u0041",    "\\U{1F600}",    "\\U0001F600",
+	"\\x{1F600}",    "\\pL",       "\\pLq",         "\\p{L}",
+	"\\p{Greek}",    "\\PL",       "\\pN",          "\\d",
+	"\\D",           "\\w",        "\\W",           "\\s",
+	"\\S",           "\\b",        "\\B",           "\\<",
+	"\\>",           "\\b{start}", "\\b{end}",      "\\b{start-half}",
+	"\\b{end-half}", "\\t",        "\\v",           "\\a",
+	"\\f",           "\\cA",       "\\001",         "\\0",
+	"\\012",         "\\Qa+b\\E",  "\\Q(paren)\\E", "\\Q\\E",
+	"\\N",           "\\N{U+41}",  "\\x{e9}",       "\\u00e9",
+	"\\.",           "\\+",        "\\(",           "\\[",
+	"\\{",           "\\|",        "\\^",           "\\$",
+	"\\#",           "\\&",        "\\-",           "\\~",
+	"\\\\",          "\\h",        "\\A",           "\\z",
+	"\\o{101}",      "\\e",        "\\x4",
 };
 
 static const char *const classes[] = {
-	"[abc]", "[a-z]", "[^a-z]", "[A-Z]", "[[:alpha:]]", "[[:^digit:]]", "[[:upper:]x]", "[a-z&&[^aeiou]]",
-	"[a-z--q]", "[a-z--[aeiou]]", "[\\pL--\\p{Greek}]", "[\\pL&&\\p{Greek}]", "[a-g~~b-h]", "[a[bc]]", "[[a-c][x-z]]",
-	"[\\x41-\\x43]", "[\\u{41}-\\u{43}]", "[^\\s]", "[\\d.]", "[.]", "[]a]", "[^]a]", "[-a]", "[a-]", "[\\]]",
-	"[&]", "[~]", "[a&b]", "[\\w&&\\D]", "[^\\pL&&a-z]", "[\\x{e9}\\x{c9}]", "[\xC3\xA9\xC3\x9F]", "[(|)]",
-	"[\\<]", "[#]", "[K]", "[k]", "[s-t]",
+	"[abc]",
+	"[a-z]",
+	"[^a-z]",
+	"[A-Z]",
+	"[[:alpha:]]",
+	"[[:^digit:]]",
+	"[[:upper:]x]",
+	"[a-z&&[^aeiou]]",
+	"[a-z--q]",
+	"[a-z--[aeiou]]",
+	"[\\pL--\\p{Greek}]",
+	"[\\pL&&\\p{Greek}]",
+	"[a-g~~b-h]",
+	"[a[bc]]",
+	"[[a-c][x-z]]",
+	"[\\x41-\\x43]",
+	"[\\u{41}-\\u{43}]",
+	"[^\\s]",
+	"[\\d.]",
+	"[.]",
+	"[]a]",
+	"[^]a]",
+	"[-a]",
+	"[a-]",
+	"[\\]]",
+	"[&]",
+	"[~]",
+	"[a&b]",
+	"[\\w&&\\D]",
+	"[^\\pL&&a-z]",
+	"[\\x{e9}\\x{c9}]",
+	"[\xC3\xA9\xC3\x9F]",
+	"[(|)]",
+	"[\\<]",
+	"[#]",
+	"[K]",
+	"[k]",
+	"[s-t]",
 };
 
 static void gen_seq(struct buf *p, int depth);
@@ -109,16 +217,10 @@ static void gen_atom(struct buf *p, int depth)
 	case 0:
 	case 1:
 	case 2:
-	case 3:
-		gen_text(p);
-		break;
+	case 3: gen_text(p); break;
 	case 4:
-	case 5:
-		buf_adds(p, PICK(escapes));
-		break;
-	case 6:
-		buf_adds(p, PICK(classes));
-		break;
+	case 5: buf_adds(p, PICK(escapes)); break;
+	case 6: buf_adds(p, PICK(classes)); break;
 	case 7: {
 		static const char *const small[] = {".", "^", "$", "\\b", "."};
 		buf_adds(p, PICK(small));
@@ -129,7 +231,8 @@ static void gen_atom(struct buf *p, int depth)
 		buf_adds(p, PICK(escapes));
 		break;
 	default: {
-		static const char *const open[] = {"(", "(?:", "(?i:", "(?-i:", "(?s:", "(?P<n>", "(?x:", "(?U:"};
+		static const char *const open[] = {
+			"(", "(?:", "(?i:", "(?-i:", "(?s:", "(?P<n>", "(?x:", "(?U:"};
 		buf_adds(p, PICK(open));
 		gen_seq(p, depth + 1);
 		if (rnd(3) == 0) {
@@ -143,7 +246,8 @@ static void gen_atom(struct buf *p, int depth)
 
 static void gen_seq(struct buf *p, int depth)
 {
-	static const char *const quants[] = {"?", "*", "+", "{2}", "{0,2}", "{1,}", "??", "*?", "+?", "{0}", "{1}", "{1,3}"};
+	static const char *const quants[] = {"?",  "*",  "+",  "{2}", "{0,2}", "{1,}",
+					     "??", "*?", "+?", "{0}", "{1}",   "{1,3}"};
 	int n = 1 + (int)rnd(4);
 	for (int i = 0; i < n; i++) {
 		gen_atom(p, depth);
@@ -154,7 +258,8 @@ static void gen_seq(struct buf *p, int depth)
 
 static void gen_pattern(struct buf *p)
 {
-	static const char *const prefix[] = {"", "", "", "", "", "", "(?i)", "^", "(?m)", "(?s)", "(?x)", "(?R)", "(?u)"};
+	static const char *const prefix[] = {"",  "",     "",     "",     "",     "",    "(?i)",
+					     "^", "(?m)", "(?s)", "(?x)", "(?R)", "(?u)"};
 	buf_adds(p, PICK(prefix));
 	gen_seq(p, 0);
 	if (rnd(5) == 0) {
@@ -182,8 +287,8 @@ static bool on_line(void *ctx, const struct search_line *l)
 
 /* Hit lines of re over corpus; with prefilter false the searcher gets no literal, so the regex
  * alone decides. Returns false when the search stopped short (the match limit). */
-static bool lets_hits(const struct regex *re, const char *pattern, unsigned fl, bool prefilter, const struct buf *corpus,
-		      struct hits *h, bool *had_literal)
+static bool lets_hits(const struct regex *re, const char *pattern, unsigned fl, bool prefilter,
+		      const struct buf *corpus, struct hits *h, bool *had_literal)
 {
 	struct searcher s = SEARCHER_INIT;
 	searcher_init(&s, re, pattern, fl);
@@ -210,8 +315,8 @@ static bool lets_hits(const struct regex *re, const char *pattern, unsigned fl, 
  * and (?R) came later): no process is spent to hear it refused. */
 static bool rg_refuses(const char *pattern)
 {
-	static const char *const refused[] = {"\\<", "\\>", "\\b{", "(?R", "\\Q", "\\c", "\\h", "\\e",
-					      "\\N", "\\o", "\\0", "\\x4"};
+	static const char *const refused[] = {"\\<", "\\>", "\\b{", "(?R", "\\Q", "\\c",
+					      "\\h", "\\e", "\\N",  "\\o", "\\0", "\\x4"};
 	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
 		if (strstr(pattern, refused[i]))
 			return true;
@@ -286,7 +391,8 @@ static bool same(const struct hits *a, const struct hits *b)
 	return a->n == b->n && (!a->n || !memcmp(a->lines, b->lines, a->n * sizeof(*a->lines)));
 }
 
-static void show_diff(const char *what, const char *pattern, unsigned fl, const struct hits *a, const struct hits *b)
+static void show_diff(const char *what, const char *pattern, unsigned fl, const struct hits *a,
+		      const struct hits *b)
 {
 	printf("  %s differ for pattern ", what);
 	unit_show(pattern, strlen(pattern));
@@ -308,8 +414,8 @@ struct pending {
 };
 
 struct tally {
-	long patterns, compiled, with_literal, with_hits, rg_compared, rg_refused, mismatches_filter, mismatches_rg,
-		limited;
+	long patterns, compiled, with_literal, with_hits, rg_compared, rg_refused, mismatches_filter,
+		mismatches_rg, limited;
 };
 
 /* Waits for one rg run and compares it with lets' hits. */
@@ -344,7 +450,8 @@ int main(void)
 	char path[4096];
 	snprintf(path, sizeof(path), "%s/t_rxdiff.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	int cfd = mkstemp(path);
-	if (!unit_check(cfd >= 0 && write(cfd, corpus.data, corpus.len) == (ssize_t)corpus.len, "corpus written"))
+	if (!unit_check(cfd >= 0 && write(cfd, corpus.data, corpus.len) == (ssize_t)corpus.len,
+			"corpus written"))
 		return unit_end();
 	close(cfd);
 
@@ -411,15 +518,19 @@ int main(void)
 	printf("t_rxdiff: %ld patterns, %ld compiled, %ld with a prefilter literal, %ld with hits, %ld compared with rg "
 	       "(%ld refused by rg), %ld stopped by the match limit\n",
 	       t.patterns, t.compiled, t.with_literal, t.with_hits, t.rg_compared, t.rg_refused, t.limited);
-	unit_long("prefiltered and unfiltered searches find the same lines for every pattern", t.mismatches_filter, 0);
+	unit_long("prefiltered and unfiltered searches find the same lines for every pattern",
+		  t.mismatches_filter, 0);
 	unit_long("lets and rg find the same lines for every pattern rg accepts", t.mismatches_rg, 0);
 	/* the comparison means something only when it covers enough: these fail if the generator
 	 * or rg stops producing comparable patterns */
-	unit_check(t.patterns >= n_patterns && t.compiled >= n_patterns / 2, "at least half the patterns compile");
-	unit_check(t.with_literal >= n_patterns / 5, "at least a fifth of the patterns exercise the prefilter");
+	unit_check(t.patterns >= n_patterns && t.compiled >= n_patterns / 2,
+		   "at least half the patterns compile");
+	unit_check(t.with_literal >= n_patterns / 5,
+		   "at least a fifth of the patterns exercise the prefilter");
 	unit_check(t.with_hits >= n_patterns / 4, "at least a quarter of the patterns have hits");
 	if (rg_every > 0)
-		unit_check(t.rg_compared >= n_patterns / (20 * rg_every), "enough patterns are compared with rg");
+		unit_check(t.rg_compared >= n_patterns / (20 * rg_every),
+			   "enough patterns are compared with rg");
 	free(filtered.lines);
 	free(plain.lines);
 	free(scratch.lines);

@@ -58,8 +58,10 @@ int main(void)
 	tr("\\b{start-half}w\\b{end-half}", "(?<!\\w)w(?!\\w)");
 	tr("[\\<>]", "[\\<>]");
 	tr("\\b{2}", "\\b{2}");
-	refused("\\b{middle}", "unrecognized special word boundary assertion, valid choices are: start, end, start-half or end-half");
-	refused("\\b{start", "special word boundary assertion is either unclosed or contains an invalid character");
+	refused("\\b{middle}",
+		"unrecognized special word boundary assertion, valid choices are: start, end, start-half or end-half");
+	refused("\\b{start",
+		"special word boundary assertion is either unclosed or contains an invalid character");
 
 	/* \v is a vertical tab in Rust, vertical space in PCRE2 */
 	tr("a\\vb", "a\\x{B}b");
@@ -96,7 +98,8 @@ int main(void)
 	/* PCRE2's compile errors in Rust's words */
 	unit_str("missing ) is an unclosed group", rxsyntax_error_words(114), "unclosed group");
 	unit_str("missing ] is an unclosed class", rxsyntax_error_words(106), "unclosed character class");
-	unit_str("a quantifier with nothing before it", rxsyntax_error_words(109), "repetition operator missing expression");
+	unit_str("a quantifier with nothing before it", rxsyntax_error_words(109),
+		 "repetition operator missing expression");
 	unit_str("an unknown escape", rxsyntax_error_words(103), "unrecognized escape sequence");
 	unit_check(rxsyntax_error_words(125) == NULL, "an error Rust has no words for keeps PCRE2's");
 	return unit_end();
