@@ -697,6 +697,10 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 
 	worktree_init(&wt);
 	collect_roots(o, &wt, &rs, &failed, d);
+	/* a path outside the tree refuses the whole call: nothing is searched, only the refusal prints */
+	for (size_t i = 0; i < d->n; i++)
+		if (d->items[i].code == E_OUTSIDE_TREE)
+			goto out;
 	for (size_t i = 0; i < o->globs.n; i++)
 		ignore_list_add_line(&globs, o->globs.items[i], strlen(o->globs.items[i]));
 

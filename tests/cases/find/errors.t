@@ -104,12 +104,20 @@ $ lets find -F 'alpha\|x' g.txt
 no hits for «alpha\|x»
 ERROR_CODE=not_found
 
-### a path outside the working tree: exit 6
+### a path outside the working tree: only the refusal, exit 6
 @fixture find-spec
 @env LETS_NO_STATS=1
 $ lets find root /etc/passwd
 ? 6
-── 0 hits in 0 files · searched 0 files · /etc/passwd failed (outside_tree)
+--- stderr
+/etc/passwd is outside the working tree
+ERROR_CODE=outside_tree
+
+### a path outside the tree beside one inside: the call is refused whole, nothing searched
+@fixture find-spec
+@env LETS_NO_STATS=1
+$ lets find root . /etc/passwd
+? 6
 --- stderr
 /etc/passwd is outside the working tree
 ERROR_CODE=outside_tree
@@ -126,7 +134,6 @@ $ lets find -c '^root:' /etc/passwd --allow-outside
 @env LETS_NO_STATS=1
 $ cd t && lets find needle ../outside.txt
 ? 6
-── 0 hits in 0 files · searched 0 files · ../outside.txt failed (outside_tree)
 --- stderr
 ../outside.txt is outside the working tree
 ERROR_CODE=outside_tree
@@ -136,7 +143,6 @@ ERROR_CODE=outside_tree
 @env LETS_NO_STATS=1
 $ lets find root linked-etc/passwd
 ? 6
-── 0 hits in 0 files · searched 0 files · linked-etc/passwd failed (outside_tree)
 --- stderr
 linked-etc/passwd is outside the working tree
 ERROR_CODE=outside_tree
