@@ -116,7 +116,11 @@ enum lets_err cmd_show(const struct opts *o, struct buf *out, struct diag *d)
 	if (sh.long_lines)
 		omit_add(&om, OM_LONG_LINES_CUT, sh.long_lines, 0, 0, NULL, NULL);
 	blocks_shape(sh.blocks, sh.n, o->budget, o->max_bytes, &om, d);
-	if (sh.n)
+	/* content over --max-bytes with no --budget is refused: nothing on stdout, only the refusal */
+	bool refused = false;
+	for (size_t i = 0; i < d->n; i++)
+		refused |= d->items[i].code == E_OVER_BUDGET;
+	if (sh.n && !refused)
 		render(o, &sh, &om, out);
 	for (size_t i = 0; i < sh.n; i++)
 		block_release(&sh.blocks[i]);
