@@ -1,6 +1,7 @@
 #include "worktree.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,12 +10,14 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "resolve.h"
 
 void worktree_init(struct worktree *w)
 {
+	w->root_fd = -1;
 	char *cwd = realpath(".", NULL);
 	if (!cwd) {
-		w->root = xstrdup("/");
+		w->cwd_errno = errno;
 		return;
 	}
 	struct buf probe = BUF_INIT;
@@ -24,16 +27,30 @@ void worktree_init(struct worktree *w)
 		buf_truncate(&probe, 0);
 		buf_add(&probe, cwd, len);
 		buf_adds(&probe, "/.git");
-		if (stat(probe.data, &st) == 0) {
-			w->root = xstrndup(cwd, len ? len : 1);
+		if (stat(probe.data, &st) == 0)
 			break;
-		}
 		char *slash = len ? memrchr(cwd, '/', len) : NULL;
 		if (!slash || slash == cwd) {
-			w->root = xstrdup(cwd); /* no repository: the tree is the directory lets runs in */
+			len = strlen(cwd); /* no repository: the tree is the directory lets runs in */
 			break;
 		}
 		len = (size_t)(slash - cwd);
+	}
+	w->root = xstrndup(cwd, len ? len : 1);
+	const char *rel = cwd + len;
+	while (*rel == '/')
+		rel++;
+	w->cwd_rel = xstrdup(rel);
+	w->root_fd = open(w->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (w->root_fd < 0)
+		w->root_fd = open(w->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	struct stat st;
+	if (w->root_fd < 0 || fstat(w->root_fd, &st) < 0) {
+		w->cwd_errno = errno;
+		worktree_release(w);
+	} else {
+		w->root_dev = st.st_dev;
+		w->root_ino = st.st_ino;
 	}
 	buf_release(&probe);
 	free(cwd);
@@ -41,55 +58,35 @@ void worktree_init(struct worktree *w)
 
 void worktree_release(struct worktree *w)
 {
+	if (w->root_fd >= 0)
+		close(w->root_fd);
 	free(w->root);
-	w->root = NULL;
-}
-
-/* The resolved path, or for a path that does not exist yet, its nearest existing ancestor
- * resolved plus the rest as typed (so `write new/dir/f` is judged by where it would land). */
-static char *resolve(const char *path)
-{
-	char *r = realpath(path, NULL);
-	if (r || errno != ENOENT)
-		return r;
-	char *copy = xstrdup(path);
-	char *slash = strrchr(copy, '/');
-	char *parent_real;
-	const char *rest;
-	if (!slash) {
-		parent_real = realpath(".", NULL);
-		rest = copy;
-	} else {
-		*slash = '\0';
-		parent_real = resolve(*copy ? copy : "/");
-		rest = slash + 1;
-	}
-	char *out = NULL;
-	if (parent_real) {
-		struct buf b = BUF_INIT;
-		buf_addf(&b, "%s/%s", parent_real, rest);
-		out = buf_detach(&b);
-		free(parent_real);
-	}
-	free(copy);
-	return out;
+	free(w->cwd_rel);
+	w->root = w->cwd_rel = NULL;
+	w->root_fd = -1;
 }
 
 bool worktree_contains(const struct worktree *w, const char *path)
 {
-	char *r = resolve(path);
-	if (!r)
-		return true; /* unresolvable: the read itself will report why */
-	size_t n = strlen(w->root);
-	bool inside = !strcmp(w->root, "/") ||
-		      (!strncmp(r, w->root, n) && (r[n] == '\0' || r[n] == '/'));
-	free(r);
+	struct diag d = DIAG_INIT;
+	struct resolved r = RESOLVED_INIT;
+	bool inside = resolve_path(w, path, false, true, &r, &d) != E_OUTSIDE_TREE;
+	resolved_release(&r);
+	diag_release(&d);
 	return inside;
 }
 
 enum lets_err worktree_check(const struct worktree *w, const char *path, bool allow_outside, struct diag *d)
 {
-	if (allow_outside || worktree_contains(w, path))
-		return LETS_OK;
-	return diag_add(d, E_OUTSIDE_TREE, "%s is outside the working tree", path);
+	struct diag rd = DIAG_INIT;
+	struct resolved r = RESOLVED_INIT;
+	enum lets_err e = resolve_path(w, path, allow_outside, true, &r, &rd);
+	resolved_release(&r);
+	/* only the boundary is judged here; a missing or unreadable file is the read's to report */
+	if (e == E_OUTSIDE_TREE || (e == E_IO_ERROR && w->root_fd < 0 && path[0] != '/'))
+		diag_add(d, e, "%s", rd.items[0].message);
+	else
+		e = LETS_OK;
+	diag_release(&rd);
+	return e;
 }

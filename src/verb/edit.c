@@ -1284,18 +1284,13 @@ enum lets_err cmd_edit(const struct opts *o, struct buf *out, struct diag *d)
 
 	for (size_t i = 0; i < c.n_e; i++) {
 		struct entry *en = &c.e[i];
-		if (target_parse(&en->t, en->target_text, d)) {
+		if (target_parse_bounded(&en->t, en->target_text, &wt, o->allow_outside, d)) {
 			mark_failed(&c, en->target_text);
 			en->file = SIZE_MAX;
 			continue;
 		}
 		if (entry_shape(&c, en))
 			goto out;
-		if (worktree_check(&wt, en->t.path, o->allow_outside, d)) {
-			mark_failed(&c, en->t.path);
-			en->file = SIZE_MAX;
-			continue;
-		}
 		en->file = file_for(&c, en->t.path);
 		if (c.f[en->file].first_entry == SIZE_MAX)
 			c.f[en->file].first_entry = i;
