@@ -33,6 +33,11 @@ struct file {
  * (not_found), a directory, a hardlinked file, a file over max_file_bytes and a binary file
  * (unsupported_file). */
 enum lets_err file_load(struct file *f, const char *path, long max_file_bytes, struct diag *d);
+/* The same for a descriptor the caller holds (and keeps): fstat, the same refusals, then the bytes
+ * from offset 0, refused if they grow past max_file_bytes while being read. */
+enum lets_err file_load_fd(struct file *f, const char *path, int fd, long max_file_bytes, struct diag *d);
+/* file_load's refusals for a stat already taken: directory, not regular, hardlinked, too big. */
+enum lets_err file_check_stat(const struct stat *st, const char *path, long max_file_bytes, struct diag *d);
 /* Builds the line index for bytes already in f->data (used by file_load and after an edit). */
 void file_index(struct file *f);
 void file_release(struct file *f);

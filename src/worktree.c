@@ -12,10 +12,52 @@
 #include "buf.h"
 #include "resolve.h"
 
+/* Climbs from the current directory to the root, for when an ancestor cannot be searched by
+ * path; failing that, the tree shrinks to the current directory (smaller, never larger). */
+static int open_root_from_cwd(struct worktree *w)
+{
+	int fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	for (const char *p = w->cwd_rel; fd >= 0 && *p; p++) {
+		if (*p != '/' && (p[1] == '/' || !p[1])) {
+			int up = openat(fd, "..", O_PATH | O_DIRECTORY | O_CLOEXEC);
+			if (up < 0) {
+				free(w->cwd_rel);
+				w->cwd_rel = xstrdup("");
+				return fd;
+			}
+			close(fd);
+			fd = up;
+		}
+	}
+	return fd;
+}
+
+static void hold_root(struct worktree *w)
+{
+	w->root_fd = open(w->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (w->root_fd < 0)
+		w->root_fd = open_root_from_cwd(w);
+	struct stat st;
+	if (w->root_fd < 0 || fstat(w->root_fd, &st) < 0) {
+		w->cwd_errno = errno;
+		worktree_release(w);
+	} else {
+		w->root_dev = st.st_dev;
+		w->root_ino = st.st_ino;
+	}
+}
+
 void worktree_init(struct worktree *w)
 {
 	w->root_fd = -1;
 	char *cwd = realpath(".", NULL);
+	if (!cwd && errno != ENOENT) {
+		/* an ancestor is unreadable: the tree is the current directory, held as it is */
+		w->root = xstrdup(".");
+		w->cwd_rel = xstrdup("");
+		hold_root(w);
+		return;
+	}
 	if (!cwd) {
 		w->cwd_errno = errno;
 		return;
@@ -41,17 +83,7 @@ void worktree_init(struct worktree *w)
 	while (*rel == '/')
 		rel++;
 	w->cwd_rel = xstrdup(rel);
-	w->root_fd = open(w->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (w->root_fd < 0)
-		w->root_fd = open(w->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	struct stat st;
-	if (w->root_fd < 0 || fstat(w->root_fd, &st) < 0) {
-		w->cwd_errno = errno;
-		worktree_release(w);
-	} else {
-		w->root_dev = st.st_dev;
-		w->root_ino = st.st_ino;
-	}
+	hold_root(w);
 	buf_release(&probe);
 	free(cwd);
 }
