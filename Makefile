@@ -77,6 +77,7 @@ all: deps
 	+@$(SUBMAKE) build-release
 
 check: deps
+	@deps/install-system.sh acl
 	+@$(SUBMAKE) build-check
 	@$(MAKE) --no-print-directory run-checks
 

@@ -16,6 +16,8 @@ command_of() {
 	nodejs) echo node ;;
 	gcc | make | npm | git | hyperfine) echo "$1" ;;
 	ripgrep) echo rg ;;
+	acl) echo setfacl ;;
+	clang) echo clang ;;
 	*) ;;
 	esac
 }
