@@ -746,6 +746,12 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 	for (size_t i = 0; i < n_paths; i++) {
 		const char *p = paths[i];
 		struct stat st;
+		/* the boundary first: outside the tree is outside_tree whether or not the path exists */
+		enum lets_err e = worktree_check(&wt, p, o->allow_outside, d);
+		if (e) {
+			omit_add(&failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
+			continue;
+		}
 		if (stat(p, &st)) {
 			int err = errno;
 			struct stat lst;
@@ -753,13 +759,8 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 				rs.other++; /* a dangling link: nothing to read */
 				continue;
 			}
-			enum lets_err e = err == ENOENT || err == ENOTDIR ? E_NOT_FOUND : E_IO_ERROR;
+			e = err == ENOENT || err == ENOTDIR ? E_NOT_FOUND : E_IO_ERROR;
 			diag_add(d, e, "%s: %s (os error %d)", p, strerror(err), err);
-			omit_add(&failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
-			continue;
-		}
-		enum lets_err e = worktree_check(&wt, p, o->allow_outside, d);
-		if (e) {
 			omit_add(&failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
 			continue;
 		}
