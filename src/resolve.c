@@ -157,8 +157,7 @@ static int follow_link(struct walk *k, const struct step *t, const char *name, c
 	}
 	struct buf next = BUF_INIT;
 	buf_adds(&next, target);
-	buf_adds(&next, "/");
-	buf_adds(&next, rest);
+	buf_adds(&next, rest); /* rest starts at its '/', or is empty after the last component */
 	if (target[0] == '/' && !walk_start(k, true)) {
 		buf_release(&next);
 		return -1;

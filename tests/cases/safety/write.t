@@ -89,14 +89,14 @@ ERROR_CODE=outside_tree
 % mkdir -p gone
 --- stdin
 x
-$ cd gone && rmdir ../gone && { lets write rel.txt; echo "exit $?"; lets write /tmp/lets-vanished-cwd.txt < /dev/null --empty; echo "exit $?"; }; ls /tmp/lets-vanished-cwd.txt 2>&1 | sed 's/.*cannot access.*/absent/'
+$ s=$PWD; cd gone && rmdir ../gone && { lets write rel.txt; echo "exit $?"; lets write "$s/abs.txt" < /dev/null --empty; echo "exit $?"; }; ls "$s/abs.txt" 2>&1 | sed 's/.*cannot access.*/absent/'
 exit 7
 exit 6
 absent
 --- stderr
 rel.txt: the current directory is gone: No such file or directory (os error 2)
 ERROR_CODE=io_error
-/tmp/lets-vanished-cwd.txt is outside the working tree
+[..]/abs.txt is outside the working tree
 ERROR_CODE=outside_tree
 
 ### an empty path is a usage error, and nothing is created
