@@ -245,7 +245,7 @@ static enum lets_err finish(struct walk *k, struct walk_end *end, struct resolve
 		if (real < k->n) {
 			end->name = xstrdup(k->s[k->n - 1].name);
 			walk_pop(k);
-		} else if (k->n > 1) {
+		} else if (k->n > 1 && (long)k->n - 1 != k->root_at) {
 			end->name = xstrdup(k->s[k->n - 1].name);
 			end->exists = fstat(k->s[k->n - 1].fd, &end->st) == 0;
 			walk_pop(k);
