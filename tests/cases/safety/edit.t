@@ -65,3 +65,34 @@ a
 --- stderr
 nope/../../x.ts is outside the working tree
 ERROR_CODE=outside_tree
+
+### a fence batch with a repeated `<<<<<<< old` is a usage error, not two sections glued into one
+% printf 'a\n' > r.txt
+--- stdin
+@@ r.txt
+<<<<<<< old
+a
+<<<<<<< old
+b
+======= new
+c
+>>>>>>>
+$ lets edit --from -; echo "exit $?"; cat r.txt
+exit 64
+a
+--- stderr
+line 4: r.txt: a second `<<<<<<< old` section · close the edit with `>>>>>>>` first
+ERROR_CODE=usage
+
+### control: the same batch with one `<<<<<<< old` section lands
+% printf 'a\n' > r.txt
+--- stdin
+@@ r.txt
+<<<<<<< old
+a
+======= new
+c
+>>>>>>>
+$ lets edit --from - >/dev/null; echo "exit $?"; cat r.txt
+exit 0
+c
