@@ -200,19 +200,23 @@ long file_line_at(const struct file *f, size_t off)
 	return (long)lo + 1;
 }
 
-void sha12(const void *data, size_t size, char out[13])
+void sha_hex(const void *data, size_t size, char *out, size_t digits)
 {
 	static const char hex[] = "0123456789abcdef";
 	blake3_hasher h;
-	unsigned char digest[6];
+	unsigned char digest[32];
+	digits = digits > 64 ? 64 : digits;
 	blake3_hasher_init(&h);
 	blake3_hasher_update(&h, data, size);
-	blake3_hasher_finalize(&h, digest, sizeof(digest));
-	for (int i = 0; i < 6; i++) {
-		out[2 * i] = hex[digest[i] >> 4];
-		out[2 * i + 1] = hex[digest[i] & 15];
-	}
-	out[12] = '\0';
+	blake3_hasher_finalize(&h, digest, (digits + 1) / 2);
+	for (size_t i = 0; i < digits; i++)
+		out[i] = hex[i % 2 ? digest[i / 2] & 15 : digest[i / 2] >> 4];
+	out[digits] = '\0';
+}
+
+void sha12(const void *data, size_t size, char out[13])
+{
+	sha_hex(data, size, out, 12);
 }
 
 const char *file_sha(struct file *f)

@@ -58,6 +58,8 @@ long file_line_at(const struct file *f, size_t off);
 const char *file_sha(struct file *f);
 /* Same for arbitrary bytes; out holds 13 bytes. */
 void sha12(const void *data, size_t size, char out[13]);
+/* The first digits (at most 64) hex digits of the BLAKE3 of the bytes; out holds digits + 1. */
+void sha_hex(const void *data, size_t size, char *out, size_t digits);
 
 /* Display form of one line: invalid UTF-8 lossily replaced, cut at LINE_CUT_BYTES on a character
  * boundary with "…" appended. Sets *lossy / *cut when that happened. */

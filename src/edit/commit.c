@@ -38,7 +38,11 @@ static enum lets_err load(struct edit_call *c, struct edit_file *ef, struct lock
 		const char *want = c->o->if_sha;
 		if (!strncmp(want, "sha:", 4))
 			want += 4;
-		if (strncmp(want, ef->sha_before, 12))
+		/* every digit given counts: more than 12 are compared against the full hash */
+		char full[65];
+		size_t n = strlen(want);
+		sha_hex(ef->f.data, ef->f.size, full, n > 12 ? n : 12);
+		if (n < 12 || n > 64 || strncmp(want, full, n))
 			return diag_add(c->d, E_CHANGED, "%s changed since sha:%s (now sha:%s)", ef->path,
 					want, ef->sha_before);
 	}

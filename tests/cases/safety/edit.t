@@ -96,3 +96,14 @@ c
 $ lets edit --from - >/dev/null; echo "exit $?"; cat r.txt
 exit 0
 c
+
+### --if sha: with more than 12 hex digits compares every one against the full hash: exactly one 13th digit passes
+% printf 'a\n' > s.txt
+$ n=0; for h in 0 1 2 3 4 5 6 7 8 9 a b c d e f; do lets edit s.txt --old a --new a --if sha:81c4b7f7e054$h >/dev/null 2>&1 && n=$((n+1)); done; echo "passed $n of 16"
+passed 1 of 16
+
+### control: the 12-digit sha passes
+% printf 'a\n' > s.txt
+$ lets edit s.txt --old a --new b --if sha:81c4b7f7e054 >/dev/null; echo "exit $?"; cat s.txt
+exit 0
+b
