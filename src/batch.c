@@ -152,7 +152,7 @@ static void parse_jsonl(struct batch *b, const char *s, size_t n, struct diag *d
 		if (utf8_blank(s + ls, end - ls))
 			continue;
 		json_error_t jerr;
-		json_t *obj = json_loadb(s + ls, end - ls, 0, &jerr);
+		json_t *obj = json_loadb(s + ls, end - ls, JSON_REJECT_DUPLICATES, &jerr);
 		if (!obj || !json_is_object(obj)) {
 			diag_add(d, E_USAGE, "line %ld: not a JSON object: %s", line, obj ? "another JSON value" : jerr.text);
 			json_decref(obj);

@@ -107,3 +107,22 @@ passed 1 of 16
 $ lets edit s.txt --old a --new b --if sha:81c4b7f7e054 >/dev/null; echo "exit $?"; cat s.txt
 exit 0
 b
+
+### a JSONL batch line with a duplicate key is a usage error, nothing written
+% printf 'a\n' > j.txt
+--- stdin
+{"target":"j.txt","old":"a","new":"b","new":"c"}
+$ lets edit --from -; echo "exit $?"; cat j.txt
+exit 64
+a
+--- stderr
+line 1: not a JSON object: duplicate object key near '"new"'
+ERROR_CODE=usage
+
+### control: the same line without the duplicate lands
+% printf 'a\n' > j.txt
+--- stdin
+{"target":"j.txt","old":"a","new":"c"}
+$ lets edit --from - >/dev/null; echo "exit $?"; cat j.txt
+exit 0
+c
