@@ -111,7 +111,7 @@ b
 ### a JSONL batch line with a duplicate key is a usage error, nothing written
 % printf 'a\n' > j.txt
 --- stdin
-{"target":"j.txt","old":"a","new":"b","new":"c"}
+{"file":"j.txt","old":"a","new":"b","new":"c"}
 $ lets edit --from -; echo "exit $?"; cat j.txt
 exit 64
 a
@@ -122,7 +122,7 @@ ERROR_CODE=usage
 ### control: the same line without the duplicate lands
 % printf 'a\n' > j.txt
 --- stdin
-{"target":"j.txt","old":"a","new":"c"}
+{"file":"j.txt","old":"a","new":"c"}
 $ lets edit --from - >/dev/null; echo "exit $?"; cat j.txt
 exit 0
 c
