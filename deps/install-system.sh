@@ -17,6 +17,7 @@ build_pkgs=(
 	git
 )
 test_pkgs=(
+	acl
 	procps
 	python3
 	ripgrep
@@ -38,6 +39,8 @@ command_of() {
 	gcc | make | npm | git | hyperfine | python3) echo "$1" ;;
 	ripgrep) echo rg ;;
 	procps) echo pgrep ;;
+	acl) echo setfacl ;;
+	clang) echo clang ;;
 	*) ;;
 	esac
 }

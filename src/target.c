@@ -12,6 +12,7 @@
 #include "match.h"
 #include "output.h"
 #include "symbols/symbols.h"
+#include "worktree.h"
 
 static bool exists(const char *path)
 {
@@ -182,6 +183,18 @@ enum lets_err target_parse(struct target *t, const char *text, struct diag *d)
 	int err = stat(t->path, &st) == 0 ? ENOENT : errno;
 	enum lets_err code = err == ENOENT || err == ENOTDIR ? E_NOT_FOUND : E_IO_ERROR;
 	return diag_add(d, code, "%s: %s (os error %d)", t->path, strerror(err), err);
+}
+
+enum lets_err target_parse_bounded(struct target *t, const char *text, const struct worktree *w,
+				   bool allow_outside, struct diag *d)
+{
+	struct diag pd = DIAG_INIT;
+	enum lets_err e = target_parse(t, text, &pd);
+	enum lets_err b = worktree_check(w, t->path ? t->path : text, allow_outside, d);
+	for (size_t i = 0; !b && i < pd.n; i++)
+		diag_add(d, pd.items[i].code, "%s", pd.items[i].message);
+	diag_release(&pd);
+	return b ? b : e;
 }
 
 void target_release(struct target *t)

@@ -621,6 +621,12 @@ static void collect_roots(const struct opts *o, const struct worktree *wt, struc
 	for (size_t i = 0; i < n_paths; i++) {
 		const char *p = paths[i];
 		struct stat st;
+		/* the boundary first: outside the tree is outside_tree whether or not the path exists */
+		enum lets_err e = worktree_check(wt, p, o->allow_outside, d);
+		if (e) {
+			omit_add(failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
+			continue;
+		}
 		if (stat(p, &st)) {
 			int err = errno;
 			struct stat lst;
@@ -630,11 +636,6 @@ static void collect_roots(const struct opts *o, const struct worktree *wt, struc
 			}
 			enum lets_err e = err == ENOENT || err == ENOTDIR ? E_NOT_FOUND : E_IO_ERROR;
 			diag_add(d, e, "%s: %s (os error %d)", p, strerror(err), err);
-			omit_add(failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
-			continue;
-		}
-		enum lets_err e = worktree_check(wt, p, o->allow_outside, d);
-		if (e) {
 			omit_add(failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
 			continue;
 		}

@@ -44,9 +44,7 @@ static void show_target(const struct opts *o, const struct worktree *wt, const c
 	struct target t = TARGET_INIT;
 	struct file f = FILE_INIT;
 	struct span sp;
-	enum lets_err e = target_parse(&t, text, d);
-	if (!e)
-		e = worktree_check(wt, t.path, o->allow_outside, d);
+	enum lets_err e = target_parse_bounded(&t, text, wt, o->allow_outside, d);
 	if (!e)
 		e = file_load(&f, t.path, o->max_file_bytes, d);
 	if (!e)
