@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "alloc.h"
 #include "buf.h"
@@ -21,6 +22,7 @@ enum verb_bit {
 	V_HOOKS = 1 << 9,
 	V_HOOK = 1 << 10,
 	V_ALL = (1 << 11) - 1,
+	V_MCP = 1 << 11, /* outside V_ALL: the server takes no output or tree flags */
 };
 
 static const struct verb_info {
@@ -30,25 +32,38 @@ static const struct verb_info {
 	const char *about;
 	size_t min_positional;
 	const char *positional_name; /* for the missing-argument message */
+	const char *after_help;      /* printed after the options in --help, or NULL */
 } verbs[] = {
 	{"show", V_SHOW, "[OPTIONS] <TARGETS>...",
-	 "Read files, line ranges, anchors and symbols, several targets per call", 1, "<TARGETS>..."},
+	 "Read files, line ranges, anchors and symbols, several targets per call", 1, "<TARGETS>...", NULL},
 	{"find", V_FIND, "[OPTIONS] <PATTERN> [PATHS]...",
-	 "Search files; hits print as path:line, grouped by file, capped at 50", 1, "<PATTERN>"},
+	 "Search files; hits print as path:line, grouped by file, capped at 50", 1, "<PATTERN>", NULL},
 	{"edit", V_EDIT, "[OPTIONS] [TARGET] [MORE_TARGETS]...",
 	 "Replace text that must match exactly once, or insert after an anchor; checked, reverted on breakage",
-	 0, NULL},
+	 0, NULL, NULL},
 	{"transform", V_TRANSFORM, "[OPTIONS] [FILE]",
-	 "Set, append or delete keys in JSON, YAML, TOML or markdown frontmatter", 0, NULL},
+	 "Set, append or delete keys in JSON, YAML, TOML or markdown frontmatter", 0, NULL, NULL},
 	{"write", V_WRITE, "[OPTIONS] <PATH>", "Create a file from stdin; refuses to overwrite without --force",
-	 1, "<PATH>"},
-	{"guide", V_GUIDE, "[OPTIONS]", "Print the one-screen guide", 0, NULL},
-	{"version", V_VERSION, "[OPTIONS]", "Print the version", 0, NULL},
-	{"stats", V_STATS, "[OPTIONS]", "Count lets and hook use in Claude Code transcripts", 0, NULL},
-	{"update", V_UPDATE, "[OPTIONS]", "Update lets to the latest release", 0, NULL},
+	 1, "<PATH>", NULL},
+	{"guide", V_GUIDE, "[OPTIONS]", "Print the one-screen guide", 0, NULL, NULL},
+	{"version", V_VERSION, "[OPTIONS]", "Print the version", 0, NULL, NULL},
+	{"stats", V_STATS, "[OPTIONS]", "Count lets and hook use in Claude Code transcripts", 0, NULL, NULL},
+	{"update", V_UPDATE, "[OPTIONS]", "Update lets to the latest release", 0, NULL, NULL},
 	{"hooks", V_HOOKS, "[OPTIONS] <ACTION> <AGENT>",
-	 "Install or uninstall agent hooks (claude-code, codex)", 2, "<ACTION> <AGENT>"},
-	{"hook", V_HOOK, "[OPTIONS] <ACTION>", "Hook entry points (classify)", 1, "<ACTION>"},
+	 "Install or uninstall agent hooks (claude-code, codex)", 2, "<ACTION> <AGENT>", NULL},
+	{"hook", V_HOOK, "[OPTIONS] <ACTION>", "Hook entry points (classify)", 1, "<ACTION>", NULL},
+	{"mcp", V_MCP, "[OPTIONS]",
+	 "Serve the verbs as Model Context Protocol tools over stdio, one JSON-RPC message per line", 0, NULL,
+	 "\nRegister it with Claude Code:\n"
+	 "  claude mcp add lets -- lets mcp\n"
+	 "\nOr with any client that reads an mcpServers block:\n"
+	 "  {\n"
+	 "    \"mcpServers\": {\n"
+	 "      \"lets\": { \"command\": \"lets\", \"args\": [\"mcp\"] }\n"
+	 "    }\n"
+	 "  }\n"
+	 "\nEach tool call runs the verb in-process with the server's working directory as the tree, and\n"
+	 "returns the verb's text as content and its --json shape as structuredContent.\n"},
 };
 
 enum opt_kind { K_FLAG, K_NOOP, K_LONG, K_STR, K_LIST, K_REFUSED };
@@ -148,6 +163,7 @@ bool opt_known_verb(const char *verb)
 void opts_init(struct opts *o)
 {
 	memset(o, 0, sizeof(*o));
+	o->stdin_fd = STDIN_FILENO;
 	o->budget = OPT_UNSET;
 	o->max_bytes = 65536;
 	o->max_file_bytes = 8388608;
@@ -420,4 +436,30 @@ void opt_help(struct buf *out, const char *verb)
 		buf_release(&name);
 	}
 	buf_addf(out, "  %-28s %s\n", "-h, --help", "Print help");
+	if (v->after_help)
+		buf_adds(out, v->after_help);
+}
+
+void opt_each(const char *verb, void (*fn)(const struct opt_desc *, void *), void *ctx)
+{
+	const struct verb_info *v = verb_lookup(verb);
+	for (size_t i = 0; v && i < NSPECS; i++) {
+		const struct opt_spec *s = &specs[i];
+		if (!(s->verbs & v->bit) || !s->help || s->kind == K_NOOP || s->kind == K_REFUSED)
+			continue;
+		struct opt_desc desc = {s->long_name, s->short_name, OPT_VALUE_FLAG, s->value_name, s->help};
+		if (s->kind == K_LONG)
+			desc.value = OPT_VALUE_INT;
+		else if (s->kind == K_STR)
+			desc.value = OPT_VALUE_STRING;
+		else if (s->kind == K_LIST)
+			desc.value = OPT_VALUE_LIST;
+		fn(&desc, ctx);
+	}
+}
+
+const char *opt_about(const char *verb)
+{
+	const struct verb_info *v = verb_lookup(verb);
+	return v ? v->about : "";
 }

@@ -49,6 +49,11 @@ struct opts {
 
 	/* stats */
 	const char *dir, *since;
+
+	/* Where "stdin" is read from (write's content, edit's --from -/--old -/--new -/--expect-all):
+	 * STDIN_FILENO for the CLI; `lets mcp` passes each call's own descriptor, since its fd 0
+	 * carries the protocol. */
+	int stdin_fd;
 };
 
 void opts_init(struct opts *o);
@@ -66,6 +71,21 @@ bool opt_known_verb(const char *verb);
 /* Appends the verb's --help text (or the top-level help for verb NULL) to out. */
 struct buf;
 void opt_help(struct buf *out, const char *verb);
+/* What one documented option of a verb takes: nothing, a non-negative integer, a string, or a
+ * string that may repeat. */
+enum opt_value { OPT_VALUE_FLAG, OPT_VALUE_INT, OPT_VALUE_STRING, OPT_VALUE_LIST };
+struct opt_desc {
+	const char *long_name;  /* without "--"; NULL when the option is short only */
+	char short_name;        /* 0 when none */
+	enum opt_value value;
+	const char *value_name; /* "<IF_SHA>", NULL for a flag */
+	const char *help;
+};
+/* Calls fn for each option verb's --help lists that has an effect (aliases, grep no-ops and
+ * refused flags are left out), in --help order. */
+void opt_each(const char *verb, void (*fn)(const struct opt_desc *, void *), void *ctx);
+/* The verb's one-line about text, "" for an unknown verb. */
+const char *opt_about(const char *verb);
 /* Context before/after a hit, resolved from -A/-B/-C (an explicit -A/-B wins over -C). */
 long opts_before(const struct opts *o);
 long opts_after(const struct opts *o);

@@ -84,11 +84,11 @@ struct edit_call {
 	char cmd_reason[160];
 };
 
-/* Reads all of stdin; a heredoc's final newline is a separator, not content. */
-static char *read_stdin(size_t *len, bool strip_final_newline)
+/* Reads all of stdin (o->stdin_fd); a heredoc's final newline is a separator, not content. */
+static char *read_stdin(int fd, size_t *len, bool strip_final_newline)
 {
 	struct buf b = BUF_INIT;
-	buf_read_fd(&b, STDIN_FILENO);
+	buf_read_fd(&b, fd);
 	if (strip_final_newline && b.len && b.data[b.len - 1] == '\n') {
 		b.len--;
 		if (b.len && b.data[b.len - 1] == '\r')
@@ -745,7 +745,7 @@ static enum lets_err collect(struct edit_call *c, char **expect_all, size_t *exp
 				     o->positional.n ? "'[TARGET]'" : o->old ? "'--old <OLD>'" : o->new_text ? "'--new <NEW>'"
 				     : o->expect ? "'--expect <EXPECT>'" : "'--insert-after <INSERT_AFTER>'");
 		size_t n;
-		char *in = read_stdin(&n, false);
+		char *in = read_stdin(o->stdin_fd, &n, false);
 		c->batch = true;
 		struct batch b = BATCH_INIT;
 		batch_parse(&b, in, n, c->d);
@@ -790,15 +790,15 @@ static enum lets_err collect(struct edit_call *c, char **expect_all, size_t *exp
 	char *old = NULL, *nw = NULL;
 	size_t old_len = 0, new_len = 0;
 	if (o->old && !strcmp(o->old, "-"))
-		old = read_stdin(&old_len, true);
+		old = read_stdin(o->stdin_fd, &old_len, true);
 	else if (o->old)
 		old = xstrdup(o->old), old_len = strlen(o->old);
 	if (!strcmp(o->new_text, "-"))
-		nw = read_stdin(&new_len, true);
+		nw = read_stdin(o->stdin_fd, &new_len, true);
 	else
 		nw = xstrdup(o->new_text), new_len = strlen(o->new_text);
 	if (o->expect_all)
-		*expect_all = read_stdin(expect_all_len, true);
+		*expect_all = read_stdin(o->stdin_fd, expect_all_len, true);
 	if (old && utf8_blank(old, old_len)) {
 		free(old);
 		free(nw);

@@ -63,7 +63,7 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 	}
 	if (worktree_check(&wt, path, o->allow_outside, d))
 		goto out;
-	buf_read_fd(&in, STDIN_FILENO);
+	buf_read_fd(&in, o->stdin_fd);
 	if (!in.len && !o->empty) {
 		diag_add(d, E_EMPTY_INPUT, "%s: refuses empty stdin without --empty", path);
 		goto out;
