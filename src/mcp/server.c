@@ -189,7 +189,7 @@ static int reader_next(struct reader *r, const char **line, size_t *len, bool *o
 			size_t end = nl ? (size_t)(nl - r->b.data) : r->b.len;
 			*line = r->b.data + r->start;
 			*len = end - r->start;
-			*over = r->over;
+			*over = r->over || *len > MCP_MAX_LINE;
 			r->over = false;
 			r->start = r->scanned = nl ? end + 1 : end;
 			return 1;
