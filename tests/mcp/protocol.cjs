@@ -120,6 +120,12 @@ function fuzzMessages(n, rand) {
 		'', 'cap', 'sha:000000000000', '../x', '(', '\u00e9\u4e2d', 'x\ny', 'lines20.txt', 'fz/new.txt', 'crlf.txt'];
 	const keys = ['targets', 'pattern', 'paths', 'path', 'content', 'stdin', 'old', 'new', 'all', 'window', 'after', 'context',
 		'if_sha', 'from', 'force', 'empty', 'budget', 'max_bytes', 'no_numbers', 'files', 'count', 'glob', 'quiet', 'bogus', 'json'];
+	const typed = {
+		show: { targets: 'list', window: 'int', all: 'bool', after: 'int', context: 'int', no_numbers: 'bool', budget: 'int', max_bytes: 'int', quiet: 'bool' },
+		find: { pattern: 'str', paths: 'list', fixed_string: 'bool', ignore_case: 'bool', files: 'bool', count: 'bool', cap: 'int', glob: 'list', context: 'int' },
+		edit: { targets: 'list', old: 'str', new: 'str', all: 'bool', if_sha: 'str', from: 'str', stdin: 'str', normalize: 'bool', no_check: 'bool' },
+		write: { path: 'str', content: 'str', force: 'bool', empty: 'bool', no_check: 'bool' },
+	};
 	const value = (depth) => {
 		switch (Math.floor(rand() * (depth > 2 ? 5 : 7))) {
 		case 0: return pick(strings);
@@ -131,14 +137,21 @@ function fuzzMessages(n, rand) {
 		default: return Object.fromEntries(Array.from({ length: Math.floor(rand() * 3) }, () => [pick(keys), value(depth + 1)]));
 		}
 	};
-	const ids = () => pick([1, 2, 'id', 'x\u00e9', 0, -5, 9007199254740991, 1.5, null, [], {}, true]);
+	const ids = () => (rand() < 0.8 ? pick([1, 2, 'id', 'x\u00e9', 0, -5, 9007199254740991]) : pick([1.5, null, [], {}, true]));
 	const valid = () => {
-		const m = { jsonrpc: pick(['2.0', '2.0', '2.0', '1.0', 2]), method: pick(['tools/call', 'tools/call', 'tools/list', 'ping',
-			'initialize', 'notifications/initialized', 'x', 5]) };
+		const m = { jsonrpc: rand() < 0.9 ? '2.0' : pick(['1.0', 2]), method: rand() < 0.5 ? 'tools/call'
+			: pick(['tools/list', 'ping', 'initialize', 'notifications/initialized', 'x', 5]) };
 		if (rand() < 0.9) m.id = ids();
-		if (m.method === 'tools/call')
-			m.params = { name: pick(['show', 'find', 'edit', 'write', 'show', 'nope']),
-				arguments: Object.fromEntries(Array.from({ length: Math.floor(rand() * 4) }, () => [pick(keys), value(1)])) };
+		if (m.method === 'tools/call') {
+			const name = pick(['show', 'find', 'edit', 'write', 'show', 'find', 'nope']);
+			const args = {};
+			for (const [k, type] of Object.entries(typed[name] || {}))
+				if (rand() < (k === 'targets' || k === 'pattern' || k === 'path' ? 0.95 : 0.15))
+					args[k] = type === 'list' ? Array.from({ length: 1 + Math.floor(rand() * 2) }, () => pick(strings))
+						: type === 'int' ? Math.floor(rand() * 40) : type === 'bool' ? rand() < 0.5 : pick(strings);
+			if (rand() < 0.2) args[pick(keys)] = value(1);
+			m.params = { name, arguments: args };
+		}
 		else if (m.method === 'initialize')
 			m.params = { protocolVersion: pick(['2025-06-18', '2024-11-05', 'x', 3]) };
 		else if (rand() < 0.3) m.params = value(0);
