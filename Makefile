@@ -227,6 +227,8 @@ run-checks:
 		echo "== $$s"; \
 		$(call record_run,bash $$s $(BUILD)/lets,$$s); \
 	done; \
+	echo "== tests/mcp/run.sh"; \
+	$(call record_run,bash tests/mcp/run.sh $(BUILD)/lets $(BUILD)/asan/lets,tests/mcp/run.sh); \
 	if [ ! -f tests/tally.sh ]; then \
 		echo "make check: tests/tally.sh is missing, cannot tally $(RESULTS)" >&2; exit 1; \
 	fi; \
