@@ -28,7 +28,10 @@
 struct mcp_session {
 	const char *revision; /* static; NULL before initialize */
 };
-#define MCP_SESSION_INIT {0}
+#define MCP_SESSION_INIT \
+	{                \
+		0        \
+	}
 
 /* Reads messages from in_fd until EOF, writing responses to out_fd. Returns LETS_OK at EOF, or
  * E_IO_ERROR (in d) when reading the input or writing a response fails. */

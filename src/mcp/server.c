@@ -53,16 +53,18 @@ static json_t *initialize(struct mcp_session *s, json_t *params, struct buf *why
 {
 	json_t *asked = json_object_get(params, "protocolVersion");
 	if (!json_is_string(asked)) {
-		buf_adds(why, "initialize needs params.protocolVersion, a string such as \"" MCP_LATEST_REVISION "\"");
+		buf_adds(why,
+			 "initialize needs params.protocolVersion, a string such as \"" MCP_LATEST_REVISION
+			 "\"");
 		return NULL;
 	}
 	s->revision = revisions[0];
 	for (size_t i = 0; i < sizeof(revisions) / sizeof(revisions[0]); i++)
 		if (!strcmp(json_string_value(asked), revisions[i]))
 			s->revision = revisions[i];
-	return json_pack("{s:s, s:{s:{s:b}}, s:{s:s, s:s}, s:s}", "protocolVersion", s->revision, "capabilities",
-			 "tools", "listChanged", 0, "serverInfo", "name", "lets", "version", LETS_VERSION,
-			 "instructions", instructions);
+	return json_pack("{s:s, s:{s:{s:b}}, s:{s:s, s:s}, s:s}", "protocolVersion", s->revision,
+			 "capabilities", "tools", "listChanged", 0, "serverInfo", "name", "lets", "version",
+			 LETS_VERSION, "instructions", instructions);
 }
 
 static json_t *tools_call(const struct mcp_session *s, json_t *params, struct buf *why)
@@ -104,7 +106,9 @@ static void dispatch(struct mcp_session *s, json_t *id, const char *method, json
 	if (result) {
 		reply_result(resp, id, result);
 	} else if (!known) {
-		buf_addf(&why, "method '%s' not found: lets serves initialize, ping, tools/list and tools/call", method);
+		buf_addf(&why,
+			 "method '%s' not found: lets serves initialize, ping, tools/list and tools/call",
+			 method);
 		reply_error(resp, id, RPC_METHOD_NOT_FOUND, why.data);
 	} else {
 		reply_error(resp, id, RPC_INVALID_PARAMS, buf_str(&why));
@@ -130,7 +134,8 @@ void mcp_handle(struct mcp_session *s, const char *line, size_t len, struct buf 
 	json_t *msg = json_loadb(line, len, JSON_ALLOW_NUL | JSON_DECODE_ANY, &jerr);
 	if (!msg) {
 		struct buf m = BUF_INIT;
-		buf_addf(&m, "parse error: %s at column %d; send one JSON-RPC message per line", jerr.text, jerr.column);
+		buf_addf(&m, "parse error: %s at column %d; send one JSON-RPC message per line", jerr.text,
+			 jerr.column);
 		reply_error(resp, NULL, RPC_PARSE_ERROR, m.data);
 		buf_release(&m);
 		return;
@@ -140,7 +145,8 @@ void mcp_handle(struct mcp_session *s, const char *line, size_t len, struct buf 
 	json_t *version = json_object_get(msg, "jsonrpc");
 	bool is_response = !method && (json_object_get(msg, "result") || json_object_get(msg, "error"));
 	if (json_is_array(msg))
-		reply_error(resp, NULL, RPC_INVALID_REQUEST, "batches are not served: send one message per line");
+		reply_error(resp, NULL, RPC_INVALID_REQUEST,
+			    "batches are not served: send one message per line");
 	else if (!json_is_object(msg))
 		reply_error(resp, NULL, RPC_INVALID_REQUEST, "a message must be a JSON object");
 	else if (is_response && valid_id(id))
@@ -176,7 +182,7 @@ struct reader {
 	int fd;
 	struct buf b;
 	size_t start, scanned; /* the next line starts at start; no newline in [start, scanned) */
-	bool over, eof;        /* over: the line being read passed MCP_MAX_LINE and is being skipped */
+	bool over, eof; /* over: the line being read passed MCP_MAX_LINE and is being skipped */
 };
 
 /* The next line (without its newline) in *line, *len; *over when it was too long and is not held.
@@ -184,7 +190,8 @@ struct reader {
 static int reader_next(struct reader *r, const char **line, size_t *len, bool *over)
 {
 	for (;;) {
-		char *nl = r->b.len > r->scanned ? memchr(r->b.data + r->scanned, '\n', r->b.len - r->scanned) : NULL;
+		char *nl = r->b.len > r->scanned ? memchr(r->b.data + r->scanned, '\n', r->b.len - r->scanned)
+						 : NULL;
 		if (nl || (r->eof && (r->b.len > r->start || r->over))) {
 			size_t end = nl ? (size_t)(nl - r->b.data) : r->b.len;
 			*line = r->b.data + r->start;

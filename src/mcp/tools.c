@@ -21,7 +21,7 @@ struct positional {
 struct tool {
 	const char *verb;
 	verb_fn fn;
-	bool writes;       /* changes files: runs once, so it has no second run for the JSON shape */
+	bool writes; /* changes files: runs once, so it has no second run for the JSON shape */
 	const char *stdin; /* the property that becomes the verb's stdin, or NULL */
 	const char *stdin_description;
 	struct positional pos[2];
@@ -29,27 +29,51 @@ struct tool {
 };
 
 static const struct tool tools[] = {
-	{"show", cmd_show, false, NULL, NULL,
-	 {{"targets", true, true,
-	   "what to read: path, path:40, path:40-80, path@'regex' (with -A/-B/-C), path#symbol (a function, "
-	   "class, heading or key)"}},
-	 "Each target prints as a numbered block whose header names the range shown, the file's total and "
-	 "sha:<12 hex> (pass it to edit's if_sha); whole files are windowed at 200 lines."},
-	{"find", cmd_find, false, NULL, NULL,
-	 {{"pattern", false, true, "a regex (Rust regex syntax), or literal text with fixed_string"},
-	  {"paths", true, false, "files or directories to search; the working tree when none"}},
-	 "Hits print as path:line grouped by file, walking like ripgrep (.gitignore honoured, hidden files "
-	 "skipped); over the cap it prints a map of the files with the most hits instead."},
-	{"edit", cmd_edit, true, "stdin", "what the command line would read on stdin: the batch for from \"-\", or the "
-	 "text for old \"-\", new \"-\" or expect_all",
-	 {{"targets", true, false, "the files to edit: path, or path:a-b to limit the match to those lines"}},
-	 "old must occur exactly once (or pass all); the file is checked before and after and the write is "
-	 "reverted if the edit breaks it. Several targets are validation-atomic: nothing is written unless "
-	 "every one matches."},
-	{"write", cmd_write, true, "content", "the whole new content of the file",
-	 {{"path", false, true, "the file to create (parent directories are made)"}},
-	 "Atomic: the path holds either the old bytes or the new ones. An existing file is refused unless "
-	 "force; empty content is refused unless empty."},
+	{
+		.verb = "show",
+		.fn = cmd_show,
+		.pos = {{"targets", true, true,
+			 "what to read: path, path:40, path:40-80, path@'regex' (with after/before/context), "
+			 "path#symbol (a function, class, heading or key)"}},
+		.guide =
+			"Each target prints as a numbered block whose header names the range shown, the file's "
+			"total and sha:<12 hex> (pass it to edit's if_sha); whole files are windowed at 200 lines.",
+	},
+	{
+		.verb = "find",
+		.fn = cmd_find,
+		.pos = {{"pattern", false, true,
+			 "a regex (Rust regex syntax), or literal text with fixed_string"},
+			{"paths", true, false, "files or directories to search; the working tree when none"}},
+		.guide =
+			"Hits print as path:line grouped by file, walking like ripgrep (.gitignore honoured, "
+			"hidden files skipped); over the cap it prints a map of the files with the most hits.",
+	},
+	{
+		.verb = "edit",
+		.fn = cmd_edit,
+		.writes = true,
+		.stdin = "stdin",
+		.stdin_description =
+			"what the command line would read on stdin: the batch for from \"-\", or "
+			"the text for old \"-\", new \"-\" or expect_all",
+		.pos = {{"targets", true, false,
+			 "the files to edit: path, or path:a-b to match only in those lines"}},
+		.guide =
+			"old must occur exactly once (or pass all); the file is checked before and after and the "
+			"write is reverted if the edit breaks it. Several targets are validation-atomic: nothing "
+			"is written unless every one matches.",
+	},
+	{
+		.verb = "write",
+		.fn = cmd_write,
+		.writes = true,
+		.stdin = "content",
+		.stdin_description = "the whole new content of the file",
+		.pos = {{"path", false, true, "the file to create (missing parent directories are made)"}},
+		.guide = "Atomic: the path holds either the old bytes or the new ones. An existing file is "
+			 "refused unless force; empty content is refused unless empty.",
+	},
 };
 
 /* The property name of an option: its value's name (if_sha for --if <IF_SHA>), else its long name,
@@ -99,8 +123,9 @@ static json_t *tool_schema(const struct tool *t)
 			json_array_append_new(required, json_string(p->name));
 	}
 	if (t->stdin)
-		json_object_set_new(props, t->stdin,
-				    json_pack("{s:s, s:s}", "type", "string", "description", t->stdin_description));
+		json_object_set_new(
+			props, t->stdin,
+			json_pack("{s:s, s:s}", "type", "string", "description", t->stdin_description));
 	opt_each(t->verb, schema_option, props);
 	return json_pack("{s:s, s:o, s:o, s:b}", "type", "object", "properties", props, "required", required,
 			 "additionalProperties", 0);
@@ -113,8 +138,8 @@ json_t *mcp_tools_list(void)
 		const struct tool *t = &tools[i];
 		struct buf d = BUF_INIT;
 		buf_addf(&d, "%s. %s", opt_about(t->verb), t->guide);
-		json_array_append_new(list, json_pack("{s:s, s:s, s:o}", "name", t->verb, "description", d.data,
-						      "inputSchema", tool_schema(t)));
+		json_array_append_new(list, json_pack("{s:s, s:s, s:o}", "name", t->verb, "description",
+						      d.data, "inputSchema", tool_schema(t)));
 		buf_release(&d);
 	}
 	return list;
@@ -202,8 +227,8 @@ static void argv_option(const struct opt_desc *od, void *ctx)
 		snprintf(flag, sizeof(flag), "-%c", od->short_name);
 	static const char *const wanted[] = {"a boolean", "an integer >= 0", "a string without NUL bytes",
 					     "an array of strings without NUL bytes"};
-	bool ok = od->value == OPT_VALUE_FLAG	  ? json_is_boolean(v)
-		  : od->value == OPT_VALUE_INT	  ? json_is_integer(v) && json_integer_value(v) >= 0
+	bool ok = od->value == OPT_VALUE_FLAG     ? json_is_boolean(v)
+		  : od->value == OPT_VALUE_INT    ? json_is_integer(v) && json_integer_value(v) >= 0
 		  : od->value == OPT_VALUE_STRING ? argv_string(v)
 						  : check_list(v, false);
 	if (!ok) {
@@ -239,9 +264,12 @@ static bool build_argv(const struct tool *t, const json_t *args, bool json, stru
 	json_t *schema = tool_schema(t);
 	const char *key;
 	json_t *v;
-	json_object_foreach ((json_t *)args, key, v)
+	json_object_foreach((json_t *)args, key, v)
+	{
 		if (!why->len && !json_object_get(json_object_get(schema, "properties"), key))
-			buf_addf(why, "unknown argument '%s' for tool '%s' (see its inputSchema)", key, t->verb);
+			buf_addf(why, "unknown argument '%s' for tool '%s' (see its inputSchema)", key,
+				 t->verb);
+	}
 	json_decref(schema);
 	if (why->len)
 		return false;
@@ -258,15 +286,15 @@ static bool build_argv(const struct tool *t, const json_t *args, bool json, stru
 		const struct positional *p = &t->pos[i];
 		const json_t *v = json_object_get(args, p->name);
 		if (!v) {
-			if (p->required)
-				buf_addf(why, "argument '%s' is required: %s", p->name, p->description);
-			if (p->required)
-				return false;
-			continue;
+			if (!p->required)
+				continue;
+			buf_addf(why, "argument '%s' is required: %s", p->name, p->description);
+			return false;
 		}
 		if (p->list ? !check_list(v, p->required) : !argv_string(v)) {
 			buf_addf(why, "argument '%s' must be %s", p->name,
-				 p->list ? (p->required ? "a non-empty array of strings" : "an array of strings")
+				 p->list ? (p->required ? "a non-empty array of strings"
+							: "an array of strings")
 					 : "a string");
 			return false;
 		}
@@ -284,7 +312,7 @@ static bool build_argv(const struct tool *t, const json_t *args, bool json, stru
 }
 
 /* The call's stdin: a memory file holding the argument, or -1 (reads as empty, like </dev/null). */
-static int stdin_open(const json_t *in, struct diag *d)
+static int stdin_open(const struct tool *t, const json_t *in, struct diag *d)
 {
 	if (!in)
 		return -1;
@@ -301,7 +329,8 @@ static int stdin_open(const json_t *in, struct diag *d)
 		n -= (size_t)w;
 	}
 	if (fd < 0 || n || lseek(fd, 0, SEEK_SET) < 0) {
-		diag_add(d, E_IO_ERROR, "mcp: staging the '%s' argument as stdin failed: %s", "stdin", strerror(errno));
+		diag_add(d, E_IO_ERROR, "mcp: staging the '%s' argument as stdin failed: %s", t->stdin,
+			 strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return -2;
@@ -310,7 +339,8 @@ static int stdin_open(const json_t *in, struct diag *d)
 }
 
 /* One run of the verb, exactly as main() runs it: opts_parse on the argv, then the verb. */
-static void run_verb(const struct tool *t, struct call_argv *argv, int stdin_fd, struct buf *out, struct diag *d)
+static void run_verb(const struct tool *t, struct call_argv *argv, int stdin_fd, struct buf *out,
+		     struct diag *d)
 {
 	struct opts o;
 	opts_init(&o);
@@ -377,7 +407,7 @@ json_t *mcp_tool_call(const char *name, json_t *arguments, bool structured, stru
 	json_t *result = NULL;
 	if (!build_argv(t, arguments, false, &argv, why))
 		goto out;
-	int fd = stdin_open(t->stdin ? json_object_get(arguments, t->stdin) : NULL, &d);
+	int fd = stdin_open(t, t->stdin ? json_object_get(arguments, t->stdin) : NULL, &d);
 	if (fd != -2)
 		run_verb(t, &argv, fd, &out, &d);
 	if (fd >= 0)

@@ -10,6 +10,7 @@ enum lets_err cmd_mcp(const struct opts *o, struct buf *out, struct diag *d)
 {
 	(void)out;
 	if (o->positional.n)
-		return opt_usage_error(d, "mcp", true, "unexpected argument '%s' found", o->positional.items[0]);
+		return opt_usage_error(d, "mcp", true, "unexpected argument '%s' found",
+				       o->positional.items[0]);
 	return mcp_serve(STDIN_FILENO, STDOUT_FILENO, d);
 }
