@@ -14,16 +14,7 @@ const root = path.resolve(__dirname, '../..');
 const lets = path.resolve(process.argv[2] || path.join(root, 'build/lets'));
 const fuzzCount = Number(process.env.MCP_FUZZ || 10000);
 
-let passed = 0, failed = 0;
-function record(ok, name, detail) {
-	const line = `${ok ? 'pass' : 'fail'} mcp/protocol:${name}`;
-	if (process.env.LETS_TEST_RESULTS) fs.appendFileSync(process.env.LETS_TEST_RESULTS, line + '\n');
-	if (ok) passed++;
-	else {
-		failed++;
-		console.log(line + (detail ? `\n  ${String(detail).slice(0, 2000)}` : ''));
-	}
-}
+const { record, finish } = require('./results.cjs')('protocol');
 
 const sandbox = fs.mkdtempSync(path.join(process.env.TMPDIR || os.tmpdir(), 'lets-mcp-proto.'));
 fs.cpSync(path.join(root, 'tests/fixtures/default'), sandbox, { recursive: true });
@@ -241,5 +232,4 @@ function fuzz() {
 protocolCases();
 fuzz();
 fs.rmSync(sandbox, { recursive: true, force: true });
-console.log(`mcp/protocol: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+process.exit(finish());

@@ -19,16 +19,7 @@ const { AjvJsonSchemaValidator } = deps('@modelcontextprotocol/sdk/validation/aj
 const Ajv = deps('ajv').default;
 
 const lets = path.resolve(process.argv[2] || path.join(root, 'build/lets'));
-let passed = 0, failed = 0;
-function record(ok, name, detail) {
-	const line = `${ok ? 'pass' : 'fail'} mcp/sdk:${name}`;
-	if (process.env.LETS_TEST_RESULTS) fs.appendFileSync(process.env.LETS_TEST_RESULTS, line + '\n');
-	if (ok) passed++;
-	else {
-		failed++;
-		console.log(line + (detail ? `\n  ${detail}` : ''));
-	}
-}
+const { record, finish } = require('./results.cjs')('sdk');
 
 function sandbox(tag) {
 	const dir = fs.mkdtempSync(path.join(process.env.TMPDIR || os.tmpdir(), `lets-mcp-${tag}.`));
@@ -184,8 +175,7 @@ async function main() {
 	await client.close();
 	fs.rmSync(a, { recursive: true, force: true });
 	fs.rmSync(b, { recursive: true, force: true });
-	console.log(`mcp/sdk: ${passed} passed, ${failed} failed`);
-	process.exit(failed ? 1 : 0);
+	process.exit(finish());
 }
 
 main().catch((e) => {

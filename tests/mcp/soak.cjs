@@ -1,7 +1,7 @@
 // One `lets mcp` session through MCP_SOAK (default 5000) mixed calls: reads, searches, edits that
 // flip a line back and forth, forced writes, refusals and invalid arguments. No state may leak from
 // one call into the next: every repeat of a request must answer the same bytes as its first run.
-// The server must exit 0 at EOF with nothing on stderr (under ASan+LeakSanitizer: no report), and
+// No descriptor may stay open. The server must exit 0 at EOF with nothing on stderr (under ASan+LeakSanitizer: no report), and
 // with MCP_RSS_LIMIT_KB set, its resident memory may grow at most that much from call 1,000 to the end.
 //   node tests/mcp/soak.cjs LETS_BINARY
 // Appends "pass mcp/soak:<case>" / "fail mcp/soak:<case>" to $LETS_TEST_RESULTS when set.
@@ -16,16 +16,7 @@ const lets = path.resolve(process.argv[2] || path.join(root, 'build/lets'));
 const total = Number(process.env.MCP_SOAK || 5000);
 const rssLimit = process.env.MCP_RSS_LIMIT_KB ? Number(process.env.MCP_RSS_LIMIT_KB) : null;
 
-let passed = 0, failed = 0;
-function record(ok, name, detail) {
-	const line = `${ok ? 'pass' : 'fail'} mcp/soak:${name}`;
-	if (process.env.LETS_TEST_RESULTS) fs.appendFileSync(process.env.LETS_TEST_RESULTS, line + '\n');
-	if (ok) passed++;
-	else {
-		failed++;
-		console.log(line + (detail ? `\n  ${String(detail).slice(0, 2000)}` : ''));
-	}
-}
+const { record, finish } = require('./results.cjs')('soak');
 
 // The mix: [key, tool, arguments]. Keys that alternate (edits) carry their phase in the key.
 const mix = [
@@ -70,7 +61,7 @@ async function main() {
 	await call(0, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'soak', version: '0' } });
 
 	const first = new Map();
-	let drift = [], rss1000 = null, rss1000Peak = null;
+	let drift = [], rss1000 = null, rss1000Peak = null, fds1000 = null;
 	for (let i = 1; i <= total; i++) {
 		let [key, tool, args] = mix[i % mix.length];
 		const round = Math.floor(i / mix.length);
@@ -91,10 +82,13 @@ async function main() {
 			const st = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
 			rss1000 = Number(/VmRSS:\s+(\d+)/.exec(st)[1]);
 			rss1000Peak = Number(/VmHWM:\s+(\d+)/.exec(st)[1]);
+			fds1000 = fs.readdirSync(`/proc/${child.pid}/fd`).length;
 		}
 	}
 	const st = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
 	const rssEnd = Number(/VmRSS:\s+(\d+)/.exec(st)[1]);
+	const fdsEnd = fs.readdirSync(`/proc/${child.pid}/fd`).length;
+	record(fdsEnd === fds1000, 'no descriptor leaks: as many open at the end as at call 1000', `${fds1000} then ${fdsEnd}`);
 	child.stdin.end();
 	const { code, signal } = await exited;
 	record(drift.length === 0, `${total} calls: every repeat answers the bytes of its first run`, drift.join('\n  '));
@@ -104,8 +98,7 @@ async function main() {
 	if (rssLimit !== null)
 		record(rssEnd - rss1000 <= rssLimit, `memory flat: RSS grew ${rssEnd - rss1000} kB from call 1000 to ${total} (limit ${rssLimit})`);
 	fs.rmSync(dir, { recursive: true, force: true });
-	console.log(`mcp/soak: ${passed} passed, ${failed} failed`);
-	process.exit(failed ? 1 : 0);
+	process.exit(finish());
 }
 
 main().catch((e) => {
