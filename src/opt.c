@@ -9,63 +9,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "check.h"
-
-enum verb_bit {
-	V_SHOW = 1 << 0,
-	V_FIND = 1 << 1,
-	V_EDIT = 1 << 2,
-	V_TRANSFORM = 1 << 3,
-	V_WRITE = 1 << 4,
-	V_GUIDE = 1 << 5,
-	V_VERSION = 1 << 6,
-	V_STATS = 1 << 7,
-	V_UPDATE = 1 << 8,
-	V_HOOKS = 1 << 9,
-	V_HOOK = 1 << 10,
-	V_ALL = (1 << 11) - 1,
-	V_MCP = 1 << 11, /* outside V_ALL: the server takes no output or tree flags */
-};
-
-static const struct verb_info {
-	const char *name;
-	unsigned bit;
-	const char *usage; /* after "lets <verb> " */
-	const char *about;
-	size_t min_positional;
-	const char *positional_name; /* for the missing-argument message */
-	const char *after_help;      /* printed after the options in --help, or NULL */
-} verbs[] = {
-	{"show", V_SHOW, "[OPTIONS] <TARGETS>...",
-	 "Read files, line ranges, anchors and symbols, several targets per call", 1, "<TARGETS>...", NULL},
-	{"find", V_FIND, "[OPTIONS] <PATTERN> [PATHS]...",
-	 "Search files; hits print as path:line, grouped by file, capped at 50", 1, "<PATTERN>", NULL},
-	{"edit", V_EDIT, "[OPTIONS] [TARGET] [MORE_TARGETS]...",
-	 "Replace text that must match exactly once, or insert after an anchor; checked, reverted on breakage",
-	 0, NULL, NULL},
-	{"transform", V_TRANSFORM, "[OPTIONS] [FILE]",
-	 "Set, append or delete keys in JSON, YAML, TOML or markdown frontmatter", 0, NULL, NULL},
-	{"write", V_WRITE, "[OPTIONS] <PATH>", "Create a file from stdin; refuses to overwrite without --force",
-	 1, "<PATH>", NULL},
-	{"guide", V_GUIDE, "[OPTIONS]", "Print the one-screen guide", 0, NULL, NULL},
-	{"version", V_VERSION, "[OPTIONS]", "Print the version", 0, NULL, NULL},
-	{"stats", V_STATS, "[OPTIONS]", "Count lets and hook use in Claude Code transcripts", 0, NULL, NULL},
-	{"update", V_UPDATE, "[OPTIONS]", "Update lets to the latest release", 0, NULL, NULL},
-	{"hooks", V_HOOKS, "[OPTIONS] <ACTION> <AGENT>",
-	 "Install or uninstall agent hooks (claude-code, codex)", 2, "<ACTION> <AGENT>", NULL},
-	{"hook", V_HOOK, "[OPTIONS] <ACTION>", "Hook entry points (classify)", 1, "<ACTION>", NULL},
-	{"mcp", V_MCP, "[OPTIONS]",
-	 "Serve the verbs as Model Context Protocol tools over stdio, one JSON-RPC message per line", 0, NULL,
-	 "\nRegister it with Claude Code:\n"
-	 "  claude mcp add lets -- lets mcp\n"
-	 "\nOr with any client that reads an mcpServers block:\n"
-	 "  {\n"
-	 "    \"mcpServers\": {\n"
-	 "      \"lets\": { \"command\": \"lets\", \"args\": [\"mcp\"] }\n"
-	 "    }\n"
-	 "  }\n"
-	 "\nEach tool call runs the verb in-process with the server's working directory as the tree, and\n"
-	 "returns the verb's text as content and its --json shape as structuredContent.\n"},
-};
+#include "verb/verbs.h"
 
 enum opt_kind { K_FLAG, K_NOOP, K_LONG, K_STR, K_LIST, K_REFUSED };
 
@@ -148,6 +92,23 @@ static const struct opt_spec specs[] = {
 
 #define NSPECS (sizeof(specs) / sizeof(specs[0]))
 
+/* What a verb's --help says after its options, by option group. */
+static const struct {
+	unsigned group;
+	const char *text;
+} epilogues[] = {
+	{V_MCP, "\nRegister it with Claude Code:\n"
+		"  claude mcp add lets -- lets mcp\n"
+		"\nOr with any client that reads an mcpServers block:\n"
+		"  {\n"
+		"    \"mcpServers\": {\n"
+		"      \"lets\": { \"command\": \"lets\", \"args\": [\"mcp\"] }\n"
+		"    }\n"
+		"  }\n"
+		"\nEach tool call runs the verb in-process with the server's working directory as the tree, and\n"
+		"returns the verb's text as content and its --json shape as structuredContent.\n"},
+};
+
 /* Options that cannot be given together, checked in this order once a command line is parsed.
  * A name is a long option, or the verb's positional argument as its usage shows it ("[TARGET]"). */
 static const struct conflict {
@@ -170,19 +131,6 @@ static const struct conflict {
 	{V_EDIT, "insert-before", "expect-all"},
 	{V_EDIT, "expect", "expect-all"},
 };
-
-static const struct verb_info *verb_lookup(const char *name)
-{
-	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
-		if (!strcmp(verbs[i].name, name))
-			return &verbs[i];
-	return NULL;
-}
-
-bool opt_known_verb(const char *verb)
-{
-	return verb_lookup(verb) != NULL;
-}
 
 void opts_init(struct opts *o)
 {
@@ -226,7 +174,7 @@ static void spec_name(struct buf *b, const struct opt_spec *s)
 
 enum lets_err opt_usage_error(struct diag *d, const char *verb, bool with_usage, const char *fmt, ...)
 {
-	const struct verb_info *v = verb ? verb_lookup(verb) : NULL;
+	const struct verb *v = verb ? verb_find(verb) : NULL;
 	struct buf m = BUF_INIT;
 	va_list ap;
 	va_start(ap, fmt);
@@ -288,7 +236,7 @@ static const struct opt_spec *find_short(char c, unsigned bit)
 }
 
 /* Stores one occurrence; seen[] catches a scalar option given twice. */
-static enum lets_err apply(struct opts *o, const struct verb_info *v, const struct opt_spec *s,
+static enum lets_err apply(struct opts *o, const struct verb *v, const struct opt_spec *s,
 			   const char *value, unsigned char *seen, struct diag *d)
 {
 	char *field = (char *)o + s->offset;
@@ -345,17 +293,17 @@ static bool conflict_side(const char *name, const struct opts *o, unsigned bit, 
 	return seen[s - specs];
 }
 
-static enum lets_err check_conflicts(const struct opts *o, const struct verb_info *v, const unsigned char *seen,
+static enum lets_err check_conflicts(const struct opts *o, const struct verb *v, const unsigned char *seen,
 				     struct diag *d)
 {
 	enum lets_err err = LETS_OK;
 	struct buf a = BUF_INIT, b = BUF_INIT;
 	for (size_t i = 0; i < sizeof(conflicts) / sizeof(conflicts[0]) && !err; i++) {
-		if (!(conflicts[i].verbs & v->bit))
+		if (!(conflicts[i].verbs & v->group))
 			continue;
 		buf_truncate(&a, 0);
 		buf_truncate(&b, 0);
-		if (conflict_side(conflicts[i].a, o, v->bit, seen, &a) && conflict_side(conflicts[i].b, o, v->bit, seen, &b))
+		if (conflict_side(conflicts[i].a, o, v->group, seen, &a) && conflict_side(conflicts[i].b, o, v->group, seen, &b))
 			err = opt_usage_error(d, v->name, true, "the argument '%s' cannot be used with '%s'", a.data, b.data);
 	}
 	buf_release(&a);
@@ -363,12 +311,8 @@ static enum lets_err check_conflicts(const struct opts *o, const struct verb_inf
 	return err;
 }
 
-enum lets_err opts_parse(struct opts *o, const char *verb, int argc, char **argv, int first, struct diag *d)
+enum lets_err opts_parse(struct opts *o, const struct verb *v, int argc, char **argv, int first, struct diag *d)
 {
-	const struct verb_info *v = verb_lookup(verb);
-	if (!v)
-		return diag_add(d, E_USAGE, "error: unrecognized subcommand '%s'\n\nUsage: lets <COMMAND>\n\nFor "
-				"more information, try '--help'.", verb);
 	o->verb = v->name;
 	unsigned char seen[NSPECS] = {0};
 	bool only_positional = false;
@@ -386,7 +330,7 @@ enum lets_err opts_parse(struct opts *o, const char *verb, int argc, char **argv
 			const char *name = arg + 2;
 			const char *eq = strchr(name, '=');
 			size_t len = eq ? (size_t)(eq - name) : strlen(name);
-			const struct opt_spec *s = find_long(name, len, v->bit);
+			const struct opt_spec *s = find_long(name, len, v->group);
 			if (!s) {
 				if (len == 4 && !strncmp(name, "help", 4))
 					return LETS_ERR_COUNT; /* caller prints help */
@@ -415,7 +359,7 @@ enum lets_err opts_parse(struct opts *o, const char *verb, int argc, char **argv
 		}
 		/* A cluster of short flags: -iw, -A2, -A 2. */
 		for (const char *p = arg + 1; *p; p++) {
-			const struct opt_spec *s = find_short(*p, v->bit);
+			const struct opt_spec *s = find_short(*p, v->group);
 			if (!s) {
 				if (*p == 'h')
 					return LETS_ERR_COUNT;
@@ -461,14 +405,13 @@ long opts_after(const struct opts *o)
 	return o->after != OPT_UNSET ? o->after : o->context;
 }
 
-void opt_help(struct buf *out, const char *verb)
+void opt_help(struct buf *out, const struct verb *v)
 {
-	const struct verb_info *v = verb ? verb_lookup(verb) : NULL;
 	if (!v) {
 		buf_adds(out, "Locate, edit, transform and show files in one bounded call, for coding agents\n\n"
 			      "Usage: lets <COMMAND>\n\nCommands:\n");
-		for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
-			buf_addf(out, "  %-10s %s\n", verbs[i].name, verbs[i].about);
+		for (size_t i = 0; i < verb_count; i++)
+			buf_addf(out, "  %-10s %s\n", verb_table[i].name, verb_table[i].about);
 		buf_adds(out, "\nOptions:\n  -h, --help     Print help\n  -V, --version  Print version\n"
 			      "\nRun `lets guide` once for the whole surface on one screen.\n");
 		return;
@@ -476,7 +419,7 @@ void opt_help(struct buf *out, const char *verb)
 	buf_addf(out, "%s\n\nUsage: lets %s %s\n\nOptions:\n", v->about, v->name, v->usage);
 	for (size_t i = 0; i < NSPECS; i++) {
 		const struct opt_spec *s = &specs[i];
-		if (!(s->verbs & v->bit) || !s->help)
+		if (!(s->verbs & v->group) || !s->help)
 			continue;
 		struct buf name = BUF_INIT;
 		if (s->short_name && s->long_name)
@@ -494,16 +437,16 @@ void opt_help(struct buf *out, const char *verb)
 		buf_release(&name);
 	}
 	buf_addf(out, "  %-28s %s\n", "-h, --help", "Print help");
-	if (v->after_help)
-		buf_adds(out, v->after_help);
+	for (size_t i = 0; i < sizeof(epilogues) / sizeof(epilogues[0]); i++)
+		if (epilogues[i].group == v->group)
+			buf_adds(out, epilogues[i].text);
 }
 
-void opt_each(const char *verb, void (*fn)(const struct opt_desc *, void *), void *ctx)
+void opt_each(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx)
 {
-	const struct verb_info *v = verb_lookup(verb);
-	for (size_t i = 0; v && i < NSPECS; i++) {
+	for (size_t i = 0; i < NSPECS; i++) {
 		const struct opt_spec *s = &specs[i];
-		if (!(s->verbs & v->bit) || !s->help || s->kind == K_NOOP || s->kind == K_REFUSED)
+		if (!(s->verbs & v->group) || !s->help || s->kind == K_NOOP || s->kind == K_REFUSED)
 			continue;
 		struct opt_desc desc = {s->long_name, s->short_name, OPT_VALUE_FLAG, s->value_name, s->help};
 		if (s->kind == K_LONG)
@@ -514,10 +457,4 @@ void opt_each(const char *verb, void (*fn)(const struct opt_desc *, void *), voi
 			desc.value = OPT_VALUE_LIST;
 		fn(&desc, ctx);
 	}
-}
-
-const char *opt_about(const char *verb)
-{
-	const struct verb_info *v = verb_lookup(verb);
-	return v ? v->about : "";
 }

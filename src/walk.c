@@ -13,6 +13,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "ignore.h"
+#include "worktree.h"
 
 /* Files handed out per job: small enough that a flat directory of 100k files spreads over every
  * worker, large enough that the queue lock stays cold. */
@@ -161,16 +162,6 @@ static enum ignore_match decide(const struct root *r, const struct level *lv, co
 	return level_match(r->global, r->global ? &r->global->git : NULL, path, len, name, nlen, is_dir, tmp);
 }
 
-static bool has_entry(const char *dir, const char *name)
-{
-	struct buf b = BUF_INIT;
-	buf_addf(&b, "%s/%s", strcmp(dir, "/") ? dir : "", name);
-	struct stat st;
-	bool ok = lstat(b.data, &st) == 0;
-	buf_release(&b);
-	return ok;
-}
-
 static bool is_under(const char *abs, const char *top)
 {
 	size_t n = strlen(top);
@@ -211,18 +202,10 @@ static void root_init(struct root *r, const char *dir, bool no_ignore, struct le
 		return;
 	/* The repository top, else the current directory when the root is under it. */
 	char top[PATH_MAX];
-	bool repo = false;
-	snprintf(top, sizeof(top), "%s", abs);
-	for (;;) {
-		if (has_entry(top, ".git")) {
-			repo = true;
-			break;
-		}
-		char *slash = strrchr(top, '/');
-		if (!slash || slash == top)
-			break;
-		*slash = '\0';
-	}
+	char *repo_top = worktree_top(abs);
+	bool repo = repo_top != NULL;
+	snprintf(top, sizeof(top), "%s", repo ? repo_top : abs);
+	free(repo_top);
 	if (!repo) {
 		char cwd[PATH_MAX];
 		if (realpath(".", cwd) && is_under(abs, cwd))

@@ -19,8 +19,7 @@ struct positional {
 };
 
 struct tool {
-	const char *verb;
-	verb_fn fn;
+	const char *verb; /* its row in verb/verbs.c: the function, option group and about line */
 	bool writes; /* changes files: runs once, so it has no second run for the JSON shape */
 	const char *stdin; /* the property that becomes the verb's stdin, or NULL */
 	const char *stdin_description;
@@ -31,7 +30,6 @@ struct tool {
 static const struct tool tools[] = {
 	{
 		.verb = "show",
-		.fn = cmd_show,
 		.pos = {{"targets", true, true,
 			 "what to read: path, path:40, path:40-80, path@'regex' (with after/before/context), "
 			 "path#symbol (a function, class, heading or key)"}},
@@ -41,7 +39,6 @@ static const struct tool tools[] = {
 	},
 	{
 		.verb = "find",
-		.fn = cmd_find,
 		.pos = {{"pattern", false, true,
 			 "a regex (Rust regex syntax), or literal text with fixed_string"},
 			{"paths", true, false, "files or directories to search; the working tree when none"}},
@@ -51,7 +48,6 @@ static const struct tool tools[] = {
 	},
 	{
 		.verb = "edit",
-		.fn = cmd_edit,
 		.writes = true,
 		.stdin = "stdin",
 		.stdin_description =
@@ -66,7 +62,6 @@ static const struct tool tools[] = {
 	},
 	{
 		.verb = "write",
-		.fn = cmd_write,
 		.writes = true,
 		.stdin = "content",
 		.stdin_description = "the whole new content of the file",
@@ -126,7 +121,7 @@ static json_t *tool_schema(const struct tool *t)
 		json_object_set_new(
 			props, t->stdin,
 			json_pack("{s:s, s:s}", "type", "string", "description", t->stdin_description));
-	opt_each(t->verb, schema_option, props);
+	opt_each(verb_find(t->verb), schema_option, props);
 	return json_pack("{s:s, s:o, s:o, s:b}", "type", "object", "properties", props, "required", required,
 			 "additionalProperties", 0);
 }
@@ -137,7 +132,7 @@ json_t *mcp_tools_list(void)
 	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
 		const struct tool *t = &tools[i];
 		struct buf d = BUF_INIT;
-		buf_addf(&d, "%s. %s", opt_about(t->verb), t->guide);
+		buf_addf(&d, "%s. %s", verb_find(t->verb)->about, t->guide);
 		json_array_append_new(list, json_pack("{s:s, s:s, s:o}", "name", t->verb, "description",
 						      d.data, "inputSchema", tool_schema(t)));
 		buf_release(&d);
@@ -276,7 +271,7 @@ static bool build_argv(const struct tool *t, const json_t *args, bool json, stru
 	argv_push(argv, "lets");
 	argv_push(argv, t->verb);
 	struct opt_walk w = {args, argv, why};
-	opt_each(t->verb, argv_option, &w);
+	opt_each(verb_find(t->verb), argv_option, &w);
 	if (why->len)
 		return false;
 	if (json)
@@ -342,14 +337,15 @@ static int stdin_open(const struct tool *t, const json_t *in, struct diag *d)
 static void run_verb(const struct tool *t, struct call_argv *argv, int stdin_fd, struct buf *out,
 		     struct diag *d)
 {
+	const struct verb *v = verb_find(t->verb);
 	struct opts o;
 	opts_init(&o);
-	enum lets_err e = opts_parse(&o, t->verb, (int)argv->n, argv->v, 2, d);
+	enum lets_err e = opts_parse(&o, v, (int)argv->n, argv->v, 2, d);
 	o.stdin_fd = stdin_fd;
 	if (e == LETS_ERR_COUNT) {
-		opt_help(out, t->verb);
+		opt_help(out, v);
 	} else if (e == LETS_OK) {
-		t->fn(&o, out, d);
+		v->fn(&o, out, d);
 		if (d->n && !out->len && (o.json || o.jsonl))
 			error_json(out, d, NULL);
 	}
