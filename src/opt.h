@@ -74,6 +74,9 @@ struct opts {
 	 * STDIN_FILENO for the CLI; `lets mcp` passes each call's own descriptor, since its fd 0
 	 * carries the protocol. */
 	int stdin_fd;
+	/* NULL for the CLI. When set, the verb also renders the --json shape of the same run here
+	 * (lets mcp's structuredContent): one run gives both shapes, so nothing is written twice. */
+	struct buf *json_twin;
 };
 
 void opts_init(struct opts *o);

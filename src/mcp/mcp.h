@@ -9,7 +9,8 @@
  *  - A tool call is one in-process run of the verb's cmd_ function, through opts_parse on an argv
  *    built from the call's arguments, with its own opts, output buffer, diag and stdin descriptor:
  *    nothing of one call is left for the next, and fd 0 (the protocol) is never read by a verb.
- *  - A tool that changes files runs once per call.
+ *  - Every call runs its verb once: content and structuredContent are the text and the --json
+ *    shape of that one run (opts.json_twin), so a write never happens twice.
  *  - Protocol output is written only by mcp_serve, one whole line per write. */
 #ifndef LETS_MCP_H
 #define LETS_MCP_H

@@ -20,7 +20,6 @@ struct positional {
 
 struct tool {
 	const char *verb; /* its row in verb/verbs.c: the function, option group and about line */
-	bool writes; /* changes files: runs once, so it has no second run for the JSON shape */
 	const char *stdin; /* the property that becomes the verb's stdin, or NULL */
 	const char *stdin_description;
 	struct positional pos[2];
@@ -48,7 +47,6 @@ static const struct tool tools[] = {
 	},
 	{
 		.verb = "edit",
-		.writes = true,
 		.stdin = "stdin",
 		.stdin_description =
 			"what the command line would read on stdin: the batch for from \"-\", or "
@@ -62,7 +60,6 @@ static const struct tool tools[] = {
 	},
 	{
 		.verb = "write",
-		.writes = true,
 		.stdin = "content",
 		.stdin_description = "the whole new content of the file",
 		.pos = {{"path", false, true, "the file to create (missing parent directories are made)"}},
@@ -253,8 +250,7 @@ static void argv_option(const struct opt_desc *od, void *ctx)
 
 /* The argv of a call: "lets <verb> <options> -- <positionals>", or false with the reason in why.
  * "--" keeps a target that starts with '-' a target, as a careful shell user would write it. */
-static bool build_argv(const struct tool *t, const json_t *args, bool json, struct call_argv *argv,
-		       struct buf *why)
+static bool build_argv(const struct tool *t, const json_t *args, struct call_argv *argv, struct buf *why)
 {
 	json_t *schema = tool_schema(t);
 	const char *key;
@@ -274,8 +270,6 @@ static bool build_argv(const struct tool *t, const json_t *args, bool json, stru
 	opt_each(verb_find(t->verb), argv_option, &w);
 	if (why->len)
 		return false;
-	if (json)
-		argv_push(argv, "--json");
 	argv_push(argv, "--");
 	for (size_t i = 0; i < 2 && t->pos[i].name; i++) {
 		const struct positional *p = &t->pos[i];
@@ -333,21 +327,25 @@ static int stdin_open(const struct tool *t, const json_t *in, struct diag *d)
 	return fd;
 }
 
-/* One run of the verb, exactly as main() runs it: opts_parse on the argv, then the verb. */
+/* One run of the verb, exactly as main() runs it: opts_parse on the argv, then the verb; twin (or
+ * NULL) receives the --json shape of the same run. */
 static void run_verb(const struct tool *t, struct call_argv *argv, int stdin_fd, struct buf *out,
-		     struct diag *d)
+		     struct buf *twin, struct diag *d)
 {
 	const struct verb *v = verb_find(t->verb);
 	struct opts o;
 	opts_init(&o);
 	enum lets_err e = opts_parse(&o, v, (int)argv->n, argv->v, 2, d);
 	o.stdin_fd = stdin_fd;
+	o.json_twin = twin;
 	if (e == LETS_ERR_COUNT) {
 		opt_help(out, v);
 	} else if (e == LETS_OK) {
 		v->fn(&o, out, d);
 		if (d->n && !out->len && (o.json || o.jsonl))
 			error_json(out, d, NULL);
+		if (twin && d->n && !twin->len)
+			error_json(twin, d, NULL);
 	}
 	opts_release(&o);
 }
@@ -365,25 +363,14 @@ static void content_add(json_t *content, const char *s, size_t n)
 	json_array_append_new(content, json_pack("{s:s, s:o}", "type", "text", "text", mcp_text(s, n)));
 }
 
-/* The --json run of a tool that only reads: its shape as an object. */
-static json_t *structured_run(const struct tool *t, const json_t *args)
+/* The --json shape the run rendered beside its text, as an object, or NULL when it has none. */
+static json_t *shape_of(const struct buf *twin)
 {
-	struct call_argv argv = {0};
-	struct buf out = BUF_INIT, why = BUF_INIT;
-	struct diag d = DIAG_INIT;
-	json_t *j = NULL;
-	if (build_argv(t, args, true, &argv, &why)) {
-		run_verb(t, &argv, -1, &out, &d);
-		j = json_loadb(buf_str(&out), out.len, JSON_DISABLE_EOF_CHECK, NULL);
-		if (j && !json_is_object(j)) {
-			json_decref(j);
-			j = NULL;
-		}
+	json_t *j = json_loadb(buf_str(twin), twin->len, JSON_DISABLE_EOF_CHECK, NULL);
+	if (j && !json_is_object(j)) {
+		json_decref(j);
+		j = NULL;
 	}
-	argv_release(&argv);
-	buf_release(&out);
-	buf_release(&why);
-	diag_release(&d);
 	return j;
 }
 
@@ -398,14 +385,14 @@ json_t *mcp_tool_call(const char *name, json_t *arguments, bool structured, stru
 		return NULL;
 	}
 	struct call_argv argv = {0};
-	struct buf out = BUF_INIT;
+	struct buf out = BUF_INIT, twin = BUF_INIT;
 	struct diag d = DIAG_INIT;
 	json_t *result = NULL;
-	if (!build_argv(t, arguments, false, &argv, why))
+	if (!build_argv(t, arguments, &argv, why))
 		goto out;
 	int fd = stdin_open(t, t->stdin ? json_object_get(arguments, t->stdin) : NULL, &d);
 	if (fd != -2)
-		run_verb(t, &argv, fd, &out, &d);
+		run_verb(t, &argv, fd, &out, structured ? &twin : NULL, &d);
 	if (fd >= 0)
 		close(fd);
 	json_t *content = json_array();
@@ -418,12 +405,13 @@ json_t *mcp_tool_call(const char *name, json_t *arguments, bool structured, stru
 		buf_release(&err);
 	}
 	result = json_pack("{s:o, s:b}", "content", content, "isError", d.n > 0);
-	json_t *shape = structured && !t->writes ? structured_run(t, arguments) : NULL;
+	json_t *shape = shape_of(&twin);
 	if (shape)
 		json_object_set_new(result, "structuredContent", shape);
 out:
 	argv_release(&argv);
 	buf_release(&out);
+	buf_release(&twin);
 	diag_release(&d);
 	return result;
 }

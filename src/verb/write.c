@@ -74,6 +74,8 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 			buf_release(&counted);
 			if (o->json || o->jsonl)
 				render_json(out, path, "exists", lines, (long)old.size, file_sha(&old), NULL, &om);
+			if (o->json_twin)
+				render_json(o->json_twin, path, "exists", lines, (long)old.size, file_sha(&old), NULL, &om);
 			goto out;
 		}
 		if (!(old.st.st_mode & S_IWUSR)) {
@@ -97,6 +99,8 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 	long lines = (long)file_count_lines(in.data, in.len);
 	if (ck.kind == CHECK_NONE)
 		omit_add(&om, OM_CHECK_SKIPPED, 0, 0, 0, ck.reason, NULL);
+	if (o->json_twin)
+		render_json(o->json_twin, path, exists ? "overwritten" : "created", lines, (long)in.len, sha, &ck, &om);
 	if (o->json || o->jsonl) {
 		render_json(out, path, exists ? "overwritten" : "created", lines, (long)in.len, sha, &ck, &om);
 		goto out;

@@ -2,8 +2,9 @@
 // initialize, tools/list, every inputSchema checked as JSON Schema by ajv (the SDK's validator),
 // then each tool called on a sandbox while the CLI runs the same request on a twin sandbox.
 // A call's content must equal the CLI's stdout (then its stderr, on failure) byte for byte, its
-// isError the CLI's non-zero exit, its structuredContent the CLI's --json output, and after a
-// write both sandboxes must hold the same bytes.
+// isError the CLI's non-zero exit, its structuredContent the CLI's --json output (run on a third
+// sandbox, so a write's JSON comes from the same file state), and after a write all three
+// sandboxes must hold the same bytes.
 //   node tests/mcp/sdk.cjs LETS_BINARY
 // Appends "pass mcp/sdk:<case>" / "fail mcp/sdk:<case>" to $LETS_TEST_RESULTS when set.
 'use strict';
@@ -107,7 +108,7 @@ function cli(dir, argv, stdin) {
 }
 
 async function main() {
-	const a = sandbox('a'), b = sandbox('b');
+	const a = sandbox('a'), b = sandbox('b'), c = sandbox('c'); // the server's, the CLI's, the CLI's --json
 	const transport = new StdioClientTransport({ command: lets, args: ['mcp'], cwd: a, env: process.env, stderr: 'pipe' });
 	const client = new Client({ name: 'lets-tests', version: '0' });
 	await client.connect(transport);
@@ -151,15 +152,15 @@ async function main() {
 		record(!!res.isError === (want.status !== 0), `${name}: isError follows the exit code`, `isError ${res.isError}, exit ${want.status}`);
 		if (want.status !== 0)
 			record(/ERROR_CODE=[a-z_]+\n$/.test(got[got.length - 1] || ''), `${name}: refusal ends ERROR_CODE=slug`);
-		if (tool === 'show' || tool === 'find') {
-			const j = cli(b, [argv[0], '--json', ...argv.slice(1)], stdin);
+		{
+			const j = cli(c, [argv[0], '--json', ...argv.slice(1)], stdin);
 			let shape; // a usage error prints no JSON, and the call has no structuredContent
 			try { shape = j.stdout ? JSON.parse(j.stdout) : undefined; } catch (e) { shape = null; }
 			record(JSON.stringify(res.structuredContent) === JSON.stringify(shape), `${name}: structuredContent is the --json shape`,
 				`got ${JSON.stringify(res.structuredContent)}\n  want ${j.stdout}`);
 		}
-		const ta = JSON.stringify(tree(a)), tb = JSON.stringify(tree(b));
-		record(ta === tb, `${name}: the files on disk match the CLI's`);
+		const ta = JSON.stringify(tree(a));
+		record(ta === JSON.stringify(tree(b)) && ta === JSON.stringify(tree(c)), `${name}: the files on disk match the CLI's`);
 	}
 	for (const [name, tool, args] of invalid) {
 		let code = null;
@@ -175,6 +176,7 @@ async function main() {
 	await client.close();
 	fs.rmSync(a, { recursive: true, force: true });
 	fs.rmSync(b, { recursive: true, force: true });
+	fs.rmSync(c, { recursive: true, force: true });
 	process.exit(finish());
 }
 
