@@ -624,6 +624,73 @@ static struct regex *compile(const char *pattern, unsigned fl, struct diag *d)
 	return re;
 }
 
+/* Sorts the paths named on the command line (or ".") into directories to walk and files to read;
+ * a path that cannot be searched is recorded in d and as an unresolved omission in failed. */
+static void collect_roots(const struct opts *o, const struct worktree *wt, struct roots *rs, struct omits *failed,
+			  struct diag *d)
+{
+	static const char *const dot[] = {"."};
+	const char *const *paths = o->positional.n > 1 ? o->positional.items + 1 : dot;
+	size_t n_paths = o->positional.n > 1 ? o->positional.n - 1 : 1;
+	for (size_t i = 0; i < n_paths; i++) {
+		const char *p = paths[i];
+		struct stat st;
+		if (stat(p, &st)) {
+			int err = errno;
+			struct stat lst;
+			if (err == ENOENT && !lstat(p, &lst)) {
+				rs->other++; /* a dangling link: nothing to read */
+				continue;
+			}
+			enum lets_err e = err == ENOENT || err == ENOTDIR ? E_NOT_FOUND : E_IO_ERROR;
+			diag_add(d, e, "%s: %s (os error %d)", p, strerror(err), err);
+			omit_add(failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
+			continue;
+		}
+		enum lets_err e = worktree_check(wt, p, o->allow_outside, d);
+		if (e) {
+			omit_add(failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
+			continue;
+		}
+		if (S_ISDIR(st.st_mode)) {
+			XGROW(rs->dirs, rs->cap_dirs, rs->n_dirs + 1);
+			rs->dirs[rs->n_dirs++] = p;
+		} else if (S_ISREG(st.st_mode)) {
+			XGROW(rs->files, rs->cap_files, rs->n_files + 1);
+			rs->files[rs->n_files++] = p;
+		} else {
+			rs->other++;
+		}
+	}
+}
+
+/* What the search left out, in the footer's order. */
+static void add_omissions(const struct opts *o, enum mode mode, const struct tally *t, const struct omits *failed,
+			  const char *pattern, const char *used, bool retried, struct omits *om)
+{
+	if (t->wc.gitignore + t->wc.hidden + t->wc.other)
+		omit_add(om, OM_IGNORED, t->wc.gitignore, t->wc.hidden, t->wc.other, NULL, NULL);
+	if (t->binary + t->too_large + t->unreadable + t->wc.unreadable)
+		omit_add(om, OM_SKIPPED, t->binary, t->too_large, t->unreadable + t->wc.unreadable, NULL, NULL);
+	if (o->globs.n) {
+		struct omission *g = omit_add(om, OM_GLOB, 0, 0, 0, NULL, NULL);
+		for (size_t i = 0; i < o->globs.n; i++)
+			omission_add_item(g, o->globs.items[i]);
+	}
+	for (size_t i = 0; i < failed->n; i++)
+		omit_add(om, OM_UNRESOLVED, 0, 0, 0, failed->items[i].s1, failed->items[i].s2);
+	if (retried)
+		omit_add(om, OM_GREP_STYLE, 0, 0, 0, pattern, used);
+	if (t->limited)
+		omit_add(om, OM_MATCH_LIMIT, t->limited, 0, 0, NULL, NULL);
+	if (mode == M_LINES && t->total <= o->cap) {
+		if (t->long_lines)
+			omit_add(om, OM_LONG_LINES_CUT, t->long_lines, 0, 0, NULL, NULL);
+		if (t->lossy)
+			omit_add(om, OM_LOSSY_LINES, t->lossy, 0, 0, NULL, NULL);
+	}
+}
+
 enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 {
 	const char *pattern = o->positional.items[0];
@@ -643,39 +710,7 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 		goto out;
 
 	worktree_init(&wt);
-	static const char *const dot[] = {"."};
-	const char *const *paths = o->positional.n > 1 ? o->positional.items + 1 : dot;
-	size_t n_paths = o->positional.n > 1 ? o->positional.n - 1 : 1;
-	for (size_t i = 0; i < n_paths; i++) {
-		const char *p = paths[i];
-		struct stat st;
-		if (stat(p, &st)) {
-			int err = errno;
-			struct stat lst;
-			if (err == ENOENT && !lstat(p, &lst)) {
-				rs.other++; /* a dangling link: nothing to read */
-				continue;
-			}
-			enum lets_err e = err == ENOENT || err == ENOTDIR ? E_NOT_FOUND : E_IO_ERROR;
-			diag_add(d, e, "%s: %s (os error %d)", p, strerror(err), err);
-			omit_add(&failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
-			continue;
-		}
-		enum lets_err e = worktree_check(&wt, p, o->allow_outside, d);
-		if (e) {
-			omit_add(&failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
-			continue;
-		}
-		if (S_ISDIR(st.st_mode)) {
-			XGROW(rs.dirs, rs.cap_dirs, rs.n_dirs + 1);
-			rs.dirs[rs.n_dirs++] = p;
-		} else if (S_ISREG(st.st_mode)) {
-			XGROW(rs.files, rs.cap_files, rs.n_files + 1);
-			rs.files[rs.n_files++] = p;
-		} else {
-			rs.other++;
-		}
-	}
+	collect_roots(o, &wt, &rs, &failed, d);
 	for (size_t i = 0; i < o->globs.n; i++)
 		ignore_list_add_line(&globs, o->globs.items[i], strlen(o->globs.items[i]));
 
@@ -694,28 +729,7 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 		}
 	}
 
-	if (t.wc.gitignore + t.wc.hidden + t.wc.other)
-		omit_add(&om, OM_IGNORED, t.wc.gitignore, t.wc.hidden, t.wc.other, NULL, NULL);
-	if (t.binary + t.too_large + t.unreadable + t.wc.unreadable)
-		omit_add(&om, OM_SKIPPED, t.binary, t.too_large, t.unreadable + t.wc.unreadable, NULL, NULL);
-	if (o->globs.n) {
-		struct omission *g = omit_add(&om, OM_GLOB, 0, 0, 0, NULL, NULL);
-		for (size_t i = 0; i < o->globs.n; i++)
-			omission_add_item(g, o->globs.items[i]);
-	}
-	for (size_t i = 0; i < failed.n; i++)
-		omit_add(&om, OM_UNRESOLVED, 0, 0, 0, failed.items[i].s1, failed.items[i].s2);
-	if (retried)
-		omit_add(&om, OM_GREP_STYLE, 0, 0, 0, pattern, used);
-	if (t.limited)
-		omit_add(&om, OM_MATCH_LIMIT, t.limited, 0, 0, NULL, NULL);
-	if (mode == M_LINES && t.total <= o->cap) {
-		if (t.long_lines)
-			omit_add(&om, OM_LONG_LINES_CUT, t.long_lines, 0, 0, NULL, NULL);
-		if (t.lossy)
-			omit_add(&om, OM_LOSSY_LINES, t.lossy, 0, 0, NULL, NULL);
-	}
-
+	add_omissions(o, mode, &t, &failed, pattern, used, retried, &om);
 	if (mode == M_LINES)
 		render_lines(o, &t, &om, out, d);
 	else
