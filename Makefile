@@ -56,7 +56,7 @@ TP_LIBS := $(TP)/libtreesitter.a $(TP)/libblake3.a
 # against ~0.9 ms dynamic (hyperfine medians, bench/run.sh), and the product ships as one file.
 REL_LDFLAGS := -static
 
-SRC := $(sort $(wildcard src/*.c src/verb/*.c src/symbols/*.c src/edit/*.c src/transform/*.c src/hook/*.c))
+SRC := $(sort $(wildcard src/*.c src/verb/*.c src/symbols/*.c src/edit/*.c src/transform/*.c src/hook/*.c src/mcp/*.c))
 REL_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRC))
 ASAN_OBJ := $(patsubst src/%.c,$(BUILD)/asan/obj/%.o,$(SRC))
 ASAN_LIB_OBJ := $(filter-out $(BUILD)/asan/obj/main.o,$(ASAN_OBJ))
@@ -263,6 +263,8 @@ run-checks:
 		echo "== $$s"; \
 		$(call record_run,bash $$s $(BUILD)/lets,$$s); \
 	done; \
+	echo "== tests/mcp/run.sh"; \
+	$(call record_run,bash tests/mcp/run.sh $(BUILD)/lets $(BUILD)/asan/lets,tests/mcp/run.sh); \
 	if [ ! -f tests/tally.sh ]; then \
 		echo "make check: tests/tally.sh is missing, cannot tally $(RESULTS)" >&2; exit 1; \
 	fi; \
