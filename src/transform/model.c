@@ -113,8 +113,8 @@ static void json_kids(struct mb *m, struct tn *t, TSNode n, int depth)
 	t->close = t->end - 1;
 	for (uint32_t i = 0; i < c; i++) {
 		TSNode k = ts_node_child(n, i);
-		if (!ts_node_is_named(k) || is(k, "comment"))
-			continue;
+		if (!ts_node_is_named(k) || is(k, "comment") || ts_node_is_missing(k))
+			continue; /* a MISSING value is how tree-sitter reads a trailing comma, too */
 		if (is(k, "ERROR")) {
 			/* only a trailing comma is JSONC; anything else is not modelled */
 			if (ts_node_end_byte(k) - ts_node_start_byte(k) != 1 || m->src[ts_node_start_byte(k)] != ',')

@@ -246,10 +246,10 @@ static void block_delete(const struct doc *d, const struct te *holder, const str
 	const char *s = d->src;
 	const struct te *en = &c->kids[idx];
 	if (c->n == 1) {
-		size_t end = entry_line_end(d, c->end);
-		if (end > c->end && s[end - 1] == '\n')
+		size_t end = entry_line_end(d, c->end), from = holder ? holder->after : c->start;
+		if (end > from && s[end - 1] == '\n')
 			end--;
-		if (end > c->end && s[end - 1] == '\r')
+		if (end > from && s[end - 1] == '\r')
 			end--;
 		const char *empty = c->kind == TN_MAP ? "{}" : "[]";
 		if (holder) {
@@ -368,6 +368,43 @@ enum lets_err op_replace(const struct doc *d, struct tn *parent, size_t idx, con
 	return err;
 }
 
+/* A new [table] or [[array]] element at `at` (past the last line of what it follows), one
+ * blank line before it, its keys one per line. */
+static enum lets_err toml_section_add(const struct doc *d, size_t at, const char *open, const char *header,
+				      const char *close, const struct tv *v, struct edit *e, struct diag *dg,
+				      const char *what)
+{
+	enum lets_err err = LETS_OK;
+	struct buf r = BUF_INIT;
+	if (at && d->src[at - 1] != '\n')
+		buf_addc(&r, '\n');
+	if (at)
+		buf_addc(&r, '\n');
+	e->key_sp = 0;
+	e->key_off = r.len;
+	buf_addf(&r, "%s%s%s\n", open, header, close);
+	for (size_t i = 0; i < v->n && !err; i++) {
+		key_toml(&r, v->keys[i]);
+		buf_adds(&r, " = ");
+		err = encode_for(d, NULL, &v->items[i], NULL, &r, dg, what);
+		buf_addc(&r, '\n');
+	}
+	if (!err)
+		edit_add(e, at, at, r.data, r.len);
+	buf_release(&r);
+	return err;
+}
+
+static enum lets_err toml_aot_append(const struct doc *d, const struct tn *seq, const struct tv *v, struct edit *e,
+				     struct diag *dg, const char *what)
+{
+	const struct te *last = &seq->kids[seq->n - 1];
+	size_t at = last->end;
+	while (at > last->start && (d->src[at - 1] == '\n' || d->src[at - 1] == '\r' || d->src[at - 1] == ' '))
+		at--;
+	return toml_section_add(d, line_after(d->src, d->len, at), "[[", seq->header, "]]", v, e, dg, what);
+}
+
 enum lets_err op_insert_key(const struct doc *d, struct tn *map, const char *key, const struct tv *v,
 			    struct edit *e, struct diag *dg, const char *what)
 {
@@ -376,6 +413,13 @@ enum lets_err op_insert_key(const struct doc *d, struct tn *map, const char *key
 	if (d->fmt == TF_TOML && map->style == ST_TOML_IMPLICIT) {
 		buf_release(&t);
 		return unsupported_key(dg, d, what, "its table has no [header] of its own");
+	}
+	if (d->fmt == TF_TOML && map->style == ST_TOML_ROOT && v->k == TV_OBJ && v->n) {
+		/* a new table at the top goes where tables go: a [section] at the end */
+		key_toml(&t, key);
+		err = toml_section_add(d, d->len, "[", t.data, "]", v, e, dg, what);
+		buf_release(&t);
+		return err;
 	}
 	if (d->fmt == TF_JSON) {
 		key_json(&t, key);
@@ -408,46 +452,19 @@ enum lets_err op_insert_key(const struct doc *d, struct tn *map, const char *key
 	return err;
 }
 
-static void toml_aot_append(const struct doc *d, const struct tn *seq, const struct tv *v, struct edit *e,
-			    struct diag *dg, const char *what, enum lets_err *err)
-{
-	const struct te *last = &seq->kids[seq->n - 1];
-	size_t at = last->end;
-	while (at > last->start && (d->src[at - 1] == '\n' || d->src[at - 1] == '\r' || d->src[at - 1] == ' '))
-		at--;
-	at = line_after(d->src, d->len, at);
-	struct buf r = BUF_INIT;
-	if (at && d->src[at - 1] != '\n')
-		buf_addc(&r, '\n');
-	buf_addc(&r, '\n');
-	e->key_sp = 0;
-	e->key_off = r.len;
-	buf_addf(&r, "[[%s]]\n", seq->header);
-	for (size_t i = 0; i < v->n && !*err; i++) {
-		key_toml(&r, v->keys[i]);
-		buf_adds(&r, " = ");
-		*err = encode_for(d, seq, &v->items[i], NULL, &r, dg, what);
-		buf_addc(&r, '\n');
-	}
-	if (!*err)
-		edit_add(e, at, at, r.data, r.len);
-	buf_release(&r);
-}
-
 enum lets_err op_append(const struct doc *d, struct tn *seq, const struct tv *v, struct edit *e, struct diag *dg,
 			const char *what)
 {
 	enum lets_err err = LETS_OK;
 	if (seq->kind != TN_SEQ)
-		return diag_add(dg, E_NOT_FOUND, "%s not found in the %s document (not a %s)", what,
+		return diag_add(dg, E_NOT_FOUND, "%s not found in the %s document (not %s)", what,
 				d->fmt == TF_JSON ? "JSON" : d->fmt == TF_YAML ? "YAML" : "TOML",
-				d->fmt == TF_YAML ? "sequence" : "array");
+				d->fmt == TF_YAML ? "a sequence" : "an array");
 	if (seq->style == ST_TOML_AOT) {
 		if (v->k != TV_OBJ)
 			return diag_add(dg, E_NOT_FOUND,
 					"a JSON object to append (an array of tables takes only objects) not found in %s", what);
-		toml_aot_append(d, seq, v, e, dg, what, &err);
-		return err;
+		return toml_aot_append(d, seq, v, e, dg, what);
 	}
 	struct buf t = BUF_INIT;
 	if (seq->style == ST_BLOCK) {

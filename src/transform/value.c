@@ -324,7 +324,7 @@ bool yaml_resolves_non_string(const char *s, size_t n)
 {
 	static const char *const words[] = {"~", "null", "Null", "NULL", "true", "True", "TRUE", "false", "False",
 					    "FALSE", "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off",
-					    "Off", "OFF", "y", "Y", "n", "N", ".inf", ".Inf", ".INF", "-.inf",
+					    "Off", "OFF", ".inf", ".Inf", ".INF", "-.inf",
 					    "+.inf", ".nan", ".NaN", ".NAN", "=", "<<", NULL};
 	if (!n || word_in(s, n, words))
 		return true;
