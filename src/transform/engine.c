@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+#include <yaml.h>
+
 #include "../alloc.h"
 #include "../check.h"
 #include "tf_int.h"
@@ -50,9 +53,9 @@ bool tf_format_for(const char *path, const char *data, size_t len, enum tf_forma
 	}
 }
 
-/* JSONC: a comma before a closing bracket is blanked, so jansson (after check_json blanks the
- * comments) reads what JSON5-style readers read. */
-static char *blank_trailing_commas(const char *s, size_t n)
+/* JSONC: comments and a comma before a closing bracket are blanked (newlines kept, so jansson's
+ * line numbers are the file's), and jansson reads the rest as JSON. */
+static char *blank_jsonc(const char *s, size_t n)
 {
 	char *c = xmalloc(n + 1);
 	memcpy(c, s, n);
@@ -64,6 +67,9 @@ static char *blank_trailing_commas(const char *s, size_t n)
 					i++;
 		} else if (c[i] == '/' && i + 1 < n && (c[i + 1] == '/' || c[i + 1] == '*')) {
 			size_t e = skip_blank(c, i, n, TF_JSON);
+			for (size_t k = i; k < e; k++)
+				if (c[k] != '\n')
+					c[k] = ' ';
 			i = e ? e - 1 : 0;
 		} else if (c[i] == ',') {
 			size_t e = skip_blank(c, i + 1, n, TF_JSON);
@@ -74,23 +80,54 @@ static char *blank_trailing_commas(const char *s, size_t n)
 	return c;
 }
 
+/* libyaml's complaint about s, with its line; true when it has none. */
+static bool yaml_detail(const char *s, size_t n, char *detail, size_t detail_size)
+{
+	yaml_parser_t p;
+	if (!yaml_parser_initialize(&p))
+		return false;
+	yaml_parser_set_input_string(&p, (const unsigned char *)s, n);
+	bool ok = true;
+	for (bool end = false; !end;) {
+		yaml_event_t ev;
+		if (!yaml_parser_parse(&p, &ev)) {
+			snprintf(detail, detail_size, "line %zu: %s", p.problem_mark.line + 1,
+				 p.problem ? p.problem : "invalid");
+			ok = false;
+			break;
+		}
+		end = ev.type == YAML_STREAM_END_EVENT;
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&p);
+	return ok;
+}
+
 bool tf_valid(enum tf_format f, const char *data, size_t len, char *detail, size_t detail_size)
 {
 	bool ok, has = true;
 	size_t off = len >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3) ? 3 : 0;
+	snprintf(detail, detail_size, "invalid");
 	if (f == TF_JSON) {
-		char *c = blank_trailing_commas(data + off, len - off);
-		ok = check_json(c, len - off);
+		char *c = blank_jsonc(data + off, len - off);
+		json_error_t err;
+		json_t *v = json_loadb(c, len - off, JSON_DECODE_ANY | JSON_ALLOW_NUL, &err);
+		ok = v != NULL;
+		if (!ok)
+			snprintf(detail, detail_size, "line %d: %s", err.line, err.text);
+		json_decref(v);
 		free(c);
 	} else if (f == TF_YAML) {
-		ok = check_yaml(data, len);
+		ok = yaml_detail(data, len, detail, detail_size);
 	} else if (f == TF_TOML) {
 		ok = check_toml(data + off, len - off);
 	} else {
 		ok = check_frontmatter(data, len, &has) && has;
+		if (!ok && !has)
+			snprintf(detail, detail_size, "no frontmatter");
+		else if (!ok)
+			(void)yaml_detail(data, len, detail, detail_size);
 	}
-	if (!ok)
-		snprintf(detail, detail_size, "%s", f == TF_FRONTMATTER && !has ? "no frontmatter" : "invalid");
 	return ok;
 }
 
@@ -443,17 +480,35 @@ static enum lets_err op_set(struct run *u, struct doc *doc, struct tpath *p, str
 	return err;
 }
 
+static enum lets_err op_parse(struct tpath *p, const struct tf_op *op, struct diag *d)
+{
+	static const char *const flags[] = {"--set <SET>", "--delete <DELETE>", "--append <APPEND>"};
+	enum lets_err err = tpath_parse(p, op->arg, op->kind != TF_DELETE, flags[op->kind], d);
+	if (!err && p->brackets && op->kind != TF_APPEND)
+		err = diag_add(d, E_USAGE,
+			       "error: invalid value '%s' for '%s': a final [] appends \xC2\xB7 use --append\n\nFor more "
+			       "information, try '--help'.",
+			       op->arg, flags[op->kind]);
+	return err;
+}
+
+enum lets_err tf_op_check(const struct tf_op *op, struct diag *d)
+{
+	struct tpath p = TPATH_INIT;
+	enum lets_err err = op_parse(&p, op, d);
+	tpath_release(&p);
+	return err;
+}
+
 static enum lets_err one_op(struct run *u, const struct tf_op *op, size_t k)
 {
 	struct tpath p = TPATH_INIT;
 	struct doc doc;
+	memset(&doc, 0, sizeof(doc));
 	struct edit e = {0};
 	struct hit h;
-	enum lets_err err = tpath_parse(&p, op->arg, op->kind != TF_DELETE, u->d);
+	enum lets_err err = op_parse(&p, op, u->d);
 	bool built = false;
-	if (!err && p.brackets && op->kind != TF_APPEND)
-		err = diag_add(u->d, E_USAGE, "error: %s: a final [] appends · use --append %s\n\nFor more information, try '--help'.",
-			       p.typed, op->arg);
 	if (!err) {
 		built = doc_build(&doc, u->fmt, u->cur.data, u->cur.len);
 		doc.path = u->path;
@@ -481,8 +536,7 @@ static enum lets_err one_op(struct run *u, const struct tf_op *op, size_t k)
 		tpath_print(&key, &p, p.n);
 		u->r->keys[k] = buf_detach(&key);
 	}
-	if (built || doc.root)
-		doc_release(&doc);
+	doc_release(&doc);
 	edit_release(&e);
 	tpath_release(&p);
 	return err;

@@ -61,14 +61,13 @@ static size_t bracket(struct tpath *p, const char *a, size_t i, bool *append)
 	return e + 1;
 }
 
-static enum lets_err malformed(struct diag *d, const char *arg, const char *why)
+static enum lets_err malformed(struct diag *d, const char *flag, const char *arg, const char *why)
 {
-	return diag_add(d, E_USAGE,
-			"error: invalid value '%s' for the key path: %s\n\nFor more information, try '--help'.", arg,
-			why);
+	return diag_add(d, E_USAGE, "error: invalid value '%s' for '%s': %s\n\nFor more information, try '--help'.",
+			arg, flag, why);
 }
 
-enum lets_err tpath_parse(struct tpath *p, const char *arg, bool want_value, struct diag *d)
+enum lets_err tpath_parse(struct tpath *p, const char *arg, bool want_value, const char *flag, struct diag *d)
 {
 	size_t i = 0;
 	bool append = false;
@@ -90,14 +89,14 @@ enum lets_err tpath_parse(struct tpath *p, const char *arg, bool want_value, str
 		}
 		if (!ok || append) {
 			buf_release(&k);
-			return malformed(d, arg, quoted ? "an unclosed quote" : "an empty key");
+			return malformed(d, flag, arg, quoted ? "an unclosed quote" : "an empty key");
 		}
 		struct seg *s = seg_push(p, SEG_KEY);
 		s->quoted = quoted;
 		s->key = buf_detach(&k);
 		while (arg[i] == '[') {
 			if (append || !(i = bracket(p, arg, i, &append)))
-				return malformed(d, arg, "a [ ] that is not [N], [field=value] or a final []");
+				return malformed(d, flag, arg, "a [ ] that is not [N], [field=value] or a final []");
 		}
 		if (arg[i] == '.') {
 			i++;
@@ -109,11 +108,11 @@ enum lets_err tpath_parse(struct tpath *p, const char *arg, bool want_value, str
 	p->brackets = append;
 	if (want_value) {
 		if (arg[i] != '=')
-			return malformed(d, arg, "no '=' and value after the key path");
+			return malformed(d, flag, arg, "no '=' and value after the key path");
 		p->value_len = strlen(arg + i + 1);
 		p->value = xstrdup(arg + i + 1);
 	} else if (arg[i]) {
-		return malformed(d, arg, "text after the key path");
+		return malformed(d, flag, arg, "text after the key path");
 	}
 	return LETS_OK;
 }

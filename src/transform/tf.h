@@ -56,6 +56,9 @@ bool tf_format_for(const char *path, const char *data, size_t len, enum tf_forma
  * libyaml, the TOML validator); on failure detail gets a short reason. */
 bool tf_valid(enum tf_format f, const char *data, size_t len, char *detail, size_t detail_size);
 
+/* The key path of op, parsed and thrown away: usage (or a leading dot's not_found) before any
+ * file is read. */
+enum lets_err tf_op_check(const struct tf_op *op, struct diag *d);
 /* Applies ops to src in order. path names the file in messages. On failure the message is in d
  * with the spec's slug (not_found, ambiguous, unsupported_file, usage) and r is left empty. */
 enum lets_err tf_apply(enum tf_format f, const char *path, const char *src, size_t len, const struct tf_op *ops,

@@ -63,8 +63,9 @@ struct tpath {
 	size_t value_len;
 };
 #define TPATH_INIT {0}
-/* Parses arg; want_value: an '=' and a value must follow. Usage / not_found messages go to d. */
-enum lets_err tpath_parse(struct tpath *p, const char *arg, bool want_value, struct diag *d);
+/* Parses arg; want_value: an '=' and a value must follow. Usage messages name flag ("--set
+ * <SET>"); a leading dot is not_found with a hint. */
+enum lets_err tpath_parse(struct tpath *p, const char *arg, bool want_value, const char *flag, struct diag *d);
 /* The path as resolved: keys as typed (quoted keys keep quotes), selectors as [N]. */
 void tpath_print(struct buf *b, const struct tpath *p, size_t upto);
 void tpath_release(struct tpath *p);

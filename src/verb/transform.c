@@ -476,6 +476,11 @@ static enum lets_err validate(struct tcall *t, struct worktree *wt, struct locks
 	enum lets_err e = o->from ? collect_batch(t, o, c->d) : collect_cli(t, o, c->d);
 	if (e)
 		return e;
+	for (size_t i = 0; i < t->n_j; i++)
+		for (size_t k = 0; k < t->j[i].n_ops; k++)
+			tf_op_check(&t->j[i].ops[k], c->d);
+	if (c->d->n)
+		return diag_first(c->d);
 	if (o->if_sha && t->n_j > 1)
 		return diag_add(c->d, E_USAGE, "--if takes one target \xC2\xB7 %zu were given", t->n_j);
 	for (size_t i = 0; i < c->n_f; i++)
@@ -484,8 +489,10 @@ static enum lets_err validate(struct tcall *t, struct worktree *wt, struct locks
 	if (c->d->n || (e = edit_commit_load(c, locks)))
 		return diag_first(c->d);
 	for (size_t i = 0; i < t->n_j; i++)
-		if ((e = job_apply(t, &t->j[i], c->d)) != LETS_OK)
+		if ((e = job_apply(t, &t->j[i], c->d)) != LETS_OK) {
+			edit_mark_failed(c, c->f[t->j[i].file].path);
 			break;
+		}
 	*render_anyway = e == E_CHECK_FAILED && c->d->n == 1 && t->j[0].res.data;
 	return diag_first(c->d);
 }
@@ -501,8 +508,18 @@ enum lets_err cmd_transform(const struct opts *o, struct buf *out, struct diag *
 	bool show_reverted = false;
 	worktree_init(&wt);
 	if (validate(&t, &wt, &locks, &show_reverted)) {
-		if (show_reverted && !t.batch)
+		if (show_reverted && !t.batch) {
 			render(&t, out, 0);
+		} else if (t.batch && t.n_j && !o->json && !o->jsonl && diag_first(d) != E_USAGE) {
+			size_t ops = 0;
+			for (size_t i = 0; i < t.n_j; i++)
+				ops += t.j[i].n_ops;
+			struct buf lead = BUF_INIT;
+			buf_addf(&lead, "0 of %zu applied" OUT_DOT "nothing written" OUT_DOT "fix %s and re-run", ops,
+				 t.c.failed_path ? t.c.failed_path : t.c.f[0].path);
+			footer_text(out, lead.data, NULL, -1);
+			buf_release(&lead);
+		}
 		goto out;
 	}
 	if (edit_commit_check_before(&t.c))
