@@ -28,7 +28,7 @@ struct run {
 	const char *path;
 	struct buf cur;
 	struct mk *m;
-	size_t n, cap, seq;
+	size_t n, cap;
 	size_t *key_off; /* per op, tracked like a mark */
 	size_t n_ops;
 	struct tf_result *r;
@@ -133,7 +133,9 @@ bool tf_valid(enum tf_format f, const char *data, size_t len, char *detail, size
 
 /* ---- marks ---- */
 
-static void mark_add(struct run *u, size_t off, enum marker m, const char *text, size_t len)
+/* seq orders removed lines that end up at one position: by operation, then where they were in
+ * the bytes that operation started from (its splices run last to first), then line by line. */
+static void mark_add(struct run *u, size_t off, enum marker m, const char *text, size_t len, size_t seq)
 {
 	XGROW(u->m, u->cap, u->n + 1);
 	struct mk *k = &u->m[u->n++];
@@ -141,7 +143,7 @@ static void mark_add(struct run *u, size_t off, enum marker m, const char *text,
 	k->mk = m;
 	k->text = text ? xstrndup(text, len) : NULL;
 	k->len = len;
-	k->seq = u->seq++;
+	k->seq = seq;
 }
 
 static size_t shift(size_t off, size_t start, size_t end, size_t rep_len, bool *dropped)
@@ -173,7 +175,7 @@ static size_t split_lines(const char *s, size_t a, size_t b, size_t **starts)
 
 /* The marks one splice makes: the whole lines it touched before and after, with lines equal at
  * both ends set aside; the rest pair up as changed, then added or removed. */
-static void mark_splice(struct run *u, const char *old, size_t old_len, const struct splice *sp)
+static void mark_splice(struct run *u, const char *old, size_t old_len, const struct splice *sp, size_t op)
 {
 	size_t ls = line_begin(old, sp->start);
 	size_t le = sp->end > sp->start && old[sp->end - 1] == '\n' ? sp->end : line_after(old, old_len, sp->end);
@@ -200,12 +202,13 @@ static void mark_splice(struct run *u, const char *old, size_t old_len, const st
 		suf++;
 	size_t xo = no - pre - suf, yn = nn - pre - suf, k = xo < yn ? xo : yn;
 	for (size_t i = 0; i < yn; i++)
-		mark_add(u, ns[pre + i], i < k ? MK_REPLACED : MK_INSERTED, NULL, 0);
+		mark_add(u, ns[pre + i], i < k ? MK_REPLACED : MK_INSERTED, NULL, 0, 0);
 	for (size_t i = k; i < xo; i++) {
 		size_t a = os[pre + i], b = os[pre + i + 1];
 		while (b > a && (old[b - 1] == '\n' || old[b - 1] == '\r'))
 			b--;
-		mark_add(u, ns[pre + yn], MK_DELETED, old + a, b - a);
+		mark_add(u, ns[pre + yn], MK_DELETED, old + a, b - a,
+			 ((size_t)op << 48) | ((sp->start & 0xFFFFFFF) << 20) | (i & 0xFFFFF));
 	}
 	free(os);
 	free(ns);
@@ -262,7 +265,7 @@ static void apply_edit(struct run *u, struct edit *e, size_t op)
 			u->key_off[op] = sp->start + e->key_off;
 			key_set = true;
 		}
-		mark_splice(u, old, old_len, sp);
+		mark_splice(u, old, old_len, sp, op);
 		free(old);
 	}
 	if (e->is_delete) {

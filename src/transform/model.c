@@ -289,11 +289,19 @@ static struct tn *yaml_node(struct mb *m, TSNode n, int depth)
 
 static struct tn *yaml_root(struct mb *m, TSNode root)
 {
-	TSNode docn = ts_node_named_child(root, 0);
-	if (ts_node_is_null(docn))
-		return NULL;
-	if (ts_node_named_child_count(root) > 1 && is(ts_node_named_child(root, 1), "document"))
+	TSNode docn = {0};
+	size_t docs = 0;
+	for (uint32_t i = 0; i < ts_node_named_child_count(root); i++) {
+		TSNode k = ts_node_named_child(root, i);
+		if (is(k, "document") && !docs++)
+			docn = k;
+		else if (is(k, "ERROR"))
+			m->bad = true;
+	}
+	if (docs > 1)
 		m->bad = true; /* several documents: which one a path means is a guess */
+	if (!docs)
+		return NULL;
 	for (uint32_t i = 0; i < ts_node_named_child_count(docn); i++) {
 		TSNode k = ts_node_named_child(docn, i);
 		if (is(k, "block_node") || is(k, "flow_node"))

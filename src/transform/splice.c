@@ -488,26 +488,42 @@ enum lets_err op_append(const struct doc *d, struct tn *seq, const struct tv *v,
 	return err;
 }
 
+/* Removes a TOML table with every [section] and dotted key under it, wherever they are. */
+static void toml_delete_table(const struct doc *d, const struct te *en, struct edit *e)
+{
+	const struct tn *t = en->val;
+	if (t->style == ST_TOML_TABLE && en->end > en->start) {
+		edit_add(e, line_begin(d->src, en->start), en->end, "", 0);
+	} else if (t->style == ST_TOML_AOT) {
+		for (size_t i = 0; i < t->n; i++)
+			toml_delete_table(d, &t->kids[i], e);
+		return;
+	}
+	for (size_t i = 0; i < t->n; i++) {
+		const struct te *k = &t->kids[i];
+		if (k->val->kind != TN_SCALAR && k->val->style != ST_FLOW)
+			toml_delete_table(d, k, e);
+		else if (t->style != ST_TOML_TABLE)
+			edit_add(e, line_begin(d->src, k->start), entry_line_end(d, k->end), "", 0);
+	}
+}
+
 enum lets_err op_delete(const struct doc *d, const struct te *holder, struct tn *parent, size_t idx, struct edit *e,
 			struct diag *dg, const char *what)
 {
+	(void)dg;
+	(void)what;
 	const struct te *en = &parent->kids[idx];
 	e->is_delete = true;
 	e->key_sp = 0;
 	e->key_off = 0;
-	if (parent->style == ST_FLOW) {
+	if (parent->style == ST_FLOW)
 		flow_delete(d, parent, idx, e);
-	} else if (parent->style == ST_BLOCK) {
+	else if (parent->style == ST_BLOCK)
 		block_delete(d, holder, parent, idx, e);
-	} else if (en->val->style == ST_TOML_DOTTED || en->val->style == ST_TOML_IMPLICIT) {
-		return unsupported_key(dg, d, what, "a TOML table spread over dotted keys or sub-tables");
-	} else if (en->val->style == ST_TOML_AOT) {
-		for (size_t i = en->val->n; i-- > 0;)
-			edit_add(e, line_begin(d->src, en->val->kids[i].start), en->val->kids[i].end, "", 0);
-	} else if (en->val->style == ST_TOML_TABLE || parent->style == ST_TOML_AOT) {
-		edit_add(e, line_begin(d->src, en->start), en->end, "", 0);
-	} else {
+	else if (en->val->kind == TN_SCALAR || en->val->style == ST_FLOW)
 		edit_add(e, line_begin(d->src, en->start), entry_line_end(d, en->end), "", 0);
-	}
+	else
+		toml_delete_table(d, en, e);
 	return LETS_OK;
 }
