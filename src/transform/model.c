@@ -460,8 +460,16 @@ static struct tn *toml_section(struct mb *m, struct tn *root, TSNode sec, bool a
 	char *keys[32];
 	size_t nk = toml_keys(m, key, keys, 32);
 	struct tn *t = root, *made = NULL;
-	for (size_t i = 0; i + 1 < nk && i < 32 && t; i++)
+	struct buf path = BUF_INIT;
+	for (size_t i = 0; i + 1 < nk && i < 32 && t; i++) {
 		t = toml_child(m, t, keys[i], ST_TOML_IMPLICIT, NULL);
+		if (i)
+			buf_addc(&path, '.');
+		key_toml(&path, keys[i]);
+		if (t && t->style == ST_TOML_IMPLICIT && !t->header)
+			t->header = xstrdup(path.data);
+	}
+	buf_release(&path);
 	if (t && nk <= 32) {
 		struct te *e = find_kid(t, keys[nk - 1]);
 		uint32_t s = ts_node_start_byte(sec), end = ts_node_end_byte(sec);

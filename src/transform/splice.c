@@ -410,6 +410,18 @@ enum lets_err op_insert_key(const struct doc *d, struct tn *map, const char *key
 {
 	struct buf t = BUF_INIT;
 	enum lets_err err = LETS_OK;
+	if (d->fmt == TF_TOML && map->style == ST_TOML_IMPLICIT && map->header) {
+		/* a table known only from [a.b] headers gets its own [a] at the end */
+		struct tv one = TV_INIT;
+		one.k = TV_OBJ;
+		one.n = one.cap = 1;
+		one.items = (struct tv *)v;
+		one.keys = (char **)&key;
+		err = toml_section_add(d, d->len, "[", map->header, "]", &one, e, dg, what);
+		e->key_off += strlen(map->header) + 3;
+		buf_release(&t);
+		return err;
+	}
 	if (d->fmt == TF_TOML && map->style == ST_TOML_IMPLICIT) {
 		buf_release(&t);
 		return unsupported_key(dg, d, what, "its table has no [header] of its own");

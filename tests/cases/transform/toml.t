@@ -89,10 +89,34 @@ $ lets transform Cargo.toml --append bin=x
 a JSON object to append (an array of tables takes only objects) not found in bin
 ERROR_CODE=not_found
 
-### a table made only by [tool.ruff] cannot take keys in place
+### deleting a table known only from [tool.ruff] deletes every section under it
 @fixture transform
-$ lets transform pyproject.toml --delete tool
-? 7
---- stderr
-pyproject.toml is unsupported: tool cannot be changed in place (a TOML table spread over dotted keys or sub-tables)
-ERROR_CODE=unsupported_file
+$ lets transform pyproject.toml --delete tool -q && cat -A pyproject.toml
+── check: toml ok · sha:[..]→[..] · ~[..] tokens
+[project]$
+name = "demo"$
+version = "0.1.0"$
+dependencies = ["requests>=2"]$
+$
+
+### a new key in a table known only from [tool.ruff] gets a [tool] header of its own
+@fixture transform
+@env LETS_NO_STATS=1
+$ lets transform pyproject.toml --set tool.black=false && cat pyproject.toml
+── pyproject.toml · toml · set tool.black · line 10
+ 6 	[tool.ruff]
+ 7 	line-length = 100
+ 8+	
+ 9+	[tool]
+10+	black = false
+── check: toml ok · sha:[..]→[..]
+[project]
+name = "demo"
+version = "0.1.0"
+dependencies = ["requests>=2"]
+
+[tool.ruff]
+line-length = 100
+
+[tool]
+black = false
