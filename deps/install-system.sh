@@ -6,7 +6,7 @@ set -euo pipefail
 if [ $# -gt 0 ]; then
 	wanted=("$@")
 else
-	wanted=(gcc make libpcre2-dev librust-blake3-dev libjansson-dev libyaml-dev nodejs npm git)
+	wanted=(gcc make libpcre2-dev librust-blake3-dev libjansson-dev libyaml-dev nodejs npm git jq python3 python3-yaml)
 fi
 
 # A tool installed outside Debian's package (NodeSource's nodejs bundles npm, for one) counts as
