@@ -564,6 +564,9 @@ static void finish_marks(struct run *u)
 	for (size_t i = 0; i < u->n; i++) {
 		struct tf_mark *m = &r->marks[i];
 		m->line = line_of(u->cur.data, u->m[i].off);
+		/* removed lines at the end of a file without a final newline follow its last line */
+		if (u->m[i].mk == MK_DELETED && u->m[i].off == u->cur.len && u->cur.len && u->cur.data[u->cur.len - 1] != '\n')
+			m->line++;
 		m->mk = u->m[i].mk;
 		m->text = u->m[i].text;
 		m->len = u->m[i].len;
