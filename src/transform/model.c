@@ -101,18 +101,37 @@ static void scalar_text(struct tn *t, const char *src, TSNode n, char quote)
 	}
 }
 
+/* The children of n (named ones only when named), read with a cursor: indexing a node's
+ * children one by one costs a walk from the first each time, quadratic on a long object. */
+static size_t kids_of(TSNode n, bool named, TSNode **out)
+{
+	size_t cnt = 0, cap = 0;
+	*out = NULL;
+	TSTreeCursor c = ts_tree_cursor_new(n);
+	for (bool ok = ts_tree_cursor_goto_first_child(&c); ok; ok = ts_tree_cursor_goto_next_sibling(&c)) {
+		TSNode k = ts_tree_cursor_current_node(&c);
+		if (named && !ts_node_is_named(k))
+			continue;
+		XGROW(*out, cap, cnt + 1);
+		(*out)[cnt++] = k;
+	}
+	ts_tree_cursor_delete(&c);
+	return cnt;
+}
+
 /* ---- JSON ---- */
 
 static struct tn *json_node(struct mb *m, TSNode n, int depth);
 
 static void json_kids(struct mb *m, struct tn *t, TSNode n, int depth)
 {
-	uint32_t c = ts_node_child_count(n);
+	TSNode *kid;
+	size_t c = kids_of(n, true, &kid);
 	t->style = ST_FLOW;
 	t->open = t->start;
 	t->close = t->end - 1;
-	for (uint32_t i = 0; i < c; i++) {
-		TSNode k = ts_node_child(n, i);
+	for (size_t i = 0; i < c; i++) {
+		TSNode k = kid[i];
 		if (!ts_node_is_named(k) || is(k, "comment") || ts_node_is_missing(k))
 			continue; /* a MISSING value is how tree-sitter reads a trailing comma, too */
 		if (is(k, "ERROR")) {
@@ -137,6 +156,7 @@ static void json_kids(struct mb *m, struct tn *t, TSNode n, int depth)
 			tn_add(t, NULL, ts_node_start_byte(k), ts_node_end_byte(k), json_node(m, k, depth + 1));
 		}
 	}
+	free(kid);
 }
 
 static struct tn *json_node(struct mb *m, TSNode n, int depth)
@@ -174,10 +194,11 @@ static int column(const char *src, size_t off)
 
 static void yaml_pairs(struct mb *m, struct tn *t, TSNode n, int depth)
 {
-	uint32_t c = ts_node_child_count(n);
-	for (uint32_t i = 0; i < c; i++) {
-		TSNode k = ts_node_child(n, i);
-		if (!ts_node_is_named(k) || is(k, "comment"))
+	TSNode *kid;
+	size_t c = kids_of(n, true, &kid);
+	for (size_t i = 0; i < c; i++) {
+		TSNode k = kid[i];
+		if (is(k, "comment"))
 			continue;
 		if (is(k, "ERROR")) {
 			m->bad = true;
@@ -223,6 +244,7 @@ static void yaml_pairs(struct mb *m, struct tn *t, TSNode n, int depth)
 		if (t->n == 1)
 			t->indent = column(m->src, e->start);
 	}
+	free(kid);
 }
 
 static void yaml_scalar(struct mb *m, struct tn *t, TSNode n)
@@ -395,8 +417,10 @@ static struct tn *toml_value(struct mb *m, TSNode n, int depth)
 		t->style = ST_FLOW;
 		t->open = t->start;
 		t->close = t->end - 1;
-		for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
-			TSNode k = ts_node_named_child(n, i);
+		TSNode *kid;
+		size_t c = kids_of(n, true, &kid);
+		for (size_t i = 0; i < c; i++) {
+			TSNode k = kid[i];
 			if (is(k, "comment"))
 				continue;
 			if (!map) {
@@ -411,6 +435,7 @@ static struct tn *toml_value(struct mb *m, TSNode n, int depth)
 			tn_add(t, toml_key_text(m, key), ts_node_start_byte(k), ts_node_end_byte(k),
 			       toml_value(m, val, depth + 1))->after = ts_node_end_byte(key);
 		}
+		free(kid);
 		return t;
 	}
 	const char *s = m->src + t->start;
@@ -526,8 +551,10 @@ static struct tn *toml_root(struct mb *m, TSNode root)
 	r->end = (uint32_t)m->len;
 	r->ins = UINT32_MAX;
 	bool pairs = false;
-	for (uint32_t i = 0; i < ts_node_named_child_count(root); i++) {
-		TSNode k = ts_node_named_child(root, i);
+	TSNode *kid, *sub;
+	size_t c = kids_of(root, true, &kid);
+	for (size_t i = 0; i < c; i++) {
+		TSNode k = kid[i];
 		if (is(k, "pair")) {
 			toml_pair(m, r, k);
 			pairs = true;
@@ -536,13 +563,16 @@ static struct tn *toml_root(struct mb *m, TSNode root)
 				r->ins = (uint32_t)line_begin(m->src, ts_node_start_byte(k));
 			pairs = true;
 			struct tn *t = toml_section(m, r, k, is(k, "table_array_element"));
-			for (uint32_t j = 0; t && j < ts_node_named_child_count(k); j++)
-				if (is(ts_node_named_child(k, j), "pair"))
-					toml_pair(m, t, ts_node_named_child(k, j));
+			size_t ns = kids_of(k, true, &sub);
+			for (size_t j = 0; t && j < ns; j++)
+				if (is(sub[j], "pair"))
+					toml_pair(m, t, sub[j]);
+			free(sub);
 		} else if (is(k, "ERROR")) {
 			m->bad = true;
 		}
 	}
+	free(kid);
 	if (r->ins == UINT32_MAX)
 		r->ins = (uint32_t)m->len;
 	return r;
