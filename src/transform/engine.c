@@ -30,6 +30,7 @@ struct run {
 	struct mk *m;
 	size_t n, cap;
 	size_t *key_off; /* per op, tracked like a mark */
+	bool crlf;       /* the file's first line ends in CRLF */
 	size_t n_ops;
 	struct tf_result *r;
 	struct diag *d;
@@ -233,7 +234,19 @@ static void apply_edit(struct run *u, struct edit *e, size_t op)
 		key_set = true;
 	}
 	for (size_t oi = 0; oi < e->n; oi++) {
-		const struct splice *sp = &e->sp[order[oi]];
+		struct splice *sp = &e->sp[order[oi]];
+		if (u->crlf && memchr(sp->rep, '\n', sp->rep_len)) {
+			/* a CRLF file gets CRLF in what is added, so its endings stay one kind */
+			struct buf cr = BUF_INIT;
+			for (size_t i = 0; i < sp->rep_len; i++) {
+				if (sp->rep[i] == '\n' && (i == 0 || sp->rep[i - 1] != '\r'))
+					buf_addc(&cr, '\r');
+				buf_addc(&cr, sp->rep[i]);
+			}
+			free(sp->rep);
+			sp->rep_len = cr.len;
+			sp->rep = buf_detach(&cr);
+		}
 		char *old = xmalloc(u->cur.len + 1);
 		size_t old_len = u->cur.len;
 		memcpy(old, u->cur.data, old_len + 1);
@@ -593,6 +606,8 @@ enum lets_err tf_apply(enum tf_format f, const char *path, const char *src, size
 	struct run u = {.fmt = f, .path = path, .r = r, .d = d, .n_ops = n_ops};
 	memset(r, 0, sizeof(*r));
 	buf_add(&u.cur, src, len);
+	const char *nl = memchr(src, '\n', len);
+	u.crlf = nl && nl > src && nl[-1] == '\r';
 	u.key_off = xcalloc(n_ops ? n_ops : 1, sizeof(*u.key_off));
 	r->keys = xcalloc(n_ops ? n_ops : 1, sizeof(*r->keys));
 	r->lines = xcalloc(n_ops ? n_ops : 1, sizeof(*r->lines));
