@@ -173,3 +173,33 @@ name: app
 --- stderr
 path not found in env.Z
 ERROR_CODE=not_found
+
+### a CRLF file keeps CRLF on every line, the lines added included
+@fixture transform
+% printf 'a: 1\r\nm:\r\n  x: 1\r\n' > crlf.yaml
+$ lets transform crlf.yaml --set m.y=2 --set a=3 -q && od -c crlf.yaml
+── check: yaml ok · sha:[..]→[..] · ~[..] tokens
+0000000   a   :       3  \r  \n   m   :  \r  \n           x   :       1
+0000020  \r  \n           y   :       2  \r  \n
+0000032
+
+### frontmatter: verbs grouped in first-appearance order, the body untouched
+@fixture transform
+@env LETS_NO_STATS=1
+$ lets transform docs/note.md --append tags=wiki --set last_updated=2026.09.16 --append tags=x && cat docs/note.md
+── docs/note.md · frontmatter · append tags, tags, set last_updated · lines 3, 4
+1 	---
+2 	title: Notes
+3~	tags: [moc, wiki, x]
+4~	last_updated: 2026.09.16
+5 	---
+6 	# Notes
+── check: frontmatter ok · sha:[..]→[..]
+---
+title: Notes
+tags: [moc, wiki, x]
+last_updated: 2026.09.16
+---
+# Notes
+
+Body.
