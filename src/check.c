@@ -357,12 +357,14 @@ static const struct check_preset {
 	const char *const *manifests;
 	const char *missing; /* the skip reason when no manifest is found */
 } presets[] = {
-	{"@auto", (const char *const[]){"Cargo.toml", "go.mod", "tsconfig.json", "pyproject.toml", "setup.py", NULL},
+	{"@auto",
+	 (const char *const[]){"Cargo.toml", "go.mod", "tsconfig.json", "pyproject.toml", "setup.py", NULL},
 	 "@auto found no manifest"},
 	{"@cargo", (const char *const[]){"Cargo.toml", NULL}, "@cargo found no Cargo.toml"},
 	{"@go", (const char *const[]){"go.mod", NULL}, "@go found no go.mod"},
 	{"@tsc", (const char *const[]){"tsconfig.json", NULL}, "@tsc found no tsconfig.json"},
-	{"@py", (const char *const[]){"pyproject.toml", "setup.py", NULL}, "@py found no pyproject.toml or setup.py"},
+	{"@py", (const char *const[]){"pyproject.toml", "setup.py", NULL},
+	 "@py found no pyproject.toml or setup.py"},
 };
 
 static const struct check_preset *preset_lookup(const char *name)
@@ -386,8 +388,8 @@ enum lets_err check_spec_valid(const char *spec, struct diag *d)
 	struct buf names = BUF_INIT;
 	check_preset_names(&names);
 	opt_usage_error(d, NULL, false,
-			"invalid value '%s' for '--check <CHECK>': unknown preset %s \xC2\xB7 the presets are %s", spec,
-			spec, names.data);
+			"invalid value '%s' for '--check <CHECK>': unknown preset %s \xC2\xB7 the presets are %s",
+			spec, spec, names.data);
 	buf_release(&names);
 	return E_USAGE;
 }

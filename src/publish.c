@@ -237,8 +237,9 @@ static bool item_unchanged(const struct publish_item *it)
 }
 
 /* Renames each prepared op into place in order; stops at the first failure. */
-static enum lets_err commit_ops(struct publish_op *ops, const size_t *item_of, size_t n_ops, struct publish_item *items,
-				struct lockset *locks, size_t *failed, long *landed, struct diag *pd)
+static enum lets_err commit_ops(struct publish_op *ops, const size_t *item_of, size_t n_ops,
+				struct publish_item *items, struct lockset *locks, size_t *failed,
+				long *landed, struct diag *pd)
 {
 	for (size_t k = 0; k < n_ops; k++) {
 		struct publish_item *it = &items[item_of[k]];
@@ -267,7 +268,8 @@ enum lets_err publish_batch(struct publish_item *items, size_t n, struct lockset
 		if (item_unchanged(it))
 			continue;
 		item_of[n_ops] = i;
-		e = publish_prepare(&ops[n_ops++], it->path, it->new_data, it->new_len, it->expected, it->read_sha, &pd);
+		e = publish_prepare(&ops[n_ops++], it->path, it->new_data, it->new_len, it->expected,
+				    it->read_sha, &pd);
 		if (e)
 			where = i;
 	}
@@ -276,8 +278,8 @@ enum lets_err publish_batch(struct publish_item *items, size_t n, struct lockset
 	if (!e)
 		e = commit_ops(ops, item_of, n_ops, items, locks, &where, landed, &pd);
 	if (e && *landed) {
-		e = diag_add(d, E_PARTIAL_BATCH, "batch partially written: %ld landed, %s failed: %s", *landed,
-			     items[where].path, pd.items[0].message);
+		e = diag_add(d, E_PARTIAL_BATCH, "batch partially written: %ld landed, %s failed: %s",
+			     *landed, items[where].path, pd.items[0].message);
 	} else if (e) {
 		diag_add(d, pd.items[0].code, "%s", pd.items[0].message);
 	}
@@ -299,8 +301,9 @@ long publish_revert(struct publish_item *items, size_t n, struct lockset *locks,
 		struct publish_item *it = &items[i];
 		if (!it->landed || !it->old_data)
 			continue;
-		if (publish(it->path, it->old_data, it->old_len, &it->written, it->new_sha, locks, NULL, d) == LETS_OK)
-			reverted++;
+		enum lets_err e = publish(it->path, it->old_data, it->old_len, &it->written, it->new_sha, locks,
+					  NULL, d);
+		reverted += e == LETS_OK;
 	}
 	return reverted;
 }

@@ -57,8 +57,8 @@ struct publish_item {
 	size_t new_len;
 	const struct stat *expected; /* as read; NULL: the path must not exist yet */
 	const char *read_sha, *new_sha; /* the hashes of old_data and new_data, for messages */
-	bool landed;                    /* out: renamed into place */
-	struct stat written;            /* out: the new file's stat once landed */
+	bool landed; /* out: renamed into place */
+	struct stat written; /* out: the new file's stat once landed */
 };
 /* Publishes every changed item. On failure *failed (may be NULL) is the index of the item that
  * failed, or n when no single item did (a sync); with nothing landed d gets that item's message,

@@ -7,7 +7,6 @@
 #include "../batch.h"
 #include "../buf.h"
 #include "../opt.h"
-#include "../publish.h"
 #include "../utf8.h"
 #include "../worktree.h"
 #include "edit.h"
@@ -106,7 +105,8 @@ static enum lets_err collect_batch(struct edit_call *c)
 	const struct opts *o = c->o;
 	if (strcmp(o->from, "-"))
 		return opt_usage_error(c->d, "edit", false,
-				       "invalid value '%s' for '--from <FROM>': - is the only accepted value", o->from);
+				       "invalid value '%s' for '--from <FROM>': - is the only accepted value",
+				       o->from);
 	size_t n;
 	char *in = read_stdin(&n, false);
 	c->batch = true;
@@ -134,7 +134,8 @@ static enum lets_err collect_batch(struct edit_call *c)
 }
 
 /* One entry per command-line target, all sharing --old/--new (read from stdin when "-"). */
-static void add_cli_entries(struct edit_call *c, const char *old, size_t old_len, const char *nw, size_t new_len)
+static void add_cli_entries(struct edit_call *c, const char *old, size_t old_len, const char *nw,
+			    size_t new_len)
 {
 	const struct opts *o = c->o;
 	const char *anchor = o->insert_after ? o->insert_after : o->insert_before;
@@ -161,7 +162,8 @@ static enum lets_err collect_cli(struct edit_call *c)
 		return opt_usage_error(c->d, "edit", true,
 				       "the following required arguments were not provided:\n  <TARGET>");
 	if (o->if_sha && o->positional.n > 1)
-		return diag_add(c->d, E_USAGE, "--if takes one target \xC2\xB7 %zu were given", o->positional.n);
+		return diag_add(c->d, E_USAGE, "--if takes one target \xC2\xB7 %zu were given",
+				o->positional.n);
 	if (!o->new_text)
 		return opt_usage_error(c->d, "edit", true,
 				       "the following required arguments were not provided:\n  --new <NEW>");
@@ -179,9 +181,10 @@ static enum lets_err collect_cli(struct edit_call *c)
 		c->expect_all = read_stdin(&c->expect_all_len, true);
 	enum lets_err err = LETS_OK;
 	if (old && utf8_blank(old, old_len))
-		err = opt_usage_error(c->d, "edit", false,
-				      "--old is empty or only whitespace, so it would match everywhere \xC2\xB7 give the "
-				      "exact text to replace, or insert with --insert-after");
+		err = opt_usage_error(
+			c->d, "edit", false,
+			"--old is empty or only whitespace, so it would match everywhere \xC2\xB7 give the "
+			"exact text to replace, or insert with --insert-after");
 	else
 		add_cli_entries(c, old, old_len, nw, new_len);
 	free(old);
@@ -196,14 +199,16 @@ enum lets_err edit_args_collect(struct edit_call *c)
 	int readers = (o->old && !strcmp(o->old, "-")) + (o->new_text && !strcmp(o->new_text, "-")) +
 		      o->expect_all + (o->from != NULL);
 	if (readers > 1)
-		return opt_usage_error(c->d, "edit", false,
-				       "--old -, --new -, --expect-all and --from - all read stdin, and only one can "
-				       "\xC2\xB7 pass the others inline");
+		return opt_usage_error(
+			c->d, "edit", false,
+			"--old -, --new -, --expect-all and --from - all read stdin, and only one can "
+			"\xC2\xB7 pass the others inline");
 	if (o->if_sha && !valid_if(o->if_sha))
-		return opt_usage_error(c->d, "edit", false,
-				       "invalid value '%s' for '--if <IF_SHA>': --if takes sha: and 12 or more lowercase "
-				       "hex digits, as a show header prints it",
-				       o->if_sha);
+		return opt_usage_error(
+			c->d, "edit", false,
+			"invalid value '%s' for '--if <IF_SHA>': --if takes sha: and 12 or more lowercase "
+			"hex digits, as a show header prints it",
+			o->if_sha);
 	if (o->check && check_spec_valid(o->check, c->d))
 		return E_USAGE;
 	return o->from ? collect_batch(c) : collect_cli(c);
@@ -214,20 +219,24 @@ static enum lets_err entry_shape(struct edit_call *c, struct edit_entry *en)
 {
 	const struct opts *o = c->o;
 	if (en->old && utf8_blank(en->old, en->old_len))
-		return diag_add(c->d, E_USAGE,
-				"line %ld: %s: the old text is empty or only whitespace, so it would match everywhere",
-				en->batch_line, en->target_text);
+		return diag_add(
+			c->d, E_USAGE,
+			"line %ld: %s: the old text is empty or only whitespace, so it would match everywhere",
+			en->batch_line, en->target_text);
 	if (en->anchor && en->t.kind != T_WHOLE)
 		return opt_usage_error(c->d, "edit", false,
-				       "%s: an insert takes a plain file target; the anchor says where", en->target_text);
-	if (en->t.kind == T_LINES && !(o->expect || o->expect_all || o->if_sha))
-		return opt_usage_error(c->d, "edit", false,
-				       "%s: a line range is accepted only with --expect, --expect-all or --if "
-				       "sha:\xE2\x80\xA6, which confirm what the lines hold \xC2\xB7 or drop the range "
-				       "and match with --old",
+				       "%s: an insert takes a plain file target; the anchor says where",
 				       en->target_text);
+	if (en->t.kind == T_LINES && !(o->expect || o->expect_all || o->if_sha))
+		return opt_usage_error(
+			c->d, "edit", false,
+			"%s: a line range is accepted only with --expect, --expect-all or --if "
+			"sha:\xE2\x80\xA6, which confirm what the lines hold \xC2\xB7 or drop the range "
+			"and match with --old",
+			en->target_text);
 	if ((o->expect || o->expect_all) && en->t.kind != T_LINES)
-		return opt_usage_error(c->d, "edit", false, "%s: --expect and --expect-all confirm a :line or :a-b target",
+		return opt_usage_error(c->d, "edit", false,
+				       "%s: --expect and --expect-all confirm a :line or :a-b target",
 				       en->target_text);
 	if (!en->old && !en->anchor && en->t.kind != T_LINES)
 		return opt_usage_error(c->d, "edit", true,

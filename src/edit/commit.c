@@ -19,16 +19,16 @@ static enum lets_err load(struct edit_call *c, struct edit_file *ef)
 	ef->st = ef->f.st;
 	if (!(ef->st.st_mode & S_IWUSR))
 		return diag_add(c->d, E_READ_ONLY,
-				"%s is read-only \xC2\xB7 run chmod u+w %s first if the edit is intended", ef->path,
-				ef->path);
+				"%s is read-only \xC2\xB7 run chmod u+w %s first if the edit is intended",
+				ef->path, ef->path);
 	memcpy(ef->sha_before, file_sha(&ef->f), 13);
 	if (c->o->if_sha) {
 		const char *want = c->o->if_sha;
 		if (!strncmp(want, "sha:", 4))
 			want += 4;
 		if (strncmp(want, ef->sha_before, 12))
-			return diag_add(c->d, E_CHANGED, "%s changed since sha:%s (now sha:%s)", ef->path, want,
-					ef->sha_before);
+			return diag_add(c->d, E_CHANGED, "%s changed since sha:%s (now sha:%s)", ef->path,
+					want, ef->sha_before);
 	}
 	ef->orig = xmalloc(ef->f.size + 1);
 	memcpy(ef->orig, ef->f.data, ef->f.size + 1);
@@ -123,8 +123,8 @@ static void revert_all(struct edit_call *c, struct lockset *locks, const char *d
 	struct diag rd = DIAG_INIT;
 	long reverted = publish_revert(c->items, c->n_f, locks, &rd);
 	struct buf m = BUF_INIT;
-	buf_addf(&m, "command check failed for %s: `%s` passed before the batch and failed after it", c->f[0].path,
-		 c->cmd.shown);
+	buf_addf(&m, "command check failed for %s: `%s` passed before the batch and failed after it",
+		 c->f[0].path, c->cmd.shown);
 	if (detail)
 		buf_addf(&m, ": %s", detail);
 	buf_adds(&m, OUT_DOT);

@@ -36,21 +36,21 @@ struct edit_entry {
 	char *anchor; /* owned; insert anchor as typed */
 	bool after;
 	bool all;
-	size_t file;     /* index into the call's files; SIZE_MAX when the target did not resolve */
+	size_t file; /* index into the call's files; SIZE_MAX when the target did not resolve */
 	long batch_line; /* 1-based line of the batch entry, 0 for command-line targets */
 
 	struct edit_result res;
 	struct out_block region;
 	struct omits gap; /* this block's region gaps */
-	long cut, lossy;  /* region lines cut at LINE_CUT_BYTES / shown lossily */
+	long cut, lossy; /* region lines cut at LINE_CUT_BYTES / shown lossily */
 };
 
 /* One file the call edits, however many entries name it. */
 struct edit_file {
-	char *path;    /* as first named */
-	char *real;    /* resolved, to group entries naming one file */
+	char *path; /* as first named */
+	char *real; /* resolved, to group entries naming one file */
 	struct file f; /* the working copy: starts as read, each edit replaces its data */
-	char *orig;    /* the bytes as read */
+	char *orig; /* the bytes as read */
 	size_t orig_len;
 	char sha_before[13], sha_after[13];
 	struct stat st; /* as read: the identity publish confirms */
@@ -66,13 +66,13 @@ struct edit_call {
 	size_t n_e, cap_e;
 	struct edit_file *f;
 	size_t n_f, cap_f;
-	struct omits om;  /* call-level omissions in footer order */
+	struct omits om; /* call-level omissions in footer order */
 	struct omits tom; /* omissions target resolution recorded (grep-style readings) */
 	bool batch;
 	const char *failed_path; /* the first entry that failed validation */
-	char *expect_all;        /* owned: --expect-all's text from stdin */
+	char *expect_all; /* owned: --expect-all's text from stdin */
 	size_t expect_all_len;
-	const char **paths;         /* owned array: each file's path, in file order, once locked */
+	const char **paths; /* owned array: each file's path, in file order, once locked */
 	struct publish_item *items; /* owned: one per file, once published */
 	struct check_cmd cmd;
 	bool have_cmd, cmd_done; /* --check given / its after-run happened */

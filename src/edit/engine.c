@@ -1,6 +1,5 @@
 #include "engine.h"
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,7 +7,6 @@
 #include "../buf.h"
 #include "../file.h"
 #include "../fuzzy.h"
-#include "../output.h"
 #include "../target.h"
 #include "../utf8.h"
 
@@ -91,7 +89,8 @@ static void add_replaced_lines(struct job *j, size_t s, size_t rep_len)
 	long a = file_line_at(f, s < f->size ? s : (f->size ? f->size - 1 : 0));
 	long z = a;
 	if (e > s)
-		z = file_line_at(f, e - 1); /* a replacement ending in a newline ends on that line, not the next */
+		z = file_line_at(
+			f, e - 1); /* a replacement ending in a newline ends on that line, not the next */
 	if (!f->n_lines)
 		return;
 	if (a > (long)f->n_lines)
@@ -138,8 +137,10 @@ static enum lets_err not_found(struct job *j, long first, long last, long norm_l
 	const struct edit_req *rq = j->rq;
 	struct buf m = BUF_INIT;
 	if (norm_line)
-		buf_addf(&m, "--old (a normalized match exists at line %ld \xE2\x80\x94 pass --normalize) not found in %s",
-			 norm_line, rq->target_text);
+		buf_addf(
+			&m,
+			"--old (a normalized match exists at line %ld \xE2\x80\x94 pass --normalize) not found in %s",
+			norm_line, rq->target_text);
 	else
 		buf_addf(&m, "--old not found in %s", rq->target_text);
 	int score = 100;
@@ -223,10 +224,11 @@ static enum lets_err expect_refused(struct job *j, long line, const char *flag, 
 static enum lets_err confirm_line(struct job *j, long first, long last)
 {
 	if (first != last)
-		return diag_add(j->d, E_EXPECT_REFUSED,
-				"%s: --expect checks line %ld only, and the range runs to line %ld \xC2\xB7 pass "
-				"--expect-all (the whole range on stdin) or --if sha:%s",
-				j->rq->target_text, first, last, file_sha(j->f));
+		return diag_add(
+			j->d, E_EXPECT_REFUSED,
+			"%s: --expect checks line %ld only, and the range runs to line %ld \xC2\xB7 pass "
+			"--expect-all (the whole range on stdin) or --if sha:%s",
+			j->rq->target_text, first, last, file_sha(j->f));
 	const char *text, *want = j->rq->expect;
 	size_t len = file_line(j->f, (size_t)first, &text), wlen = strlen(want);
 	utf8_trim(&text, &len);
@@ -332,10 +334,11 @@ static enum lets_err find_old(struct job *j, size_t sb, size_t se, struct occs *
 	bool typed_crlf = memmem(old, ol, "\r\n", 2) != NULL;
 	if (!oc->n && memchr(old, '\n', ol) && !typed_crlf && f->crlf_lines) {
 		if (f->lf_lines)
-			return diag_add(j->d, E_MIXED_ENDINGS,
-					"--old spans lines, and %s mixes CRLF and LF endings \xC2\xB7 match one line at "
-					"a time, or type \\r\\n where the file has CRLF",
-					f->path);
+			return diag_add(
+				j->d, E_MIXED_ENDINGS,
+				"--old spans lines, and %s mixes CRLF and LF endings \xC2\xB7 match one line at "
+				"a time, or type \\r\\n where the file has CRLF",
+				f->path);
 		conv = convert_endings(old, ol, true, &cl);
 		find_all(f->data + sb, se - sb, sb, conv, cl, oc);
 		j->r->crlf_matched = oc->n > 0;
@@ -370,7 +373,8 @@ static long find_folded(struct job *j, size_t sb, size_t se, struct occs *oc)
 	return oc->n ? file_line_at(f, oc->v[0].start) : 0;
 }
 
-/* --old replaced by --new within lines first..last. */
+/* --old replaced by --new within lines first..last. The ladder: the bytes as typed, then with
+ * the file's line endings, then folded (taken only with --normalize, else named in not_found). */
 static enum lets_err apply_replace(struct job *j, long first, long last)
 {
 	struct file *f = j->f;
@@ -438,10 +442,11 @@ static enum lets_err guessed_end(struct job *j, long end)
 	struct buf m = BUF_INIT;
 	const char *text;
 	size_t len = file_line(f, (size_t)end, &text);
-	buf_addf(&m,
-		 "%s%s: the end of this symbol is a guess (plaintext heuristic) \xC2\xB7 use --insert-before, or "
-		 "anchor on its last line: lets edit %s --insert-after \"@'^",
-		 f->path, j->rq->anchor, f->path);
+	buf_addf(
+		&m,
+		"%s%s: the end of this symbol is a guess (plaintext heuristic) \xC2\xB7 use --insert-before, or "
+		"anchor on its last line: lets edit %s --insert-after \"@'^",
+		f->path, j->rq->anchor, f->path);
 	for (size_t i = 0; i < len; i++) {
 		if (strchr("\\^$.|?*+()[]{}", text[i]))
 			buf_addc(&m, '\\');
@@ -459,8 +464,9 @@ static enum lets_err insert_line(struct job *j, struct target *at, long *line)
 	const char *anchor = j->rq->anchor;
 	struct span sp;
 	if ((anchor[0] != '@' && anchor[0] != '#') || !target_parse_suffix(at, anchor) || at->kind == T_LINES)
-		return diag_add(j->d, E_NOT_FOUND, "%s (an insert anchor is @'regex' or #symbol) not found in %s",
-				anchor, j->f->path);
+		return diag_add(j->d, E_NOT_FOUND,
+				"%s (an insert anchor is @'regex' or #symbol) not found in %s", anchor,
+				j->f->path);
 	at->text = xstrdup(j->f->path);
 	at->path = xstrdup(j->f->path);
 	enum lets_err err = target_resolve(at, j->f, &sp, j->notes, j->d);
@@ -527,16 +533,17 @@ out:
 	return err;
 }
 
-enum lets_err edit_apply(struct file *f, const struct edit_req *rq, struct edit_result *r, struct omits *notes,
-			 struct diag *d)
+enum lets_err edit_apply(struct file *f, const struct edit_req *rq, struct edit_result *r,
+			 struct omits *notes, struct diag *d)
 {
 	struct job j = {f, rq, r, notes, d};
 	if (rq->anchor)
 		return apply_insert(&j);
 	if (!f->n_lines)
-		return diag_add(d, E_EMPTY_FILE,
-				"%s is empty, so there is nothing to match \xC2\xB7 write it with lets write --force %s",
-				f->path, f->path);
+		return diag_add(
+			d, E_EMPTY_FILE,
+			"%s is empty, so there is nothing to match \xC2\xB7 write it with lets write --force %s",
+			f->path, f->path);
 	long first = 1, last = (long)f->n_lines;
 	if (rq->t->kind != T_WHOLE) {
 		struct span sp;

@@ -31,7 +31,8 @@ static void skipped_omits(const struct edit_call *c, struct omits *om)
 		}
 		bool dup = false;
 		for (size_t k = 0; k < om->n; k++)
-			dup |= om->items[k].kind == OM_CHECK_SKIPPED && !strcmp(om->items[k].s1, ef->ck.reason);
+			dup |= om->items[k].kind == OM_CHECK_SKIPPED &&
+			       !strcmp(om->items[k].s1, ef->ck.reason);
 		if (!dup)
 			omit_add(om, OM_CHECK_SKIPPED, 0, 0, 0, ef->ck.reason, NULL);
 	}
@@ -259,7 +260,8 @@ static void note_rejected(struct edit_call *c)
 		if (!ef->ck.failed || ef->first_entry != i)
 			continue;
 		for (size_t k = 0; k < en->region.n_lines; k++)
-			if (en->region.lines[k].marker == MK_REPLACED || en->region.lines[k].marker == MK_INSERTED) {
+			if (en->region.lines[k].marker == MK_REPLACED ||
+			    en->region.lines[k].marker == MK_INSERTED) {
 				en->region.lines[k].note = check_reject_note(ef->ck.kind);
 				break;
 			}
@@ -289,7 +291,8 @@ static void blocks_text(const struct edit_call *c, struct buf *blocks, long *lin
 	}
 }
 
-static void render_json(const struct edit_call *c, struct buf *out, const struct omits *om, long lines, long bytes)
+static void render_json(const struct edit_call *c, struct buf *out, const struct omits *om, long lines,
+			long bytes)
 {
 	if (c->o->jsonl) {
 		for (size_t i = 0; i < c->n_e; i++) {
@@ -325,7 +328,8 @@ static void footer_lead(const struct edit_call *c, struct buf *lead, bool applie
 	if (!c->batch) {
 		const struct edit_file *ef = &c->f[0];
 		if (any_reverted(c)) {
-			buf_addf(lead, "check: %s \xE2\x86\x92 reverted" OUT_DOT "file unchanged" OUT_DOT "sha:%s",
+			buf_addf(lead,
+				 "check: %s \xE2\x86\x92 reverted" OUT_DOT "file unchanged" OUT_DOT "sha:%s",
 				 check_failed_status(ef->ck.kind), ef->sha_before);
 			return;
 		}
