@@ -30,7 +30,7 @@ struct run {
 	struct mk *m;
 	size_t n, cap;
 	size_t *key_off; /* per op, tracked like a mark */
-	bool crlf;       /* the file's first line ends in CRLF */
+	bool crlf; /* the file's first line ends in CRLF */
 	size_t n_ops;
 	struct tf_result *r;
 	struct diag *d;
@@ -179,8 +179,10 @@ static size_t split_lines(const char *s, size_t a, size_t b, size_t **starts)
 static void mark_splice(struct run *u, const char *old, size_t old_len, const struct splice *sp, size_t op)
 {
 	size_t ls = line_begin(old, sp->start);
-	size_t le = sp->end > sp->start && old[sp->end - 1] == '\n' ? sp->end : line_after(old, old_len, sp->end);
-	bool pure_lines = sp->start == sp->end && sp->start == ls && sp->rep_len && sp->rep[sp->rep_len - 1] == '\n';
+	size_t le =
+		sp->end > sp->start && old[sp->end - 1] == '\n' ? sp->end : line_after(old, old_len, sp->end);
+	bool pure_lines =
+		sp->start == sp->end && sp->start == ls && sp->rep_len && sp->rep[sp->rep_len - 1] == '\n';
 	if (pure_lines)
 		le = ls;
 	const char *nw = u->cur.data;
@@ -272,7 +274,8 @@ static void apply_edit(struct run *u, struct edit *e, size_t op)
 		for (size_t i = 0; i <= op; i++) {
 			bool dropped;
 			if (i < op || key_set)
-				u->key_off[i] = shift(u->key_off[i], sp->start, sp->end, sp->rep_len, &dropped);
+				u->key_off[i] =
+					shift(u->key_off[i], sp->start, sp->end, sp->rep_len, &dropped);
 		}
 		if (!key_set && (long)order[oi] == e->key_sp) {
 			u->key_off[op] = sp->start + e->key_off;
@@ -295,11 +298,11 @@ static void apply_edit(struct run *u, struct edit *e, size_t op)
 /* ---- paths ---- */
 
 struct hit {
-	struct tn *node;   /* NULL: the path ends in a missing key */
+	struct tn *node; /* NULL: the path ends in a missing key */
 	struct tn *parent; /* the container holding node (or where the missing key would go) */
 	size_t idx;
 	struct te *holder; /* the entry holding parent; NULL for the document's top */
-	size_t depth;      /* segments resolved */
+	size_t depth; /* segments resolved */
 };
 
 static long line_of(const char *s, size_t off)
@@ -363,8 +366,8 @@ static enum lets_err select_many(struct run *u, struct tpath *p, size_t i, struc
 		if (!v || strcmp(v, s->value))
 			continue;
 		if (shown++ < 20)
-			buf_addf(&m, "\n  %s:%ld\t%s[%zu].%s=\"%s\"", u->path, line_of(u->cur.data, at->start), pre.data, k,
-				 s->key, v);
+			buf_addf(&m, "\n  %s:%ld\t%s[%zu].%s=\"%s\"", u->path,
+				 line_of(u->cur.data, at->start), pre.data, k, s->key, v);
 	}
 	if (shown > 20)
 		buf_addf(&m, "\n  (+%zu more)", shown - 20);
@@ -400,13 +403,14 @@ static enum lets_err select_one(struct run *u, struct tpath *p, size_t i, struct
 	return LETS_OK;
 }
 
-static enum lets_err not_in_place(struct run *u, const struct doc *doc, const struct tpath *p, const struct tn *t,
-				  bool through)
+static enum lets_err not_in_place(struct run *u, const struct doc *doc, const struct tpath *p,
+				  const struct tn *t, bool through)
 {
 	if (t->tagged)
 		return unsupported_key(u->d, doc, p->typed, "a tagged YAML node");
 	if (t->alias)
-		return unsupported_key(u->d, doc, p->typed, through ? "reached through a YAML alias" : "a YAML alias");
+		return unsupported_key(u->d, doc, p->typed,
+				       through ? "reached through a YAML alias" : "a YAML alias");
 	return LETS_OK;
 }
 
@@ -501,10 +505,11 @@ static enum lets_err op_parse(struct tpath *p, const struct tf_op *op, struct di
 	static const char *const flags[] = {"--set <SET>", "--delete <DELETE>", "--append <APPEND>"};
 	enum lets_err err = tpath_parse(p, op->arg, op->kind != TF_DELETE, flags[op->kind], d);
 	if (!err && p->brackets && op->kind != TF_APPEND)
-		err = diag_add(d, E_USAGE,
-			       "error: invalid value '%s' for '%s': a final [] appends \xC2\xB7 use --append\n\nFor more "
-			       "information, try '--help'.",
-			       op->arg, flags[op->kind]);
+		err = diag_add(
+			d, E_USAGE,
+			"error: invalid value '%s' for '%s': a final [] appends \xC2\xB7 use --append\n\nFor more "
+			"information, try '--help'.",
+			op->arg, flags[op->kind]);
 	return err;
 }
 
@@ -529,7 +534,8 @@ static enum lets_err one_op(struct run *u, const struct tf_op *op, size_t k)
 		built = doc_build(&doc, u->fmt, u->cur.data, u->cur.len);
 		doc.path = u->path;
 		if (!built)
-			err = unsupported_key(u->d, &doc, p.typed, "the document holds a construct lets does not edit");
+			err = unsupported_key(u->d, &doc, p.typed,
+					      "the document holds a construct lets does not edit");
 	}
 	if (!err)
 		err = resolve(u, &doc, &p, &h);
@@ -578,7 +584,8 @@ static void finish_marks(struct run *u)
 		struct tf_mark *m = &r->marks[i];
 		m->line = line_of(u->cur.data, u->m[i].off);
 		/* removed lines at the end of a file without a final newline follow its last line */
-		if (u->m[i].mk == MK_DELETED && u->m[i].off == u->cur.len && u->cur.len && u->cur.data[u->cur.len - 1] != '\n')
+		if (u->m[i].mk == MK_DELETED && u->m[i].off == u->cur.len && u->cur.len &&
+		    u->cur.data[u->cur.len - 1] != '\n')
 			m->line++;
 		m->mk = u->m[i].mk;
 		m->text = u->m[i].text;
@@ -590,7 +597,8 @@ static void finish_marks(struct run *u)
 	size_t k = 0;
 	for (size_t i = 0; i < u->n; i++) {
 		struct tf_mark *m = &r->marks[i];
-		if (k && m->mk != MK_DELETED && r->marks[k - 1].mk != MK_DELETED && r->marks[k - 1].line == m->line) {
+		if (k && m->mk != MK_DELETED && r->marks[k - 1].mk != MK_DELETED &&
+		    r->marks[k - 1].line == m->line) {
 			if (m->mk == MK_INSERTED)
 				r->marks[k - 1].mk = MK_INSERTED;
 			continue;
@@ -600,8 +608,8 @@ static void finish_marks(struct run *u)
 	r->n_marks = k;
 }
 
-enum lets_err tf_apply(enum tf_format f, const char *path, const char *src, size_t len, const struct tf_op *ops,
-		       size_t n_ops, struct tf_result *r, struct diag *d)
+enum lets_err tf_apply(enum tf_format f, const char *path, const char *src, size_t len,
+		       const struct tf_op *ops, size_t n_ops, struct tf_result *r, struct diag *d)
 {
 	struct run u = {.fmt = f, .path = path, .r = r, .d = d, .n_ops = n_ops};
 	memset(r, 0, sizeof(*r));

@@ -136,7 +136,8 @@ static void json_kids(struct mb *m, struct tn *t, TSNode n, int depth)
 			continue; /* a MISSING value is how tree-sitter reads a trailing comma, too */
 		if (is(k, "ERROR")) {
 			/* only a trailing comma is JSONC; anything else is not modelled */
-			if (ts_node_end_byte(k) - ts_node_start_byte(k) != 1 || m->src[ts_node_start_byte(k)] != ',')
+			if (ts_node_end_byte(k) - ts_node_start_byte(k) != 1 ||
+			    m->src[ts_node_start_byte(k)] != ',')
 				m->bad = true;
 			continue;
 		}
@@ -150,10 +151,12 @@ static void json_kids(struct mb *m, struct tn *t, TSNode n, int depth)
 			size_t kl;
 			char *ks = decode_quoted(m->src + ts_node_start_byte(key),
 						 ts_node_end_byte(key) - ts_node_start_byte(key), &kl);
-			tn_add(t, ks, ts_node_start_byte(k), ts_node_end_byte(k), json_node(m, val, depth + 1))->after =
-				ts_node_end_byte(key);
+			tn_add(t, ks, ts_node_start_byte(k), ts_node_end_byte(k),
+			       json_node(m, val, depth + 1))
+				->after = ts_node_end_byte(key);
 		} else {
-			tn_add(t, NULL, ts_node_start_byte(k), ts_node_end_byte(k), json_node(m, k, depth + 1));
+			tn_add(t, NULL, ts_node_start_byte(k), ts_node_end_byte(k),
+			       json_node(m, k, depth + 1));
 		}
 	}
 	free(kid);
@@ -175,7 +178,10 @@ static struct tn *json_node(struct mb *m, TSNode n, int depth)
 		t->sc = SC_STRING;
 		scalar_text(t, m->src, n, '"');
 	} else {
-		t->sc = is(n, "number") ? SC_NUMBER : is(n, "null") ? SC_NULL : (is(n, "true") || is(n, "false")) ? SC_BOOL : SC_OTHER;
+		t->sc = is(n, "number")                     ? SC_NUMBER
+			: is(n, "null")                     ? SC_NULL
+			: (is(n, "true") || is(n, "false")) ? SC_BOOL
+							    : SC_OTHER;
 		scalar_text(t, m->src, n, 0);
 	}
 	if (is(n, "ERROR"))
@@ -252,11 +258,11 @@ static void yaml_scalar(struct mb *m, struct tn *t, TSNode n)
 	if (is(n, "plain_scalar")) {
 		TSNode in = ts_node_named_child(n, 0);
 		const char *ty = ts_node_is_null(in) ? "" : ts_node_type(in);
-		t->sc = !strcmp(ty, "string_scalar")                                        ? SC_STRING
+		t->sc = !strcmp(ty, "string_scalar")                                   ? SC_STRING
 			: !strcmp(ty, "integer_scalar") || !strcmp(ty, "float_scalar") ? SC_NUMBER
-			: !strcmp(ty, "boolean_scalar")                                 ? SC_BOOL
-			: !strcmp(ty, "null_scalar")                                    ? SC_NULL
-											: SC_OTHER;
+			: !strcmp(ty, "boolean_scalar")                                ? SC_BOOL
+			: !strcmp(ty, "null_scalar")                                   ? SC_NULL
+										       : SC_OTHER;
 		scalar_text(t, m->src, n, 0);
 		if (memchr(t->text, '\n', t->text_len))
 			t->quote = '|';
@@ -424,7 +430,8 @@ static struct tn *toml_value(struct mb *m, TSNode n, int depth)
 			if (is(k, "comment"))
 				continue;
 			if (!map) {
-				tn_add(t, NULL, ts_node_start_byte(k), ts_node_end_byte(k), toml_value(m, k, depth + 1));
+				tn_add(t, NULL, ts_node_start_byte(k), ts_node_end_byte(k),
+				       toml_value(m, k, depth + 1));
 				continue;
 			}
 			TSNode key = ts_node_named_child(k, 0), val = ts_node_named_child(k, 1);
@@ -433,7 +440,8 @@ static struct tn *toml_value(struct mb *m, TSNode n, int depth)
 			if (ts_node_is_null(val))
 				continue;
 			tn_add(t, toml_key_text(m, key), ts_node_start_byte(k), ts_node_end_byte(k),
-			       toml_value(m, val, depth + 1))->after = ts_node_end_byte(key);
+			       toml_value(m, val, depth + 1))
+				->after = ts_node_end_byte(key);
 		}
 		free(kid);
 		return t;
@@ -445,7 +453,9 @@ static struct tn *toml_value(struct mb *m, TSNode n, int depth)
 		bool multi = len >= 6 && (!memcmp(s, "\"\"\"", 3) || !memcmp(s, "'''", 3));
 		scalar_text(t, m->src, n, multi ? '|' : s[0]);
 	} else {
-		t->sc = !strcmp(ty, "integer") || !strcmp(ty, "float") ? SC_NUMBER : !strcmp(ty, "boolean") ? SC_BOOL : SC_OTHER;
+		t->sc = !strcmp(ty, "integer") || !strcmp(ty, "float") ? SC_NUMBER
+			: !strcmp(ty, "boolean")                       ? SC_BOOL
+								       : SC_OTHER;
 		scalar_text(t, m->src, n, 0);
 	}
 	if (depth > 200)
@@ -516,7 +526,8 @@ static struct tn *toml_section(struct mb *m, struct tn *root, TSNode sec, bool a
 				seq->end = end;
 				e->end = end;
 				free(seq->header);
-				seq->header = xstrndup(m->src + ts_node_start_byte(key), ts_node_end_byte(key) - ts_node_start_byte(key));
+				seq->header = xstrndup(m->src + ts_node_start_byte(key),
+						       ts_node_end_byte(key) - ts_node_start_byte(key));
 				tn_add(seq, NULL, s, end, made)->after = s;
 			}
 		} else if (e && e->val->kind == TN_MAP && e->val->style == ST_TOML_IMPLICIT) {
@@ -586,7 +597,9 @@ bool doc_build(struct doc *d, enum tf_format f, const char *src, size_t len)
 	d->fmt = f == TF_FRONTMATTER ? TF_YAML : f;
 	d->limit = (uint32_t)len;
 	TSParser *p = ts_parser_new();
-	ts_parser_set_language(p, d->fmt == TF_JSON ? tree_sitter_json() : d->fmt == TF_YAML ? tree_sitter_yaml() : tree_sitter_toml());
+	ts_parser_set_language(p, d->fmt == TF_JSON   ? tree_sitter_json()
+				  : d->fmt == TF_YAML ? tree_sitter_yaml()
+						      : tree_sitter_toml());
 	struct mb m = {src, len, false};
 	if (f == TF_FRONTMATTER) {
 		size_t first = len >= 4 && !memcmp(src, "---\n", 4) ? 4 : 5;

@@ -63,8 +63,9 @@ static size_t bracket(struct tpath *p, const char *a, size_t i, bool *append)
 
 static enum lets_err malformed(struct diag *d, const char *flag, const char *arg, const char *why)
 {
-	return diag_add(d, E_USAGE, "error: invalid value '%s' for '%s': %s\n\nFor more information, try '--help'.",
-			arg, flag, why);
+	return diag_add(d, E_USAGE,
+			"error: invalid value '%s' for '%s': %s\n\nFor more information, try '--help'.", arg,
+			flag, why);
 }
 
 enum lets_err tpath_parse(struct tpath *p, const char *arg, bool want_value, const char *flag, struct diag *d)
@@ -74,7 +75,8 @@ enum lets_err tpath_parse(struct tpath *p, const char *arg, bool want_value, con
 	if (arg[0] == '.') {
 		const char *eq = strchr(arg, '=');
 		p->typed = eq ? xstrndup(arg, (size_t)(eq - arg)) : xstrdup(arg);
-		return diag_add(d, E_NOT_FOUND, "path (keys take no leading dot: --set %s=\xE2\x80\xA6) not found in %s",
+		return diag_add(d, E_NOT_FOUND,
+				"path (keys take no leading dot: --set %s=\xE2\x80\xA6) not found in %s",
 				p->typed + 1, p->typed);
 	}
 	for (;;) {
@@ -96,7 +98,8 @@ enum lets_err tpath_parse(struct tpath *p, const char *arg, bool want_value, con
 		s->key = buf_detach(&k);
 		while (arg[i] == '[') {
 			if (append || !(i = bracket(p, arg, i, &append)))
-				return malformed(d, flag, arg, "a [ ] that is not [N], [field=value] or a final []");
+				return malformed(d, flag, arg,
+						 "a [ ] that is not [N], [field=value] or a final []");
 		}
 		if (arg[i] == '.') {
 			i++;

@@ -14,7 +14,8 @@ static long win_hi(const struct tf_mark *m)
 	return m->mk == MK_DELETED ? m->line + 1 : m->line + 2;
 }
 
-static void add_deleted(struct out_block *r, const struct tf_mark *m, struct buf *disp, long *cut, long *lossy)
+static void add_deleted(struct out_block *r, const struct tf_mark *m, struct buf *disp, long *cut,
+			long *lossy)
 {
 	bool was_lossy, was_cut;
 	buf_truncate(disp, 0);
@@ -24,8 +25,8 @@ static void add_deleted(struct out_block *r, const struct tf_mark *m, struct buf
 	*lossy += was_lossy;
 }
 
-void tf_region(struct out_block *r, const struct file *f, const struct tf_mark *m, size_t n, struct omits *gap,
-	       long *cut, long *lossy)
+void tf_region(struct out_block *r, const struct file *f, const struct tf_mark *m, size_t n,
+	       struct omits *gap, long *cut, long *lossy)
 {
 	struct buf disp = BUF_INIT;
 	long total = (long)f->n_lines, shown_to = 0;
@@ -37,7 +38,8 @@ void tf_region(struct out_block *r, const struct file *f, const struct tf_mark *
 		if (z > total)
 			z = total;
 		if (shown_to && a > shown_to + 1) {
-			struct omission *om = gap->n ? &gap->items[0] : omit_add(gap, OM_REGION_GAP, 0, 0, 0, NULL, NULL);
+			struct omission *om =
+				gap->n ? &gap->items[0] : omit_add(gap, OM_REGION_GAP, 0, 0, 0, NULL, NULL);
 			omission_add_pair(om, shown_to + 1, a - 1);
 			buf_truncate(&disp, 0);
 			buf_addf(&disp, ":%ld-%ld not shown", shown_to + 1, a - 1);

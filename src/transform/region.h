@@ -12,7 +12,7 @@ struct file;
  * the line that now follows it, marked MK_DELETED with the note "(deleted)"); windows that do
  * not touch get a gap line, and its pair goes into the one OM_REGION_GAP of gap. *cut and
  * *lossy grow by the lines shown cut or lossily. f is the new file, indexed. */
-void tf_region(struct out_block *r, const struct file *f, const struct tf_mark *m, size_t n, struct omits *gap,
-	       long *cut, long *lossy);
+void tf_region(struct out_block *r, const struct file *f, const struct tf_mark *m, size_t n,
+	       struct omits *gap, long *cut, long *lossy);
 
 #endif

@@ -65,8 +65,8 @@ void edit_release(struct edit *e)
 
 enum lets_err unsupported_key(struct diag *dg, const struct doc *d, const char *what, const char *why)
 {
-	return diag_add(dg, E_UNSUPPORTED_FILE, "%s is unsupported: %s cannot be changed in place (%s)", d->path, what,
-			why);
+	return diag_add(dg, E_UNSUPPORTED_FILE, "%s is unsupported: %s cannot be changed in place (%s)",
+			d->path, what, why);
 }
 
 /* Just past the line an entry ends on (its value, a comma or a comment after it). */
@@ -183,7 +183,8 @@ static void flow_delete(const struct doc *d, const struct tn *c, size_t idx, str
 	size_t q = comma ? p + 1 : p;
 	while (q < c->close && (s[q] == ' ' || s[q] == '\t'))
 		q++;
-	if (q < c->close && ((d->fmt == TF_JSON && s[q] == '/' && s[q + 1] == '/') || (d->fmt != TF_JSON && s[q] == '#')))
+	if (q < c->close &&
+	    ((d->fmt == TF_JSON && s[q] == '/' && s[q + 1] == '/') || (d->fmt != TF_JSON && s[q] == '#')))
 		while (q < c->close && s[q] != '\n')
 			q++;
 	bool own_line = has_newline(s, c->open, en->start) && only_blank_before(s, en->start) &&
@@ -299,8 +300,8 @@ static void toml_key_line(const struct doc *d, const struct tn *t, const char *t
 
 /* Writes v for its place: ctx is the container it goes in, old the value it replaces (its quoting
  * is kept). A TOML null or out-of-range integer is usage, named by what. */
-static enum lets_err encode_for(const struct doc *d, const struct tn *ctx, const struct tv *v, const struct tn *old,
-				struct buf *b, struct diag *dg, const char *what)
+static enum lets_err encode_for(const struct doc *d, const struct tn *ctx, const struct tv *v,
+				const struct tn *old, struct buf *b, struct diag *dg, const char *what)
 {
 	if (d->fmt == TF_JSON) {
 		tv_json(b, v);
@@ -334,8 +335,8 @@ static enum lets_err encode_for(const struct doc *d, const struct tn *ctx, const
 	return LETS_OK;
 }
 
-enum lets_err op_replace(const struct doc *d, struct tn *parent, size_t idx, const struct tv *v, struct edit *e,
-			 struct diag *dg, const char *what)
+enum lets_err op_replace(const struct doc *d, struct tn *parent, size_t idx, const struct tv *v,
+			 struct edit *e, struct diag *dg, const char *what)
 {
 	struct te *en = &parent->kids[idx];
 	struct tn *old = en->val;
@@ -395,12 +396,13 @@ static enum lets_err toml_section_add(const struct doc *d, size_t at, const char
 	return err;
 }
 
-static enum lets_err toml_aot_append(const struct doc *d, const struct tn *seq, const struct tv *v, struct edit *e,
-				     struct diag *dg, const char *what)
+static enum lets_err toml_aot_append(const struct doc *d, const struct tn *seq, const struct tv *v,
+				     struct edit *e, struct diag *dg, const char *what)
 {
 	const struct te *last = &seq->kids[seq->n - 1];
 	size_t at = last->end;
-	while (at > last->start && (d->src[at - 1] == '\n' || d->src[at - 1] == '\r' || d->src[at - 1] == ' '))
+	while (at > last->start &&
+	       (d->src[at - 1] == '\n' || d->src[at - 1] == '\r' || d->src[at - 1] == ' '))
 		at--;
 	return toml_section_add(d, line_after(d->src, d->len, at), "[[", seq->header, "]]", v, e, dg, what);
 }
@@ -464,18 +466,22 @@ enum lets_err op_insert_key(const struct doc *d, struct tn *map, const char *key
 	return err;
 }
 
-enum lets_err op_append(const struct doc *d, struct tn *seq, const struct tv *v, struct edit *e, struct diag *dg,
-			const char *what)
+enum lets_err op_append(const struct doc *d, struct tn *seq, const struct tv *v, struct edit *e,
+			struct diag *dg, const char *what)
 {
 	enum lets_err err = LETS_OK;
 	if (seq->kind != TN_SEQ)
 		return diag_add(dg, E_NOT_FOUND, "%s not found in the %s document (not %s)", what,
-				d->fmt == TF_JSON ? "JSON" : d->fmt == TF_YAML ? "YAML" : "TOML",
+				d->fmt == TF_JSON   ? "JSON"
+				: d->fmt == TF_YAML ? "YAML"
+						    : "TOML",
 				d->fmt == TF_YAML ? "a sequence" : "an array");
 	if (seq->style == ST_TOML_AOT) {
 		if (v->k != TV_OBJ)
-			return diag_add(dg, E_NOT_FOUND,
-					"a JSON object to append (an array of tables takes only objects) not found in %s", what);
+			return diag_add(
+				dg, E_NOT_FOUND,
+				"a JSON object to append (an array of tables takes only objects) not found in %s",
+				what);
 		return toml_aot_append(d, seq, v, e, dg, what);
 	}
 	struct buf t = BUF_INIT;
@@ -520,8 +526,8 @@ static void toml_delete_table(const struct doc *d, const struct te *en, struct e
 	}
 }
 
-enum lets_err op_delete(const struct doc *d, const struct te *holder, struct tn *parent, size_t idx, struct edit *e,
-			struct diag *dg, const char *what)
+enum lets_err op_delete(const struct doc *d, const struct te *holder, struct tn *parent, size_t idx,
+			struct edit *e, struct diag *dg, const char *what)
 {
 	(void)dg;
 	(void)what;

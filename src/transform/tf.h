@@ -46,7 +46,10 @@ struct tf_result {
 	size_t n_marks;
 	struct omits resolved; /* OM_SELECTOR_RESOLVED, one per selector, in order */
 };
-#define TF_RESULT_INIT {0}
+#define TF_RESULT_INIT \
+	{              \
+		0      \
+	}
 
 /* "json", "yaml", "toml", "frontmatter". */
 const char *tf_format_name(enum tf_format f);
@@ -61,8 +64,8 @@ bool tf_valid(enum tf_format f, const char *data, size_t len, char *detail, size
 enum lets_err tf_op_check(const struct tf_op *op, struct diag *d);
 /* Applies ops to src in order. path names the file in messages. On failure the message is in d
  * with the spec's slug (not_found, ambiguous, unsupported_file, usage) and r is left empty. */
-enum lets_err tf_apply(enum tf_format f, const char *path, const char *src, size_t len, const struct tf_op *ops,
-		       size_t n_ops, struct tf_result *r, struct diag *d);
+enum lets_err tf_apply(enum tf_format f, const char *path, const char *src, size_t len,
+		       const struct tf_op *ops, size_t n_ops, struct tf_result *r, struct diag *d);
 void tf_result_release(struct tf_result *r);
 
 #endif

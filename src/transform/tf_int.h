@@ -17,10 +17,13 @@ struct tv {
 	char *s; /* owned: decoded string, number text, "true"/"false" */
 	size_t len;
 	struct tv *items; /* owned: array items or object values */
-	char **keys;      /* owned: object keys (NUL-terminated, may hold NUL? no: refused) */
+	char **keys; /* owned: object keys (NUL-terminated, may hold NUL? no: refused) */
 	size_t n, cap;
 };
-#define TV_INIT {0}
+#define TV_INIT   \
+	{         \
+		0 \
+	}
 
 /* Parses exactly one JSON value (surrounding whitespace allowed); false leaves v empty. */
 bool tv_parse(struct tv *v, const char *s, size_t n);
@@ -62,10 +65,14 @@ struct tpath {
 	char *value; /* owned: the text after '=', NULL for delete */
 	size_t value_len;
 };
-#define TPATH_INIT {0}
+#define TPATH_INIT \
+	{          \
+		0  \
+	}
 /* Parses arg; want_value: an '=' and a value must follow. Usage messages name flag ("--set
  * <SET>"); a leading dot is not_found with a hint. */
-enum lets_err tpath_parse(struct tpath *p, const char *arg, bool want_value, const char *flag, struct diag *d);
+enum lets_err tpath_parse(struct tpath *p, const char *arg, bool want_value, const char *flag,
+			  struct diag *d);
 /* The path as resolved: keys as typed (quoted keys keep quotes), selectors as [N]. */
 void tpath_print(struct buf *b, const struct tpath *p, size_t upto);
 void tpath_release(struct tpath *p);
@@ -73,13 +80,13 @@ void tpath_release(struct tpath *p);
 /* The document model: maps, sequences and scalars with their byte spans. */
 enum tn_kind { TN_SCALAR, TN_MAP, TN_SEQ };
 enum tn_style {
-	ST_FLOW,      /* JSON, YAML flow, TOML inline array/table: brackets and commas */
-	ST_BLOCK,     /* YAML block mapping/sequence */
+	ST_FLOW, /* JSON, YAML flow, TOML inline array/table: brackets and commas */
+	ST_BLOCK, /* YAML block mapping/sequence */
 	ST_TOML_ROOT, /* the top of a TOML file */
 	ST_TOML_TABLE, /* a [table] */
 	ST_TOML_DOTTED, /* a table made by dotted keys (a.b = 1) */
 	ST_TOML_IMPLICIT, /* a table made only as a parent of [a.b] */
-	ST_TOML_AOT,   /* [[array]] of tables */
+	ST_TOML_AOT, /* [[array]] of tables */
 };
 enum sc_type { SC_STRING, SC_NUMBER, SC_BOOL, SC_NULL, SC_OTHER };
 
@@ -87,7 +94,7 @@ struct te;
 struct tn {
 	enum tn_kind kind;
 	enum tn_style style;
-	uint32_t start, end;  /* the value's bytes; an absent YAML value has start == end */
+	uint32_t start, end; /* the value's bytes; an absent YAML value has start == end */
 	uint32_t open, close; /* ST_FLOW: offsets of the brackets */
 	enum sc_type sc;
 	char quote; /* scalar: 0 plain, '"', '\'', '|' (block or multi-line: not editable as one) */
@@ -100,13 +107,13 @@ struct tn {
 	uint32_t ins;
 	char *prefix; /* owned; "" or "a.b." */
 	char *header; /* owned: an [[array]]'s header text, "bin" */
-	int indent;   /* YAML block: the column of its keys / dashes */
+	int indent; /* YAML block: the column of its keys / dashes */
 	struct tn *sect; /* ST_TOML_DOTTED: the table whose lines it lives in */
 };
 struct te {
 	char *key; /* owned; NULL in a sequence */
 	uint32_t start, end; /* the whole entry: key to value end, or dash/item; a TOML table section */
-	uint32_t after;      /* YAML/TOML: just past ':' '=' or '-' (where a replacement value starts) */
+	uint32_t after; /* YAML/TOML: just past ':' '=' or '-' (where a replacement value starts) */
 	struct tn *val;
 };
 
@@ -142,16 +149,16 @@ void edit_add(struct edit *e, size_t start, size_t end, const char *rep, size_t 
 void edit_release(struct edit *e);
 
 /* Per-format operations on the model (splice.c). Each fills e or records the failure in d. */
-enum lets_err op_replace(const struct doc *d, struct tn *parent, size_t idx, const struct tv *v, struct edit *e,
-			 struct diag *dg, const char *what);
+enum lets_err op_replace(const struct doc *d, struct tn *parent, size_t idx, const struct tv *v,
+			 struct edit *e, struct diag *dg, const char *what);
 /* "<file> is unsupported: <what> cannot be changed in place (<why>)" */
 enum lets_err unsupported_key(struct diag *dg, const struct doc *d, const char *what, const char *why);
 enum lets_err op_insert_key(const struct doc *d, struct tn *map, const char *key, const struct tv *v,
 			    struct edit *e, struct diag *dg, const char *what);
-enum lets_err op_delete(const struct doc *d, const struct te *holder, struct tn *parent, size_t idx, struct edit *e,
+enum lets_err op_delete(const struct doc *d, const struct te *holder, struct tn *parent, size_t idx,
+			struct edit *e, struct diag *dg, const char *what);
+enum lets_err op_append(const struct doc *d, struct tn *seq, const struct tv *v, struct edit *e,
 			struct diag *dg, const char *what);
-enum lets_err op_append(const struct doc *d, struct tn *seq, const struct tv *v, struct edit *e, struct diag *dg,
-			const char *what);
 
 /* Byte helpers. */
 size_t line_begin(const char *s, size_t off);

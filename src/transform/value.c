@@ -278,9 +278,7 @@ void key_json(struct buf *b, const char *k)
 void tv_json(struct buf *b, const struct tv *v)
 {
 	switch (v->k) {
-	case TV_STR:
-		json_str(b, v->s, v->len);
-		return;
+	case TV_STR: json_str(b, v->s, v->len); return;
 	case TV_ARR:
 	case TV_OBJ:
 		buf_addc(b, v->k == TV_OBJ ? '{' : '[');
@@ -295,8 +293,7 @@ void tv_json(struct buf *b, const struct tv *v)
 		}
 		buf_addc(b, v->k == TV_OBJ ? '}' : ']');
 		return;
-	default:
-		buf_add(b, v->s, v->len);
+	default: buf_add(b, v->s, v->len);
 	}
 }
 
@@ -322,10 +319,10 @@ static bool word_in(const char *s, size_t n, const char *const *words)
  * in this list: a date-looking value is written plain, as typed (frontmatter dates). */
 bool yaml_resolves_non_string(const char *s, size_t n)
 {
-	static const char *const words[] = {"~", "null", "Null", "NULL", "true", "True", "TRUE", "false", "False",
-					    "FALSE", "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off",
-					    "Off", "OFF", ".inf", ".Inf", ".INF", "-.inf",
-					    "+.inf", ".nan", ".NaN", ".NAN", "=", "<<", NULL};
+	static const char *const words[] = {
+		"~",    "null", "Null", "NULL",  "true",  "True", "TRUE", "false", "False", "FALSE", "yes",
+		"Yes",  "YES",  "no",   "No",    "NO",    "on",   "On",   "ON",    "off",   "Off",   "OFF",
+		".inf", ".Inf", ".INF", "-.inf", "+.inf", ".nan", ".NaN", ".NAN",  "=",     "<<",    NULL};
 	if (!n || word_in(s, n, words))
 		return true;
 	const char *p = s;
@@ -421,8 +418,7 @@ void tv_yaml_flow(struct buf *b, const struct tv *v, bool in_flow)
 		}
 		buf_addc(b, v->k == TV_OBJ ? '}' : ']');
 		return;
-	default:
-		buf_add(b, v->s, v->len);
+	default: buf_add(b, v->s, v->len);
 	}
 }
 
@@ -451,8 +447,8 @@ void key_toml(struct buf *b, const char *k)
 	size_t n = strlen(k);
 	bool bare = n > 0;
 	for (size_t i = 0; i < n && bare; i++)
-		bare = (k[i] >= 'a' && k[i] <= 'z') || (k[i] >= 'A' && k[i] <= 'Z') || (k[i] >= '0' && k[i] <= '9') ||
-		       k[i] == '_' || k[i] == '-';
+		bare = (k[i] >= 'a' && k[i] <= 'z') || (k[i] >= 'A' && k[i] <= 'Z') ||
+		       (k[i] >= '0' && k[i] <= '9') || k[i] == '_' || k[i] == '-';
 	if (bare)
 		buf_add(b, k, n);
 	else
@@ -471,25 +467,20 @@ static bool toml_int_ok(const char *s)
 bool tv_toml(struct buf *b, const struct tv *v, char *err, size_t err_size)
 {
 	switch (v->k) {
-	case TV_NULL:
-		snprintf(err, err_size, "TOML has no null");
-		return false;
+	case TV_NULL: snprintf(err, err_size, "TOML has no null"); return false;
 	case TV_NUM:
 		if (!toml_int_ok(v->s)) {
-			snprintf(err, err_size, "%s is out of range for TOML, whose integers are 64-bit signed "
-						"(-9223372036854775808 to 9223372036854775807)", v->s);
+			snprintf(err, err_size,
+				 "%s is out of range for TOML, whose integers are 64-bit signed "
+				 "(-9223372036854775808 to 9223372036854775807)",
+				 v->s);
 			return false;
 		}
 		buf_add(b, v->s, v->len);
 		return true;
-	case TV_STR:
-		json_str(b, v->s, v->len);
-		return true;
-	case TV_BOOL:
-		buf_add(b, v->s, v->len);
-		return true;
-	default:
-		break;
+	case TV_STR: json_str(b, v->s, v->len); return true;
+	case TV_BOOL: buf_add(b, v->s, v->len); return true;
+	default: break;
 	}
 	bool obj = v->k == TV_OBJ;
 	buf_adds(b, obj ? (v->n ? "{ " : "{") : "[");

@@ -94,12 +94,15 @@ static bool in_list(const struct strlist *l, const char *p)
 static enum lets_err collect_cli(struct tcall *t, const struct opts *o, struct diag *d)
 {
 	if (o->positional.n != 1)
-		return opt_usage_error(d, "transform", true, o->positional.n ? "unexpected argument '%s' found"
-									    : "the following required arguments were not provided:\n  <FILE>",
-				       o->positional.n ? o->positional.items[1] : "");
+		return opt_usage_error(
+			d, "transform", true,
+			o->positional.n ? "unexpected argument '%s' found"
+					: "the following required arguments were not provided:\n  <FILE>",
+			o->positional.n ? o->positional.items[1] : "");
 	if (!o->ops.n)
-		return opt_usage_error(d, "transform", true,
-				       "the following required arguments were not provided:\n  --set <SET>, --delete <DELETE> or --append <APPEND>");
+		return opt_usage_error(
+			d, "transform", true,
+			"the following required arguments were not provided:\n  --set <SET>, --delete <DELETE> or --append <APPEND>");
 	struct tjob *j = job_for(t, o->positional.items[0]);
 	for (size_t i = 0; i < o->ops.n; i++) {
 		const char *a = o->ops.items[i];
@@ -132,14 +135,17 @@ static enum lets_err batch_line(struct tcall *t, json_t *obj, long line, struct 
 	{
 		if (!strcmp(key, "file"))
 			continue;
-		enum tf_op_kind k = !strcmp(key, "set") ? TF_SET : !strcmp(key, "delete") ? TF_DELETE : TF_APPEND;
+		enum tf_op_kind k = !strcmp(key, "set")      ? TF_SET
+				    : !strcmp(key, "delete") ? TF_DELETE
+							     : TF_APPEND;
 		if (k == TF_APPEND && strcmp(key, "append"))
 			return batch_problem(d, line, "unknown key \"%s\"", key);
 		size_t n = json_is_array(v) ? json_array_size(v) : 1;
 		for (size_t i = 0; i < n; i++) {
 			json_t *s = json_is_array(v) ? json_array_get(v, i) : v;
 			if (!json_is_string(s))
-				return batch_problem(d, line, "\"%s\" must be a string or an array of strings", key);
+				return batch_problem(d, line,
+						     "\"%s\" must be a string or an array of strings", key);
 			XGROW(j->owned, j->cap_owned, j->n_owned + 1);
 			j->owned[j->n_owned] = xstrdup(json_string_value(s));
 			job_op(j, k, j->owned[j->n_owned++]);
@@ -151,10 +157,13 @@ static enum lets_err batch_line(struct tcall *t, json_t *obj, long line, struct 
 static enum lets_err collect_batch(struct tcall *t, const struct opts *o, struct diag *d)
 {
 	if (strcmp(o->from, "-"))
-		return opt_usage_error(d, "transform", false, "invalid value '%s' for '--from <FROM>': - is the only accepted value",
+		return opt_usage_error(d, "transform", false,
+				       "invalid value '%s' for '--from <FROM>': - is the only accepted value",
 				       o->from);
 	if (o->positional.n || o->ops.n)
-		return opt_usage_error(d, "transform", true, "--from - carries the files and operations; give no FILE, --set, --delete or --append");
+		return opt_usage_error(
+			d, "transform", true,
+			"--from - carries the files and operations; give no FILE, --set, --delete or --append");
 	struct buf in = BUF_INIT;
 	buf_read_fd(&in, STDIN_FILENO);
 	t->batch = true;
@@ -196,7 +205,8 @@ static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
 	const struct opts *o = t->c.o;
 	char detail[80];
 	if (!tf_format_for(ef->path, ef->orig, ef->orig_len, &j->fmt))
-		return diag_add(d, E_UNSUPPORTED_FILE, "%s is unsupported: not JSON, YAML, TOML or Markdown with frontmatter",
+		return diag_add(d, E_UNSUPPORTED_FILE,
+				"%s is unsupported: not JSON, YAML, TOML or Markdown with frontmatter",
 				ef->path);
 	if (!o->no_check && !tf_valid(j->fmt, ef->orig, ef->orig_len, detail, sizeof(detail)))
 		return diag_add(d, E_CHECK_FAILED, "structured check failed for %s: %s", ef->path, detail);
@@ -221,7 +231,8 @@ static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
 	tf_region(&j->region, &ef->f, j->res.marks, j->res.n_marks, &j->gap, &j->cut, &j->lossy);
 	if (ef->ck.failed) {
 		for (size_t k = 0; k < j->region.n_lines; k++)
-			if (j->region.lines[k].marker == MK_REPLACED || j->region.lines[k].marker == MK_INSERTED) {
+			if (j->region.lines[k].marker == MK_REPLACED ||
+			    j->region.lines[k].marker == MK_INSERTED) {
 				j->region.lines[k].note = check_reject_note(ef->ck.kind);
 				break;
 			}
@@ -309,7 +320,8 @@ static void job_json(struct buf *b, const struct tcall *t, const struct tjob *j)
 		region_json(b, &j->region);
 	}
 	if (ef->ck.kind != CHECK_NONE || (c->cmd_done && c->verdict == CMD_OK)) {
-		const char *layer = c->cmd_done && c->verdict == CMD_OK ? c->cmd.shown : check_kind_name(ef->ck.kind);
+		const char *layer =
+			c->cmd_done && c->verdict == CMD_OK ? c->cmd.shown : check_kind_name(ef->ck.kind);
 		buf_adds(b, ",\"check\":");
 		check_result_json(b, layer, ef->ck.failed ? check_failed_status(ef->ck.kind) : "ok", &ef->ck);
 	}
@@ -340,7 +352,8 @@ static void final_omits(const struct tcall *t, struct omits *om)
 		for (size_t k = 0; k < j->gap.n; k++) {
 			struct omission *cp = omit_add(om, OM_REGION_GAP, 0, 0, 0, NULL, NULL);
 			for (size_t p = 0; p < j->gap.items[k].n_pairs; p++)
-				omission_add_pair(cp, j->gap.items[k].pairs[2 * p], j->gap.items[k].pairs[2 * p + 1]);
+				omission_add_pair(cp, j->gap.items[k].pairs[2 * p],
+						  j->gap.items[k].pairs[2 * p + 1]);
 		}
 		cut += j->cut;
 		lossy += j->lossy;
@@ -363,7 +376,9 @@ static void footer_lead(struct buf *lead, const struct tcall *t, long landed)
 	if (!t->batch) {
 		const struct edit_file *ef = &c->f[t->j[0].file];
 		if (ef->ck.failed) {
-			buf_addf(lead, "check: invalid \xE2\x86\x92 reverted" OUT_DOT "file unchanged" OUT_DOT "sha:%s",
+			buf_addf(lead,
+				 "check: invalid \xE2\x86\x92 reverted" OUT_DOT "file unchanged" OUT_DOT
+				 "sha:%s",
 				 ef->sha_before);
 			return;
 		}
@@ -400,7 +415,8 @@ static void footer_lead(struct buf *lead, const struct tcall *t, long landed)
 	bool first = true;
 	for (int k = 0; k < 4; k++)
 		if (counts[k]) {
-			buf_addf(lead, "%s%s ok \xC3\x97%ld", first ? OUT_DOT "checks: " : ", ", names[k], counts[k]);
+			buf_addf(lead, "%s%s ok \xC3\x97%ld", first ? OUT_DOT "checks: " : ", ", names[k],
+				 counts[k]);
 			first = false;
 		}
 }
@@ -469,7 +485,8 @@ static void render(struct tcall *t, struct buf *out, long landed)
 /* Everything before a write: the files in the tree, locked and loaded, every operation applied
  * and every result confirmed. Returns the first failure; *render_anyway when the layer-1 check
  * reverted a change that is still worth showing. */
-static enum lets_err validate(struct tcall *t, struct worktree *wt, struct lockset *locks, bool *render_anyway)
+static enum lets_err validate(struct tcall *t, struct worktree *wt, struct lockset *locks,
+			      bool *render_anyway)
 {
 	struct edit_call *c = &t->c;
 	const struct opts *o = c->o;
@@ -515,8 +532,9 @@ enum lets_err cmd_transform(const struct opts *o, struct buf *out, struct diag *
 			for (size_t i = 0; i < t.n_j; i++)
 				ops += t.j[i].n_ops;
 			struct buf lead = BUF_INIT;
-			buf_addf(&lead, "0 of %zu applied" OUT_DOT "nothing written" OUT_DOT "fix %s and re-run", ops,
-				 t.c.failed_path ? t.c.failed_path : t.c.f[0].path);
+			buf_addf(&lead,
+				 "0 of %zu applied" OUT_DOT "nothing written" OUT_DOT "fix %s and re-run",
+				 ops, t.c.failed_path ? t.c.failed_path : t.c.f[0].path);
 			footer_text(out, lead.data, NULL, -1);
 			buf_release(&lead);
 		}
