@@ -98,3 +98,12 @@ error: invalid value 'x.jsonl' for '--from <FROM>': - is the only accepted value
 
 For more information, try '--help'.
 ERROR_CODE=usage
+
+### --from - with --json: one object holding every file's transform
+@fixture transform
+@env LETS_NO_STATS=1
+--- stdin
+{"file":"config.json","set":"review.threads=4"}
+{"file":"list.yaml","delete":"gone"}
+$ lets transform --from - --json
+{"transforms":[{"path":"config.json","format":"json","operations":[{"op":"set","key":"review.threads"}],"lines":[4],"region":{"start":2,"end":5,"lines":[{"number":2,"marker":"none","text":"  // feature flags"},{"number":3,"marker":"none","text":"  \"features\": { \"e2e\": true },"},{"number":4,"marker":"replaced","text":"  \"review\": { \"threads\": 4 }"},{"number":5,"marker":"none","text":"}"}]},"check":{"layer":"json","status":"ok","errors_before":0,"errors_after":0},"sha":{"before":"bfe3e156b1ce","after":"[..]"}},{"path":"list.yaml","format":"yaml","operations":[{"op":"delete","key":"gone"}],"lines":[3],"region":{"start":1,"end":3,"lines":[{"number":1,"marker":"none","text":"list:"},{"number":2,"marker":"none","text":"  - x"},{"number":3,"marker":"deleted","text":"gone:"},{"number":3,"marker":"deleted","text":"  k: v"},{"number":3,"marker":"none","text":"kept: 2"}]},"check":{"layer":"yaml","status":"ok","errors_before":0,"errors_after":0},"sha":{"before":"[..]","after":"[..]"}}],"omitted":[],"stats":{"lines":9,"bytes":114,"tokens_est":null}}
