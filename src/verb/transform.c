@@ -428,10 +428,10 @@ static void render(struct tcall *t, struct buf *out, long landed)
 	struct out_block *blocks = xcalloc(t->n_j + 1, sizeof(*blocks));
 	for (size_t i = 0; i < t->n_j; i++)
 		blocks[i] = t->j[i].region;
-	if (o->budget != OPT_UNSET)
-		budget_trim(blocks, t->n_j, o->budget, &om);
-	else
-		max_bytes_trim(blocks, t->n_j, o->max_bytes, &om);
+	/* the change is written by now: over --max-bytes trims what is shown, it is not exit 4 */
+	struct diag shaped = DIAG_INIT;
+	blocks_shape(blocks, t->n_j, o->budget, o->max_bytes, &om, &shaped);
+	diag_release(&shaped);
 	for (size_t i = 0; i < t->n_j; i++)
 		t->j[i].region = blocks[i];
 	free(blocks);
