@@ -1,4 +1,4 @@
-# Sourced by bench/run.sh (uses its pair function, $LETS and $root; runs in bench/corpus/).
+# A bench suite (`suite transform` in bench/run.sh): uses lib.sh's pair, $LETS and $root; runs in bench/corpus/.
 # lets transform against the tools it replaces, doing the same change: a set on a 500-line YAML
 # file against Debian's `yq -y -i` (the Python wrapper, which rewrites the file), and on a
 # 270-line JSON file against `jq` (which prints the new document; it has no in-place mode).

@@ -14,6 +14,7 @@
 #include "../edit/edit.h"
 #include "../json.h"
 #include "../lock.h"
+#include "../resolve.h"
 #include "../worktree.h"
 #include "../transform/region.h"
 #include "../transform/tf.h"
@@ -22,6 +23,7 @@
 /* One file's operations and what they did. */
 struct tjob {
 	size_t file; /* index into the call's files */
+	char *real;  /* owned; the file's real path, to give every name of one file one job */
 	struct tf_op *ops;
 	size_t n_ops, cap_ops;
 	char **owned; /* batch op strings */
@@ -42,6 +44,7 @@ struct tcall {
 
 static void job_release(struct tjob *j)
 {
+	free(j->real);
 	free(j->ops);
 	for (size_t i = 0; i < j->n_owned; i++)
 		free(j->owned[i]);
@@ -59,7 +62,7 @@ static struct tjob *job_for(struct tcall *t, const char *path)
 	if (!real)
 		real = xstrdup(path);
 	for (size_t i = 0; i < t->n_j; i++)
-		if (!strcmp(c->f[t->j[i].file].real, real)) {
+		if (!strcmp(t->j[i].real, real)) {
 			free(real);
 			return &t->j[i];
 		}
@@ -67,11 +70,12 @@ static struct tjob *job_for(struct tcall *t, const char *path)
 	struct edit_file *ef = &c->f[c->n_f];
 	memset(ef, 0, sizeof(*ef));
 	ef->path = xstrdup(path);
-	ef->real = real;
+	ef->r = (struct resolved)RESOLVED_INIT;
 	ef->first_entry = SIZE_MAX;
 	XGROW(t->j, t->cap_j, t->n_j + 1);
 	struct tjob *j = &t->j[t->n_j++];
 	memset(j, 0, sizeof(*j));
+	j->real = real;
 	j->file = c->n_f++;
 	return j;
 }
@@ -500,8 +504,9 @@ static enum lets_err validate(struct tcall *t, struct worktree *wt, struct locks
 		return diag_first(c->d);
 	if (o->if_sha && t->n_j > 1)
 		return diag_add(c->d, E_USAGE, "--if takes one target \xC2\xB7 %zu were given", t->n_j);
+	/* the one resolution: lock, read and publish all go through r.dir and r.name */
 	for (size_t i = 0; i < c->n_f; i++)
-		if (worktree_check(wt, c->f[i].path, o->allow_outside, c->d))
+		if (resolve_path(wt, c->f[i].path, o->allow_outside, false, &c->f[i].r, c->d))
 			edit_mark_failed(c, c->f[i].path);
 	if (c->d->n || (e = edit_commit_load(c, locks)))
 		return diag_first(c->d);
