@@ -88,7 +88,7 @@ install: all
 	install -D -m 0755 $(BUILD)/lets $(DESTDIR)$(PREFIX)/bin/lets
 
 bench: deps
-	@deps/install-system.sh hyperfine ripgrep
+	@deps/install-system.sh hyperfine ripgrep jq yq python3
 	+@$(SUBMAKE) build-release
 	bench/gen-corpus.sh
 	bench/run.sh $(BUILD)/lets

@@ -63,6 +63,8 @@ struct opts {
 	bool expect_all, normalize, literal_newlines;
 	long check_timeout; /* default 60 */
 	struct strlist set, del, append;
+	struct strlist ops; /* transform: every --set/--delete/--append value in the order typed; which
+			     * flag by pointer identity with the items of set, del and append */
 
 	/* write, update */
 	bool force, empty, update_check;

@@ -10,6 +10,8 @@ const struct verb verb_table[] = {
 	{"edit", NULL, cmd_edit, V_EDIT, "[OPTIONS] [TARGET] [MORE_TARGETS]...",
 	 "Replace text that must match exactly once, or insert after an anchor; checked, reverted on breakage",
 	 0, NULL},
+	{"transform", NULL, cmd_transform, V_TRANSFORM, "[OPTIONS] [FILE]",
+	 "Set, append or delete keys in JSON, YAML, TOML or markdown frontmatter", 0, NULL},
 	{"write", NULL, cmd_write, V_WRITE, "[OPTIONS] <PATH>",
 	 "Create a file from stdin; refuses to overwrite without --force", 1, "<PATH>"},
 	{"guide", NULL, cmd_guide, V_GUIDE, "[OPTIONS]", "Print the one-screen guide", 0, NULL},
