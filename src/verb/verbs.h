@@ -15,7 +15,9 @@ typedef enum lets_err (*verb_fn)(const struct opts *o, struct buf *out, struct d
 	VERB("guide", cmd_guide)                                                                              \
 	VERB("version", cmd_version)                                                                          \
 	VERB("edit", cmd_edit)                                                                                \
-	VERB("write", cmd_write)
+	VERB("write", cmd_write)                                                                              \
+	VERB("hooks", cmd_hooks)                                                                              \
+	VERB("hook", cmd_hook)
 
 #define DECLARE_VERB(name, fn) enum lets_err fn(const struct opts *o, struct buf *out, struct diag *d);
 LETS_VERBS(DECLARE_VERB)
