@@ -17,7 +17,8 @@ typedef enum lets_err (*verb_fn)(const struct opts *o, struct buf *out, struct d
 	VERB("edit", cmd_edit)                                                                                \
 	VERB("write", cmd_write)                                                                              \
 	VERB("hooks", cmd_hooks)                                                                              \
-	VERB("hook", cmd_hook)
+	VERB("hook", cmd_hook)                                                                                \
+	VERB("stats", cmd_stats)
 
 #define DECLARE_VERB(name, fn) enum lets_err fn(const struct opts *o, struct buf *out, struct diag *d);
 LETS_VERBS(DECLARE_VERB)
