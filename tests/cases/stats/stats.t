@@ -77,3 +77,8 @@ $ lets stats --dir nope
 --- stderr
 nope: No such file or directory (os error 2)
 ERROR_CODE=not_found
+
+### every line that is not valid JSON is malformed, and none of its tool calls count
+% printf '%s\n' '{"message":{"content":[{"type":"tool_use","id":"b1","name":"Bash","input":{"command":"lets show a"}}]}} x' '{"a":01}' '{"a":"\x"}' '{"a":[1,]}' '{"a":1.}' '{"a":tru}' '[1]' '"s"' '{"a":"tab	in string"}' '{"message":{"content":[{"type":"tool_use","id":"b2","name":"Bash","input":{"command":"lets\u0020edit a --old x --new y"}}]}}' '' '  ' > s.jsonl
+$ lets stats --dir . --json
+{"sessions":1,"bash_calls":1,"lets_calls":{"edit":1},"hook_blocks":0,"blocks_followed":0,"calls_saved":0,"read_calls":0,"read_bytes":0,"skipped":{"malformed_lines":9}}
