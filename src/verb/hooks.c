@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../alloc.h"
+#include "../hook/onpath.h"
 #include "../hook/settings.h"
 #include "../publish.h"
 
@@ -49,55 +50,6 @@ static enum lets_err settings_path(enum agent a, char **path, struct diag *d)
 	}
 	*path = buf_detach(&p);
 	return LETS_OK;
-}
-
-/* The first executable `lets` on PATH, made absolute; NULL when there is none. Caller frees. */
-static char *first_on_path(void)
-{
-	const char *path = getenv("PATH");
-	if (!path)
-		return NULL;
-	char cwd[PATH_MAX];
-	if (!getcwd(cwd, sizeof(cwd)))
-		cwd[0] = '\0';
-	for (const char *p = path;; p++) {
-		const char *e = strchrnul(p, ':');
-		struct buf c = BUF_INIT;
-		if (e == p || *p != '/')
-			buf_addf(&c, "%s/", cwd);
-		buf_add(&c, p, (size_t)(e - p));
-		buf_adds(&c, e == p ? "lets" : "/lets");
-		struct stat st;
-		if (stat(c.data, &st) == 0 && S_ISREG(st.st_mode) && access(c.data, X_OK) == 0)
-			return buf_detach(&c);
-		buf_release(&c);
-		if (!*e)
-			return NULL;
-		p = e;
-	}
-}
-
-/* Refuses unless the first `lets` on PATH is this binary (self): the agent runs hooks with its
- * own PATH, and a different `lets` there would answer them. */
-static enum lets_err check_path(const char *self, struct diag *d)
-{
-	char *found = first_on_path();
-	enum lets_err e = LETS_OK;
-	struct stat a, b;
-	if (!found)
-		e = diag_add(
-			d, E_NOT_ON_PATH,
-			"this `lets` (%s) is not on PATH, and the hooks run a bare `lets` \xC2\xB7 put its "
-			"directory on PATH, or install from the `lets` that is",
-			self);
-	else if (stat(found, &a) || stat(self, &b) || a.st_dev != b.st_dev || a.st_ino != b.st_ino)
-		e = diag_add(
-			d, E_PATH_CONFLICT,
-			"a different `lets` comes first on PATH at %s \xE2\x80\x94 this one is %s \xC2\xB7 "
-			"remove the other, or put this one's directory ahead of it on PATH",
-			found, self);
-	free(found);
-	return e;
 }
 
 /* Reads the settings file whole; a missing file reads as empty with *exists false. */
@@ -205,13 +157,7 @@ enum lets_err cmd_hooks(const struct opts *o, struct buf *out, struct diag *d)
 	enum lets_err e = parse_args(o, &install, &a, d);
 	if (e || (e = settings_path(a, &path, d)))
 		goto out;
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n <= 0) {
-		e = diag_add(d, E_IO_ERROR, "cannot name this lets binary: %s", strerror(errno));
-		goto out;
-	}
-	self[n] = '\0';
-	if ((install && (e = check_path(self, d))) || (e = read_settings(path, &text, &st, &exists, d)))
+	if ((e = onpath_self(self, sizeof(self), d)) || (install && (e = onpath_check(self, true, d))) || (e = read_settings(path, &text, &st, &exists, d)))
 		goto out;
 	if (settings_validate(text.data ? text.data : "", text.len, why, sizeof(why))) {
 		e = diag_add(d, E_IO_ERROR,

@@ -18,7 +18,8 @@ typedef enum lets_err (*verb_fn)(const struct opts *o, struct buf *out, struct d
 	VERB("write", cmd_write)                                                                              \
 	VERB("hooks", cmd_hooks)                                                                              \
 	VERB("hook", cmd_hook)                                                                                \
-	VERB("stats", cmd_stats)
+	VERB("stats", cmd_stats)                                                                              \
+	VERB("update", cmd_update)
 
 #define DECLARE_VERB(name, fn) enum lets_err fn(const struct opts *o, struct buf *out, struct diag *d);
 LETS_VERBS(DECLARE_VERB)
