@@ -50,15 +50,17 @@ enum lets_err onpath_check(const char *self, bool required, struct diag *d)
 	enum lets_err e = LETS_OK;
 	struct stat a, b;
 	if (!found && required)
-		e = diag_add(d, E_NOT_ON_PATH,
-			     "this `lets` (%s) is not on PATH, and the hooks run a bare `lets` \xC2\xB7 put its "
-			     "directory on PATH, or install from the `lets` that is",
-			     self);
+		e = diag_add(
+			d, E_NOT_ON_PATH,
+			"this `lets` (%s) is not on PATH, and the hooks run a bare `lets` \xC2\xB7 put its "
+			"directory on PATH, or install from the `lets` that is",
+			self);
 	else if (found && (stat(found, &a) || stat(self, &b) || a.st_dev != b.st_dev || a.st_ino != b.st_ino))
-		e = diag_add(d, E_PATH_CONFLICT,
-			     "a different `lets` comes first on PATH at %s \xE2\x80\x94 this one is %s \xC2\xB7 "
-			     "remove the other, or put this one's directory ahead of it on PATH",
-			     found, self);
+		e = diag_add(
+			d, E_PATH_CONFLICT,
+			"a different `lets` comes first on PATH at %s \xE2\x80\x94 this one is %s \xC2\xB7 "
+			"remove the other, or put this one's directory ahead of it on PATH",
+			found, self);
 	free(found);
 	return e;
 }

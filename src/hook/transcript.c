@@ -66,9 +66,30 @@ static bool next_word(const char *s, size_t n, size_t *i, struct buf *w)
 static bool takes_value(const char *opt)
 {
 	static const char *const with_value[] = {
-		"-A", "-B", "-C", "-g", "--window", "--budget", "--max-bytes", "--max-file-bytes", "--old",
-		"--new", "--expect", "--insert-after", "--insert-before", "--from", "--if", "--check",
-		"--check-timeout", "--set", "--delete", "--append", "--cap", "--glob", "--include", "--dir",
+		"-A",
+		"-B",
+		"-C",
+		"-g",
+		"--window",
+		"--budget",
+		"--max-bytes",
+		"--max-file-bytes",
+		"--old",
+		"--new",
+		"--expect",
+		"--insert-after",
+		"--insert-before",
+		"--from",
+		"--if",
+		"--check",
+		"--check-timeout",
+		"--set",
+		"--delete",
+		"--append",
+		"--cap",
+		"--glob",
+		"--include",
+		"--dir",
 		"--since",
 	};
 	for (size_t i = 0; i < sizeof(with_value) / sizeof(with_value[0]); i++)
@@ -93,7 +114,8 @@ int transcript_lets_verb(const char *s, size_t n, long *targets)
 	size_t i = 0;
 	int verb = -1;
 	*targets = 0;
-	if (next_word(s, n, &i, &w) && (!strcmp(w.data, "lets") || (w.len > 5 && !strcmp(w.data + w.len - 5, "/lets"))) &&
+	if (next_word(s, n, &i, &w) &&
+	    (!strcmp(w.data, "lets") || (w.len > 5 && !strcmp(w.data + w.len - 5, "/lets"))) &&
 	    next_word(s, n, &i, &w))
 		verb = verb_index(w.data);
 	bool positional_only = false;
@@ -161,7 +183,7 @@ struct walker {
 	const char *s, *end;
 	int depth;
 	bool bad;
-	struct item *item;  /* the content item being walked */
+	struct item *item; /* the content item being walked */
 	struct item *items; /* the content items walked, counted once the whole line is valid */
 	size_t n, cap;
 };
@@ -174,7 +196,10 @@ static void ws(struct walker *w)
 
 static int hexval(char c)
 {
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+	return c >= '0' && c <= '9'   ? c - '0'
+	       : c >= 'a' && c <= 'f' ? c - 'a' + 10
+	       : c >= 'A' && c <= 'F' ? c - 'A' + 10
+				      : -1;
 }
 
 /* A string at w->s (the opening quote): validated, its raw inside returned. */
@@ -196,7 +221,8 @@ static struct span string(struct walker *w)
 			return sp;
 		}
 		if (p[1] == 'u') {
-			if (p + 6 > w->end || hexval(p[2]) < 0 || hexval(p[3]) < 0 || hexval(p[4]) < 0 || hexval(p[5]) < 0) {
+			if (p + 6 > w->end || hexval(p[2]) < 0 || hexval(p[3]) < 0 || hexval(p[4]) < 0 ||
+			    hexval(p[5]) < 0) {
 				w->bad = true;
 				return sp;
 			}
@@ -439,12 +465,18 @@ static size_t decode(struct span sp, struct buf *out)
 		size_t before = b->len;
 		char e = sp.p[i + 1];
 		if (e != 'u') {
-			buf_addc(b, e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == 'b' ? '\b' : e == 'f' ? '\f' : e);
+			buf_addc(b, e == 'n'   ? '\n'
+				    : e == 't' ? '\t'
+				    : e == 'r' ? '\r'
+				    : e == 'b' ? '\b'
+				    : e == 'f' ? '\f'
+					       : e);
 			i += 2;
 		} else {
 			unsigned cp = hex4(sp.p + i + 2);
 			i += 6;
-			if (cp >= 0xD800 && cp < 0xDC00 && i + 6 <= sp.n && sp.p[i] == '\\' && sp.p[i + 1] == 'u') {
+			if (cp >= 0xD800 && cp < 0xDC00 && i + 6 <= sp.n && sp.p[i] == '\\' &&
+			    sp.p[i + 1] == 'u') {
 				unsigned lo = hex4(sp.p + i + 2);
 				if (lo >= 0xDC00 && lo < 0xE000) {
 					cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);

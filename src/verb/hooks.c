@@ -157,7 +157,8 @@ enum lets_err cmd_hooks(const struct opts *o, struct buf *out, struct diag *d)
 	enum lets_err e = parse_args(o, &install, &a, d);
 	if (e || (e = settings_path(a, &path, d)))
 		goto out;
-	if ((e = onpath_self(self, sizeof(self), d)) || (install && (e = onpath_check(self, true, d))) || (e = read_settings(path, &text, &st, &exists, d)))
+	if ((e = onpath_self(self, sizeof(self), d)) || (install && (e = onpath_check(self, true, d))) ||
+	    (e = read_settings(path, &text, &st, &exists, d)))
 		goto out;
 	if (settings_validate(text.data ? text.data : "", text.len, why, sizeof(why))) {
 		e = diag_add(d, E_IO_ERROR,

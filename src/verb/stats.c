@@ -88,10 +88,11 @@ static enum lets_err parse_since(const char *v, time_t *cutoff, struct diag *d)
 	errno = 0;
 	long n = v[0] >= '0' && v[0] <= '9' ? strtol(v, &end, 10) : -1;
 	if (n < 0 || errno || (strcmp(end, "d") && strcmp(end, "h")) || n > 100000)
-		return opt_usage_error(d, NULL, false,
-				       "invalid value '%s' for '--since <SINCE>': --since takes a count and a unit, "
-				       "d or h, e.g. 7d",
-				       v);
+		return opt_usage_error(
+			d, NULL, false,
+			"invalid value '%s' for '--since <SINCE>': --since takes a count and a unit, "
+			"d or h, e.g. 7d",
+			v);
 	*cutoff = time(NULL) - (time_t)n * (*end == 'd' ? 86400 : 3600);
 	return LETS_OK;
 }
@@ -155,8 +156,9 @@ static void render_json(const struct transcript_counts *c, struct buf *out)
 			buf_addf(out, "%s\"%s\":%ld", sep, transcript_verbs[i], c->lets_calls[i]);
 			sep = ",";
 		}
-	buf_addf(out, "},\"hook_blocks\":%ld,\"blocks_followed\":%ld,\"calls_saved\":%ld,\"read_calls\":%ld,"
-		      "\"read_bytes\":%ld",
+	buf_addf(out,
+		 "},\"hook_blocks\":%ld,\"blocks_followed\":%ld,\"calls_saved\":%ld,\"read_calls\":%ld,"
+		 "\"read_bytes\":%ld",
 		 c->hook_blocks, c->blocks_followed, c->calls_saved, c->read_calls, c->read_bytes);
 	const long n[] = {c->malformed_lines, c->non_utf8_lines, c->unreadable_files, c->walk_errors};
 	const char *const key[] = {"malformed_lines", "non_utf8_lines", "unreadable_files", "walk_errors"};
@@ -176,7 +178,8 @@ enum lets_err cmd_stats(const struct opts *o, struct buf *out, struct diag *d)
 	struct buf dir = BUF_INIT;
 	enum lets_err e = LETS_OK;
 	if (o->positional.n)
-		return opt_usage_error(d, "stats", true, "unexpected argument '%s' found", o->positional.items[0]);
+		return opt_usage_error(d, "stats", true, "unexpected argument '%s' found",
+				       o->positional.items[0]);
 	if (o->since && (e = parse_since(o->since, &w.since, d)))
 		return e;
 	if (o->dir) {

@@ -77,12 +77,14 @@ static enum lets_err latest_tag(const char *repo, char *tag, size_t size, struct
 		}
 	}
 	if (r.status != 0)
-		e = diag_add(d, E_UPDATE_FAILED, "update failed: resolving the latest release from %s failed: %s%d",
-			     url.data, r.timed_out ? "timed out, curl exit status: " : "curl exit status: ", r.status);
-	else if (!tag[0])
 		e = diag_add(d, E_UPDATE_FAILED,
-			     "update failed: resolving the latest release from %s failed: no release tag in the reply",
-			     url.data);
+			     "update failed: resolving the latest release from %s failed: %s%d", url.data,
+			     r.timed_out ? "timed out, curl exit status: " : "curl exit status: ", r.status);
+	else if (!tag[0])
+		e = diag_add(
+			d, E_UPDATE_FAILED,
+			"update failed: resolving the latest release from %s failed: no release tag in the reply",
+			url.data);
 	proc_result_release(&r);
 	buf_release(&cmd);
 	buf_release(&url);
@@ -99,7 +101,8 @@ static enum lets_err install_release(const char *repo, const char *tag, struct d
 	buf_addf(&path, "%s/lets-installer.XXXXXX", dir && *dir == '/' && !strchr(dir, '\'') ? dir : "/tmp");
 	int fd = mkstemp(path.data);
 	if (fd < 0) {
-		e = diag_add(d, E_UPDATE_FAILED, "update failed: cannot create %s: %s", path.data, strerror(errno));
+		e = diag_add(d, E_UPDATE_FAILED, "update failed: cannot create %s: %s", path.data,
+			     strerror(errno));
 		goto out;
 	}
 	close(fd);
@@ -107,8 +110,8 @@ static enum lets_err install_release(const char *repo, const char *tag, struct d
 	buf_addf(&cmd, CURL_TLS " -LsSf -o '%s' '%s'", path.data, url.data);
 	proc_run(cmd.data, NULL, 600, &r);
 	if (r.status != 0) {
-		e = diag_add(d, E_UPDATE_FAILED, "update failed: downloading %s failed: curl exit status: %d", url.data,
-			     r.status);
+		e = diag_add(d, E_UPDATE_FAILED, "update failed: downloading %s failed: curl exit status: %d",
+			     url.data, r.status);
 		goto out;
 	}
 	proc_result_release(&r);
@@ -116,7 +119,8 @@ static enum lets_err install_release(const char *repo, const char *tag, struct d
 	buf_addf(&cmd, "sh '%s'", path.data);
 	proc_run(cmd.data, NULL, 600, &r);
 	if (r.status != 0)
-		e = diag_add(d, E_UPDATE_FAILED, "update failed: the installer exited with status %d", r.status);
+		e = diag_add(d, E_UPDATE_FAILED, "update failed: the installer exited with status %d",
+			     r.status);
 out:
 	if (fd >= 0)
 		unlink(path.data);
@@ -131,12 +135,14 @@ static enum lets_err report_check(const struct opts *o, const char *latest, int 
 				  struct diag *d)
 {
 	if (o->json || o->jsonl)
-		buf_addf(out, "{\"current\":\"" LETS_VERSION "\",\"latest\":\"%s\",\"update_available\":%s}\n", latest,
-			 cmp < 0 ? "true" : "false");
+		buf_addf(out,
+			 "{\"current\":\"" LETS_VERSION "\",\"latest\":\"%s\",\"update_available\":%s}\n",
+			 latest, cmp < 0 ? "true" : "false");
 	if (cmp < 0) {
 		if (!o->json && !o->jsonl)
 			buf_addf(out, "lets " LETS_VERSION " \xC2\xB7 latest %s\n", latest);
-		return diag_add(d, E_UPDATE_AVAILABLE, "lets " LETS_VERSION " \xC2\xB7 latest %s \xC2\xB7 run `lets update`",
+		return diag_add(d, E_UPDATE_AVAILABLE,
+				"lets " LETS_VERSION " \xC2\xB7 latest %s \xC2\xB7 run `lets update`",
 				latest);
 	}
 	if (!o->json && !o->jsonl) {
@@ -154,18 +160,21 @@ enum lets_err update_run(const char *repo, const struct opts *o, struct buf *out
 	struct version cur, latest;
 	enum lets_err e;
 	if (o->positional.n)
-		return opt_usage_error(d, "update", true, "unexpected argument '%s' found", o->positional.items[0]);
+		return opt_usage_error(d, "update", true, "unexpected argument '%s' found",
+				       o->positional.items[0]);
 	if (!repo || !*repo || !repo_ok(repo))
-		return diag_add(d, E_NO_REPOSITORY,
-				"this build has no configured release repository \xC2\xB7 it was built from source: "
-				"update it with `git pull && make install`, or rebuild with make RELEASE_REPO=owner/name");
-	if (!o->update_check && ((e = onpath_self(self, sizeof(self), d)) || (e = onpath_check(self, false, d))))
+		return diag_add(
+			d, E_NO_REPOSITORY,
+			"this build has no configured release repository \xC2\xB7 it was built from source: "
+			"update it with `git pull && make install`, or rebuild with make RELEASE_REPO=owner/name");
+	if (!o->update_check &&
+	    ((e = onpath_self(self, sizeof(self), d)) || (e = onpath_check(self, false, d))))
 		return e;
 	if ((e = latest_tag(repo, tag, sizeof(tag), d)))
 		return e;
 	if (!parse_version(tag, true, &latest) || tag[0] != 'v')
-		return diag_add(d, E_UPDATE_FAILED, "update failed: the latest release tag `%s` is not vMAJOR.MINOR.PATCH",
-				tag);
+		return diag_add(d, E_UPDATE_FAILED,
+				"update failed: the latest release tag `%s` is not vMAJOR.MINOR.PATCH", tag);
 	parse_version(LETS_VERSION, false, &cur);
 	int cmp = version_cmp(&cur, &latest);
 	if (o->update_check)
