@@ -50,6 +50,7 @@ struct plan {
 	size_t commands;
 	struct words targets; /* show targets; find and edit paths */
 	bool show_all;
+	bool open_line; /* the last target ends in a line with no newline: cat would join the next */
 	size_t show_bytes;
 	struct words opts; /* find/edit arguments that precede the paths */
 	struct worktree wt;
@@ -241,8 +242,9 @@ static bool add_show(struct plan *p, const char *path, long a, long b)
 		a = 1, b = (long)t.lines;
 		p->show_all = p->show_all || t.lines > SHOW_WINDOW;
 	}
-	bool ok = a >= 1 && b >= a && (size_t)b <= t.lines;
-	if (ok || (whole && t.lines == 0)) {
+	bool ok = a >= 1 && b >= a && (size_t)b <= t.lines && !p->open_line;
+	if (!p->open_line && (ok || (whole && t.lines == 0))) {
+		p->open_line = t.size && t.data[t.size - 1] != '\n' && (size_t)b == t.lines;
 		p->show_bytes += whole && !t.lines ? 0 : range_bytes(&t, (size_t)a, (size_t)b);
 		struct buf tg = BUF_INIT;
 		buf_adds(&tg, path);
