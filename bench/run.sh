@@ -101,6 +101,8 @@ PREPARE="cp big.go edit/big.go" \
 	"sed -i s/Validate0333(r\ \*Record0333)\ error/Validate0333(r\ \*Record0333)\ (err\ error)/ edit/big.go"
 under edit-18k 30
 
+. "$root/bench/hooks.sh"
+
 if [ "$misses" -gt 0 ]; then
 	echo "$misses target(s) missed"
 	if [ "${BENCH_STRICT:-0}" = 1 ]; then exit 1; fi
