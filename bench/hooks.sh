@@ -28,13 +28,15 @@ awk '/"times": \[/ { n++; on = (n == 1); next } on && /\]/ { on = 0 } on { gsub(
 # 100 sessions of ~5 MB: one generated with awk (tool calls of every kind, large tool results,
 # unicode and escapes), copied under different names. Regenerated when the version changes.
 transcripts="$root/build/bench/transcripts"
-if [ "$(cat "$transcripts/.version" 2>/dev/null)" != 1 ]; then
+if [ "$(cat "$transcripts/.version" 2>/dev/null)" != 2 ]; then
 	rm -rf "$transcripts"
 	mkdir -p "$transcripts/p"
 	awk 'BEGIN {
 		body = ""
-		for (i = 0; i < 60; i++)
-			body = body sprintf("    const value%d = compute(%d, \\\"s\\\\t\\\", x) // caf\xc3\xa9 \\u2713\\n", i, i)
+		for (i = 0; i < 60; i++) {
+			body = body sprintf("    const value%d = compute(%d, \\\"s\\\\t\\\", x) // caf\303\251 \\u2713\\n", i, i)
+			part[i + 1] = body
+		}
 		cmds[0] = "lets show src/a.ts src/b.ts:10-40"; cmds[1] = "cat src/x.go"; cmds[2] = "lets find foo src"
 		cmds[3] = "git status"; cmds[4] = "lets edit a.ts --old x --new y"
 		size = 0
@@ -44,20 +46,20 @@ if [ "$(cat "$transcripts/.version" 2>/dev/null)" != 1 ]; then
 			if (r < 4) {
 				line = sprintf("{\"type\":\"assistant\",\"uuid\":\"%s\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"Let me look.\"},{\"type\":\"tool_use\",\"id\":\"%s\",\"name\":\"Bash\",\"input\":{\"command\":\"%s\",\"description\":\"run\"}}]}}", id, id, cmds[k % 5])
 				print line; size += length(line) + 1
-				res = (k % 7 == 0) ? "lets show reads several files and ranges in one call.\\nrun: lets show src/x.go" : substr(body, 1, 200 + (k * 37) % 3000)
+				res = (k % 7 == 0) ? "lets show reads several files and ranges in one call.\\nrun: lets show src/x.go" : part[1 + (k * 37) % 60]
 				line = sprintf("{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"%s\",\"content\":\"%s\"}]}}", id, res)
 			} else if (r < 7) {
 				line = sprintf("{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"%s\",\"name\":\"Read\",\"input\":{\"file_path\":\"/x/y.ts\"}}]}}", id)
 				print line; size += length(line) + 1
 				line = sprintf("{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"%s\",\"content\":[{\"type\":\"text\",\"text\":\"%s\"}]}]}}", id, body body)
 			} else {
-				line = sprintf("{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"%s\"}]}}", substr(body, 1, 100 + (k * 53) % 4000))
+				line = sprintf("{\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"%s\"}]}}", part[1 + (k * 53) % 60])
 			}
 			print line; size += length(line) + 1
 		}
 	}' > "$transcripts/p/s000.jsonl"
 	for i in $(seq 1 99); do cp "$transcripts/p/s000.jsonl" "$transcripts/p/s$(printf %03d "$i").jsonl"; done
-	echo 1 > "$transcripts/.version"
+	echo 2 > "$transcripts/.version"
 fi
 bytes=$(cat "$transcripts"/p/*.jsonl | wc -c)
 hyperfine -N --warmup 1 --runs 5 --style none --export-csv "$results/stats.csv" \
