@@ -351,6 +351,49 @@ static bool has_typecheck_script(const char *dir)
 	return yes;
 }
 
+/* The --check presets: each finds the nearest of its manifests above the first edited file. */
+static const struct check_preset {
+	const char *name;
+	const char *const *manifests;
+	const char *missing; /* the skip reason when no manifest is found */
+} presets[] = {
+	{"@auto",
+	 (const char *const[]){"Cargo.toml", "go.mod", "tsconfig.json", "pyproject.toml", "setup.py", NULL},
+	 "@auto found no manifest"},
+	{"@cargo", (const char *const[]){"Cargo.toml", NULL}, "@cargo found no Cargo.toml"},
+	{"@go", (const char *const[]){"go.mod", NULL}, "@go found no go.mod"},
+	{"@tsc", (const char *const[]){"tsconfig.json", NULL}, "@tsc found no tsconfig.json"},
+	{"@py", (const char *const[]){"pyproject.toml", "setup.py", NULL},
+	 "@py found no pyproject.toml or setup.py"},
+};
+
+static const struct check_preset *preset_lookup(const char *name)
+{
+	for (size_t i = 0; i < sizeof(presets) / sizeof(presets[0]); i++)
+		if (!strcmp(presets[i].name, name))
+			return &presets[i];
+	return NULL;
+}
+
+void check_preset_names(struct buf *b)
+{
+	for (size_t i = 0; i < sizeof(presets) / sizeof(presets[0]); i++)
+		buf_addf(b, "%s%s", i ? ", " : "", presets[i].name);
+}
+
+enum lets_err check_spec_valid(const char *spec, struct diag *d)
+{
+	if (spec[0] != '@' || preset_lookup(spec))
+		return LETS_OK;
+	struct buf names = BUF_INIT;
+	check_preset_names(&names);
+	opt_usage_error(d, NULL, false,
+			"invalid value '%s' for '--check <CHECK>': unknown preset %s \xC2\xB7 the presets are %s",
+			spec, spec, names.data);
+	buf_release(&names);
+	return E_USAGE;
+}
+
 enum lets_err check_cmd_prepare(struct check_cmd *c, const char *spec, const char *const *paths, size_t n,
 				long timeout_s, struct diag *d)
 {
@@ -363,28 +406,11 @@ enum lets_err check_cmd_prepare(struct check_cmd *c, const char *spec, const cha
 		c->run = buf_detach(&run);
 		return LETS_OK;
 	}
-	static const char *const all[] = {"Cargo.toml", "go.mod", "tsconfig.json", "pyproject.toml", "setup.py", NULL};
-	static const char *const cargo[] = {"Cargo.toml", NULL};
-	static const char *const go[] = {"go.mod", NULL};
-	static const char *const tsc[] = {"tsconfig.json", NULL};
-	static const char *const py[] = {"pyproject.toml", "setup.py", NULL};
-	const char *const *names;
-	const char *missing;
-	if (!strcmp(spec, "@auto"))
-		names = all, missing = "@auto found no manifest";
-	else if (!strcmp(spec, "@cargo"))
-		names = cargo, missing = "@cargo found no Cargo.toml";
-	else if (!strcmp(spec, "@go"))
-		names = go, missing = "@go found no go.mod";
-	else if (!strcmp(spec, "@tsc"))
-		names = tsc, missing = "@tsc found no tsconfig.json";
-	else if (!strcmp(spec, "@py"))
-		names = py, missing = "@py found no pyproject.toml or setup.py";
-	else
-		return opt_usage_error(d, NULL, false,
-				       "invalid value '%s' for '--check <CHECK>': unknown preset %s \xC2\xB7 "
-				       "the presets are @auto, @cargo, @go, @tsc, @py",
-				       spec, spec);
+	const struct check_preset *p = preset_lookup(spec);
+	if (!p)
+		return check_spec_valid(spec, d);
+	const char *const *names = p->manifests;
+	const char *missing = p->missing;
 	char *from = start_dir(paths, n);
 	const char *which = NULL;
 	char *dir = find_up(from, names, &which);

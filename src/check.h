@@ -67,6 +67,10 @@ struct check_cmd {
 };
 #define CHECK_CMD_INIT {0}
 
+/* ", "-joined names of the --check presets: "@auto, @cargo, @go, @tsc, @py". */
+void check_preset_names(struct buf *b);
+/* LETS_OK unless spec names an unknown preset (usage, message in d). */
+enum lets_err check_spec_valid(const char *spec, struct diag *d);
 /* Resolves --check's value against the edited files. An unknown preset is usage (message in d). */
 enum lets_err check_cmd_prepare(struct check_cmd *c, const char *spec, const char *const *paths, size_t n,
 				long timeout_s, struct diag *d);

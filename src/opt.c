@@ -7,6 +7,7 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "check.h"
 
 enum verb_bit {
 	V_SHOW = 1 << 0,
@@ -109,7 +110,7 @@ static const struct opt_spec specs[] = {
 	{"append", 0, K_LIST, "<APPEND>", F(append), V_TRANSFORM, "append to an array (repeatable)"},
 	{"from", 0, K_STR, "<FROM>", F(from), V_EDIT | V_TRANSFORM, "a batch on stdin; - is the only accepted value"},
 	{"if", 0, K_STR, "<IF_SHA>", F(if_sha), V_EDIT | V_TRANSFORM, "refuse (exit 5) if the file changed since this sha:"},
-	{"check", 0, K_STR, "<CHECK>", F(check), V_EDIT | V_TRANSFORM, "layer-2 checker: a command, or @auto, @cargo, @go, @tsc, @py"},
+	{"check", 0, K_STR, "<CHECK>", F(check), V_EDIT | V_TRANSFORM, "layer-2 checker: a command, or "},
 	{"check-timeout", 0, K_LONG, "<CHECK_TIMEOUT>", F(check_timeout), V_EDIT | V_TRANSFORM, "seconds before a layer-2 result is inconclusive [default: 60]"},
 
 	{"force", 0, K_FLAG, NULL, F(force), V_WRITE, "overwrite an existing file"},
@@ -131,6 +132,29 @@ static const struct opt_spec specs[] = {
 };
 
 #define NSPECS (sizeof(specs) / sizeof(specs[0]))
+
+/* Options that cannot be given together, checked in this order once a command line is parsed.
+ * A name is a long option, or the verb's positional argument as its usage shows it ("[TARGET]"). */
+static const struct conflict {
+	unsigned verbs;
+	const char *a, *b;
+} conflicts[] = {
+	{V_ALL, "json", "jsonl"},
+	{V_EDIT, "from", "[TARGET]"},
+	{V_EDIT, "from", "old"},
+	{V_EDIT, "from", "new"},
+	{V_EDIT, "from", "expect"},
+	{V_EDIT, "from", "insert-after"},
+	{V_EDIT, "from", "insert-before"},
+	{V_EDIT, "insert-after", "insert-before"},
+	{V_EDIT, "old", "insert-after"},
+	{V_EDIT, "old", "insert-before"},
+	{V_EDIT, "insert-after", "expect"},
+	{V_EDIT, "insert-after", "expect-all"},
+	{V_EDIT, "insert-before", "expect"},
+	{V_EDIT, "insert-before", "expect-all"},
+	{V_EDIT, "expect", "expect-all"},
+};
 
 static const struct verb_info *verb_lookup(const char *name)
 {
@@ -292,6 +316,37 @@ static enum lets_err missing_value(struct diag *d, const struct opt_spec *s)
 	return E_USAGE;
 }
 
+/* Whether the conflict side name was given; its shown name goes to shown. */
+static bool conflict_side(const char *name, const struct opts *o, unsigned bit, const unsigned char *seen,
+			  struct buf *shown)
+{
+	if (name[0] == '[') {
+		buf_adds(shown, name);
+		return o->positional.n > 0;
+	}
+	const struct opt_spec *s = find_long(name, strlen(name), bit);
+	spec_name(shown, s);
+	return seen[s - specs];
+}
+
+static enum lets_err check_conflicts(const struct opts *o, const struct verb_info *v, const unsigned char *seen,
+				     struct diag *d)
+{
+	enum lets_err err = LETS_OK;
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	for (size_t i = 0; i < sizeof(conflicts) / sizeof(conflicts[0]) && !err; i++) {
+		if (!(conflicts[i].verbs & v->bit))
+			continue;
+		buf_truncate(&a, 0);
+		buf_truncate(&b, 0);
+		if (conflict_side(conflicts[i].a, o, v->bit, seen, &a) && conflict_side(conflicts[i].b, o, v->bit, seen, &b))
+			err = opt_usage_error(d, v->name, true, "the argument '%s' cannot be used with '%s'", a.data, b.data);
+	}
+	buf_release(&a);
+	buf_release(&b);
+	return err;
+}
+
 enum lets_err opts_parse(struct opts *o, const char *verb, int argc, char **argv, int first, struct diag *d)
 {
 	const struct verb_info *v = verb_lookup(verb);
@@ -368,8 +423,8 @@ enum lets_err opts_parse(struct opts *o, const char *verb, int argc, char **argv
 				break;
 		}
 	}
-	if (o->json && o->jsonl)
-		return opt_usage_error(d, v->name, true, "the argument '--json' cannot be used with '--jsonl'");
+	if (check_conflicts(o, v, seen, d))
+		return E_USAGE;
 	if (o->positional.n < v->min_positional) {
 		struct buf m = BUF_INIT;
 		buf_addf(&m, "the following required arguments were not provided:\n  %s", v->positional_name);
@@ -416,7 +471,10 @@ void opt_help(struct buf *out, const char *verb)
 			buf_addf(&name, "    --%s", s->long_name);
 		if (s->value_name)
 			buf_addf(&name, " %s", s->value_name);
-		buf_addf(out, "  %-28s %s\n", name.data, s->help);
+		buf_addf(out, "  %-28s %s", name.data, s->help);
+		if (s->offset == F(check) && s->kind == K_STR)
+			check_preset_names(out); /* the list lives with the presets, in check.c */
+		buf_addc(out, '\n');
 		buf_release(&name);
 	}
 	buf_addf(out, "  %-28s %s\n", "-h, --help", "Print help");

@@ -230,3 +230,80 @@ enum lets_err publish(const char *path, const char *data, size_t len, const stru
 	publish_op_release(&op);
 	return err;
 }
+
+static bool item_unchanged(const struct publish_item *it)
+{
+	return it->old_data && it->new_len == it->old_len && !memcmp(it->new_data, it->old_data, it->old_len);
+}
+
+/* Renames each prepared op into place in order; stops at the first failure. */
+static enum lets_err commit_ops(struct publish_op *ops, const size_t *item_of, size_t n_ops,
+				struct publish_item *items, struct lockset *locks, size_t *failed,
+				long *landed, struct diag *pd)
+{
+	for (size_t k = 0; k < n_ops; k++) {
+		struct publish_item *it = &items[item_of[k]];
+		enum lets_err e = publish_commit(&ops[k], locks, &it->written, pd);
+		if (e) {
+			*failed = item_of[k];
+			return e;
+		}
+		it->landed = true;
+		(*landed)++;
+	}
+	return LETS_OK;
+}
+
+enum lets_err publish_batch(struct publish_item *items, size_t n, struct lockset *locks, size_t *failed,
+			    long *landed, struct diag *d)
+{
+	struct publish_op *ops = xcalloc(n ? n : 1, sizeof(*ops));
+	size_t *item_of = xcalloc(n ? n : 1, sizeof(*item_of));
+	size_t n_ops = 0, where = n;
+	struct diag pd = DIAG_INIT;
+	enum lets_err e = LETS_OK;
+	*landed = 0;
+	for (size_t i = 0; i < n && !e; i++) {
+		const struct publish_item *it = &items[i];
+		if (item_unchanged(it))
+			continue;
+		item_of[n_ops] = i;
+		e = publish_prepare(&ops[n_ops++], it->path, it->new_data, it->new_len, it->expected,
+				    it->read_sha, &pd);
+		if (e)
+			where = i;
+	}
+	if (!e)
+		e = publish_sync(ops, n_ops, &pd);
+	if (!e)
+		e = commit_ops(ops, item_of, n_ops, items, locks, &where, landed, &pd);
+	if (e && *landed) {
+		e = diag_add(d, E_PARTIAL_BATCH, "batch partially written: %ld landed, %s failed: %s",
+			     *landed, items[where].path, pd.items[0].message);
+	} else if (e) {
+		diag_add(d, pd.items[0].code, "%s", pd.items[0].message);
+	}
+	publish_sync_dirs(ops, n_ops);
+	for (size_t k = 0; k < n_ops; k++)
+		publish_op_release(&ops[k]);
+	free(ops);
+	free(item_of);
+	diag_release(&pd);
+	if (failed)
+		*failed = where;
+	return e;
+}
+
+long publish_revert(struct publish_item *items, size_t n, struct lockset *locks, struct diag *d)
+{
+	long reverted = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct publish_item *it = &items[i];
+		if (!it->landed || !it->old_data)
+			continue;
+		enum lets_err e = publish(it->path, it->old_data, it->old_len, &it->written, it->new_sha, locks,
+					  NULL, d);
+		reverted += e == LETS_OK;
+	}
+	return reverted;
+}

@@ -44,4 +44,29 @@ void publish_sync_dirs(const struct publish_op *ops, size_t n);
 /* Closes the temporary and removes it unless committed; accepts a released op. */
 void publish_op_release(struct publish_op *op);
 
+/* A batch commit for verbs that change several files at once (edit, write, transform). Every
+ * temporary is written and synced before the first rename, so a failure up to then writes
+ * nothing; only a failure while renaming can leave a batch partly written, and that is reported
+ * as partial_batch naming what landed. */
+struct publish_item {
+	const char *path;
+	const char *old_data; /* as read (NULL: a new file); an item whose new bytes equal these is left
+			       * alone, its mtime and inode untouched */
+	size_t old_len;
+	const char *new_data;
+	size_t new_len;
+	const struct stat *expected; /* as read; NULL: the path must not exist yet */
+	const char *read_sha, *new_sha; /* the hashes of old_data and new_data, for messages */
+	bool landed; /* out: renamed into place */
+	struct stat written; /* out: the new file's stat once landed */
+};
+/* Publishes every changed item. On failure *failed (may be NULL) is the index of the item that
+ * failed, or n when no single item did (a sync); with nothing landed d gets that item's message,
+ * else one E_PARTIAL_BATCH message. *landed counts the items renamed into place. */
+enum lets_err publish_batch(struct publish_item *items, size_t n, struct lockset *locks, size_t *failed,
+			    long *landed, struct diag *d);
+/* Puts old_data back into every landed item (identity: its written stat); returns how many were
+ * put back. Failures go to d; a new file (old_data NULL) is left in place. */
+long publish_revert(struct publish_item *items, size_t n, struct lockset *locks, struct diag *d);
+
 #endif

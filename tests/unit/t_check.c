@@ -166,6 +166,24 @@ static void words(void)
 	buf_release(&b);
 }
 
+/* One preset table feeds the help text, the unknown-preset message and the resolver. */
+static void presets(void)
+{
+	struct buf b = BUF_INIT;
+	check_preset_names(&b);
+	unit_str("presets: names in order", b.data, "@auto, @cargo, @go, @tsc, @py");
+	buf_release(&b);
+	struct diag d = DIAG_INIT;
+	unit_long("presets: a command is not a preset", check_spec_valid("make test", &d), LETS_OK);
+	unit_long("presets: a known preset", check_spec_valid("@tsc", &d), LETS_OK);
+	unit_long("presets: nothing recorded for valid specs", (long)d.n, 0);
+	unit_long("presets: an unknown preset is usage", check_spec_valid("@nope", &d), E_USAGE);
+	unit_str("presets: the unknown-preset message", d.n ? d.items[0].message : NULL,
+		 "error: invalid value '@nope' for '--check <CHECK>': unknown preset @nope \xC2\xB7 the presets are "
+		 "@auto, @cargo, @go, @tsc, @py\n\nFor more information, try '--help'.");
+	diag_release(&d);
+}
+
 int main(void)
 {
 	unit_begin("t_check");
@@ -173,5 +191,6 @@ int main(void)
 	validators();
 	kinds();
 	layer1();
+	presets();
 	return unit_end();
 }

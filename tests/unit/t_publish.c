@@ -2,8 +2,10 @@
  * symlink, the identity check refuses a file changed since it was read, creation makes parent
  * directories and refuses a file that appeared, and a held lock makes a second taker wait and
  * then fail as `locked`. Runs in a fresh temporary directory. */
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -143,6 +145,104 @@ static void locks(void)
 	diag_release(&d2);
 }
 
+/* The number of entries in the current directory whose names start with '.', other than . and ..:
+ * the temporaries a batch leaves behind. */
+static long dot_files(void)
+{
+	long n = 0;
+	DIR *dir = opendir(".");
+	for (struct dirent *e; dir && (e = readdir(dir));)
+		n += e->d_name[0] == '.' && strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	if (dir)
+		closedir(dir);
+	return n;
+}
+
+static void batch_item(struct publish_item *it, const char *path, const char *old, const char *new_text,
+		       const struct stat *st)
+{
+	memset(it, 0, sizeof(*it));
+	it->path = path;
+	it->old_data = old;
+	it->old_len = strlen(old);
+	it->new_data = new_text;
+	it->new_len = strlen(new_text);
+	it->expected = st;
+	it->read_sha = "0123456789ab";
+	it->new_sha = "ba9876543210";
+}
+
+/* A batch lands every changed file, leaves an unchanged one alone, and reverts what it landed. */
+static void batches(void)
+{
+	struct buf b = BUF_INIT;
+	struct diag d = DIAG_INIT;
+	struct stat st[3], after;
+	put("p.txt", "p old\n");
+	put("q.txt", "q same\n");
+	put("r.txt", "r old\n");
+	stat("p.txt", &st[0]);
+	stat("q.txt", &st[1]);
+	stat("r.txt", &st[2]);
+	struct publish_item it[3];
+	batch_item(&it[0], "p.txt", "p old\n", "p new\n", &st[0]);
+	batch_item(&it[1], "q.txt", "q same\n", "q same\n", &st[1]);
+	batch_item(&it[2], "r.txt", "r old\n", "r new\n", &st[2]);
+	size_t failed = 99;
+	long landed = -1;
+	unit_long("batch: ok", publish_batch(it, 3, NULL, &failed, &landed, &d), LETS_OK);
+	unit_long("batch: two landed", landed, 2);
+	slurp("p.txt", &b);
+	unit_bytes("batch: p new bytes", b.data, b.len, "p new\n");
+	slurp("r.txt", &b);
+	unit_bytes("batch: r new bytes", b.data, b.len, "r new\n");
+	stat("q.txt", &after);
+	unit_check(!it[1].landed && after.st_ino == st[1].st_ino,
+		   "batch: the unchanged file keeps its inode");
+	unit_check(it[0].landed && stat("p.txt", &after) == 0 && after.st_ino == it[0].written.st_ino,
+		   "batch: written is the landed file's stat");
+	unit_long("batch: no temporaries left", dot_files(), 0);
+
+	unit_long("revert: both put back", publish_revert(it, 3, NULL, &d), 2);
+	slurp("p.txt", &b);
+	unit_bytes("revert: p old bytes", b.data, b.len, "p old\n");
+	slurp("r.txt", &b);
+	unit_bytes("revert: r old bytes", b.data, b.len, "r old\n");
+	unit_long("revert: no failure", (long)d.n, 0);
+
+	/* r changes behind the batch's back after p landed: partial, naming r */
+	stat("p.txt", &st[0]);
+	stat("r.txt", &st[2]);
+	batch_item(&it[0], "p.txt", "p old\n", "p two\n", &st[0]);
+	batch_item(&it[1], "r.txt", "r old\n", "r two\n", &st[2]);
+	put("r.txt", "r someone\n");
+	unit_long("partial: slug", publish_batch(it, 2, NULL, &failed, &landed, &d), E_PARTIAL_BATCH);
+	unit_long("partial: one landed", landed, 1);
+	unit_long("partial: the failed item", (long)failed, 1);
+	const char *why =
+		"batch partially written: 1 landed, r.txt failed: r.txt changed since sha:0123456789ab";
+	unit_check(d.n == 1 && !strncmp(d.items[0].message, why, strlen(why)),
+		   "partial: message names what failed and why");
+	slurp("r.txt", &b);
+	unit_bytes("partial: r untouched", b.data, b.len, "r someone\n");
+	diag_release(&d);
+
+	/* the first item is stale: nothing lands, its own message, no temporary left */
+	stat("p.txt", &st[0]);
+	stat("r.txt", &st[2]);
+	batch_item(&it[0], "r.txt", "r someone\n", "r three\n", &st[2]);
+	batch_item(&it[1], "p.txt", "p two\n", "p three\n", &st[0]);
+	put("r.txt", "r again\n");
+	unit_long("stale first: slug", publish_batch(it, 2, NULL, &failed, &landed, &d), E_CHANGED);
+	unit_long("stale first: nothing landed", landed, 0);
+	unit_long("stale first: the failed item", (long)failed, 0);
+	slurp("p.txt", &b);
+	unit_bytes("stale first: p untouched", b.data, b.len, "p two\n");
+	unit_long("stale first: no temporaries left", dot_files(), 0);
+	diag_release(&d);
+	buf_release(&b);
+}
+
 int main(void)
 {
 	unit_begin("t_publish");
@@ -154,6 +254,7 @@ int main(void)
 	replaces();
 	creates();
 	locks();
+	batches();
 	char rm[128];
 	snprintf(rm, sizeof(rm), "rm -rf %s", dir);
 	if (chdir("/") == 0 && system(rm) != 0)

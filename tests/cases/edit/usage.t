@@ -128,3 +128,69 @@ error: invalid value 'batch.txt' for '--from <FROM>': - is the only accepted val
 
 For more information, try '--help'.
 ERROR_CODE=usage
+
+### --from with a target: the option table declares the conflict
+@fixture edit-basic
+$ lets edit usage.ts --from -
+? 64
+--- stderr
+error: the argument '--from <FROM>' cannot be used with '[TARGET]'
+
+Usage: lets edit [OPTIONS] [TARGET] [MORE_TARGETS]...
+
+For more information, try '--help'.
+ERROR_CODE=usage
+
+### --from with --insert-before names --insert-before
+@fixture edit-basic
+$ lets edit --from - --insert-before "@'^import'"
+? 64
+--- stderr
+error: the argument '--from <FROM>' cannot be used with '--insert-before <INSERT_BEFORE>'
+
+Usage: lets edit [OPTIONS] [TARGET] [MORE_TARGETS]...
+
+For more information, try '--help'.
+ERROR_CODE=usage
+
+### both inserts at once
+@fixture edit-basic
+$ lets edit usage.ts --new x --insert-after "@'^import'" --insert-before "@'^import'"
+? 64
+--- stderr
+error: the argument '--insert-after <INSERT_AFTER>' cannot be used with '--insert-before <INSERT_BEFORE>'
+
+Usage: lets edit [OPTIONS] [TARGET] [MORE_TARGETS]...
+
+For more information, try '--help'.
+ERROR_CODE=usage
+
+### --expect with --expect-all
+@fixture edit-basic
+$ lets edit usage.ts:5 --new x --expect a --expect-all
+? 64
+--- stderr
+error: the argument '--expect <EXPECT>' cannot be used with '--expect-all'
+
+Usage: lets edit [OPTIONS] [TARGET] [MORE_TARGETS]...
+
+For more information, try '--help'.
+ERROR_CODE=usage
+
+### an insert with --expect-all
+@fixture edit-basic
+$ lets edit usage.ts --new x --insert-before "@'^import'" --expect-all
+? 64
+--- stderr
+error: the argument '--insert-before <INSERT_BEFORE>' cannot be used with '--expect-all'
+
+Usage: lets edit [OPTIONS] [TARGET] [MORE_TARGETS]...
+
+For more information, try '--help'.
+ERROR_CODE=usage
+
+### control: one insert flag alone is accepted
+@fixture edit-basic
+@env LETS_NO_STATS=1
+$ lets edit usage.ts --new '// head' --insert-before "@'^export function usage'" -q
+── check: structure ok · sha:14dc685cb937→[..]

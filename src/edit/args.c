@@ -1,0 +1,313 @@
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../alloc.h"
+#include "../batch.h"
+#include "../buf.h"
+#include "../opt.h"
+#include "../utf8.h"
+#include "../worktree.h"
+#include "edit.h"
+
+void edit_call_init(struct edit_call *c, const struct opts *o, struct diag *d)
+{
+	memset(c, 0, sizeof(*c));
+	c->o = o;
+	c->d = d;
+}
+
+static void entry_release(struct edit_entry *en)
+{
+	free(en->target_text);
+	target_release(&en->t);
+	free(en->old);
+	free(en->new_text);
+	free(en->anchor);
+	edit_result_release(&en->res);
+	block_release(&en->region);
+	omits_release(&en->gap);
+}
+
+static void file_release_one(struct edit_file *ef)
+{
+	free(ef->path);
+	free(ef->real);
+	file_release(&ef->f);
+	free(ef->orig);
+}
+
+void edit_call_release(struct edit_call *c)
+{
+	check_cmd_release(&c->cmd);
+	for (size_t i = 0; i < c->n_e; i++)
+		entry_release(&c->e[i]);
+	free(c->e);
+	for (size_t i = 0; i < c->n_f; i++)
+		file_release_one(&c->f[i]);
+	free(c->f);
+	free(c->paths);
+	free(c->items);
+	omits_release(&c->om);
+	omits_release(&c->tom);
+	free(c->expect_all);
+	memset(c, 0, sizeof(*c));
+}
+
+void edit_mark_failed(struct edit_call *c, const char *path)
+{
+	if (!c->failed_path)
+		c->failed_path = path;
+}
+
+/* Reads all of stdin; a heredoc's final newline is a separator, not content. */
+static char *read_stdin(size_t *len, bool strip_final_newline)
+{
+	struct buf b = BUF_INIT;
+	buf_read_fd(&b, STDIN_FILENO);
+	if (strip_final_newline && b.len && b.data[b.len - 1] == '\n') {
+		b.len--;
+		if (b.len && b.data[b.len - 1] == '\r')
+			b.len--;
+		b.data[b.len] = 0;
+	}
+	*len = b.len;
+	return buf_detach(&b);
+}
+
+static struct edit_entry *entry_new(struct edit_call *c, const char *target_text)
+{
+	XGROW(c->e, c->cap_e, c->n_e + 1);
+	struct edit_entry *en = &c->e[c->n_e++];
+	memset(en, 0, sizeof(*en));
+	en->target_text = xstrdup(target_text);
+	en->all = c->o->all;
+	return en;
+}
+
+static bool valid_if(const char *v)
+{
+	if (!strncmp(v, "sha:", 4))
+		v += 4;
+	size_t n = strlen(v);
+	if (n < 12)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!((v[i] >= '0' && v[i] <= '9') || (v[i] >= 'a' && v[i] <= 'f')))
+			return false;
+	return true;
+}
+
+/* The entries of a --from - batch on stdin. */
+static enum lets_err collect_batch(struct edit_call *c)
+{
+	const struct opts *o = c->o;
+	if (strcmp(o->from, "-"))
+		return opt_usage_error(c->d, "edit", false,
+				       "invalid value '%s' for '--from <FROM>': - is the only accepted value",
+				       o->from);
+	size_t n;
+	char *in = read_stdin(&n, false);
+	c->batch = true;
+	struct batch b = BATCH_INIT;
+	batch_parse(&b, in, n, c->d);
+	free(in);
+	for (size_t k = 0; k < b.n; k++) {
+		struct batch_entry *be = &b.v[k];
+		struct edit_entry *en = entry_new(c, be->target);
+		en->batch_line = be->line;
+		en->old = be->old, en->old_len = be->old_len, be->old = NULL;
+		en->new_text = be->new_text, en->new_len = be->new_len, be->new_text = NULL;
+		en->anchor = be->anchor, en->after = be->after, be->anchor = NULL;
+		if (be->all >= 0)
+			en->all = be->all;
+	}
+	batch_release(&b);
+	if (c->d->n)
+		return E_USAGE;
+	if (!c->n_e)
+		return opt_usage_error(c->d, "edit", false, "--from - got no edits on stdin");
+	if (o->if_sha && c->n_e > 1)
+		return diag_add(c->d, E_USAGE, "--if takes one target \xC2\xB7 %zu were given", c->n_e);
+	return LETS_OK;
+}
+
+/* One entry per command-line target, all sharing --old/--new (read from stdin when "-"). */
+static void add_cli_entries(struct edit_call *c, const char *old, size_t old_len, const char *nw,
+			    size_t new_len)
+{
+	const struct opts *o = c->o;
+	const char *anchor = o->insert_after ? o->insert_after : o->insert_before;
+	for (size_t i = 0; i < o->positional.n; i++) {
+		struct edit_entry *en = entry_new(c, o->positional.items[i]);
+		if (old) {
+			en->old = xstrndup(old, old_len);
+			en->old_len = old_len;
+		}
+		en->new_text = xmalloc(new_len + 1);
+		memcpy(en->new_text, nw, new_len + 1);
+		en->new_len = new_len;
+		if (anchor) {
+			en->anchor = xstrdup(anchor);
+			en->after = o->insert_after != NULL;
+		}
+	}
+}
+
+static enum lets_err collect_cli(struct edit_call *c)
+{
+	const struct opts *o = c->o;
+	if (!o->positional.n)
+		return opt_usage_error(c->d, "edit", true,
+				       "the following required arguments were not provided:\n  <TARGET>");
+	if (o->if_sha && o->positional.n > 1)
+		return diag_add(c->d, E_USAGE, "--if takes one target \xC2\xB7 %zu were given",
+				o->positional.n);
+	if (!o->new_text)
+		return opt_usage_error(c->d, "edit", true,
+				       "the following required arguments were not provided:\n  --new <NEW>");
+	char *old = NULL, *nw = NULL;
+	size_t old_len = 0, new_len = 0;
+	if (o->old && !strcmp(o->old, "-"))
+		old = read_stdin(&old_len, true);
+	else if (o->old)
+		old = xstrdup(o->old), old_len = strlen(o->old);
+	if (!strcmp(o->new_text, "-"))
+		nw = read_stdin(&new_len, true);
+	else
+		nw = xstrdup(o->new_text), new_len = strlen(o->new_text);
+	if (o->expect_all)
+		c->expect_all = read_stdin(&c->expect_all_len, true);
+	enum lets_err err = LETS_OK;
+	if (old && utf8_blank(old, old_len))
+		err = opt_usage_error(
+			c->d, "edit", false,
+			"--old is empty or only whitespace, so it would match everywhere \xC2\xB7 give the "
+			"exact text to replace, or insert with --insert-after");
+	else
+		add_cli_entries(c, old, old_len, nw, new_len);
+	free(old);
+	free(nw);
+	c->batch = o->positional.n > 1;
+	return err;
+}
+
+enum lets_err edit_args_collect(struct edit_call *c)
+{
+	const struct opts *o = c->o;
+	int readers = (o->old && !strcmp(o->old, "-")) + (o->new_text && !strcmp(o->new_text, "-")) +
+		      o->expect_all + (o->from != NULL);
+	if (readers > 1)
+		return opt_usage_error(
+			c->d, "edit", false,
+			"--old -, --new -, --expect-all and --from - all read stdin, and only one can "
+			"\xC2\xB7 pass the others inline");
+	if (o->if_sha && !valid_if(o->if_sha))
+		return opt_usage_error(
+			c->d, "edit", false,
+			"invalid value '%s' for '--if <IF_SHA>': --if takes sha: and 12 or more lowercase "
+			"hex digits, as a show header prints it",
+			o->if_sha);
+	if (o->check && check_spec_valid(o->check, c->d))
+		return E_USAGE;
+	return o->from ? collect_batch(c) : collect_cli(c);
+}
+
+/* Target-shape rules that need the parsed target. */
+static enum lets_err entry_shape(struct edit_call *c, struct edit_entry *en)
+{
+	const struct opts *o = c->o;
+	if (en->old && utf8_blank(en->old, en->old_len))
+		return diag_add(
+			c->d, E_USAGE,
+			"line %ld: %s: the old text is empty or only whitespace, so it would match everywhere",
+			en->batch_line, en->target_text);
+	if (en->anchor && en->t.kind != T_WHOLE)
+		return opt_usage_error(c->d, "edit", false,
+				       "%s: an insert takes a plain file target; the anchor says where",
+				       en->target_text);
+	if (en->t.kind == T_LINES && !(o->expect || o->expect_all || o->if_sha))
+		return opt_usage_error(
+			c->d, "edit", false,
+			"%s: a line range is accepted only with --expect, --expect-all or --if "
+			"sha:\xE2\x80\xA6, which confirm what the lines hold \xC2\xB7 or drop the range "
+			"and match with --old",
+			en->target_text);
+	if ((o->expect || o->expect_all) && en->t.kind != T_LINES)
+		return opt_usage_error(c->d, "edit", false,
+				       "%s: --expect and --expect-all confirm a :line or :a-b target",
+				       en->target_text);
+	if (!en->old && !en->anchor && en->t.kind != T_LINES)
+		return opt_usage_error(c->d, "edit", true,
+				       "the following required arguments were not provided:\n  --old <OLD>");
+	return LETS_OK;
+}
+
+/* The index of path's file, added when no earlier entry named the same file. */
+static size_t file_for(struct edit_call *c, const char *path)
+{
+	char *real = realpath(path, NULL);
+	if (!real)
+		real = xstrdup(path);
+	for (size_t i = 0; i < c->n_f; i++)
+		if (!strcmp(c->f[i].real, real)) {
+			free(real);
+			return i;
+		}
+	XGROW(c->f, c->cap_f, c->n_f + 1);
+	struct edit_file *ef = &c->f[c->n_f];
+	memset(ef, 0, sizeof(*ef));
+	ef->path = xstrdup(path);
+	ef->real = real;
+	ef->first_entry = SIZE_MAX;
+	return c->n_f++;
+}
+
+enum lets_err edit_args_resolve(struct edit_call *c)
+{
+	struct worktree wt = WORKTREE_INIT;
+	enum lets_err err = LETS_OK;
+	worktree_init(&wt);
+	for (size_t i = 0; i < c->n_e && !err; i++) {
+		struct edit_entry *en = &c->e[i];
+		en->file = SIZE_MAX;
+		if (target_parse(&en->t, en->target_text, c->d)) {
+			edit_mark_failed(c, en->target_text);
+			continue;
+		}
+		err = entry_shape(c, en);
+		if (err)
+			break;
+		if (worktree_check(&wt, en->t.path, c->o->allow_outside, c->d)) {
+			edit_mark_failed(c, en->t.path);
+			continue;
+		}
+		en->file = file_for(c, en->t.path);
+		if (c->f[en->file].first_entry == SIZE_MAX)
+			c->f[en->file].first_entry = i;
+	}
+	worktree_release(&wt);
+	return err;
+}
+
+void edit_args_req(const struct edit_call *c, const struct edit_entry *en, struct edit_req *rq)
+{
+	const struct opts *o = c->o;
+	memset(rq, 0, sizeof(*rq));
+	rq->target_text = en->target_text;
+	rq->t = &en->t;
+	rq->old = en->old;
+	rq->old_len = en->old_len;
+	rq->new_text = en->new_text;
+	rq->new_len = en->new_len;
+	rq->anchor = en->anchor;
+	rq->after = en->after;
+	rq->all = en->all;
+	rq->normalize = o->normalize;
+	rq->literal_newlines = o->literal_newlines;
+	rq->expect = o->expect;
+	rq->expect_all = o->expect_all;
+	rq->expect_all_text = c->expect_all;
+	rq->expect_all_len = c->expect_all_len;
+}

@@ -1,0 +1,151 @@
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../alloc.h"
+#include "../buf.h"
+#include "../lock.h"
+#include "../opt.h"
+#include "../publish.h"
+#include "edit.h"
+
+/* Reads one file and takes its identity; refuses a read-only file and a stale --if. */
+static enum lets_err load(struct edit_call *c, struct edit_file *ef)
+{
+	enum lets_err e = file_load(&ef->f, ef->path, c->o->max_file_bytes, c->d);
+	if (e)
+		return e;
+	ef->st = ef->f.st;
+	if (!(ef->st.st_mode & S_IWUSR))
+		return diag_add(c->d, E_READ_ONLY,
+				"%s is read-only \xC2\xB7 run chmod u+w %s first if the edit is intended",
+				ef->path, ef->path);
+	memcpy(ef->sha_before, file_sha(&ef->f), 13);
+	if (c->o->if_sha) {
+		const char *want = c->o->if_sha;
+		if (!strncmp(want, "sha:", 4))
+			want += 4;
+		if (strncmp(want, ef->sha_before, 12))
+			return diag_add(c->d, E_CHANGED, "%s changed since sha:%s (now sha:%s)", ef->path,
+					want, ef->sha_before);
+	}
+	ef->orig = xmalloc(ef->f.size + 1);
+	memcpy(ef->orig, ef->f.data, ef->f.size + 1);
+	ef->orig_len = ef->f.size;
+	ef->loaded = true;
+	return LETS_OK;
+}
+
+enum lets_err edit_commit_load(struct edit_call *c, struct lockset *locks)
+{
+	c->paths = xmalloc((c->n_f ? c->n_f : 1) * sizeof(*c->paths));
+	for (size_t i = 0; i < c->n_f; i++)
+		c->paths[i] = c->f[i].path;
+	if (lockset_acquire(locks, c->paths, c->n_f, c->d)) {
+		edit_mark_failed(c, c->f[0].path);
+		return diag_first(c->d);
+	}
+	for (size_t i = 0; i < c->n_f; i++)
+		if (load(c, &c->f[i]))
+			edit_mark_failed(c, c->f[i].path);
+	return diag_first(c->d);
+}
+
+bool edit_commit_check(struct edit_call *c)
+{
+	bool broken = false;
+	for (size_t i = 0; i < c->n_f; i++) {
+		struct edit_file *ef = &c->f[i];
+		if (c->o->no_check) {
+			ef->ck.kind = CHECK_NONE;
+			strcpy(ef->ck.reason, "--no-check");
+		} else {
+			check_layer1(ef->path, ef->orig, ef->orig_len, ef->f.data, ef->f.size, &ef->ck);
+		}
+		memcpy(ef->sha_after, file_sha(&ef->f), 13);
+		if (!ef->ck.failed)
+			continue;
+		broken = true;
+		if (ef->ck.kind == CHECK_STRUCTURE)
+			diag_add(c->d, E_CHECK_FAILED, "structure check failed for %s: failed", ef->path);
+		else
+			diag_add(c->d, E_CHECK_FAILED, "structured check failed for %s: invalid", ef->path);
+		edit_mark_failed(c, ef->path);
+	}
+	return !broken;
+}
+
+enum lets_err edit_commit_check_before(struct edit_call *c)
+{
+	const struct opts *o = c->o;
+	if (!o->check || o->no_check)
+		return LETS_OK;
+	enum lets_err e = check_cmd_prepare(&c->cmd, o->check, c->paths, c->n_f, o->check_timeout, c->d);
+	if (e)
+		return e;
+	c->have_cmd = true;
+	check_cmd_before(&c->cmd);
+	return LETS_OK;
+}
+
+enum lets_err edit_commit_publish(struct edit_call *c, struct lockset *locks, long *landed)
+{
+	c->items = xcalloc(c->n_f ? c->n_f : 1, sizeof(*c->items));
+	for (size_t i = 0; i < c->n_f; i++) {
+		struct edit_file *ef = &c->f[i];
+		struct publish_item *it = &c->items[i];
+		it->path = ef->path;
+		it->old_data = ef->orig;
+		it->old_len = ef->orig_len;
+		it->new_data = ef->f.data;
+		it->new_len = ef->f.size;
+		it->expected = &ef->st;
+		it->read_sha = ef->sha_before;
+		it->new_sha = ef->sha_after;
+	}
+	size_t failed;
+	enum lets_err e = publish_batch(c->items, c->n_f, locks, &failed, landed, c->d);
+	if (e && failed < c->n_f)
+		edit_mark_failed(c, c->f[failed].path);
+	if (e == E_PARTIAL_BATCH) {
+		struct omission *om = omit_add(&c->om, OM_PARTIAL_BATCH, 0, 0, 0, NULL, NULL);
+		for (size_t i = 0; i < c->n_f; i++)
+			if (c->items[i].landed)
+				omission_add_item(om, c->f[i].path);
+	}
+	return e;
+}
+
+/* Puts every landed file back and says so: the command, its last line, how many files. */
+static void revert_all(struct edit_call *c, struct lockset *locks, const char *detail)
+{
+	struct diag rd = DIAG_INIT;
+	long reverted = publish_revert(c->items, c->n_f, locks, &rd);
+	struct buf m = BUF_INIT;
+	buf_addf(&m, "command check failed for %s: `%s` passed before the batch and failed after it",
+		 c->f[0].path, c->cmd.shown);
+	if (detail)
+		buf_addf(&m, ": %s", detail);
+	buf_adds(&m, OUT_DOT);
+	plural(&m, reverted, "file", "files");
+	buf_adds(&m, " reverted");
+	diag_add(c->d, E_CHECK_FAILED, "%s", m.data);
+	buf_release(&m);
+	for (size_t i = 0; i < rd.n; i++)
+		diag_add(c->d, rd.items[i].code, "%s", rd.items[i].message);
+	diag_release(&rd);
+}
+
+enum lets_err edit_commit_check_after(struct edit_call *c, struct lockset *locks)
+{
+	if (!c->have_cmd)
+		return LETS_OK;
+	char *detail = NULL;
+	c->verdict = check_cmd_after(&c->cmd, c->cmd_reason, sizeof(c->cmd_reason), &detail);
+	c->cmd_done = true;
+	if (c->verdict == CMD_FAILED)
+		revert_all(c, locks, detail);
+	free(detail);
+	return c->verdict == CMD_FAILED ? E_CHECK_FAILED : LETS_OK;
+}

@@ -1,0 +1,578 @@
+#include "engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../alloc.h"
+#include "../buf.h"
+#include "../file.h"
+#include "../fuzzy.h"
+#include "../target.h"
+#include "../utf8.h"
+
+/* One edit in progress: the working copy, the request, where the result and failures go. */
+struct job {
+	struct file *f;
+	const struct edit_req *rq;
+	struct edit_result *r;
+	struct omits *notes;
+	struct diag *d;
+};
+
+struct occ {
+	size_t start, end; /* in the file's bytes */
+};
+
+struct occs {
+	struct occ *v;
+	size_t n, cap;
+};
+
+/* s with its line endings made CRLF (crlf) or LF. */
+static char *convert_endings(const char *s, size_t n, bool crlf, size_t *out_len)
+{
+	struct buf b = BUF_INIT;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\r' && i + 1 < n && s[i + 1] == '\n') {
+			buf_adds(&b, crlf ? "\r\n" : "\n");
+			i++;
+		} else if (s[i] == '\n') {
+			buf_adds(&b, crlf ? "\r\n" : "\n");
+		} else {
+			buf_addc(&b, s[i]);
+		}
+	}
+	*out_len = b.len;
+	return buf_detach(&b);
+}
+
+static void result_add_line(struct edit_result *r, long n)
+{
+	if (r->n_lines && r->lines[r->n_lines - 1] >= n)
+		return;
+	XGROW(r->lines, r->cap_lines, r->n_lines + 1);
+	r->lines[r->n_lines++] = n;
+}
+
+static void find_all(const char *hay, size_t hay_len, size_t base, const char *needle, size_t n,
+		     struct occs *out)
+{
+	if (!n || n > hay_len)
+		return;
+	const char *p = hay, *end = hay + hay_len;
+	while ((size_t)(end - p) >= n) {
+		const char *hit = memmem(p, (size_t)(end - p), needle, n);
+		if (!hit)
+			break;
+		XGROW(out->v, out->cap, out->n + 1);
+		out->v[out->n].start = base + (size_t)(hit - hay);
+		out->v[out->n].end = base + (size_t)(hit - hay) + n;
+		out->n++;
+		p = hit + n;
+	}
+}
+
+/* Replaces the working copy's bytes with data (owned) and re-indexes. */
+static void file_replace_data(struct file *f, char *data, size_t len)
+{
+	free(f->data);
+	f->data = data;
+	f->size = len;
+	file_index(f);
+}
+
+/* Records the lines a replacement starting at byte s of the new bytes covers. */
+static void add_replaced_lines(struct job *j, size_t s, size_t rep_len)
+{
+	struct file *f = j->f;
+	size_t e = s + rep_len; /* exclusive */
+	long a = file_line_at(f, s < f->size ? s : (f->size ? f->size - 1 : 0));
+	long z = a;
+	if (e > s)
+		z = file_line_at(
+			f, e - 1); /* a replacement ending in a newline ends on that line, not the next */
+	if (!f->n_lines)
+		return;
+	if (a > (long)f->n_lines)
+		a = (long)f->n_lines;
+	if (z < a)
+		z = a;
+	for (long l = a; l <= z; l++)
+		result_add_line(j->r, l);
+}
+
+/* Splices occurrences (sorted, non-overlapping) of the working copy with rep; records the
+ * changed lines of the result. */
+static void splice(struct job *j, const struct occs *oc, const char *rep, size_t rep_len)
+{
+	struct file *f = j->f;
+	struct buf b = BUF_INIT;
+	size_t prev = 0;
+	size_t *new_starts = xmalloc((oc->n ? oc->n : 1) * sizeof(*new_starts));
+	for (size_t i = 0; i < oc->n; i++) {
+		buf_add(&b, f->data + prev, oc->v[i].start - prev);
+		new_starts[i] = b.len;
+		buf_add(&b, rep, rep_len);
+		prev = oc->v[i].end;
+	}
+	buf_add(&b, f->data + prev, f->size - prev);
+	size_t len = b.len;
+	file_replace_data(f, buf_detach(&b), len);
+	for (size_t i = 0; i < oc->n; i++)
+		add_replaced_lines(j, new_starts[i], rep_len);
+	free(new_starts);
+}
+
+/* Replaces bytes [start, end) of the working copy with rep, which it frees. */
+static void splice_one(struct job *j, size_t start, size_t end, char *rep, size_t rep_len)
+{
+	struct occ one = {start, end};
+	struct occs oc = {&one, 1, 1};
+	splice(j, &oc, rep, rep_len);
+	free(rep);
+}
+
+static enum lets_err not_found(struct job *j, long first, long last, long norm_line)
+{
+	const struct edit_req *rq = j->rq;
+	struct buf m = BUF_INIT;
+	if (norm_line)
+		buf_addf(
+			&m,
+			"--old (a normalized match exists at line %ld \xE2\x80\x94 pass --normalize) not found in %s",
+			norm_line, rq->target_text);
+	else
+		buf_addf(&m, "--old not found in %s", rq->target_text);
+	int score = 100;
+	long near = norm_line ? norm_line : fuzzy_nearest(j->f, first, last, rq->old, rq->old_len, &score);
+	if (near) {
+		buf_addf(&m, "\n  nearest: line %ld\t", near);
+		file_line_display(&m, j->f, (size_t)near, NULL, NULL);
+		if (!norm_line)
+			buf_addf(&m, "\n  similarity: %d%%", score);
+	}
+	diag_add(j->d, E_NOT_FOUND, "%s", m.data);
+	buf_release(&m);
+	return E_NOT_FOUND;
+}
+
+static enum lets_err ambiguous(struct job *j, const struct occs *oc)
+{
+	const struct file *f = j->f;
+	struct buf m = BUF_INIT;
+	buf_addf(&m, "%s is ambiguous (%zu candidates)", f->path, oc->n);
+	size_t shown = oc->n < 20 ? oc->n : 20;
+	for (size_t i = 0; i < shown; i++) {
+		long l = file_line_at(f, oc->v[i].start);
+		buf_addf(&m, "\n  %s:%ld\t", f->path, l);
+		file_line_display(&m, f, (size_t)l, NULL, NULL);
+	}
+	if (oc->n > shown)
+		buf_addf(&m, "\n  (+%zu more)", oc->n - shown);
+	diag_add(j->d, E_AMBIGUOUS, "%s", m.data);
+	buf_release(&m);
+	return E_AMBIGUOUS;
+}
+
+static bool region_valid_utf8(struct job *j, size_t start, size_t end)
+{
+	if (utf8_valid(j->f->data + start, end - start))
+		return true;
+	diag_add(j->d, E_UNSUPPORTED_FILE, "%s is unsupported: non-UTF-8 region", j->f->path);
+	return false;
+}
+
+/* rep (heap, *len bytes) with nl appended. */
+static char *append_newline(char *rep, size_t *len, const char *nl)
+{
+	size_t n = strlen(nl);
+	rep = xrealloc(rep, *len + n + 1);
+	memcpy(rep + *len, nl, n + 1);
+	*len += n;
+	return rep;
+}
+
+/* --new with the file's dominant line ending, unless --literal-newlines. */
+static char *adapt_new(const struct job *j, size_t *len)
+{
+	const struct edit_req *rq = j->rq;
+	if (rq->literal_newlines) {
+		*len = rq->new_len;
+		return xstrndup(rq->new_text, rq->new_len);
+	}
+	return convert_endings(rq->new_text, rq->new_len, file_crlf(j->f), len);
+}
+
+static const char *file_newline(const struct file *f)
+{
+	return file_crlf(f) ? "\r\n" : "\n";
+}
+
+/* A confirmation that does not hold: the line as it reads now, and how to confirm it instead. */
+static enum lets_err expect_refused(struct job *j, long line, const char *flag, const char *instead)
+{
+	struct buf m = BUF_INIT;
+	buf_addf(&m, "%s: line %ld does not match %s \xC2\xB7 it reads: ", j->rq->target_text, line, flag);
+	file_line_display(&m, j->f, (size_t)line, NULL, NULL);
+	buf_addf(&m, " \xC2\xB7 re-read it, or confirm with %s--if sha:%s", instead, file_sha(j->f));
+	diag_add(j->d, E_EXPECT_REFUSED, "%s", m.data);
+	buf_release(&m);
+	return E_EXPECT_REFUSED;
+}
+
+/* --expect: the one line first..last names reads the expected text, both trimmed. */
+static enum lets_err confirm_line(struct job *j, long first, long last)
+{
+	if (first != last)
+		return diag_add(
+			j->d, E_EXPECT_REFUSED,
+			"%s: --expect checks line %ld only, and the range runs to line %ld \xC2\xB7 pass "
+			"--expect-all (the whole range on stdin) or --if sha:%s",
+			j->rq->target_text, first, last, file_sha(j->f));
+	const char *text, *want = j->rq->expect;
+	size_t len = file_line(j->f, (size_t)first, &text), wlen = strlen(want);
+	utf8_trim(&text, &len);
+	utf8_trim(&want, &wlen);
+	if (len != wlen || memcmp(text, want, len))
+		return expect_refused(j, first, "--expect", "--expect-all or ");
+	return LETS_OK;
+}
+
+/* The first line of first..last where have and want (LF-ended, equal length or not) differ. */
+static long first_difference(const char *have, size_t hl, const char *want, size_t wl, long first, long last)
+{
+	const char *p = have, *q = want;
+	long bad = first;
+	while (bad < last) {
+		const char *pn = memchr(p, '\n', (size_t)(have + hl - p));
+		const char *qn = memchr(q, '\n', (size_t)(want + wl - q));
+		if (!pn || !qn || pn - p != qn - q || memcmp(p, q, (size_t)(pn - p)))
+			break;
+		p = pn + 1, q = qn + 1, bad++;
+	}
+	return bad;
+}
+
+/* --expect-all: lines first..last read the expected text, line endings and a final newline aside. */
+static enum lets_err confirm_lines(struct job *j, long first, long last)
+{
+	const struct file *f = j->f;
+	size_t a = f->line_start[first - 1], z = f->line_start[last];
+	size_t hl, wl;
+	char *have = convert_endings(f->data + a, z - a, false, &hl);
+	char *want = convert_endings(j->rq->expect_all_text, j->rq->expect_all_len, false, &wl);
+	if (hl && have[hl - 1] == '\n')
+		hl--;
+	if (wl && want[wl - 1] == '\n')
+		wl--;
+	bool same = hl == wl && !memcmp(have, want, hl);
+	long bad = same ? first : first_difference(have, hl, want, wl, first, last);
+	free(have);
+	free(want);
+	return same ? LETS_OK : expect_refused(j, bad, "--expect-all", "");
+}
+
+/* The match word of an edit that needed no folding: a confirmed range matched what --expect said. */
+static enum edit_match exact_kind(const struct edit_req *rq)
+{
+	return rq->expect || rq->expect_all ? EDIT_MATCH_EXPECT : EDIT_MATCH_EXACT;
+}
+
+static void set_match(struct edit_result *r, enum edit_match kind)
+{
+	r->kind = kind;
+	r->match = xstrdup(kind == EDIT_MATCH_EXPECT ? "expect matched" : "exact");
+}
+
+/* Appends "c → a" for the foldable character at p unless seen lists it; returns its length. */
+static size_t fold_note(struct buf *b, struct buf *seen, size_t start, const char *p, size_t n)
+{
+	char ascii;
+	size_t len = fuzzy_fold_char(p, n, &ascii);
+	if (!len)
+		return 1;
+	struct buf one = BUF_INIT;
+	buf_add(&one, p, len);
+	buf_addc(&one, '\n');
+	if (!(seen->len && strstr(seen->data, one.data))) {
+		buf_add(seen, one.data, one.len);
+		if (b->len > start)
+			buf_adds(b, ", ");
+		buf_add(b, p, len);
+		buf_addf(b, " \xE2\x86\x92 %c", ascii);
+	}
+	buf_release(&one);
+	return len;
+}
+
+/* "normalized (– → -)": each folded character the match covered, once. */
+static char *normalized_word(const struct file *f, const struct occs *oc)
+{
+	struct buf b = BUF_INIT, seen = BUF_INIT;
+	buf_adds(&b, "normalized (");
+	size_t start = b.len;
+	for (size_t i = 0; i < oc->n; i++)
+		for (size_t p = oc->v[i].start; p < oc->v[i].end;)
+			p += fold_note(&b, &seen, start, f->data + p, oc->v[i].end - p);
+	buf_addc(&b, ')');
+	buf_release(&seen);
+	if (b.len == start + 1) {
+		buf_release(&b);
+		return xstrdup("normalized");
+	}
+	return buf_detach(&b);
+}
+
+/* --old's occurrences in bytes [sb, se), as typed or with its line breaks made the file's. */
+static enum lets_err find_old(struct job *j, size_t sb, size_t se, struct occs *oc)
+{
+	const struct file *f = j->f;
+	const char *old = j->rq->old;
+	size_t ol = j->rq->old_len, cl;
+	char *conv = NULL;
+	find_all(f->data + sb, se - sb, sb, old, ol, oc);
+	bool typed_crlf = memmem(old, ol, "\r\n", 2) != NULL;
+	if (!oc->n && memchr(old, '\n', ol) && !typed_crlf && f->crlf_lines) {
+		if (f->lf_lines)
+			return diag_add(
+				j->d, E_MIXED_ENDINGS,
+				"--old spans lines, and %s mixes CRLF and LF endings \xC2\xB7 match one line at "
+				"a time, or type \\r\\n where the file has CRLF",
+				f->path);
+		conv = convert_endings(old, ol, true, &cl);
+		find_all(f->data + sb, se - sb, sb, conv, cl, oc);
+		j->r->crlf_matched = oc->n > 0;
+	} else if (!oc->n && typed_crlf && !f->crlf_lines) {
+		conv = convert_endings(old, ol, false, &cl);
+		find_all(f->data + sb, se - sb, sb, conv, cl, oc);
+	}
+	free(conv);
+	return LETS_OK;
+}
+
+/* --old's occurrences in bytes [sb, se) with both sides folded; returns the first one's line, 0
+ * when there is none. */
+static long find_folded(struct job *j, size_t sb, size_t se, struct occs *oc)
+{
+	const struct file *f = j->f;
+	size_t *map, fl, fol;
+	char *fh = fuzzy_fold(f->data + sb, se - sb, &map, &fl);
+	char *fo = fuzzy_fold(j->rq->old, j->rq->old_len, NULL, &fol);
+	struct occs folded = {0};
+	find_all(fh, fl, 0, fo, fol, &folded);
+	for (size_t i = 0; i < folded.n; i++) {
+		XGROW(oc->v, oc->cap, oc->n + 1);
+		oc->v[oc->n].start = sb + map[folded.v[i].start];
+		oc->v[oc->n].end = sb + map[folded.v[i].end];
+		oc->n++;
+	}
+	free(fh);
+	free(fo);
+	free(map);
+	free(folded.v);
+	return oc->n ? file_line_at(f, oc->v[0].start) : 0;
+}
+
+/* --old replaced by --new within lines first..last. The ladder: the bytes as typed, then with
+ * the file's line endings, then folded (taken only with --normalize, else named in not_found). */
+static enum lets_err apply_replace(struct job *j, long first, long last)
+{
+	struct file *f = j->f;
+	size_t sb = f->line_start[first - 1], se = f->line_start[last];
+	struct occs oc = {0};
+	enum lets_err err = find_old(j, sb, se, &oc);
+	if (err)
+		goto out;
+	if (!oc.n) {
+		long norm_line = find_folded(j, sb, se, &oc);
+		if (!oc.n || !j->rq->normalize) {
+			err = not_found(j, first, last, norm_line);
+			goto out;
+		}
+		j->r->kind = EDIT_MATCH_NORMALIZED;
+		j->r->match = normalized_word(f, &oc);
+	}
+	if (oc.n > 1 && !j->rq->all) {
+		err = ambiguous(j, &oc);
+		goto out;
+	}
+	for (size_t i = 0; i < oc.n && !err; i++)
+		if (!region_valid_utf8(j, oc.v[i].start, oc.v[i].end))
+			err = E_UNSUPPORTED_FILE;
+	if (err)
+		goto out;
+	size_t rl;
+	char *rep = adapt_new(j, &rl);
+	splice(j, &oc, rep, rl);
+	free(rep);
+	j->r->count = (long)oc.n;
+	if (!j->r->match)
+		set_match(j->r, exact_kind(j->rq));
+out:
+	free(oc.v);
+	return err;
+}
+
+/* A confirmed line range replaced whole by --new. */
+static enum lets_err apply_range(struct job *j, long first, long last)
+{
+	struct file *f = j->f;
+	size_t a = f->line_start[first - 1], z = f->line_start[last];
+	if (!region_valid_utf8(j, a, z))
+		return E_UNSUPPORTED_FILE;
+	size_t rl;
+	char *rep = adapt_new(j, &rl);
+	if (rl && rep[rl - 1] != '\n' && z > a && f->data[z - 1] == '\n') {
+		const char *nl = z - a >= 2 && f->data[z - 2] == '\r' ? "\r\n" : "\n";
+		if (j->rq->literal_newlines)
+			nl = file_newline(f);
+		rep = append_newline(rep, &rl, nl);
+	}
+	splice_one(j, a, z, rep, rl);
+	j->r->count = 1;
+	set_match(j->r, exact_kind(j->rq));
+	return LETS_OK;
+}
+
+/* --insert-after on a plaintext symbol whose end is a guess: refused, with an anchor on its last
+ * line to use instead. */
+static enum lets_err guessed_end(struct job *j, long end)
+{
+	const struct file *f = j->f;
+	struct buf m = BUF_INIT;
+	const char *text;
+	size_t len = file_line(f, (size_t)end, &text);
+	buf_addf(
+		&m,
+		"%s%s: the end of this symbol is a guess (plaintext heuristic) \xC2\xB7 use --insert-before, or "
+		"anchor on its last line: lets edit %s --insert-after \"@'^",
+		f->path, j->rq->anchor, f->path);
+	for (size_t i = 0; i < len; i++) {
+		if (strchr("\\^$.|?*+()[]{}", text[i]))
+			buf_addc(&m, '\\');
+		buf_addc(&m, text[i] == '\'' || text[i] == '"' ? '.' : text[i]);
+	}
+	buf_adds(&m, "$'\"");
+	enum lets_err err = diag_add(j->d, E_GUESSED_SPAN, "%s", m.data);
+	buf_release(&m);
+	return err;
+}
+
+/* The line an insert goes next to: the anchor's last line (after) or first line (before). */
+static enum lets_err insert_line(struct job *j, struct target *at, long *line)
+{
+	const char *anchor = j->rq->anchor;
+	struct span sp;
+	if ((anchor[0] != '@' && anchor[0] != '#') || !target_parse_suffix(at, anchor) || at->kind == T_LINES)
+		return diag_add(j->d, E_NOT_FOUND,
+				"%s (an insert anchor is @'regex' or #symbol) not found in %s", anchor,
+				j->f->path);
+	at->text = xstrdup(j->f->path);
+	at->path = xstrdup(j->f->path);
+	enum lets_err err = target_resolve(at, j->f, &sp, j->notes, j->d);
+	if (err)
+		return err;
+	if (j->rq->after && sp.guessed_end)
+		return guessed_end(j, sp.end);
+	*line = j->rq->after ? sp.end : sp.start;
+	return LETS_OK;
+}
+
+/* The inserted text: --new ending in a newline, led by one when it follows a last line that
+ * lacked its own, so the insert starts a line of its own. *lines counts the lines it adds. */
+static char *insert_text(struct job *j, size_t off, size_t *rl, long *lines)
+{
+	const struct file *f = j->f;
+	char *rep = adapt_new(j, rl);
+	if (!*rl || rep[*rl - 1] != '\n')
+		rep = append_newline(rep, rl, file_newline(f));
+	*lines = 0;
+	for (size_t i = 0; i < *rl; i++)
+		*lines += rep[i] == '\n';
+	if (!(j->rq->after && off == f->size && f->size && f->data[f->size - 1] != '\n'))
+		return rep;
+	const char *nl = file_newline(f);
+	size_t nll = strlen(nl);
+	char *with = xmalloc(*rl + nll + 1);
+	memcpy(with, nl, nll);
+	memcpy(with + nll, rep, *rl + 1);
+	free(rep);
+	*rl += nll;
+	return with;
+}
+
+static enum lets_err apply_insert(struct job *j)
+{
+	struct file *f = j->f;
+	struct edit_result *r = j->r;
+	struct target at = TARGET_INIT;
+	long L = 0;
+	r->insert = true;
+	enum lets_err err = insert_line(j, &at, &L);
+	if (err)
+		goto out;
+	size_t off = j->rq->after ? f->line_start[L] : f->line_start[L - 1], rl;
+	long count;
+	char *rep = insert_text(j, off, &rl, &count);
+	splice_one(j, off, off, rep, rl);
+	r->n_lines = 0;
+	long from = j->rq->after ? L + 1 : L;
+	for (long i = 0; i < count; i++)
+		result_add_line(r, from + i);
+	r->count = count;
+	r->anchor_line = L;
+	struct buf shown = BUF_INIT;
+	if (at.kind == T_SYMBOL)
+		buf_addf(&shown, "%s (line %ld)", j->rq->anchor, L);
+	else
+		buf_addf(&shown, "line %ld", L);
+	r->anchor_shown = buf_detach(&shown);
+	set_match(r, EDIT_MATCH_EXACT);
+out:
+	target_release(&at);
+	return err;
+}
+
+enum lets_err edit_apply(struct file *f, const struct edit_req *rq, struct edit_result *r,
+			 struct omits *notes, struct diag *d)
+{
+	struct job j = {f, rq, r, notes, d};
+	if (rq->anchor)
+		return apply_insert(&j);
+	if (!f->n_lines)
+		return diag_add(
+			d, E_EMPTY_FILE,
+			"%s is empty, so there is nothing to match \xC2\xB7 write it with lets write --force %s",
+			f->path, f->path);
+	long first = 1, last = (long)f->n_lines;
+	if (rq->t->kind != T_WHOLE) {
+		struct span sp;
+		enum lets_err e = target_resolve(rq->t, f, &sp, notes, d);
+		if (e)
+			return e;
+		first = sp.start;
+		last = sp.end;
+		r->guessed = sp.guessed_end;
+	}
+	if (rq->t->kind == T_LINES && rq->expect) {
+		enum lets_err e = confirm_line(&j, first, last);
+		if (e)
+			return e;
+	}
+	if (rq->t->kind == T_LINES && rq->expect_all) {
+		enum lets_err e = confirm_lines(&j, first, last);
+		if (e)
+			return e;
+	}
+	if (!rq->old)
+		return apply_range(&j, first, last);
+	return apply_replace(&j, first, last);
+}
+
+void edit_result_release(struct edit_result *r)
+{
+	free(r->match);
+	free(r->lines);
+	free(r->anchor_shown);
+	memset(r, 0, sizeof(*r));
+}
