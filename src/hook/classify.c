@@ -171,8 +171,8 @@ static void text_release(struct text *t)
 	memset(t, 0, sizeof(*t));
 }
 
-/* Loads an in-tree regular file whose every line lets prints exactly as cat would: UTF-8, no
- * NUL or CR, no line over the display cut. for_edit also refuses symlinks, hard links and files
+/* Loads an in-tree regular file whose every line lets prints exactly as cat would: UTF-8 with
+ * no byte-order mark, no NUL or CR, no line over the display cut. for_edit also refuses symlinks, hard links and files
  * the owner cannot write, which lets edit treats differently from sed -i. */
 static bool load_text(const struct plan *p, const char *path, bool for_edit, struct text *t)
 {
@@ -191,7 +191,7 @@ static bool load_text(const struct plan *p, const char *path, bool for_edit, str
 	t->size = b.len;
 	t->data = buf_detach(&b);
 	ok = ok && !memchr(t->data, '\0', t->size) && !memchr(t->data, '\r', t->size) &&
-	     utf8_valid(t->data, t->size);
+	     utf8_valid(t->data, t->size) && (t->size < 3 || memcmp(t->data, "\xEF\xBB\xBF", 3));
 	for (size_t i = 0, start = 0; ok && i <= t->size; i++) {
 		if (i == t->size || t->data[i] == '\n') {
 			ok = i - start <= LINE_CUT_BYTES;

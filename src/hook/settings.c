@@ -141,6 +141,7 @@ static void splice(struct buf *t, size_t at, size_t del, const char *ins, size_t
 /* How inserted text is laid out: one indent unit per level, as the file's own top level is. */
 struct style {
 	bool pretty;
+	bool crlf; /* the file ends its lines with CRLF: so do the inserted ones */
 	char unit[16];
 };
 
@@ -158,7 +159,7 @@ static void line_indent(const char *s, size_t i, struct buf *out)
 
 static struct style detect_style(const char *s, size_t n, size_t root)
 {
-	struct style st = {.pretty = true, .unit = "  "};
+	struct style st = {.pretty = true, .crlf = memmem(s, n, "\r\n", 2) != NULL, .unit = "  "};
 	struct elem *es;
 	size_t close, cnt = list_elems(s, n, root, &es, &close);
 	if (cnt) {
@@ -177,7 +178,7 @@ static void nl(struct buf *b, const struct style *st, const char *ind, int extra
 {
 	if (!st->pretty)
 		return;
-	buf_addc(b, '\n');
+	buf_adds(b, st->crlf ? "\r\n" : "\n");
 	buf_adds(b, ind);
 	for (int i = 0; i < extra; i++)
 		buf_adds(b, st->unit);
@@ -278,7 +279,7 @@ static void insert_elem(struct buf *t, size_t open, const struct style *st, enum
 				comma++;
 			buf_add(&ins, s + comma + 1, last.start - comma - 1);
 		} else if (local.pretty) {
-			buf_addc(&ins, '\n');
+			buf_adds(&ins, st->crlf ? "\r\n" : "\n");
 			buf_add(&ins, ind.data, ind.len);
 		}
 		render(&ins, &local, buf_str(&ind), lv, h);
@@ -289,12 +290,12 @@ static void insert_elem(struct buf *t, size_t open, const struct style *st, enum
 		buf_add(&ind, outer.data, outer.len);
 		buf_adds(&ind, st->unit);
 		if (st->pretty) {
-			buf_addc(&ins, '\n');
+			buf_adds(&ins, st->crlf ? "\r\n" : "\n");
 			buf_add(&ins, ind.data, ind.len);
 		}
 		render(&ins, st, buf_str(&ind), lv, h);
 		if (st->pretty) {
-			buf_addc(&ins, '\n');
+			buf_adds(&ins, st->crlf ? "\r\n" : "\n");
 			buf_add(&ins, outer.data, outer.len);
 		}
 		buf_release(&outer);

@@ -43,7 +43,6 @@ static bool sh(const char *cmd)
 	       WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 
-
 static void put(const char *root, const char *name, const char *data, size_t n)
 {
 	char p[2 * PATH_MAX];
@@ -54,8 +53,8 @@ static void put(const char *root, const char *name, const char *data, size_t n)
 	close(fd);
 }
 
-static const char *const vocab[] = {"alpha", "beta",    "gamma", "hello",    "world", "foo",  "bar",
-				    "caf\xC3\xA9", "na\xC3\xAFve", "x=1",   "it's", "$HOME", "a\\b", "(x)"};
+static const char *const vocab[] = {"alpha",       "beta",         "gamma", "hello", "world", "foo",  "bar",
+				    "caf\xC3\xA9", "na\xC3\xAFve", "x=1",   "it's",  "$HOME", "a\\b", "(x)"};
 #define NVOCAB (sizeof(vocab) / sizeof(vocab[0]))
 
 static uint64_t rng = 88172645463325252ULL;
@@ -84,12 +83,37 @@ static void lines_file(const char *root, const char *name, int lines, bool eol)
 /* Names the generator picks from: in-tree text files of every awkward kind, then paths that
  * must pass (missing, a directory, binary, CRLF, over the budget, outside, globs). */
 static const char *const files[] = {
-	"a.txt", "src/b.txt", "src/c.md", "my file.txt", "-dash.txt", "\xC3\xBCn\xC3\xAF c\xC3\xB4" "d\xC3\xA9.txt",
-	"it's.txt", "C#.md", "colon:2.txt", "sp ace/x.txt", "big.txt", "noeol.txt", "empty.txt", "link.txt",
-	"./a.txt", "src/../a.txt",
+	"a.txt",
+	"src/b.txt",
+	"src/c.md",
+	"my file.txt",
+	"-dash.txt",
+	"\xC3\xBCn\xC3\xAF c\xC3\xB4"
+	"d\xC3\xA9.txt",
+	"it's.txt",
+	"C#.md",
+	"colon:2.txt",
+	"sp ace/x.txt",
+	"big.txt",
+	"noeol.txt",
+	"empty.txt",
+	"link.txt",
+	"./a.txt",
+	"src/../a.txt",
 	/* never blocked */
-	"missing.txt", "dir", "bin.dat", "crlf.txt", "huge.txt", "../outside.txt", "*.txt", "src/*", "~/a.txt",
-	"/etc/hostname", "$HOME/a.txt", "a.t?t", "[a].txt",
+	"missing.txt",
+	"dir",
+	"bin.dat",
+	"crlf.txt",
+	"huge.txt",
+	"../outside.txt",
+	"*.txt",
+	"src/*",
+	"~/a.txt",
+	"/etc/hostname",
+	"$HOME/a.txt",
+	"a.t?t",
+	"[a].txt",
 };
 #define NFILES (sizeof(files) / sizeof(files[0]))
 #define NTEXT 16 /* files[0..NTEXT) are regular in-tree text files (or a link to one) */
@@ -97,13 +121,16 @@ static const char *const files[] = {
 static void make_template(void)
 {
 	char cmd[8 * PATH_MAX];
-	snprintf(cmd, sizeof(cmd), "mkdir -p '%s/.git' '%s/src' '%s/sp ace' '%s/dir'", tmpl, tmpl, tmpl, tmpl);
+	snprintf(cmd, sizeof(cmd), "mkdir -p '%s/.git' '%s/src' '%s/sp ace' '%s/dir'", tmpl, tmpl, tmpl,
+		 tmpl);
 	if (!sh(cmd))
 		perror("mkdir");
 	for (size_t i = 1; i < NTEXT - 3; i++)
-		if (strcmp(files[i], "big.txt") && strcmp(files[i], "noeol.txt") && strcmp(files[i], "empty.txt"))
+		if (strcmp(files[i], "big.txt") && strcmp(files[i], "noeol.txt") &&
+		    strcmp(files[i], "empty.txt"))
 			lines_file(tmpl, files[i], 3 + (int)rnd(30), true);
-	static const char a_txt[] = "alpha beta\nhello world\nfoo bar\ngamma alpha\ncaf\xC3\xA9 na\xC3\xAFve\nx=1 it's\n";
+	static const char a_txt[] =
+		"alpha beta\nhello world\nfoo bar\ngamma alpha\ncaf\xC3\xA9 na\xC3\xAFve\nx=1 it's\n";
 	put(tmpl, "a.txt", a_txt, sizeof(a_txt) - 1);
 	lines_file(tmpl, "big.txt", 260, true);
 	lines_file(tmpl, "noeol.txt", 4, false);
@@ -111,7 +138,8 @@ static void make_template(void)
 	lines_file(tmpl, "huge.txt", 9000, true);
 	put(tmpl, "bin.dat", "alpha\0beta\n", 11);
 	put(tmpl, "crlf.txt", "alpha\r\nbeta\r\n", 13);
-	snprintf(cmd, sizeof(cmd), "ln -s a.txt '%s/link.txt' && printf 'alpha\\n' > '%s/outside.txt'", tmpl, top);
+	snprintf(cmd, sizeof(cmd), "ln -s a.txt '%s/link.txt' && printf 'alpha\\n' > '%s/outside.txt'", tmpl,
+		 top);
 	if (!sh(cmd))
 		perror("ln");
 }
@@ -121,8 +149,8 @@ static void shells_cd(void);
 static void reset_trees(void)
 {
 	char cmd[8 * PATH_MAX];
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s' '%s' && cp -a '%s' '%s' && cp -a '%s' '%s'", tree_a, tree_b, tmpl, tree_a,
-		 tmpl, tree_b);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' '%s' && cp -a '%s' '%s' && cp -a '%s' '%s'", tree_a, tree_b,
+		 tmpl, tree_a, tmpl, tree_b);
 	if (!sh(cmd))
 		perror("reset");
 	shells_cd();
@@ -238,8 +266,9 @@ static void test_table(void)
 	}
 	bool blocked = false;
 	classify_in(tree_a, "grep alpha a.txt", &why, &blocked);
-	unit_str("the grep reason and command", blocked ? why.data : "(passes)",
-		 "lets find searches several files in one call and numbers every hit.\nrun: lets find alpha a.txt");
+	unit_str(
+		"the grep reason and command", blocked ? why.data : "(passes)",
+		"lets find searches several files in one call and numbers every hit.\nrun: lets find alpha a.txt");
 	classify_in(tree_a, "cat a.txt", &why, &blocked);
 	unit_str("the read reason is the spec's sentence", blocked ? why.data : "(passes)",
 		 "lets show reads several files and ranges in one call.\nrun: lets show a.txt");
@@ -251,7 +280,9 @@ static void test_table(void)
 /* Appends w as one shell word in a random quoting style that bash reads back as w. */
 static void quote_word(struct buf *b, const char *w)
 {
-	bool safe = *w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=,+-") == strlen(w);
+	bool safe =
+		*w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=,+-") ==
+			      strlen(w);
 	unsigned style = rnd(safe ? 5 : 4);
 	if (style == 4 || (style == 0 && safe)) {
 		buf_adds(b, w);
@@ -270,7 +301,8 @@ static void quote_word(struct buf *b, const char *w)
 		buf_addc(b, '"');
 	} else {
 		for (const char *p = w; *p; p++) {
-			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-", *p) &&
+			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-",
+				    *p) &&
 			    (unsigned char)*p < 0x80)
 				buf_addc(b, '\\');
 			buf_addc(b, *p);
@@ -326,7 +358,8 @@ static void gen_read(struct buf *b)
 		file_word(b);
 		break;
 	default: {
-		static const char *const flags[] = {"", " -n", " -i", " -F", " -in", " -w", " -v", " -c", " -H"};
+		static const char *const flags[] = {"",    " -n", " -i", " -F", " -in",
+						    " -w", " -v", " -c", " -H"};
 		buf_addf(b, "grep%s ", flags[rnd(sizeof(flags) / sizeof(flags[0]))]);
 		quote_word(b, rnd(6) ? vocab[rnd(NVOCAB)] : "al.ha");
 		files_words(b, 3);
@@ -484,9 +517,34 @@ static void lets_text(const struct buf *in, struct buf *out)
 	}
 }
 
-/* grep's lines carry the "file:" and "N:" prefixes it adds, and follow the argument order where
- * lets find sorts by path: every lets line must end a distinct grep line, and none be left. */
-static bool grep_matches(const struct buf *grep, const struct buf *lets)
+/* True when grep's line g (n bytes) is the text t (tn bytes) behind the prefixes grep adds: an
+ * optional "<path>:" for one of the paths lets printed a header for, then an optional "N:". */
+static bool grep_line_is(const char *g, size_t n, const char *t, size_t tn, const struct buf *lets_raw)
+{
+	const char *starts[2] = {g, NULL};
+	for (const char *h = buf_str(lets_raw); (h = strstr(h, "\xE2\x94\x80\xE2\x94\x80 ")); h++) {
+		h += 7;
+		size_t hn = strcspn(h, "\n");
+		if (hn < n && !memcmp(g, h, hn) && g[hn] == ':')
+			starts[1] = g + hn + 1;
+	}
+	for (size_t i = 0; i < 2; i++) {
+		const char *s = starts[i];
+		if (!s)
+			continue;
+		size_t rest = n - (size_t)(s - g);
+		if (rest == tn && !memcmp(s, t, tn))
+			return true;
+		size_t d = strspn(s, "0123456789");
+		if (d && d < rest && s[d] == ':' && rest - d - 1 == tn && !memcmp(s + d + 1, t, tn))
+			return true;
+	}
+	return false;
+}
+
+/* grep follows the argument order where lets find sorts by path: every lets line must be the
+ * text of a distinct grep line, and no grep line be left over. */
+static bool grep_matches(const struct buf *grep, const struct buf *lets, const struct buf *lets_raw)
 {
 	const char *g[64], *l = buf_str(lets);
 	size_t glen[64], n = 0;
@@ -499,7 +557,7 @@ static bool grep_matches(const struct buf *grep, const struct buf *lets)
 	while (*l) {
 		size_t ln = strcspn(l, "\n");
 		size_t i = 0;
-		while (i < n && (!g[i] || ln > glen[i] || memcmp(g[i] + glen[i] - ln, l, ln)))
+		while (i < n && (!g[i] || !grep_line_is(g[i], glen[i], l, ln, lets_raw)))
 			i++;
 		if (i == n)
 			return false;
@@ -557,7 +615,7 @@ static void verify_block(const char *cmd, const char *why, struct tally *t)
 		lets_text(&repl, &text);
 		if (!strncmp(run, "lets find", 9)) {
 			t->find++;
-			ok = grep_matches(&orig, &text);
+			ok = grep_matches(&orig, &text, &repl);
 		} else {
 			t->show++;
 			if (orig.len && orig.data[orig.len - 1] != '\n')
@@ -566,8 +624,8 @@ static void verify_block(const char *cmd, const char *why, struct tally *t)
 		}
 	}
 	if (!ok && ++t->mismatched <= 5) {
-		printf("  mismatch for: %s\n  run: %s\n  original printed:\n%s\n  lets printed:\n%s\n", cmd, run,
-		       buf_str(&orig), buf_str(&repl));
+		printf("  mismatch for: %s\n  run: %s\n  original printed:\n%s\n  lets printed:\n%s\n", cmd,
+		       run, buf_str(&orig), buf_str(&repl));
 	}
 	if (!ok)
 		reset_trees();
@@ -608,7 +666,8 @@ static void test_corpus(void)
 	qsort(t.lat, (size_t)total, sizeof(double), cmp_double);
 	printf("corpus: %d commands, %ld blocked (show %ld, find %ld, edit %ld), %ld mismatched; in-process "
 	       "classify p50 %.3f ms, p99 %.3f ms\n",
-	       (int)total, t.blocked, t.show, t.find, t.edit, t.mismatched, t.lat[total / 2], t.lat[total * 99 / 100]);
+	       (int)total, t.blocked, t.show, t.find, t.edit, t.mismatched, t.lat[total / 2],
+	       t.lat[total * 99 / 100]);
 	unit_check(t.mismatched == 0, "corpus: every block's lets command prints what the original printed");
 	unit_check(t.show > total / 20 && t.find > total / 200 && t.edit > total / 200,
 		   "corpus: every kind of block is exercised");

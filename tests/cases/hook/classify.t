@@ -104,3 +104,8 @@ error: invalid value 'nope' for '<ACTION>'
 
 For more information, try '--help'.
 ERROR_CODE=usage
+
+### a file with a byte-order mark passes: cat prints the mark, lets show does not
+% printf '\xef\xbb\xbfone\n' > bom.txt
+$ printf '{"tool_name":"Bash","tool_input":{"command":"cat bom.txt"}}' | lets hook classify; echo "exit $?"
+exit 0

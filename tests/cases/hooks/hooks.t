@@ -257,3 +257,10 @@ error: invalid value 'vim' for '<AGENT>'
 
 For more information, try '--help'.
 ERROR_CODE=usage
+
+### a CRLF settings file gets CRLF lines, and uninstall restores its bytes
+% mkdir -p ~/.claude && printf '{\r\n  "model": "opus"\r\n}\r\n' > ~/.claude/settings.json && cp ~/.claude/settings.json before.json
+$ lets hooks install claude-code >/dev/null && grep -c $'\r$' ~/.claude/settings.json && grep -vc $'\r$' ~/.claude/settings.json; lets hooks uninstall claude-code >/dev/null && cmp before.json ~/.claude/settings.json && echo restored
+37
+0
+restored
