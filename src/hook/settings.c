@@ -344,11 +344,13 @@ int settings_validate(const char *data, size_t len, char *why_buf, size_t why_si
 }
 
 /* True when the hook object at v runs command (exact), or, with suffix, any lets's suffix. */
-static bool hook_matches(const char *s, size_t n, struct span v, const char *command, const char *suffix)
+static bool hook_matches(const char *s, size_t n, struct span v, const char *command, const char *suffix,
+			 struct span *value)
 {
 	struct elem m;
 	if (s[v.start] != '{' || find_member(s, n, v.start, "command", &m) < 0)
 		return false;
+	*value = m.val;
 	char *c = decode_string(s, m.val);
 	bool yes = false;
 	if (c && command)
@@ -370,7 +372,7 @@ static bool hook_matches(const char *s, size_t n, struct span v, const char *com
 /* Finds, in the event array at arr, the first group holding a matching hook: its index, and
  * the hook's index in the group's "hooks" array and that array's length. */
 static bool find_hook(const char *s, size_t n, size_t arr, const char *command, const char *suffix,
-		      size_t *group, size_t *hook, size_t *hooks_len, size_t *hooks_open)
+		      size_t *group, size_t *hook, size_t *hooks_len, size_t *hooks_open, struct span *value)
 {
 	struct elem *gs;
 	size_t close, gcnt = list_elems(s, n, arr, &gs, &close);
@@ -383,7 +385,7 @@ static bool find_hook(const char *s, size_t n, size_t arr, const char *command, 
 		struct elem *hs;
 		size_t hclose, hcnt = list_elems(s, n, hm.val.start, &hs, &hclose);
 		for (size_t h = 0; h < hcnt && !found; h++)
-			if (hook_matches(s, n, hs[h].val, command, suffix)) {
+			if (hook_matches(s, n, hs[h].val, command, suffix, value)) {
 				*group = g, *hook = h, *hooks_len = hcnt, *hooks_open = hm.val.start;
 				found = true;
 			}
@@ -419,8 +421,17 @@ int settings_add(struct buf *t, const struct hook_spec *h, const char **why)
 		return -1;
 	}
 	size_t g, k, len, open;
-	if (find_hook(t->data, t->len, ev.val.start, h->command, NULL, &g, &k, &len, &open))
+	struct span v;
+	if (find_hook(t->data, t->len, ev.val.start, h->command, NULL, &g, &k, &len, &open, &v))
 		return 0;
+	if (find_hook(t->data, t->len, ev.val.start, NULL, h->suffix, &g, &k, &len, &open, &v)) {
+		/* a lets installed elsewhere wrote this hook: point it at this one, not a second hook */
+		struct buf cmd = BUF_INIT;
+		str_value(&cmd, h->command);
+		splice(t, v.start, v.end - v.start, cmd.data, cmd.len);
+		buf_release(&cmd);
+		return 1;
+	}
 	insert_elem(t, ev.val.start, &st, L_GROUP, h);
 	return 1;
 }
@@ -457,7 +468,8 @@ int settings_remove(struct buf *t, const struct hook_spec *h)
 		    t->data[ev.val.start] != '[')
 			break;
 		size_t g, k, len, open;
-		if (!find_hook(t->data, t->len, ev.val.start, NULL, h->suffix, &g, &k, &len, &open))
+		struct span v;
+		if (!find_hook(t->data, t->len, ev.val.start, NULL, h->suffix, &g, &k, &len, &open, &v))
 			break;
 		if (len == 1)
 			remove_elem(t, ev.val.start, g);

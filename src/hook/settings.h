@@ -27,8 +27,9 @@ struct hook_spec {
  * else -1 and *why (static text, or jansson's message copied into why_buf). */
 int settings_validate(const char *data, size_t len, char *why_buf, size_t why_size);
 
-/* Adds spec's hook in a group of its own unless a hook with the same command is already there.
- * Returns 1 added, 0 already present, -1 when the file's shape cannot take it ("hooks" or the
+/* Adds spec's hook in a group of its own unless a hook with the same command is already there;
+ * a hook that a lets installed elsewhere wrote for the event gets this command instead, so a
+ * reinstall from a new place never leaves two. Returns 1 added, 0 already present, -1 when the file's shape cannot take it ("hooks" or the
  * event is not the JSON type the agent expects); *why then names the problem. */
 int settings_add(struct buf *text, const struct hook_spec *spec, const char **why);
 

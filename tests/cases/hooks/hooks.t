@@ -264,3 +264,12 @@ $ lets hooks install claude-code >/dev/null && grep -c $'\r$' ~/.claude/settings
 37
 0
 restored
+
+### a hook written by a lets installed elsewhere is pointed at this one, not duplicated
+% mkdir -p ~/.claude && printf '{\n  "hooks": {\n    "PreToolUse": [\n      {\n        "matcher": "Bash",\n        "hooks": [\n          {\n            "type": "command",\n            "command": "'"'"'/old place/bin/lets'"'"' hook classify"\n          }\n        ]\n      }\n    ]\n  }\n}\n' > ~/.claude/settings.json
+$ lets hooks install claude-code | head -1; grep -c 'hook classify' ~/.claude/settings.json; grep -c 'old place' ~/.claude/settings.json; lets hooks uninstall claude-code | head -1; cat ~/.claude/settings.json
+added the PreToolUse hook
+1
+0
+removed the PreToolUse hook
+{}
