@@ -20,6 +20,8 @@ const struct verb verb_table[] = {
 	{"hooks", NULL, cmd_hooks, V_HOOKS, "[OPTIONS] <ACTION> <AGENT>",
 	 "Install or uninstall agent hooks (claude-code, codex)", 2, "<ACTION> <AGENT>"},
 	{"hook", NULL, cmd_hook, V_HOOK, "[OPTIONS] <ACTION>", "Hook entry points (classify)", 1, "<ACTION>"},
+	{"mcp", NULL, cmd_mcp, V_MCP, "[OPTIONS]",
+	 "Serve the verbs as MCP tools over stdio (JSON-RPC, one message per line)", 0, NULL},
 };
 
 const size_t verb_count = sizeof(verb_table) / sizeof(verb_table[0]);

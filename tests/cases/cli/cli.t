@@ -56,6 +56,7 @@ Commands:
   update     Update lets to the latest release
   hooks      Install or uninstall agent hooks (claude-code, codex)
   hook       Hook entry points (classify)
+  mcp        Serve the verbs as MCP tools over stdio (JSON-RPC, one message per line)
 
 Options:
 

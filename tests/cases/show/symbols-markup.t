@@ -118,6 +118,7 @@ $ lets show config.json#port
 config.json#port is ambiguous (2 candidates)
   config.json:4	    "port": 8080,
   config.json:10	    { "name": "gitty", "port": 1 }
+  from the root: #$.server.port · #$.plugins.port
 ERROR_CODE=ambiguous
 
 ### JSON: an object value spans its lines
@@ -167,6 +168,7 @@ $ lets show ci.yaml#runs-on
 ci.yaml#runs-on is ambiguous (2 candidates)
   ci.yaml:8	    runs-on: debian
   ci.yaml:15	    runs-on: debian
+  from the root: #$.jobs.test.runs-on · #$.jobs.lint.runs-on
 ERROR_CODE=ambiguous
 
 ### YAML: a quoted key
@@ -218,6 +220,7 @@ $ lets show Cargo.toml#name
 Cargo.toml#name is ambiguous (2 candidates)
   Cargo.toml:2	name = "lets"
   Cargo.toml:14	name = "lets"
+  from the root: #$.package.name · #$.bin.name
 ERROR_CODE=ambiguous
 
 ### TOML: a key of an array of tables
