@@ -69,6 +69,8 @@ bash "$root/bench/mcp.sh" "$LETS" || misses=$((misses + 1))
 # Further suites, one line each: suite NAME runs bench/NAME.sh.
 suite transform
 
+. "$root/bench/hooks.sh"
+
 if [ "$misses" -gt 0 ]; then
 	echo "$misses target(s) missed"
 	if [ "${BENCH_STRICT:-0}" = 1 ]; then exit 1; fi

@@ -53,6 +53,10 @@ Commands:
   write      Create a file from stdin; refuses to overwrite without --force
   guide      Print the one-screen guide
   version    Print the version
+  stats      Count lets and hook use in Claude Code transcripts
+  update     Update lets to the latest release
+  hooks      Install or uninstall agent hooks (claude-code, codex)
+  hook       Hook entry points (classify)
   mcp        Serve the verbs as MCP tools over stdio (JSON-RPC, one message per line)
 
 Options:
