@@ -169,7 +169,7 @@ static enum lets_err collect_batch(struct tcall *t, const struct opts *o, struct
 			d, "transform", true,
 			"--from - carries the files and operations; give no FILE, --set, --delete or --append");
 	struct buf in = BUF_INIT;
-	buf_read_fd(&in, STDIN_FILENO);
+	buf_read_fd(&in, o->stdin_fd);
 	t->batch = true;
 	long line = 0;
 	for (size_t i = 0; i < in.len;) {
@@ -425,6 +425,32 @@ static void footer_lead(struct buf *lead, const struct tcall *t, long landed)
 		}
 }
 
+/* The --json (json) or --jsonl shape of the call; lets mcp asks for the --json one beside the text. */
+static void render_json(const struct tcall *t, struct buf *out, bool json, const struct omits *om, long lines,
+			long bytes)
+{
+	if (json && t->batch)
+		buf_adds(out, "{\"transforms\":[");
+	for (size_t i = 0; i < t->n_j; i++) {
+		if (json && t->batch && i)
+			buf_addc(out, ',');
+		job_json(out, t, &t->j[i]);
+		if (!json || t->batch)
+			buf_adds(out, !json ? "}\n" : "}");
+	}
+	if (json && t->batch)
+		buf_addc(out, ']');
+	if (json) {
+		response_end_json(out, om, lines, bytes);
+	} else {
+		buf_adds(out, "{\"stats\":");
+		stats_json(out, lines, bytes);
+		buf_adds(out, ",\"omitted\":");
+		omits_json(out, om);
+		buf_adds(out, "}\n");
+	}
+}
+
 static void render(struct tcall *t, struct buf *out, long landed)
 {
 	const struct opts *o = t->c.o;
@@ -449,27 +475,10 @@ static void render(struct tcall *t, struct buf *out, long landed)
 			if (l->marker != MK_GAP && l->number > widest)
 				widest = l->number;
 		}
+	if (o->json_twin)
+		render_json(t, o->json_twin, true, &om, lines, bytes);
 	if (o->json || o->jsonl) {
-		if (o->json && t->batch)
-			buf_adds(out, "{\"transforms\":[");
-		for (size_t i = 0; i < t->n_j; i++) {
-			if (o->json && t->batch && i)
-				buf_addc(out, ',');
-			job_json(out, t, &t->j[i]);
-			if (o->jsonl || t->batch)
-				buf_adds(out, o->jsonl ? "}\n" : "}");
-		}
-		if (o->json && t->batch)
-			buf_addc(out, ']');
-		if (o->json) {
-			response_end_json(out, &om, lines, bytes);
-		} else {
-			buf_adds(out, "{\"stats\":");
-			stats_json(out, lines, bytes);
-			buf_adds(out, ",\"omitted\":");
-			omits_json(out, &om);
-			buf_adds(out, "}\n");
-		}
+		render_json(t, out, o->json, &om, lines, bytes);
 		omits_release(&om);
 		return;
 	}
