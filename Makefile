@@ -14,6 +14,11 @@ DESTDIR ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 BUILD := build
+# The repository `lets update` installs releases from (make RELEASE_REPO=owner/name); empty, the
+# default, makes update say how to update a source build instead. A change rebuilds update.o.
+RELEASE_REPO ?=
+RELEASE_STAMP := $(BUILD)/release-repo
+$(shell mkdir -p $(BUILD) && { { [ -f $(RELEASE_STAMP) ] && [ "$$(cat $(RELEASE_STAMP))" = '$(RELEASE_REPO)' ]; } || printf '%s' '$(RELEASE_REPO)' > $(RELEASE_STAMP); })
 TP := $(BUILD)/third_party
 NODE := deps/node_modules
 NPM_STAMP := $(NODE)/.stamp-lets
@@ -56,7 +61,7 @@ TP_LIBS := $(TP)/libtreesitter.a $(TP)/libblake3.a
 # against ~0.9 ms dynamic (hyperfine medians, bench/run.sh), and the product ships as one file.
 REL_LDFLAGS := -static
 
-SRC := $(sort $(wildcard src/*.c src/verb/*.c src/symbols/*.c src/edit/*.c src/transform/*.c src/hook/*.c))
+SRC := $(sort $(wildcard src/*.c src/verb/*.c src/symbols/*.c src/edit/*.c src/transform/*.c src/hook/*.c src/mcp/*.c))
 REL_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRC))
 ASAN_OBJ := $(patsubst src/%.c,$(BUILD)/asan/obj/%.o,$(SRC))
 ASAN_LIB_OBJ := $(filter-out $(BUILD)/asan/obj/main.o,$(ASAN_OBJ))
@@ -88,7 +93,7 @@ install: all
 	install -D -m 0755 $(BUILD)/lets $(DESTDIR)$(PREFIX)/bin/lets
 
 bench: deps
-	@deps/install-system.sh hyperfine ripgrep
+	@deps/install-system.sh hyperfine ripgrep jq yq python3
 	+@$(SUBMAKE) build-release
 	bench/gen-corpus.sh
 	bench/run.sh $(BUILD)/lets
@@ -204,6 +209,11 @@ $(BUILD)/asan/obj/%.o: src/%.c Makefile
 	@mkdir -p $(@D)
 	$(CC) $(ASAN_CFLAGS) -c $< -o $@
 
+RELEASE_DEF := $(if $(RELEASE_REPO),-DLETS_RELEASE_REPO='"$(RELEASE_REPO)"')
+$(BUILD)/obj/verb/update.o: REL_CFLAGS += $(RELEASE_DEF)
+$(BUILD)/asan/obj/verb/update.o: ASAN_CFLAGS += $(RELEASE_DEF)
+$(BUILD)/obj/verb/update.o $(BUILD)/asan/obj/verb/update.o: $(RELEASE_STAMP)
+
 $(BUILD)/lets: $(REL_OBJ) $(TP_LIBS)
 	$(CC) $(REL_LDFLAGS) -o $@ $(REL_OBJ) $(TP_LIBS) $(SYS_LIBS)
 
@@ -263,6 +273,8 @@ run-checks:
 		echo "== $$s"; \
 		$(call record_run,bash $$s $(BUILD)/lets,$$s); \
 	done; \
+	echo "== tests/mcp/run.sh"; \
+	$(call record_run,bash tests/mcp/run.sh $(BUILD)/lets $(BUILD)/asan/lets,tests/mcp/run.sh); \
 	if [ ! -f tests/tally.sh ]; then \
 		echo "make check: tests/tally.sh is missing, cannot tally $(RESULTS)" >&2; exit 1; \
 	fi; \

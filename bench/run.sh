@@ -64,8 +64,12 @@ PREPARE="cp big.go edit/big.go" \
 	pair edit-18k - "$LETS edit edit/big.go --old 'func Validate0333(r *Record0333) error {' --new 'func Validate0333(r *Record0333) (err error) {'" \
 	"sed -i s/Validate0333(r\ \*Record0333)\ error/Validate0333(r\ \*Record0333)\ (err\ error)/ edit/big.go"
 under edit-18k 30
+bash "$root/bench/mcp.sh" "$LETS" || misses=$((misses + 1))
 
 # Further suites, one line each: suite NAME runs bench/NAME.sh.
+suite transform
+
+. "$root/bench/hooks.sh"
 
 if [ "$misses" -gt 0 ]; then
 	echo "$misses target(s) missed"

@@ -221,6 +221,10 @@ long rows_bytes(const struct out_row *rows, size_t n, bool counted);
  * recording OM_OUTPUT_TRIMMED and over_budget in d when some are left out. */
 size_t rows_shape(const struct out_row *rows, size_t n, bool counted, long budget, long max_bytes,
 		  struct omits *om, struct diag *d);
+struct opts;
+/* Renders r into out in the format o asks for (text, --json or --jsonl) and, when o->json_twin is
+ * set, as --json into that buffer too. */
+void response_emit(struct buf *out, const struct response *r, const struct opts *o);
 /* The stats of blocks: their lines and content bytes (line_cost each). */
 void blocks_stats(const struct out_block *blocks, size_t n, long *lines, long *bytes);
 

@@ -235,7 +235,7 @@ static int make_parents(const char *path)
 {
 	char *copy = xstrdup(path);
 	int rc = 0;
-	for (char *p = copy + 1; *p; p++) {
+	for (char *p = copy + (*copy != 0); *p; p++) { /* "" has no parent to make */
 		if (*p != '/')
 			continue;
 		*p = 0;

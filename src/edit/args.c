@@ -63,11 +63,11 @@ void edit_mark_failed(struct edit_call *c, const char *path)
 		c->failed_path = path;
 }
 
-/* Reads all of stdin; a heredoc's final newline is a separator, not content. */
-static char *read_stdin(size_t *len, bool strip_final_newline)
+/* Reads all of stdin (o->stdin_fd); a heredoc's final newline is a separator, not content. */
+static char *read_stdin(int fd, size_t *len, bool strip_final_newline)
 {
 	struct buf b = BUF_INIT;
-	buf_read_fd(&b, STDIN_FILENO);
+	buf_read_fd(&b, fd);
 	if (strip_final_newline && b.len && b.data[b.len - 1] == '\n') {
 		b.len--;
 		if (b.len && b.data[b.len - 1] == '\r')
@@ -110,7 +110,7 @@ static enum lets_err collect_batch(struct edit_call *c)
 				       "invalid value '%s' for '--from <FROM>': - is the only accepted value",
 				       o->from);
 	size_t n;
-	char *in = read_stdin(&n, false);
+	char *in = read_stdin(o->stdin_fd, &n, false);
 	c->batch = true;
 	struct batch b = BATCH_INIT;
 	batch_parse(&b, in, n, c->d);
@@ -172,15 +172,15 @@ static enum lets_err collect_cli(struct edit_call *c)
 	char *old = NULL, *nw = NULL;
 	size_t old_len = 0, new_len = 0;
 	if (o->old && !strcmp(o->old, "-"))
-		old = read_stdin(&old_len, true);
+		old = read_stdin(o->stdin_fd, &old_len, true);
 	else if (o->old)
 		old = xstrdup(o->old), old_len = strlen(o->old);
 	if (!strcmp(o->new_text, "-"))
-		nw = read_stdin(&new_len, true);
+		nw = read_stdin(o->stdin_fd, &new_len, true);
 	else
 		nw = xstrdup(o->new_text), new_len = strlen(o->new_text);
 	if (o->expect_all)
-		c->expect_all = read_stdin(&c->expect_all_len, true);
+		c->expect_all = read_stdin(o->stdin_fd, &c->expect_all_len, true);
 	enum lets_err err = LETS_OK;
 	if (old && utf8_blank(old, old_len))
 		err = opt_usage_error(

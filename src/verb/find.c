@@ -200,11 +200,6 @@ static void lead_searched(struct buf *b, long searched)
 	plural(b, searched, "file", "files");
 }
 
-static enum out_format format_of(const struct opts *o)
-{
-	return o->json ? OUT_JSON : o->jsonl ? OUT_JSONL : OUT_TEXT;
-}
-
 /* Over the cap no line prints: the busiest files instead, and the over_cap error. */
 static void render_over_cap(const struct opts *o, struct tally *t, struct omits *om, const char *lead,
 			    struct buf *out, struct diag *d)
@@ -221,7 +216,7 @@ static void render_over_cap(const struct opts *o, struct tally *t, struct omits 
 	omit_add(om, OM_TOP_FILES, (long)shown, 0, 0, NULL, NULL);
 	struct response r = {.list_key = "targets", .top = top, .n_top = shown, .top_more = (long)(t->n_res - shown),
 			     .om = om, .lead = lead, .quiet = o->quiet, .no_cost = true};
-	response_render(out, &r, format_of(o));
+	response_emit(out, &r, o);
 	struct buf msg = BUF_INIT;
 	lead_hits(&msg, t->total, (long)t->n_res);
 	diag_add(d, E_OVER_CAP, "%s" OUT_DOT "over the %ld-hit cap" OUT_DOT "narrow the pattern or the paths, or --files",
@@ -249,7 +244,7 @@ static void render_lines(const struct opts *o, struct tally *t, struct omits *om
 	struct response r = {.list_key = "targets", .blocks = blocks, .n_blocks = t->n_res, .om = om,
 			     .header = HDR_PATH, .lead = lead.data, .numbers = true, .quiet = o->quiet};
 	blocks_stats(blocks, t->n_res, &r.lines, &r.bytes);
-	response_render(out, &r, format_of(o));
+	response_emit(out, &r, o);
 	/* the trimmed blocks share their lines with the results */
 	for (size_t i = 0; i < t->n_res; i++)
 		t->res[i].blk = blocks[i];
@@ -278,7 +273,7 @@ static void render_rows(const struct opts *o, struct tally *t, struct omits *om,
 	}
 	r.lines = (long)shown;
 	r.lead = lead.data;
-	response_render(out, &r, format_of(o));
+	response_emit(out, &r, o);
 	buf_release(&lead);
 	free(rows);
 }

@@ -99,7 +99,7 @@ static void render(const struct opts *o, const struct shown *sh, const struct om
 	buf_adds(&lead, OUT_DOT);
 	plural(&lead, r.lines, "line", "lines");
 	r.lead = lead.data;
-	response_render(out, &r, o->json ? OUT_JSON : o->jsonl ? OUT_JSONL : OUT_TEXT);
+	response_emit(out, &r, o);
 	buf_release(&lead);
 }
 

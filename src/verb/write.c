@@ -33,11 +33,13 @@ static void render_json(struct buf *out, const char *path, const char *outcome, 
 }
 
 /* Drains stdin, stopping one byte past the limit so `yes | lets write` cannot exhaust memory. */
-static enum lets_err read_stdin(struct buf *in, const char *path, long max_bytes, struct diag *d)
+static enum lets_err read_stdin(struct buf *in, int fd, const char *path, long max_bytes, struct diag *d)
 {
 	char chunk[65536];
+	if (fd < 0) /* lets mcp's call with no content: empty stdin, as under </dev/null */
+		return LETS_OK;
 	for (;;) {
-		ssize_t r = read(STDIN_FILENO, chunk, sizeof(chunk));
+		ssize_t r = read(fd, chunk, sizeof(chunk));
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0)
@@ -73,6 +75,8 @@ static enum lets_err load_old(const struct opts *o, const struct resolved *r, co
 		buf_release(&counted);
 		if (o->json || o->jsonl)
 			render_json(out, path, "exists", lines, (long)old->size, file_sha(old), NULL, om);
+		if (o->json_twin)
+			render_json(o->json_twin, path, "exists", lines, (long)old->size, file_sha(old), NULL, om);
 		return e;
 	}
 	if (!(old->st.st_mode & S_IWUSR))
@@ -111,7 +115,7 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 	/* the type first: a socket, FIFO or device is refused before anything is opened */
 	if (r.exists && file_check_stat(&r.st, path, -1, d))
 		goto out;
-	if (read_stdin(&in, path, o->max_file_bytes, d))
+	if (read_stdin(&in, o->stdin_fd, path, o->max_file_bytes, d))
 		goto out;
 	if (!in.len && !o->empty) {
 		diag_add(d, E_EMPTY_INPUT, "%s: refuses empty stdin without --empty", path);
@@ -140,6 +144,8 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 	long lines = (long)file_count_lines(in.data, in.len);
 	if (ck.kind == CHECK_NONE)
 		omit_add(&om, OM_CHECK_SKIPPED, 0, 0, 0, ck.reason, NULL);
+	if (o->json_twin)
+		render_json(o->json_twin, path, exists ? "overwritten" : "created", lines, (long)in.len, sha, &ck, &om);
 	if (o->json || o->jsonl) {
 		render_json(out, path, exists ? "overwritten" : "created", lines, (long)in.len, sha, &ck, &om);
 		goto out;
