@@ -8,6 +8,7 @@
 #define LETS_FILE_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <signal.h>
 #include <sys/stat.h>
 
 #include "error.h"
@@ -60,6 +61,32 @@ const char *file_sha(struct file *f);
 void sha12(const void *data, size_t size, char out[13]);
 /* The first digits (at most 64) hex digits of the BLAKE3 of the bytes; out holds digits + 1. */
 void sha_hex(const void *data, size_t size, char *out, size_t digits);
+
+/* Reading many files fast (find's walk): file_scan reads one file and hands its bytes to a
+ * callback, never holding more than one file. A file under FILE_SCAN_MMAP_MIN bytes is read into
+ * the caller's scratch buffer (data[size] == '\0'); a bigger one is mapped, and a mapped file
+ * that another process truncates meanwhile raises SIGBUS on the lost pages: with the guard of
+ * file_scan_guard_begin installed, the callback is abandoned mid-way and file_scan returns
+ * FILE_SCAN_VANISHED, so the callback must keep its effects thread-local until file_scan returns
+ * FILE_SCAN_OK (then they are the file's). */
+enum file_scan_status {
+	FILE_SCAN_OK,
+	FILE_SCAN_UNREADABLE, /* open or read failed */
+	FILE_SCAN_TOO_LARGE,  /* over max_file_bytes; the callback was not called */
+	FILE_SCAN_OTHER,      /* not a regular file */
+	FILE_SCAN_VANISHED,   /* truncated while mapped: the callback's effects are to be taken back */
+};
+/* Files at least this big are mapped rather than read. */
+#define FILE_SCAN_MMAP_MIN (256 * 1024)
+typedef void (*file_scan_fn)(void *ctx, const char *data, size_t size);
+/* Reads path (following a symlink only when follow) and calls fn once with its bytes unless the
+ * status says otherwise. scratch is the calling thread's buffer, reused across calls. */
+enum file_scan_status file_scan(const char *path, bool follow, long max_file_bytes, struct buf *scratch,
+				file_scan_fn fn, void *ctx);
+/* Installs the SIGBUS guard for the threads that call file_scan; was gets the previous action,
+ * for file_scan_guard_end. */
+void file_scan_guard_begin(struct sigaction *was);
+void file_scan_guard_end(const struct sigaction *was);
 
 /* Display form of one line: invalid UTF-8 lossily replaced, cut at LINE_CUT_BYTES on a character
  * boundary with "…" appended. Sets *lossy / *cut when that happened. */

@@ -207,6 +207,13 @@ static void text_output_trimmed(struct buf *b, const struct omission *om)
 	buf_adds(b, " not shown");
 }
 
+static void text_budget_list(struct buf *b, const struct omission *om)
+{
+	buf_addf(b, "budget %ld trimmed the list: ", om->a);
+	plural(b, om->b, "file", "files");
+	buf_adds(b, " not shown");
+}
+
 static void text_lossy_lines(struct buf *b, const struct omission *om)
 {
 	plural(b, om->a, "non-UTF-8 line", "non-UTF-8 lines");
@@ -312,6 +319,7 @@ static const struct om_row {
 	[OM_XATTRS_DROPPED] = {"xattrs_dropped", text_xattrs_dropped, {{"path", OV_S1}}},
 	[OM_REGION_GAP] = {"region_gap", text_region_gap, {{"not_shown", OV_PAIRS}}},
 	[OM_MATCH_LIMIT] = {"match_limit", text_match_limit, {{"files", OV_A}}},
+	[OM_BUDGET_LIST] = {"budget_list", text_budget_list, {{"budget", OV_A}, {"files", OV_B}}},
 };
 
 void omission_text(struct buf *b, const struct omission *om)
@@ -692,6 +700,54 @@ void blocks_shape(struct out_block *blocks, size_t n, long budget, long max_byte
 	long over = max_bytes_trim(blocks, n, max_bytes, om);
 	if (over)
 		diag_add(d, E_OVER_BUDGET, "content is %ld bytes, over the %ld-byte budget", over, max_bytes);
+}
+
+/* What a row costs as text: its path and '\n', after a count of width digits and two spaces. */
+static long row_cost(const struct out_row *row, bool counted, int width)
+{
+	return (long)strlen(row->path) + 1 + (counted ? width + 2 : 0);
+}
+
+static int rows_width(const struct out_row *rows, size_t n)
+{
+	long widest = 0;
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].count > widest)
+			widest = rows[i].count;
+	return num_width(widest);
+}
+
+long rows_bytes(const struct out_row *rows, size_t n, bool counted)
+{
+	int width = rows_width(rows, n);
+	long bytes = 0;
+	for (size_t i = 0; i < n; i++)
+		bytes += row_cost(&rows[i], counted, width);
+	return bytes;
+}
+
+size_t rows_shape(const struct out_row *rows, size_t n, bool counted, long budget, long max_bytes,
+		  struct omits *om, struct diag *d)
+{
+	bool by_budget = budget != OPT_UNSET;
+	/* the budget applies even under LETS_NO_STATS, so use the divisor, not tokens_est */
+	long limit = by_budget ? budget * stats_env.ratio : max_bytes;
+	long total = rows_bytes(rows, n, counted);
+	if (total <= limit)
+		return n;
+	/* the count column is as wide as the widest count in the rows kept, which only narrows */
+	int width = rows_width(rows, n);
+	size_t keep = 0;
+	long used = 0;
+	while (keep < n && used + row_cost(&rows[keep], counted, width) <= limit)
+		used += row_cost(&rows[keep++], counted, width);
+	if (by_budget) {
+		omit_add(om, OM_BUDGET_LIST, budget, (long)(n - keep), 0, NULL, NULL);
+	} else {
+		omit_add(om, OM_OUTPUT_TRIMMED, max_bytes, (long)(n - keep), 0, NULL, NULL);
+		diag_add(d, E_OVER_BUDGET, "content is %ld bytes, over the %ld-byte budget", total, max_bytes);
+	}
+	return keep;
 }
 
 void error_json(struct buf *b, const struct diag *d, const struct omits *om)

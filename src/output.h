@@ -89,6 +89,7 @@ enum omission_kind {
 	OM_XATTRS_DROPPED,     /* s1=path */
 	OM_REGION_GAP,         /* pairs=[a,b]... */
 	OM_MATCH_LIMIT,        /* a=files whose search stopped at the regex match limit */
+	OM_BUDGET_LIST,        /* a=budget b=rows (files) not shown */
 };
 
 struct omission {
@@ -212,6 +213,14 @@ struct response {
 
 /* Renders r in format f into b. */
 void response_render(struct buf *b, const struct response *r, enum out_format f);
+/* Content bytes of --files/--count rows as text (counted: the count column, as wide as the
+ * widest count in rows, and two spaces before each path). */
+long rows_bytes(const struct out_row *rows, size_t n, bool counted);
+/* blocks_shape for rows: returns how many leading rows to print. With budget set, keeps the rows
+ * within ~budget tokens and records OM_BUDGET_LIST; else keeps the rows within max_bytes,
+ * recording OM_OUTPUT_TRIMMED and over_budget in d when some are left out. */
+size_t rows_shape(const struct out_row *rows, size_t n, bool counted, long budget, long max_bytes,
+		  struct omits *om, struct diag *d);
 struct opts;
 /* Renders r into out in the format o asks for (text, --json or --jsonl) and, when o->json_twin is
  * set, as --json into that buffer too. */

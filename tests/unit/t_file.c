@@ -340,6 +340,87 @@ static void counts(void)
 	unit_long("newlines of a\nb", (long)file_count_newlines("a\nb", 3), 1);
 }
 
+struct scan_seen {
+	int calls;
+	size_t size;
+	unsigned long sum; /* of the bytes, so every byte was readable */
+	bool nul_after;
+};
+
+static void scan_cb(void *ctx, const char *data, size_t size)
+{
+	struct scan_seen *seen = ctx;
+	seen->calls++;
+	seen->size = size;
+	seen->sum = 0;
+	for (size_t i = 0; i < size; i++)
+		seen->sum += (unsigned char)data[i];
+	seen->nul_after = size < FILE_SCAN_MMAP_MIN && data[size] == '\0';
+}
+
+static void scan(const char *name, const char *path, bool follow, long max, enum file_scan_status want,
+		 size_t want_size)
+{
+	struct buf scratch = BUF_INIT;
+	struct scan_seen seen = {0};
+	char full[160];
+	snprintf(full, sizeof(full), "file_scan: %s: status", name);
+	unit_long(full, file_scan(path, follow, max, &scratch, scan_cb, &seen), want);
+	snprintf(full, sizeof(full), "file_scan: %s: callback calls", name);
+	unit_long(full, seen.calls, want == FILE_SCAN_OK);
+	if (want == FILE_SCAN_OK) {
+		snprintf(full, sizeof(full), "file_scan: %s: size", name);
+		unit_long(full, (long)seen.size, (long)want_size);
+		snprintf(full, sizeof(full), "file_scan: %s: every byte is 'x'", name);
+		unit_check(seen.sum == 'x' * want_size, "%s", full);
+		if (want_size < FILE_SCAN_MMAP_MIN) {
+			snprintf(full, sizeof(full), "file_scan: %s: read bytes end in NUL", name);
+			unit_check(seen.nul_after, "%s", full);
+		}
+	}
+	buf_release(&scratch);
+}
+
+/* Small (one probe), medium (probe then reads) and large (mapped) files give the callback every
+ * byte; a file over the limit, a symlink found by the walk, a missing file and a fifo do not. */
+static void scans(void)
+{
+	char dir[] = "/tmp/t_file_scan.XXXXXX";
+	if (!mkdtemp(dir) || chdir(dir)) {
+		perror("mkdtemp");
+		exit(2);
+	}
+	static const size_t sizes[] = {0, 10, 32 * 1024, 100000, FILE_SCAN_MMAP_MIN, FILE_SCAN_MMAP_MIN + 4097};
+	char *x = xmalloc(FILE_SCAN_MMAP_MIN + 4097);
+	memset(x, 'x', FILE_SCAN_MMAP_MIN + 4097);
+	for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+		char name[64];
+		snprintf(name, sizeof(name), "%zu bytes", sizes[i]);
+		write_file("f", x, sizes[i]);
+		scan(name, "f", false, 8388608, FILE_SCAN_OK, sizes[i]);
+		if (sizes[i]) {
+			snprintf(name, sizeof(name), "%zu bytes, one over the limit", sizes[i]);
+			scan(name, "f", false, (long)sizes[i] - 1, FILE_SCAN_TOO_LARGE, 0);
+			snprintf(name, sizeof(name), "%zu bytes, exactly the limit", sizes[i]);
+			scan(name, "f", false, (long)sizes[i], FILE_SCAN_OK, sizes[i]);
+		}
+	}
+	free(x);
+	if (symlink("f", "link") || mkfifo("fifo", 0644)) {
+		perror("setup");
+		exit(2);
+	}
+	scan("a symlink the walk found", "link", false, 8388608, FILE_SCAN_UNREADABLE, 0);
+	scan("a symlink named on the command line", "link", true, 8388608, FILE_SCAN_OK, FILE_SCAN_MMAP_MIN + 4097);
+	scan("a missing file", "nope", false, 8388608, FILE_SCAN_UNREADABLE, 0);
+	scan("a fifo with no writer reads empty, without blocking", "fifo", true, 8388608, FILE_SCAN_OK, 0);
+	unlink("f");
+	unlink("link");
+	unlink("fifo");
+	if (chdir("/") == 0)
+		rmdir(dir);
+}
+
 int main(void)
 {
 	unit_begin("t_file");
@@ -350,5 +431,6 @@ int main(void)
 	sha();
 	displays();
 	loads();
+	scans();
 	return unit_end();
 }

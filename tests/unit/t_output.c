@@ -7,6 +7,7 @@
 #include "buf.h"
 #include "error.h"
 #include "file.h"
+#include "opt.h"
 #include "output.h"
 #include "unit.h"
 
@@ -126,6 +127,10 @@ static void omissions(void)
 		 "[{\"xattrs_dropped\":{\"path\":\"p\"}}]"},
 		{"region_gap", {.kind = OM_REGION_GAP, .pairs = gaps, .n_pairs = 2},
 		 ":4-5 not shown \xC2\xB7 :9-12 not shown", "[{\"region_gap\":{\"not_shown\":[[4,5],[9,12]]}}]"},
+		{"budget_list", {.kind = OM_BUDGET_LIST, .a = 6, .b = 1}, "budget 6 trimmed the list: 1 file not shown",
+		 "[{\"budget_list\":{\"budget\":6,\"files\":1}}]"},
+		{"budget_list plural", {.kind = OM_BUDGET_LIST, .a = 6, .b = 40},
+		 "budget 6 trimmed the list: 40 files not shown", "[{\"budget_list\":{\"budget\":6,\"files\":40}}]"},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		check_omission(cases[i].name, &cases[i].om, cases[i].text, cases[i].json);
@@ -503,6 +508,42 @@ static void response_three_ways(void)
 	omits_release(&om);
 }
 
+/* rows_shape keeps the leading rows within the limit: --files rows cost path + '\n', --count rows
+ * the count right-aligned to the widest and two spaces more. */
+static void rows(void)
+{
+	const struct out_row r[] = {{.path = "a.go", .count = 1}, {.path = "b.go", .count = 10}, {.path = "c", .count = 2}};
+	unit_long("rows_bytes of files", rows_bytes(r, 3, false), 5 + 5 + 2);
+	unit_long("rows_bytes of counts: width 2", rows_bytes(r, 3, true), 9 + 9 + 6);
+	const struct {
+		const char *name;
+		bool counted;
+		long budget, max_bytes;
+		size_t keep;
+		const char *diag;
+	} cases[] = {
+		{"files within max_bytes", false, OPT_UNSET, 12, 3, ""},
+		{"files one byte over max_bytes", false, OPT_UNSET, 11, 2, "over_budget"},
+		{"files budget 2 tokens: 8 bytes", false, 2, 0, 1, ""},
+		{"counts over max_bytes", true, OPT_UNSET, 20, 2, "over_budget"},
+		{"counts budget 0 keeps nothing", true, 0, 65536, 0, ""},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct omits om = OMITS_INIT;
+		struct diag d = DIAG_INIT;
+		char n[160];
+		snprintf(n, sizeof(n), "rows_shape: %s: rows kept", cases[i].name);
+		unit_long(n, (long)rows_shape(r, 3, cases[i].counted, cases[i].budget, cases[i].max_bytes, &om, &d),
+			  (long)cases[i].keep);
+		snprintf(n, sizeof(n), "rows_shape: %s: error", cases[i].name);
+		unit_str(n, d.n ? err_slug(diag_first(&d)) : "", cases[i].diag);
+		snprintf(n, sizeof(n), "rows_shape: %s: one omission when trimmed", cases[i].name);
+		unit_long(n, (long)om.n, cases[i].keep < 3);
+		omits_release(&om);
+		diag_release(&d);
+	}
+}
+
 int main(void)
 {
 	unit_begin("t_output");
@@ -533,5 +574,6 @@ int main(void)
 	lines();
 	block();
 	stats();
+	rows();
 	return unit_end();
 }
