@@ -62,10 +62,10 @@ Commands:
 Options:
 
 ### a verb the table does not hold is an unrecognized subcommand, not a listed one
-$ lets stats --dir x
+$ lets completions bash
 ? 64
 --- stderr
-error: unrecognized subcommand 'stats'
+error: unrecognized subcommand 'completions'
 
 Usage: lets <COMMAND>
 
