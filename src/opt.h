@@ -40,7 +40,8 @@ struct opts {
 
 	/* edit, transform */
 	const char *old, *new_text, *expect, *insert_after, *insert_before, *from, *if_sha, *check;
-	bool expect_all, normalize, literal_newlines;
+	bool expect_all, normalize, literal_newlines, exact;
+	long line_hint; /* 0 unset */
 	long check_timeout; /* default 60 */
 	struct strlist set, del, append;
 

@@ -201,6 +201,12 @@ void omission_text(struct buf *b, const struct omission *om)
 	case OM_CRLF_MATCHED:
 		buf_adds(b, "--old matched as CRLF");
 		break;
+	case OM_WS_FOLDED:
+		buf_adds(b, "whitespace-folded");
+		break;
+	case OM_REINDENTED:
+		buf_adds(b, "re-indented");
+		break;
 	case OM_UNREADABLE:
 		buf_addf(b, "%s unreadable", om->s1);
 		break;
@@ -316,6 +322,12 @@ static void omission_json(struct buf *b, const struct omission *om)
 		break;
 	case OM_CRLF_MATCHED:
 		buf_adds(b, "\"crlf_matched\"");
+		break;
+	case OM_WS_FOLDED:
+		buf_adds(b, "\"whitespace_folded\"");
+		break;
+	case OM_REINDENTED:
+		buf_adds(b, "\"reindented\"");
 		break;
 	case OM_UNREADABLE:
 		buf_adds(b, "{\"unreadable\":{\"path\":");
@@ -502,7 +514,7 @@ void region_build(struct out_block *r, const struct file *f, const long *changed
 		long a = changed[i] - 2 < 1 ? 1 : changed[i] - 2;
 		long z = changed[i] + 2;
 		size_t j = i + 1;
-		while (j < n && changed[j] - 2 <= z + 1) {
+		while (j < n && changed[j] - 2 <= z + 2) { /* a one-line gap costs more than the line */
 			z = changed[j] + 2;
 			j++;
 		}

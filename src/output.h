@@ -86,6 +86,8 @@ enum omission_kind {
 	OM_XATTRS_DROPPED,     /* s1=path */
 	OM_REGION_GAP,         /* pairs=[a,b]... */
 	OM_MATCH_LIMIT,        /* a=files whose search stopped at the regex match limit */
+	OM_WS_FOLDED,          /* bare: an edit's --old matched with whitespace folded */
+	OM_REINDENTED,         /* bare: an edit's --new was re-indented into the file's style */
 };
 
 struct omission {
