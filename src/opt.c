@@ -183,6 +183,7 @@ void opts_init(struct opts *o)
 	o->after = o->before = o->context = OPT_UNSET;
 	o->cap = 50;
 	o->check_timeout = 60;
+	o->line_hint = OPT_UNSET;
 }
 
 void opts_release(struct opts *o)

@@ -16,7 +16,7 @@
 /* Windows scored for the nearest regions: around this many lines most like the probe line. */
 #define ANCHORS 12
 #define NEAR_SHOWN 3
-#define NEAR_MIN_SCORE 30
+#define NEAR_MIN_SCORE 50
 
 /* s quoted for a POSIX shell: '…' when it can be, else $'…' with escapes. */
 static void shell_quote(struct buf *b, const char *s, size_t n)
@@ -52,17 +52,25 @@ static void shell_quote(struct buf *b, const char *s, size_t n)
 void advice_command(struct buf *b, const struct edit_req *rq, long hint, int drop_exact)
 {
 	if (rq->batch_line) {
-		if (hint)
+		if (hint > 0)
 			buf_addf(b, "add \"line_hint\": %ld to batch line %ld", hint, rq->batch_line);
+		else if (hint)
+			buf_addf(b, "add \"line_hint\": <LINE> to batch line %ld", rq->batch_line);
 		else
 			buf_addf(b, "drop --exact for batch line %ld", rq->batch_line);
 		return;
 	}
 	struct buf q = BUF_INIT;
 	buf_adds(b, "lets edit ");
-	shell_quote(b, rq->target_text, strlen(rq->target_text));
-	if (hint)
+	const char *t = rq->target_text;
+	if (t[strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./#:,+-=@%")])
+		shell_quote(b, t, strlen(t));
+	else
+		buf_adds(b, t);
+	if (hint > 0)
 		buf_addf(b, " --line-hint %ld", hint);
+	else if (hint)
+		buf_adds(b, " --line-hint <LINE>");
 	buf_adds(&q, " --old ");
 	shell_quote(&q, rq->old, rq->old_len);
 	buf_adds(&q, " --new ");
@@ -139,6 +147,12 @@ static bool one_word(struct buf *b, const char *a, size_t an, const char *o, siz
 	return true;
 }
 
+/* An ASCII letter, digit or underscore: a character that differs inside a word names the word. */
+static bool word_byte(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
 /* Why file line text a differs from --old's line o (both as read, without line endings). */
 static void line_reason(struct buf *b, const char *a, size_t an, const char *o, size_t on)
 {
@@ -165,7 +179,8 @@ static void line_reason(struct buf *b, const char *a, size_t an, const char *o, 
 		p--;
 	size_t la = p < tan ? utf8_seq_len((const unsigned char *)ta + p, tan - p) : 0;
 	size_t lo = p < ton ? utf8_seq_len((const unsigned char *)to + p, ton - p) : 0;
-	if (la && lo && tan - p - la == ton - p - lo && !memcmp(ta + p + la, to + p + lo, tan - p - la)) {
+	if (la && lo && !(word_byte(ta[p]) && word_byte(to[p])) && tan - p - la == ton - p - lo &&
+	    !memcmp(ta + p + la, to + p + lo, tan - p - la)) {
 		buf_add(b, ta + p, la);
 		buf_adds(b, " vs ");
 		buf_add(b, to + p, lo);
@@ -269,11 +284,18 @@ void advice_nearest(struct buf *b, const struct file *f, long first, long last, 
 		if (dup || v[i].score < NEAR_MIN_SCORE)
 			continue;
 		long z = v[i].at + (long)k - 1;
+		size_t line_start = b->len;
 		if (z == v[i].at)
 			buf_addf(b, "\n  near: line %ld \xC2\xB7 %d%% \xC2\xB7 ", v[i].at, v[i].score);
 		else
 			buf_addf(b, "\n  near: lines %ld-%ld \xC2\xB7 %d%% \xC2\xB7 ", v[i].at, z, v[i].score);
+		size_t mark = b->len;
 		window_reason(b, f, v[i].at, o, k);
+		if (k == 1 && !strcmp(b->data + mark, "text differs")) {
+			/* the nearest: line above already shows it; nothing more to say */
+			buf_truncate(b, line_start);
+			continue;
+		}
 		shown++;
 	}
 	free(o);

@@ -9,7 +9,7 @@ struct buf;
 struct file;
 struct edit_req;
 
-/* Appends the command that repeats rq with "--line-hint N" (hint > 0) and without --exact
+/* Appends the command that repeats rq with "--line-hint N" (hint > 0; "<LINE>" for -1) and without --exact
  * (drop_exact): "lets edit T --line-hint 4 --old '…' --new '…'"; an --old and --new too long to
  * repeat read "(same --old and --new)". A batch entry gets "add \"line_hint\": 4 to batch line 2". */
 void advice_command(struct buf *b, const struct edit_req *rq, long hint, int drop_exact);

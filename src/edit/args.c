@@ -84,7 +84,7 @@ static struct edit_entry *entry_new(struct edit_call *c, const char *target_text
 	en->target_text = xstrdup(target_text);
 	en->all = c->o->all;
 	en->word = c->o->word;
-	en->line_hint = c->o->line_hint;
+	en->line_hint = c->o->line_hint > 0 ? c->o->line_hint : 0;
 	return en;
 }
 
@@ -217,7 +217,7 @@ enum lets_err edit_args_collect(struct edit_call *c)
 			o->if_sha);
 	if (o->check && check_spec_valid(o->check, c->d))
 		return E_USAGE;
-	if (o->line_hint < 0)
+	if (o->line_hint != OPT_UNSET && o->line_hint < 1)
 		return opt_usage_error(c->d, "edit", false,
 				       "invalid value '%ld' for '--line-hint <LINE_HINT>': a line number is 1 or more",
 				       o->line_hint);

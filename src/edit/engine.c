@@ -255,6 +255,9 @@ static long occ_last_line(const struct file *f, const struct occ *o)
 	return file_line_at(f, o->end > o->start ? o->end - 1 : o->start);
 }
 
+/* Up to this many candidates get a command each; more get one with --line-hint <LINE>. */
+#define PICKS_LISTED 5
+
 /* Every candidate as path:line, then the command that picks each one (--line-hint). */
 static enum lets_err ambiguous(struct job *j, const struct occs *oc)
 {
@@ -271,10 +274,14 @@ static enum lets_err ambiguous(struct job *j, const struct occs *oc)
 		buf_addf(&m, "\n  (+%zu more)", oc->n - shown);
 	if (j->rq->line_hint)
 		buf_addf(&m, "\n  --line-hint %ld is in none of them", j->rq->line_hint);
-	for (size_t i = 0; i < shown; i++) {
+	for (size_t i = 0; i < shown && shown <= PICKS_LISTED; i++) {
 		long l = occ_first_line(f, &oc->v[i]);
 		buf_addf(&m, "\n  pick line %ld: ", l);
 		advice_command(&m, j->rq, l, 0);
+	}
+	if (shown > PICKS_LISTED) {
+		buf_adds(&m, "\n  pick one: ");
+		advice_command(&m, j->rq, -1, 0);
 	}
 	diag_add(j->d, E_AMBIGUOUS, "%s", m.data);
 	buf_release(&m);
