@@ -273,7 +273,7 @@ static enum lets_err ambiguous(struct job *j, const struct occs *oc)
 	if (oc->n > shown)
 		buf_addf(&m, "\n  (+%zu more)", oc->n - shown);
 	if (j->rq->line_hint)
-		buf_addf(&m, "\n  --line-hint %ld is in none of them", j->rq->line_hint);
+		buf_addf(&m, "\n  line hint %ld is in none of them", j->rq->line_hint);
 	for (size_t i = 0; i < shown && shown <= PICKS_LISTED; i++) {
 		long l = occ_first_line(f, &oc->v[i]);
 		buf_addf(&m, "\n  pick line %ld: ", l);
@@ -579,6 +579,10 @@ static enum lets_err apply_replace(struct job *j, long first, long last)
 			goto apply;
 		}
 		long norm_line = find_folded(j, sb, se, &oc);
+		if (j->rq->word) {
+			words_only(j, &oc);
+			norm_line = oc.n ? file_line_at(f, oc.v[0].start) : 0;
+		}
 		if (!oc.n || !j->rq->normalize || nf) {
 			err = not_found(j, first, last, nf ? 0 : norm_line, nf ? fr : NULL);
 			goto out;

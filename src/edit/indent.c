@@ -284,20 +284,18 @@ char *indent_insert(const struct file *f, const char *base, size_t base_len, con
 	split(text, n, &t);
 	struct remap m = {NULL, NULL, 0, {0}, base, base_len, 0, 0, false};
 	indent_style_of(f, &m.st);
-	bool own = false;
-	for (size_t i = 0; i < t.n; i++)
-		own |= !blank(&t.v[i]) && t.v[i].ws;
-	if (own) {
-		/* its own indentation: levels from column 0, in the step its lines show, else the file's */
+	size_t first = 0;
+	while (first < t.n && blank(&t.v[first]))
+		first++;
+	if (first < t.n && t.v[first].ws) {
+		/* indented from its first line: the levels are absolute, counted from column 0 */
 		m.base_to = "";
 		m.base_to_len = 0;
-		size_t at = 0;
-		m.unit_from = unit_of(t.v, t.n, narrowest(t.v, t.n, &at));
-		if (!m.unit_from)
-			m.unit_from = memchr(text, '\t', n) || m.st.tabs ? TAB_COLS : m.st.unit;
-	} else {
-		m.unit_from = 1;
 	}
+	size_t at = 0;
+	m.unit_from = unit_of(t.v, t.n, narrowest(t.v, t.n, &at));
+	if (!m.unit_from)
+		m.unit_from = memchr(text, '\t', n) || m.st.tabs ? TAB_COLS : m.st.unit;
 	char *res = remap_text(&m, text, n, len);
 	free(t.v);
 	return res;

@@ -40,8 +40,9 @@ size_t fold_find(const struct file *f, long lo, long hi, const char *old, size_t
 char *fold_reindent(const struct file *f, const struct fold_region *r, const char *old, size_t old_len,
 		    const char *nw, size_t nw_len, size_t *len);
 
-/* Inserted text in f's style: without any indentation it takes base (the anchor line's); with its
- * own, each line keeps its level, counted in the file's unit. Caller frees. */
+/* Inserted text in f's style, each line's level kept and counted in the file's unit: from base
+ * (the anchor line's indentation) when the first line has no indentation, else from column 0.
+ * Caller frees. */
 char *indent_insert(const struct file *f, const char *base, size_t base_len, const char *text, size_t n,
 		    size_t *len);
 
