@@ -204,7 +204,7 @@ static void add_levels(struct buf *b, const struct remap *m, int levels, int rem
 static void new_indent(struct buf *b, const struct remap *m, const char *ws, size_t n)
 {
 	for (size_t i = 0; i < m->n_pairs; i++)
-		if (m->from[i].ws == n && !memcmp(m->from[i].s, ws, n)) {
+		if (!blank(&m->from[i]) && m->from[i].ws == n && !memcmp(m->from[i].s, ws, n)) {
 			buf_add(b, m->to[i].s, m->to[i].ws);
 			return;
 		}
@@ -269,6 +269,10 @@ char *fold_reindent(const struct file *f, const struct fold_region *r, const cha
 		m.base_to_len = fl.v[at].ws;
 	}
 	m.unit_from = unit_of(o.v, m.n_pairs, m.base_from);
+	/* one step unknown: --old's base over the levels the file's base holds, else a default */
+	int levels = width(m.base_to, m.base_to_len) / (m.st.tabs ? TAB_COLS : m.st.unit);
+	if (!m.unit_from && levels && m.base_from % levels == 0)
+		m.unit_from = m.base_from / levels;
 	if (!m.unit_from)
 		m.unit_from = memchr(old, '\t', old_len) || m.st.tabs ? TAB_COLS : m.st.unit;
 	char *res = remap_text(&m, nw, nw_len, len);
