@@ -14,24 +14,10 @@
 #include "json.h"
 #include "opt.h"
 #include "proc.h"
+#include "symbols/lang.h"
 #include "symbols/parse.h"
 #include "utf8.h"
-
-static const char *ext_of(const char *path)
-{
-	const char *base = strrchr(path, '/');
-	base = base ? base + 1 : path;
-	const char *dot = strrchr(base, '.');
-	return dot && dot != base ? dot : NULL;
-}
-
-static bool ext_is(const char *ext, const char *const *list)
-{
-	for (; ext && *list; list++)
-		if (!strcasecmp(ext, *list))
-			return true;
-	return false;
-}
+#include "worktree.h"
 
 /* The tree-sitter error count before and after; false when path has no grammar. How much of the
  * file is parsed (the items around the change, or the whole file) is syntax_check_change's call.
@@ -49,68 +35,52 @@ static bool structure_errors(const char *path, const char *before, size_t blen, 
 
 enum check_kind check_kind_for(const char *path, const char *data, size_t len, char reason[80])
 {
-	static const char *const json[] = {".json", ".jsonc", NULL};
-	static const char *const yaml[] = {".yaml", ".yml", NULL};
-	static const char *const toml[] = {".toml", NULL};
-	static const char *const md[] = {".md", ".markdown", NULL};
-	const char *ext = ext_of(path);
+	const struct lang *lang = lang_for_path(path);
 	reason[0] = 0;
-	if (ext_is(ext, json))
+	switch (lang ? lang->format : FMT_NONE) {
+	case FMT_JSON:
 		return CHECK_JSON;
-	if (ext_is(ext, yaml))
+	case FMT_YAML:
 		return CHECK_YAML;
-	if (ext_is(ext, toml))
+	case FMT_TOML:
 		return CHECK_TOML;
-	if (ext_is(ext, md)) {
+	case FMT_FRONTMATTER: {
 		bool has = false;
 		check_frontmatter(data, len, &has);
 		if (has)
 			return CHECK_FRONTMATTER;
+		break;
 	}
-	if (parse_has_grammar(path))
+	case FMT_NONE:
+		break;
+	}
+	if (lang)
 		return CHECK_STRUCTURE;
-	if (ext)
-		snprintf(reason, 80, "no grammar for %s", ext);
-	else {
-		const char *base = strrchr(path, '/');
-		snprintf(reason, 80, "no grammar for %s", base ? base + 1 : path);
-	}
+	snprintf(reason, 80, "no grammar for %s", lang_extension(path));
 	return CHECK_NONE;
 }
 
+/* One row per check kind: its name (the layer in text and JSON), the note after a rejected line,
+ * and its status word when it finds an error. */
+static const struct {
+	const char *name, *reject_note, *failed;
+} kinds[] = {
+	[CHECK_NONE] = {"none", "\xE2\x86\x90 parse error", "invalid"},
+	[CHECK_STRUCTURE] = {"structure", "\xE2\x86\x90 parse error", "failed"},
+	[CHECK_JSON] = {"json", "\xE2\x86\x90 invalid json", "invalid"},
+	[CHECK_YAML] = {"yaml", "\xE2\x86\x90 invalid yaml", "invalid"},
+	[CHECK_TOML] = {"toml", "\xE2\x86\x90 invalid toml", "invalid"},
+	[CHECK_FRONTMATTER] = {"frontmatter", "\xE2\x86\x90 invalid frontmatter", "invalid"},
+};
+
 const char *check_kind_name(enum check_kind k)
 {
-	switch (k) {
-	case CHECK_STRUCTURE:
-		return "structure";
-	case CHECK_JSON:
-		return "json";
-	case CHECK_YAML:
-		return "yaml";
-	case CHECK_TOML:
-		return "toml";
-	case CHECK_FRONTMATTER:
-		return "frontmatter";
-	case CHECK_NONE:
-		break;
-	}
-	return "none";
+	return kinds[k].name;
 }
 
 const char *check_reject_note(enum check_kind k)
 {
-	switch (k) {
-	case CHECK_JSON:
-		return "\xE2\x86\x90 invalid json";
-	case CHECK_YAML:
-		return "\xE2\x86\x90 invalid yaml";
-	case CHECK_TOML:
-		return "\xE2\x86\x90 invalid toml";
-	case CHECK_FRONTMATTER:
-		return "\xE2\x86\x90 invalid frontmatter";
-	default:
-		return "\xE2\x86\x90 parse error";
-	}
+	return kinds[k].reject_note;
 }
 
 void check_result_json(struct buf *b, const char *layer, const char *status, const struct check_result *r)
@@ -124,7 +94,16 @@ void check_result_json(struct buf *b, const char *layer, const char *status, con
 
 const char *check_failed_status(enum check_kind k)
 {
-	return k == CHECK_STRUCTURE ? "failed" : "invalid";
+	return kinds[k].failed;
+}
+
+const char *check_status_word(const struct check_result *r, bool blame_all)
+{
+	if (r->failed || (blame_all && r->errors_after))
+		return check_failed_status(r->kind);
+	/* a tree-sitter parse that kept its old errors is ok (the count did not grow); a format
+	 * parser's verdict is not, so a config file that stays invalid says so */
+	return r->kind != CHECK_STRUCTURE && r->errors_after ? "still invalid" : "ok";
 }
 
 /* JSON with comments (tsconfig.json, settings files): comments become spaces, keeping every
@@ -309,36 +288,6 @@ static char *start_dir(const char *const *paths, size_t n)
 	return abs ? abs : xstrdup(".");
 }
 
-/* Walks up from dir to the first directory holding one of names; returns it (owned) and the
- * name that matched, or NULL. */
-static char *find_up(const char *dir, const char *const *names, const char **which)
-{
-	char *cur = xstrdup(dir);
-	for (;;) {
-		for (const char *const *n = names; *n; n++) {
-			struct buf f = BUF_INIT;
-			buf_addf(&f, "%s/%s", cur, *n);
-			struct stat st;
-			bool hit = stat(f.data, &st) == 0 && S_ISREG(st.st_mode);
-			buf_release(&f);
-			if (hit) {
-				*which = *n;
-				return cur;
-			}
-		}
-		char *slash = strrchr(cur, '/');
-		if (!slash || slash == cur) {
-			if (slash == cur && cur[1]) {
-				cur[1] = 0;
-				continue;
-			}
-			free(cur);
-			return NULL;
-		}
-		*slash = 0;
-	}
-}
-
 static bool has_typecheck_script(const char *dir)
 {
 	struct buf f = BUF_INIT;
@@ -413,7 +362,7 @@ enum lets_err check_cmd_prepare(struct check_cmd *c, const char *spec, const cha
 	const char *missing = p->missing;
 	char *from = start_dir(paths, n);
 	const char *which = NULL;
-	char *dir = find_up(from, names, &which);
+	char *dir = worktree_find_up(from, names, true, &which);
 	free(from);
 	if (!dir) {
 		c->skip = xstrdup(missing);

@@ -40,6 +40,10 @@ const char *check_reject_note(enum check_kind k);
 void check_result_json(struct buf *b, const char *layer, const char *status, const struct check_result *r);
 /* The status word of a check that found an error: "failed" (structure) or "invalid" (a format). */
 const char *check_failed_status(enum check_kind k);
+/* The one place a check's status word is chosen: check_failed_status's word when r failed (or,
+ * with blame_all, when any error is left: write never refuses, so it names what the old content
+ * had too), "still invalid" for a format file invalid before and after, else "ok". */
+const char *check_status_word(const struct check_result *r, bool blame_all);
 
 /* Format validators (true = parses). json allows // and block comments. */
 bool check_json(const char *s, size_t n);

@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "alloc.h"
 #include "blake3.h"
@@ -17,6 +20,25 @@ bool file_is_binary(const char *data, size_t size)
 			  ((unsigned char)data[0] == 0xFE && (unsigned char)data[1] == 0xFF)))
 		return true;
 	return memchr(data, '\0', size) != NULL;
+}
+
+size_t file_count_newlines(const char *p, size_t n)
+{
+	size_t c = 0, i = 0;
+#if defined(__SSE2__)
+	const __m128i nl = _mm_set1_epi8('\n');
+	for (; i + 16 <= n; i += 16)
+		c += (size_t)__builtin_popcount(
+			(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), nl)));
+#endif
+	for (; i < n; i++)
+		c += p[i] == '\n';
+	return c;
+}
+
+size_t file_count_lines(const char *p, size_t n)
+{
+	return file_count_newlines(p, n) + (n && p[n - 1] != '\n');
 }
 
 void file_index(struct file *f)

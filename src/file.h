@@ -39,6 +39,10 @@ void file_release(struct file *f);
 
 /* True when the bytes hold a NUL or start with a UTF-16 byte-order mark. */
 bool file_is_binary(const char *data, size_t size);
+/* Newlines in p[0..n) (vectorised: search counts the lines it skips with it). */
+size_t file_count_newlines(const char *p, size_t n);
+/* Lines in p[0..n) as file_index counts them: a last line without '\n' counts. */
+size_t file_count_lines(const char *p, size_t n);
 /* Dominant ending is CRLF. */
 bool file_crlf(const struct file *f);
 /* Line n's text without its "\n" (and without the "\r" of a "\r\n"); returns the length. */

@@ -1,6 +1,6 @@
 /* lets: Locate · Edit · Transform · Show. main() is the one place that turns a failure into an
  * exit code and writes the streams: stdout gets the verb's rendered answer in one write, stderr
- * gets every recorded message and then ERROR_CODE=<slug>. */
+ * gets every recorded message and then ERROR_CODE=<slug>. Which verb runs is verb/verbs.c's table. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -13,25 +13,6 @@
 #include "opt.h"
 #include "output.h"
 #include "verb/verbs.h"
-
-static const struct {
-	const char *name;
-	verb_fn fn;
-} verb_table[] = {
-#define VERB_ENTRY(name, fn) {name, fn},
-	LETS_VERBS(VERB_ENTRY)
-#undef VERB_ENTRY
-};
-
-static const char *const aliases[][2] = {{"locate", "find"}};
-
-static verb_fn lookup(const char *name)
-{
-	for (size_t i = 0; i < sizeof(verb_table) / sizeof(verb_table[0]); i++)
-		if (!strcmp(verb_table[i].name, name))
-			return verb_table[i].fn;
-	return NULL;
-}
 
 /* A reader that closed the pipe early got what it wanted: that is success, not io_error. */
 static int write_all(int fd, const char *p, size_t n)
@@ -73,12 +54,10 @@ int main(int argc, char **argv)
 	struct opts o;
 	opts_init(&o);
 	signal(SIGPIPE, SIG_IGN);
+	output_stats_config(getenv("LETS_TOKEN_RATIO"), getenv("LETS_NO_STATS"));
 
 	const char *verb = argc > 1 ? argv[1] : NULL;
-	for (size_t i = 0; verb && i < sizeof(aliases) / sizeof(aliases[0]); i++)
-		if (!strcmp(verb, aliases[i][0]))
-			verb = aliases[i][1];
-
+	const struct verb *v = verb ? verb_find(verb) : NULL;
 	if (!verb) {
 		/* clap's arg_required_else_help: the help goes to stderr, as the diagnostic */
 		struct buf help = BUF_INIT;
@@ -90,15 +69,15 @@ int main(int argc, char **argv)
 		opt_help(&out, NULL);
 	} else if (!strcmp(verb, "--version") || !strcmp(verb, "-V")) {
 		buf_adds(&out, "lets " LETS_VERSION "\n");
-	} else if (!lookup(verb)) {
+	} else if (!v) {
 		diag_add(&d, E_USAGE, "error: unrecognized subcommand '%s'\n\nUsage: lets <COMMAND>\n\nFor more "
 				      "information, try '--help'.", verb);
 	} else {
-		enum lets_err e = opts_parse(&o, verb, argc, argv, 2, &d);
+		enum lets_err e = opts_parse(&o, v, argc, argv, 2, &d);
 		if (e == LETS_ERR_COUNT) {
-			opt_help(&out, verb);
+			opt_help(&out, v);
 		} else if (e == LETS_OK) {
-			lookup(verb)(&o, &out, &d);
+			v->fn(&o, &out, &d);
 			if (d.n && !out.len && (o.json || o.jsonl))
 				error_json(&out, &d, NULL);
 		}

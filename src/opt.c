@@ -8,49 +8,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "check.h"
-
-enum verb_bit {
-	V_SHOW = 1 << 0,
-	V_FIND = 1 << 1,
-	V_EDIT = 1 << 2,
-	V_TRANSFORM = 1 << 3,
-	V_WRITE = 1 << 4,
-	V_GUIDE = 1 << 5,
-	V_VERSION = 1 << 6,
-	V_STATS = 1 << 7,
-	V_UPDATE = 1 << 8,
-	V_HOOKS = 1 << 9,
-	V_HOOK = 1 << 10,
-	V_ALL = (1 << 11) - 1,
-};
-
-static const struct verb_info {
-	const char *name;
-	unsigned bit;
-	const char *usage; /* after "lets <verb> " */
-	const char *about;
-	size_t min_positional;
-	const char *positional_name; /* for the missing-argument message */
-} verbs[] = {
-	{"show", V_SHOW, "[OPTIONS] <TARGETS>...",
-	 "Read files, line ranges, anchors and symbols, several targets per call", 1, "<TARGETS>..."},
-	{"find", V_FIND, "[OPTIONS] <PATTERN> [PATHS]...",
-	 "Search files; hits print as path:line, grouped by file, capped at 50", 1, "<PATTERN>"},
-	{"edit", V_EDIT, "[OPTIONS] [TARGET] [MORE_TARGETS]...",
-	 "Replace text that must match exactly once, or insert after an anchor; checked, reverted on breakage",
-	 0, NULL},
-	{"transform", V_TRANSFORM, "[OPTIONS] [FILE]",
-	 "Set, append or delete keys in JSON, YAML, TOML or markdown frontmatter", 0, NULL},
-	{"write", V_WRITE, "[OPTIONS] <PATH>", "Create a file from stdin; refuses to overwrite without --force",
-	 1, "<PATH>"},
-	{"guide", V_GUIDE, "[OPTIONS]", "Print the one-screen guide", 0, NULL},
-	{"version", V_VERSION, "[OPTIONS]", "Print the version", 0, NULL},
-	{"stats", V_STATS, "[OPTIONS]", "Count lets and hook use in Claude Code transcripts", 0, NULL},
-	{"update", V_UPDATE, "[OPTIONS]", "Update lets to the latest release", 0, NULL},
-	{"hooks", V_HOOKS, "[OPTIONS] <ACTION> <AGENT>",
-	 "Install or uninstall agent hooks (claude-code, codex)", 2, "<ACTION> <AGENT>"},
-	{"hook", V_HOOK, "[OPTIONS] <ACTION>", "Hook entry points (classify)", 1, "<ACTION>"},
-};
+#include "verb/verbs.h"
 
 enum opt_kind { K_FLAG, K_NOOP, K_LONG, K_STR, K_LIST, K_REFUSED };
 
@@ -160,19 +118,6 @@ static const struct conflict {
 	{V_EDIT, "expect", "expect-all"},
 };
 
-static const struct verb_info *verb_lookup(const char *name)
-{
-	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
-		if (!strcmp(verbs[i].name, name))
-			return &verbs[i];
-	return NULL;
-}
-
-bool opt_known_verb(const char *verb)
-{
-	return verb_lookup(verb) != NULL;
-}
-
 void opts_init(struct opts *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -215,7 +160,7 @@ static void spec_name(struct buf *b, const struct opt_spec *s)
 
 enum lets_err opt_usage_error(struct diag *d, const char *verb, bool with_usage, const char *fmt, ...)
 {
-	const struct verb_info *v = verb ? verb_lookup(verb) : NULL;
+	const struct verb *v = verb ? verb_find(verb) : NULL;
 	struct buf m = BUF_INIT;
 	va_list ap;
 	va_start(ap, fmt);
@@ -277,7 +222,7 @@ static const struct opt_spec *find_short(char c, unsigned bit)
 }
 
 /* Stores one occurrence; seen[] catches a scalar option given twice. */
-static enum lets_err apply(struct opts *o, const struct verb_info *v, const struct opt_spec *s,
+static enum lets_err apply(struct opts *o, const struct verb *v, const struct opt_spec *s,
 			   const char *value, unsigned char *seen, struct diag *d)
 {
 	char *field = (char *)o + s->offset;
@@ -334,17 +279,17 @@ static bool conflict_side(const char *name, const struct opts *o, unsigned bit, 
 	return seen[s - specs];
 }
 
-static enum lets_err check_conflicts(const struct opts *o, const struct verb_info *v, const unsigned char *seen,
+static enum lets_err check_conflicts(const struct opts *o, const struct verb *v, const unsigned char *seen,
 				     struct diag *d)
 {
 	enum lets_err err = LETS_OK;
 	struct buf a = BUF_INIT, b = BUF_INIT;
 	for (size_t i = 0; i < sizeof(conflicts) / sizeof(conflicts[0]) && !err; i++) {
-		if (!(conflicts[i].verbs & v->bit))
+		if (!(conflicts[i].verbs & v->group))
 			continue;
 		buf_truncate(&a, 0);
 		buf_truncate(&b, 0);
-		if (conflict_side(conflicts[i].a, o, v->bit, seen, &a) && conflict_side(conflicts[i].b, o, v->bit, seen, &b))
+		if (conflict_side(conflicts[i].a, o, v->group, seen, &a) && conflict_side(conflicts[i].b, o, v->group, seen, &b))
 			err = opt_usage_error(d, v->name, true, "the argument '%s' cannot be used with '%s'", a.data, b.data);
 	}
 	buf_release(&a);
@@ -352,12 +297,8 @@ static enum lets_err check_conflicts(const struct opts *o, const struct verb_inf
 	return err;
 }
 
-enum lets_err opts_parse(struct opts *o, const char *verb, int argc, char **argv, int first, struct diag *d)
+enum lets_err opts_parse(struct opts *o, const struct verb *v, int argc, char **argv, int first, struct diag *d)
 {
-	const struct verb_info *v = verb_lookup(verb);
-	if (!v)
-		return diag_add(d, E_USAGE, "error: unrecognized subcommand '%s'\n\nUsage: lets <COMMAND>\n\nFor "
-				"more information, try '--help'.", verb);
 	o->verb = v->name;
 	unsigned char seen[NSPECS] = {0};
 	bool only_positional = false;
@@ -375,7 +316,7 @@ enum lets_err opts_parse(struct opts *o, const char *verb, int argc, char **argv
 			const char *name = arg + 2;
 			const char *eq = strchr(name, '=');
 			size_t len = eq ? (size_t)(eq - name) : strlen(name);
-			const struct opt_spec *s = find_long(name, len, v->bit);
+			const struct opt_spec *s = find_long(name, len, v->group);
 			if (!s) {
 				if (len == 4 && !strncmp(name, "help", 4))
 					return LETS_ERR_COUNT; /* caller prints help */
@@ -404,7 +345,7 @@ enum lets_err opts_parse(struct opts *o, const char *verb, int argc, char **argv
 		}
 		/* A cluster of short flags: -iw, -A2, -A 2. */
 		for (const char *p = arg + 1; *p; p++) {
-			const struct opt_spec *s = find_short(*p, v->bit);
+			const struct opt_spec *s = find_short(*p, v->group);
 			if (!s) {
 				if (*p == 'h')
 					return LETS_ERR_COUNT;
@@ -450,14 +391,13 @@ long opts_after(const struct opts *o)
 	return o->after != OPT_UNSET ? o->after : o->context;
 }
 
-void opt_help(struct buf *out, const char *verb)
+void opt_help(struct buf *out, const struct verb *v)
 {
-	const struct verb_info *v = verb ? verb_lookup(verb) : NULL;
 	if (!v) {
 		buf_adds(out, "Locate, edit, transform and show files in one bounded call, for coding agents\n\n"
 			      "Usage: lets <COMMAND>\n\nCommands:\n");
-		for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
-			buf_addf(out, "  %-10s %s\n", verbs[i].name, verbs[i].about);
+		for (size_t i = 0; i < verb_count; i++)
+			buf_addf(out, "  %-10s %s\n", verb_table[i].name, verb_table[i].about);
 		buf_adds(out, "\nOptions:\n  -h, --help     Print help\n  -V, --version  Print version\n"
 			      "\nRun `lets guide` once for the whole surface on one screen.\n");
 		return;
@@ -465,7 +405,7 @@ void opt_help(struct buf *out, const char *verb)
 	buf_addf(out, "%s\n\nUsage: lets %s %s\n\nOptions:\n", v->about, v->name, v->usage);
 	for (size_t i = 0; i < NSPECS; i++) {
 		const struct opt_spec *s = &specs[i];
-		if (!(s->verbs & v->bit) || !s->help)
+		if (!(s->verbs & v->group) || !s->help)
 			continue;
 		struct buf name = BUF_INIT;
 		if (s->short_name && s->long_name)

@@ -1,6 +1,7 @@
 /* The command line: one struct holding every option of every verb (the process's options, the
- * only state shared across modules), the per-verb tables of which flags a verb accepts, and the
- * usage/help text made from those tables. A parse error is E_USAGE with a clap-shaped message
+ * only state shared across modules), the table of flags tagged with the option groups of the
+ * verbs that accept them, and the usage/help text made from those and the verb table
+ * (verb/verbs.h). A parse error is E_USAGE with a clap-shaped message
  * (error: ...\n\nFor more information, try '--help'.), so scripts written against lets 0.0.1 see
  * the same text. */
 #ifndef LETS_OPT_H
@@ -16,6 +17,24 @@ struct strlist {
 };
 
 #define OPT_UNSET (-1L)
+
+/* Option groups, one per verb: a verb's row in verb/verbs.c names its group, and each flag in
+ * opt.c names the groups that accept it. Groups of verbs not yet in the verb table keep their
+ * flags ready for the row that enables them. */
+enum verb_group {
+	V_SHOW = 1 << 0,
+	V_FIND = 1 << 1,
+	V_EDIT = 1 << 2,
+	V_TRANSFORM = 1 << 3,
+	V_WRITE = 1 << 4,
+	V_GUIDE = 1 << 5,
+	V_VERSION = 1 << 6,
+	V_STATS = 1 << 7,
+	V_UPDATE = 1 << 8,
+	V_HOOKS = 1 << 9,
+	V_HOOK = 1 << 10,
+	V_ALL = (1 << 11) - 1,
+};
 
 struct opts {
 	const char *verb; /* canonical verb name ("find" for "locate") */
@@ -55,18 +74,19 @@ struct opts {
 void opts_init(struct opts *o);
 void opts_release(struct opts *o);
 
-/* Parses argv[first..argc) for verb (whose table must exist). On E_USAGE the message is in d. */
-enum lets_err opts_parse(struct opts *o, const char *verb, int argc, char **argv, int first,
+struct buf;
+struct verb;
+
+/* Parses argv[first..argc) for verb v. On E_USAGE the message is in d; LETS_ERR_COUNT means
+ * --help or -h was asked for (the caller prints opt_help). */
+enum lets_err opts_parse(struct opts *o, const struct verb *v, int argc, char **argv, int first,
 			 struct diag *d);
 /* Records a clap-shaped usage error (E_USAGE): "error: <fmt>[\n\nUsage: lets <verb> <usage>]\n\nFor
- * more information, try '--help'." The usage line appears when with_usage and verb is known. */
+ * more information, try '--help'." The usage line appears when with_usage and verb is a verb. */
 enum lets_err opt_usage_error(struct diag *d, const char *verb, bool with_usage, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-/* True when the verb has an option table (is a known verb). */
-bool opt_known_verb(const char *verb);
-/* Appends the verb's --help text (or the top-level help for verb NULL) to out. */
-struct buf;
-void opt_help(struct buf *out, const char *verb);
+/* Appends v's --help text (or the top-level help, listing the verb table, for v NULL) to out. */
+void opt_help(struct buf *out, const struct verb *v);
 /* Context before/after a hit, resolved from -A/-B/-C (an explicit -A/-B wins over -C). */
 long opts_before(const struct opts *o);
 long opts_after(const struct opts *o);

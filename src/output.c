@@ -6,6 +6,7 @@
 #include "alloc.h"
 #include "file.h"
 #include "json.h"
+#include "opt.h"
 
 static const char *const marker_chars[] = {
 	[MK_NONE] = " ", [MK_REPLACED] = "~", [MK_INSERTED] = "+", [MK_DELETED] = "-",
@@ -126,106 +127,210 @@ static void joined_list(struct buf *b, char *const *items, size_t n)
 		buf_addf(b, "%s%s", i ? ", " : "", items[i]);
 }
 
+static void text_hit_cap(struct buf *b, const struct omission *om)
+{
+	buf_addf(b, "over the %ld-hit cap \xC2\xB7 narrow the pattern or the paths, or --files", om->b);
+}
+
+static void text_top_files(struct buf *b, const struct omission *om)
+{
+	buf_adds(b, "top ");
+	plural(b, om->a, "file", "files");
+	buf_adds(b, " shown");
+}
+
+static void text_check_skipped(struct buf *b, const struct omission *om)
+{
+	buf_addf(b, "check: skipped (%s)", om->s1);
+}
+
+static void text_normalized(struct buf *b, const struct omission *om)
+{
+	(void)om;
+	buf_adds(b, "normalized");
+}
+
+static void text_partial_batch(struct buf *b, const struct omission *om)
+{
+	buf_adds(b, "wrote ");
+	plural(b, (long)om->n_list, "file", "files");
+	buf_adds(b, ": ");
+	joined_list(b, om->list, om->n_list);
+}
+
+static void text_window(struct buf *b, const struct omission *om)
+{
+	not_shown(b, om->b + 1, om->c);
+}
+
+static void text_budget(struct buf *b, const struct omission *om)
+{
+	buf_addf(b, "budget %ld trimmed %s", om->a, om->s1);
+	if (om->b)
+		buf_addf(b, " (:%ld-%ld not shown)", om->b, om->c);
+}
+
+static void text_ignored(struct buf *b, const struct omission *om)
+{
+	static const char *const names[3] = {"gitignore", "hidden", "other"};
+	const long v[3] = {om->a, om->b, om->c};
+	counted_parts(b, "ignored", names, v);
+}
+
+static void text_skipped(struct buf *b, const struct omission *om)
+{
+	static const char *const names[3] = {"binary", "too large", "unreadable"};
+	const long v[3] = {om->a, om->b, om->c};
+	counted_parts(b, "skipped", names, v);
+}
+
+static void text_unresolved(struct buf *b, const struct omission *om)
+{
+	buf_addf(b, "%s failed (%s)", om->s1, om->s2);
+}
+
+static void text_check_inconclusive(struct buf *b, const struct omission *om)
+{
+	buf_addf(b, "check: %s inconclusive (%s)", om->s1, om->s2);
+}
+
+static void text_long_lines_cut(struct buf *b, const struct omission *om)
+{
+	plural(b, om->a, "long line", "long lines");
+	buf_adds(b, " cut");
+}
+
+static void text_output_trimmed(struct buf *b, const struct omission *om)
+{
+	buf_addf(b, "output over --max-bytes %ld: ", om->a);
+	plural(b, om->b, "line", "lines");
+	buf_adds(b, " not shown");
+}
+
+static void text_lossy_lines(struct buf *b, const struct omission *om)
+{
+	plural(b, om->a, "non-UTF-8 line", "non-UTF-8 lines");
+	buf_adds(b, " shown lossily");
+}
+
+static void text_selector_resolved(struct buf *b, const struct omission *om)
+{
+	buf_addf(b, "%s \xE2\x86\x92 %s", om->s1, om->s2);
+}
+
+static void text_glob(struct buf *b, const struct omission *om)
+{
+	buf_adds(b, "glob ");
+	joined_list(b, om->list, om->n_list);
+}
+
+static void text_grep_style(struct buf *b, const struct omission *om)
+{
+	buf_addf(b, "\xC2\xAB%s\xC2\xBB had no hits, read grep-style as \xC2\xAB%s\xC2\xBB", om->s1, om->s2);
+}
+
+static void text_crlf_matched(struct buf *b, const struct omission *om)
+{
+	(void)om;
+	buf_adds(b, "--old matched as CRLF");
+}
+
+static void text_ws_folded(struct buf *b, const struct omission *om)
+{
+	(void)om;
+	buf_adds(b, "whitespace-folded");
+}
+
+static void text_reindented(struct buf *b, const struct omission *om)
+{
+	(void)om;
+	buf_adds(b, "re-indented");
+}
+
+static void text_unreadable(struct buf *b, const struct omission *om)
+{
+	buf_addf(b, "%s unreadable", om->s1);
+}
+
+static void text_xattrs_dropped(struct buf *b, const struct omission *om)
+{
+	(void)om;
+	buf_adds(b, "xattrs dropped");
+}
+
+static void text_region_gap(struct buf *b, const struct omission *om)
+{
+	for (size_t i = 0; i < om->n_pairs; i++) {
+		if (i)
+			buf_adds(b, OUT_DOT);
+		not_shown(b, om->pairs[2 * i], om->pairs[2 * i + 1]);
+	}
+}
+
+static void text_match_limit(struct buf *b, const struct omission *om)
+{
+	buf_adds(b, "regex match limit hit in ");
+	plural(b, om->a, "file", "files");
+	buf_adds(b, ", searched only up to it \xC2\xB7 simplify the pattern");
+}
+
+/* Where a JSON member's value comes from in a struct omission. */
+enum om_value {
+	OV_A,          /* a */
+	OV_B,          /* b */
+	OV_C,          /* c */
+	OV_S1,         /* s1, a string */
+	OV_S2,         /* s2, a string */
+	OV_LIST,       /* list, an array of strings */
+	OV_PAIRS,      /* pairs, an array of [a,b] */
+	OV_AB,         /* [a,b] */
+	OV_BC_OR_NULL, /* [b,c], or null when b is 0 */
+};
+
+struct om_field {
+	const char *name; /* NULL ends the list */
+	enum om_value value;
+};
+
+/* One omission kind: its footer text and its JSON, {"<key>":{<fields>}} or, with no fields, the
+ * bare string "<key>". A new kind is one row here and one text function above. */
+static const struct om_row {
+	const char *key;
+	void (*text)(struct buf *b, const struct omission *om);
+	struct om_field fields[4];
+} om_rows[] = {
+	[OM_HIT_CAP] = {"hit_cap", text_hit_cap, {{"hits", OV_A}, {"cap", OV_B}}},
+	[OM_TOP_FILES] = {"top_files", text_top_files, {{"shown", OV_A}}},
+	[OM_CHECK_SKIPPED] = {"check_skipped", text_check_skipped, {{"reason", OV_S1}}},
+	[OM_NORMALIZED] = {"normalized", text_normalized, {{0}}},
+	[OM_PARTIAL_BATCH] = {"partial_batch", text_partial_batch, {{"written", OV_LIST}}},
+	[OM_WINDOW] = {"window", text_window, {{"shown", OV_AB}, {"total", OV_C}}},
+	[OM_BUDGET] = {"budget", text_budget,
+		       {{"budget", OV_A}, {"trimmed_target", OV_S1}, {"not_shown", OV_BC_OR_NULL}}},
+	[OM_IGNORED] = {"ignored", text_ignored, {{"gitignore", OV_A}, {"hidden", OV_B}, {"other", OV_C}}},
+	[OM_SKIPPED] = {"skipped", text_skipped, {{"binary", OV_A}, {"too_large", OV_B}, {"unreadable", OV_C}}},
+	[OM_UNRESOLVED] = {"unresolved", text_unresolved, {{"target", OV_S1}, {"error", OV_S2}}},
+	[OM_CHECK_INCONCLUSIVE] = {"check_inconclusive", text_check_inconclusive,
+				   {{"layer", OV_S1}, {"reason", OV_S2}}},
+	[OM_LONG_LINES_CUT] = {"long_lines_cut", text_long_lines_cut, {{"lines", OV_A}}},
+	[OM_OUTPUT_TRIMMED] = {"output_trimmed", text_output_trimmed, {{"limit", OV_A}, {"lines", OV_B}}},
+	[OM_LOSSY_LINES] = {"lossy_lines", text_lossy_lines, {{"lines", OV_A}}},
+	[OM_SELECTOR_RESOLVED] = {"selector_resolved", text_selector_resolved,
+				  {{"selector", OV_S1}, {"resolved", OV_S2}}},
+	[OM_GLOB] = {"glob", text_glob, {{"patterns", OV_LIST}}},
+	[OM_GREP_STYLE] = {"grep_style", text_grep_style, {{"pattern", OV_S1}, {"read_as", OV_S2}}},
+	[OM_CRLF_MATCHED] = {"crlf_matched", text_crlf_matched, {{0}}},
+	[OM_UNREADABLE] = {"unreadable", text_unreadable, {{"path", OV_S1}}},
+	[OM_XATTRS_DROPPED] = {"xattrs_dropped", text_xattrs_dropped, {{"path", OV_S1}}},
+	[OM_REGION_GAP] = {"region_gap", text_region_gap, {{"not_shown", OV_PAIRS}}},
+	[OM_MATCH_LIMIT] = {"match_limit", text_match_limit, {{"files", OV_A}}},
+	[OM_WS_FOLDED] = {"whitespace_folded", text_ws_folded, {{0}}},
+	[OM_REINDENTED] = {"reindented", text_reindented, {{0}}},
+};
+
 void omission_text(struct buf *b, const struct omission *om)
 {
-	switch (om->kind) {
-	case OM_HIT_CAP:
-		buf_addf(b, "over the %ld-hit cap \xC2\xB7 narrow the pattern or the paths, or --files", om->b);
-		break;
-	case OM_TOP_FILES:
-		buf_adds(b, "top ");
-		plural(b, om->a, "file", "files");
-		buf_adds(b, " shown");
-		break;
-	case OM_CHECK_SKIPPED:
-		buf_addf(b, "check: skipped (%s)", om->s1);
-		break;
-	case OM_NORMALIZED:
-		buf_adds(b, "normalized");
-		break;
-	case OM_PARTIAL_BATCH:
-		buf_adds(b, "wrote ");
-		plural(b, (long)om->n_list, "file", "files");
-		buf_adds(b, ": ");
-		joined_list(b, om->list, om->n_list);
-		break;
-	case OM_WINDOW:
-		buf_addf(b, ":%ld-%ld not shown", om->b + 1, om->c);
-		break;
-	case OM_BUDGET:
-		buf_addf(b, "budget %ld trimmed %s", om->a, om->s1);
-		if (om->b)
-			buf_addf(b, " (:%ld-%ld not shown)", om->b, om->c);
-		break;
-	case OM_IGNORED: {
-		static const char *const names[3] = {"gitignore", "hidden", "other"};
-		const long v[3] = {om->a, om->b, om->c};
-		counted_parts(b, "ignored", names, v);
-		break;
-	}
-	case OM_SKIPPED: {
-		static const char *const names[3] = {"binary", "too large", "unreadable"};
-		const long v[3] = {om->a, om->b, om->c};
-		counted_parts(b, "skipped", names, v);
-		break;
-	}
-	case OM_UNRESOLVED:
-		buf_addf(b, "%s failed (%s)", om->s1, om->s2);
-		break;
-	case OM_CHECK_INCONCLUSIVE:
-		buf_addf(b, "check: %s inconclusive (%s)", om->s1, om->s2);
-		break;
-	case OM_LONG_LINES_CUT:
-		plural(b, om->a, "long line", "long lines");
-		buf_adds(b, " cut");
-		break;
-	case OM_OUTPUT_TRIMMED:
-		buf_addf(b, "output over --max-bytes %ld: ", om->a);
-		plural(b, om->b, "line", "lines");
-		buf_adds(b, " not shown");
-		break;
-	case OM_LOSSY_LINES:
-		plural(b, om->a, "non-UTF-8 line", "non-UTF-8 lines");
-		buf_adds(b, " shown lossily");
-		break;
-	case OM_SELECTOR_RESOLVED:
-		buf_addf(b, "%s \xE2\x86\x92 %s", om->s1, om->s2);
-		break;
-	case OM_GLOB:
-		buf_adds(b, "glob ");
-		joined_list(b, om->list, om->n_list);
-		break;
-	case OM_GREP_STYLE:
-		buf_addf(b, "\xC2\xAB%s\xC2\xBB had no hits, read grep-style as \xC2\xAB%s\xC2\xBB", om->s1, om->s2);
-		break;
-	case OM_CRLF_MATCHED:
-		buf_adds(b, "--old matched as CRLF");
-		break;
-	case OM_WS_FOLDED:
-		buf_adds(b, "whitespace-folded");
-		break;
-	case OM_REINDENTED:
-		buf_adds(b, "re-indented");
-		break;
-	case OM_UNREADABLE:
-		buf_addf(b, "%s unreadable", om->s1);
-		break;
-	case OM_XATTRS_DROPPED:
-		buf_adds(b, "xattrs dropped");
-		break;
-	case OM_REGION_GAP:
-		for (size_t i = 0; i < om->n_pairs; i++) {
-			if (i)
-				buf_adds(b, OUT_DOT);
-			not_shown(b, om->pairs[2 * i], om->pairs[2 * i + 1]);
-		}
-		break;
-	case OM_MATCH_LIMIT:
-		buf_adds(b, "regex match limit hit in ");
-		plural(b, om->a, "file", "files");
-		buf_adds(b, ", searched only up to it \xC2\xB7 simplify the pattern");
-		break;
-	}
+	om_rows[om->kind].text(b, om);
 }
 
 static void json_str_list(struct buf *b, char *const *items, size_t n)
@@ -239,116 +344,62 @@ static void json_str_list(struct buf *b, char *const *items, size_t n)
 	buf_addc(b, ']');
 }
 
-static void omission_json(struct buf *b, const struct omission *om)
+static void om_value_json(struct buf *b, const struct omission *om, enum om_value v)
 {
-	switch (om->kind) {
-	case OM_HIT_CAP:
-		buf_addf(b, "{\"hit_cap\":{\"hits\":%ld,\"cap\":%ld}}", om->a, om->b);
+	switch (v) {
+	case OV_A:
+		buf_addf(b, "%ld", om->a);
 		break;
-	case OM_TOP_FILES:
-		buf_addf(b, "{\"top_files\":{\"shown\":%ld}}", om->a);
+	case OV_B:
+		buf_addf(b, "%ld", om->b);
 		break;
-	case OM_CHECK_SKIPPED:
-		buf_adds(b, "{\"check_skipped\":{\"reason\":");
+	case OV_C:
+		buf_addf(b, "%ld", om->c);
+		break;
+	case OV_S1:
 		json_cstr(b, om->s1);
-		buf_adds(b, "}}");
 		break;
-	case OM_NORMALIZED:
-		buf_adds(b, "\"normalized\"");
+	case OV_S2:
+		json_cstr(b, om->s2);
 		break;
-	case OM_PARTIAL_BATCH:
-		buf_adds(b, "{\"partial_batch\":{\"written\":");
+	case OV_LIST:
 		json_str_list(b, om->list, om->n_list);
-		buf_adds(b, "}}");
 		break;
-	case OM_WINDOW:
-		buf_addf(b, "{\"window\":{\"shown\":[%ld,%ld],\"total\":%ld}}", om->a, om->b, om->c);
-		break;
-	case OM_BUDGET:
-		buf_addf(b, "{\"budget\":{\"budget\":%ld,\"trimmed_target\":", om->a);
-		json_cstr(b, om->s1);
-		if (om->b)
-			buf_addf(b, ",\"not_shown\":[%ld,%ld]}}", om->b, om->c);
-		else
-			buf_adds(b, ",\"not_shown\":null}}");
-		break;
-	case OM_IGNORED:
-		buf_addf(b, "{\"ignored\":{\"gitignore\":%ld,\"hidden\":%ld,\"other\":%ld}}", om->a, om->b, om->c);
-		break;
-	case OM_SKIPPED:
-		buf_addf(b, "{\"skipped\":{\"binary\":%ld,\"too_large\":%ld,\"unreadable\":%ld}}", om->a, om->b, om->c);
-		break;
-	case OM_UNRESOLVED:
-		buf_adds(b, "{\"unresolved\":{\"target\":");
-		json_cstr(b, om->s1);
-		buf_adds(b, ",\"error\":");
-		json_cstr(b, om->s2);
-		buf_adds(b, "}}");
-		break;
-	case OM_CHECK_INCONCLUSIVE:
-		buf_adds(b, "{\"check_inconclusive\":{\"layer\":");
-		json_cstr(b, om->s1);
-		buf_adds(b, ",\"reason\":");
-		json_cstr(b, om->s2);
-		buf_adds(b, "}}");
-		break;
-	case OM_LONG_LINES_CUT:
-		buf_addf(b, "{\"long_lines_cut\":{\"lines\":%ld}}", om->a);
-		break;
-	case OM_OUTPUT_TRIMMED:
-		buf_addf(b, "{\"output_trimmed\":{\"limit\":%ld,\"lines\":%ld}}", om->a, om->b);
-		break;
-	case OM_LOSSY_LINES:
-		buf_addf(b, "{\"lossy_lines\":{\"lines\":%ld}}", om->a);
-		break;
-	case OM_SELECTOR_RESOLVED:
-		buf_adds(b, "{\"selector_resolved\":{\"selector\":");
-		json_cstr(b, om->s1);
-		buf_adds(b, ",\"resolved\":");
-		json_cstr(b, om->s2);
-		buf_adds(b, "}}");
-		break;
-	case OM_GLOB:
-		buf_adds(b, "{\"glob\":{\"patterns\":");
-		json_str_list(b, om->list, om->n_list);
-		buf_adds(b, "}}");
-		break;
-	case OM_GREP_STYLE:
-		buf_adds(b, "{\"grep_style\":{\"pattern\":");
-		json_cstr(b, om->s1);
-		buf_adds(b, ",\"read_as\":");
-		json_cstr(b, om->s2);
-		buf_adds(b, "}}");
-		break;
-	case OM_CRLF_MATCHED:
-		buf_adds(b, "\"crlf_matched\"");
-		break;
-	case OM_WS_FOLDED:
-		buf_adds(b, "\"whitespace_folded\"");
-		break;
-	case OM_REINDENTED:
-		buf_adds(b, "\"reindented\"");
-		break;
-	case OM_UNREADABLE:
-		buf_adds(b, "{\"unreadable\":{\"path\":");
-		json_cstr(b, om->s1);
-		buf_adds(b, "}}");
-		break;
-	case OM_XATTRS_DROPPED:
-		buf_adds(b, "{\"xattrs_dropped\":{\"path\":");
-		json_cstr(b, om->s1);
-		buf_adds(b, "}}");
-		break;
-	case OM_REGION_GAP:
-		buf_adds(b, "{\"region_gap\":{\"not_shown\":[");
+	case OV_PAIRS:
+		buf_addc(b, '[');
 		for (size_t i = 0; i < om->n_pairs; i++)
 			buf_addf(b, "%s[%ld,%ld]", i ? "," : "", om->pairs[2 * i], om->pairs[2 * i + 1]);
-		buf_adds(b, "]}}");
+		buf_addc(b, ']');
 		break;
-	case OM_MATCH_LIMIT:
-		buf_addf(b, "{\"match_limit\":{\"files\":%ld}}", om->a);
+	case OV_AB:
+		buf_addf(b, "[%ld,%ld]", om->a, om->b);
+		break;
+	case OV_BC_OR_NULL:
+		if (om->b)
+			buf_addf(b, "[%ld,%ld]", om->b, om->c);
+		else
+			buf_adds(b, "null");
 		break;
 	}
+}
+
+static void omission_json(struct buf *b, const struct omission *om)
+{
+	const struct om_row *row = &om_rows[om->kind];
+	if (!row->fields[0].name) {
+		json_cstr(b, row->key);
+		return;
+	}
+	buf_addc(b, '{');
+	json_key(b, row->key);
+	buf_addc(b, '{');
+	for (const struct om_field *f = row->fields; f < row->fields + 4 && f->name; f++) {
+		if (f > row->fields)
+			buf_addc(b, ',');
+		json_key(b, f->name);
+		om_value_json(b, om, f->value);
+	}
+	buf_adds(b, "}}");
 }
 
 void omits_json(struct buf *b, const struct omits *o)
@@ -362,26 +413,29 @@ void omits_json(struct buf *b, const struct omits *o)
 	buf_addc(b, ']');
 }
 
-/* LETS_TOKEN_RATIO when it is a positive integer, else 4 bytes per token. */
-static long token_ratio(void)
+/* The process's stats settings: written once by main, before any thread starts, then only read. */
+static struct {
+	long ratio;
+	bool no_stats;
+} stats_env = {4, false};
+
+void output_stats_config(const char *token_ratio, const char *no_stats)
 {
-	long ratio = 4;
-	const char *r = getenv("LETS_TOKEN_RATIO");
-	if (r && *r) {
+	stats_env.ratio = 4;
+	if (token_ratio && *token_ratio) {
 		char *end;
-		long v = strtol(r, &end, 10);
+		long v = strtol(token_ratio, &end, 10);
 		if (!*end && v > 0)
-			ratio = v;
+			stats_env.ratio = v;
 	}
-	return ratio;
+	stats_env.no_stats = no_stats && !strcmp(no_stats, "1");
 }
 
 long tokens_est(long bytes)
 {
-	const char *no = getenv("LETS_NO_STATS");
-	if ((no && !strcmp(no, "1")) || bytes <= 0)
+	if (stats_env.no_stats || bytes <= 0)
 		return -1;
-	return bytes / token_ratio();
+	return bytes / stats_env.ratio;
 }
 
 void cost_text(struct buf *b, long tokens)
@@ -411,20 +465,6 @@ void response_end_json(struct buf *b, const struct omits *om, long lines, long b
 	omits_json(b, om);
 	buf_adds(b, ",\"stats\":");
 	stats_json(b, lines, bytes);
-	buf_adds(b, "}\n");
-}
-
-void list_end_json(struct buf *b, bool jsonl, const struct omits *om, long lines, long bytes)
-{
-	if (!jsonl) {
-		buf_addc(b, ']');
-		response_end_json(b, om, lines, bytes);
-		return;
-	}
-	buf_adds(b, "{\"stats\":");
-	stats_json(b, lines, bytes);
-	buf_adds(b, ",\"omitted\":");
-	omits_json(b, om);
 	buf_adds(b, "}\n");
 }
 
@@ -597,13 +637,13 @@ static size_t block_bytes(const struct out_block *blk)
 	return n;
 }
 
-void budget_trim(struct out_block *blocks, size_t n, long budget, struct omits *om)
+static void budget_trim(struct out_block *blocks, size_t n, long budget, struct omits *om)
 {
 	size_t total = 0;
 	for (size_t i = 0; i < n; i++)
 		total += block_bytes(&blocks[i]);
 	/* the budget applies even under LETS_NO_STATS, so use the divisor, not tokens_est */
-	size_t limit = (size_t)budget * (size_t)token_ratio();
+	size_t limit = (size_t)budget * (size_t)stats_env.ratio;
 	while (total > limit) {
 		size_t big = 0, big_bytes = 0;
 		for (size_t i = 0; i < n; i++) {
@@ -629,7 +669,8 @@ void budget_trim(struct out_block *blocks, size_t n, long budget, struct omits *
 	}
 }
 
-long max_bytes_trim(struct out_block *blocks, size_t n, long max_bytes, struct omits *om)
+/* Returns the content bytes before trimming when over the limit, else 0. */
+static long max_bytes_trim(struct out_block *blocks, size_t n, long max_bytes, struct omits *om)
 {
 	size_t total = 0;
 	for (size_t i = 0; i < n; i++)
@@ -655,6 +696,18 @@ long max_bytes_trim(struct out_block *blocks, size_t n, long max_bytes, struct o
 	return (long)total;
 }
 
+void blocks_shape(struct out_block *blocks, size_t n, long budget, long max_bytes, struct omits *om,
+		  struct diag *d)
+{
+	if (budget != OPT_UNSET) {
+		budget_trim(blocks, n, budget, om);
+		return;
+	}
+	long over = max_bytes_trim(blocks, n, max_bytes, om);
+	if (over)
+		diag_add(d, E_OVER_BUDGET, "content is %ld bytes, over the %ld-byte budget", over, max_bytes);
+}
+
 void error_json(struct buf *b, const struct diag *d, const struct omits *om)
 {
 	char *msg = diag_joined(d);
@@ -666,4 +719,165 @@ void error_json(struct buf *b, const struct diag *d, const struct omits *om)
 	static const struct omits none = OMITS_INIT;
 	response_end_json(b, om ? om : &none, 0, 0);
 	free(msg);
+}
+
+void blocks_stats(const struct out_block *blocks, size_t n, long *lines, long *bytes)
+{
+	*lines = *bytes = 0;
+	for (size_t i = 0; i < n; i++) {
+		*lines += (long)blocks[i].n_lines;
+		*bytes += (long)block_bytes(&blocks[i]);
+	}
+}
+
+static void row_json(struct buf *b, const struct out_row *row, bool counted)
+{
+	if (!counted) {
+		json_cstr(b, row->path);
+		return;
+	}
+	buf_addf(b, "{\"count\":%ld,\"path\":", row->count);
+	json_cstr(b, row->path);
+	buf_addc(b, '}');
+}
+
+/* The keys after the list: omitted and stats (--jsonl: stats first, in a record of their own),
+ * then the busiest files when over the cap, then the object closes. */
+static void response_tail_json(struct buf *b, const struct response *r, bool jsonl)
+{
+	if (jsonl) {
+		buf_adds(b, "{\"stats\":");
+		stats_json(b, r->lines, r->bytes);
+		buf_adds(b, ",\"omitted\":");
+		omits_json(b, r->om);
+	} else {
+		buf_adds(b, "],\"omitted\":");
+		omits_json(b, r->om);
+		buf_adds(b, ",\"stats\":");
+		stats_json(b, r->lines, r->bytes);
+	}
+	if (r->top) {
+		buf_adds(b, ",\"top_files\":[");
+		for (size_t i = 0; i < r->n_top; i++) {
+			if (i)
+				buf_addc(b, ',');
+			row_json(b, &r->top[i], true);
+		}
+		buf_addc(b, ']');
+		if (r->top_more)
+			buf_addf(b, ",\"top_files_more\":%ld", r->top_more);
+	}
+	buf_adds(b, "}\n");
+}
+
+static void response_json(struct buf *b, const struct response *r, bool jsonl)
+{
+	if (!jsonl)
+		buf_addf(b, "{\"%s\":[", r->list_key);
+	size_t n = r->blocks ? r->n_blocks : r->n_rows;
+	for (size_t i = 0; i < n; i++) {
+		if (!jsonl && i)
+			buf_addc(b, ',');
+		if (r->blocks)
+			block_json(b, &r->blocks[i]);
+		else
+			row_json(b, &r->rows[i], r->rows_counted);
+		if (jsonl)
+			buf_addc(b, '\n');
+	}
+	response_tail_json(b, r, jsonl);
+}
+
+static void block_header_text(struct buf *b, const struct out_block *blk)
+{
+	buf_addf(b, OUT_RULE "%s", blk->target);
+	if (blk->has_range) {
+		buf_addf(b, "  (%ld-%ld of %ld", blk->start, blk->end, blk->total);
+		if (blk->window)
+			buf_addf(b, OUT_DOT "window %ld", blk->window);
+		if (blk->not_shown_a)
+			buf_addf(b, OUT_DOT ":%ld-%ld not shown", blk->not_shown_a, blk->not_shown_b);
+		if (blk->resolver)
+			buf_addf(b, OUT_DOT "via %s", blk->resolver);
+		buf_addc(b, ')');
+	}
+	if (blk->crlf)
+		buf_adds(b, OUT_DOT "crlf");
+	if (blk->n_lossy) {
+		buf_adds(b, blk->n_lossy == 1 ? OUT_DOT "non-UTF-8 line " : OUT_DOT "non-UTF-8 lines ");
+		size_t shown = blk->n_lossy < 5 ? blk->n_lossy : 5;
+		for (size_t i = 0; i < shown; i++)
+			buf_addf(b, "%s%ld", i ? ", " : "", blk->lossy_lines[i]);
+		if (blk->n_lossy > shown)
+			buf_addf(b, " (+%zu more)", blk->n_lossy - shown);
+	}
+	buf_addf(b, OUT_DOT "sha:%s\n", blk->sha);
+}
+
+static void blocks_text(struct buf *b, const struct response *r)
+{
+	long widest = 1;
+	for (size_t i = 0; i < r->n_blocks; i++)
+		for (size_t j = 0; j < r->blocks[i].n_lines; j++)
+			if (r->blocks[i].lines[j].number > widest)
+				widest = r->blocks[i].lines[j].number;
+	int width = num_width(widest);
+	for (size_t i = 0; i < r->n_blocks; i++) {
+		const struct out_block *blk = &r->blocks[i];
+		if (r->header == HDR_TARGET)
+			block_header_text(b, blk);
+		else
+			buf_addf(b, OUT_RULE "%s\n", blk->path);
+		for (size_t j = 0; !r->quiet && j < blk->n_lines; j++)
+			line_text(b, &blk->lines[j], width, r->numbers);
+	}
+}
+
+/* Count rows right-aligned to the widest count, then sep and the path. */
+static void rows_text(struct buf *b, const struct out_row *rows, size_t n, bool counted, const char *sep)
+{
+	long widest = 0;
+	for (size_t i = 0; counted && i < n; i++)
+		if (rows[i].count > widest)
+			widest = rows[i].count;
+	int width = num_width(widest);
+	for (size_t i = 0; i < n; i++) {
+		if (counted)
+			buf_addf(b, "%*ld%s", width, rows[i].count, sep);
+		buf_addf(b, "%s\n", rows[i].path);
+	}
+}
+
+static void response_text(struct buf *b, const struct response *r)
+{
+	long tokens = r->no_cost ? -1 : tokens_est(r->bytes);
+	if (r->cost_first && tokens >= 0) {
+		buf_adds(b, OUT_RULE);
+		cost_text(b, tokens);
+		buf_addc(b, '\n');
+	}
+	if (r->footer_first)
+		footer_text(b, r->lead, r->om, tokens);
+	if (r->blocks)
+		blocks_text(b, r);
+	else if (r->top && !r->quiet) {
+		rows_text(b, r->top, r->n_top, true, "\t");
+		if (r->top_more) {
+			buf_adds(b, "\xE2\x80\xA6 ");
+			plural(b, r->top_more, "more file", "more files");
+			buf_addc(b, '\n');
+		}
+	} else if (!r->quiet) {
+		rows_text(b, r->rows, r->n_rows, r->rows_counted, "  ");
+	}
+	if (!r->footer_first)
+		footer_text(b, r->lead, r->om, tokens);
+}
+
+void response_render(struct buf *b, const struct response *r, enum out_format f)
+{
+	if (f == OUT_TEXT)
+		response_text(b, r);
+	else
+		response_json(b, r, f == OUT_JSONL);
 }

@@ -5,7 +5,9 @@
  *    segments and as the JSON "omitted" array, so text, --json and --jsonl carry the same facts;
  *  - stats (lines, bytes, tokens_est) and the cost segment;
  *  - --budget trimming and the --max-bytes limit;
- *  - the JSON error shape printed when a call fails with nothing else to report.
+ *  - the JSON error shape printed when a call fails with nothing else to report;
+ *  - the response (struct response), which show and find fill and response_render renders in
+ *    all three formats.
  * Verbs build these structures and render them into one buffer that main writes once. */
 #ifndef LETS_OUTPUT_H
 #define LETS_OUTPUT_H
@@ -56,7 +58,8 @@ struct out_block {
 	size_t n_lines, cap_lines;
 };
 
-/* Appends a line; text is copied. */
+/* Appends a line; text is copied. The pointer returned, like every pointer into b->lines, is
+ * valid only until the next block_add_line on b, which may move the array. */
 struct out_line *block_add_line(struct out_block *b, long number, enum marker m, const char *text,
 				size_t len);
 void block_release(struct out_block *b);
@@ -106,7 +109,9 @@ struct omits {
 };
 #define OMITS_INIT {0}
 
-/* Appends an omission; strings are copied (NULL allowed). Returns it for list/pairs filling. */
+/* Appends an omission; strings are copied (NULL allowed). Returns it for list/pairs filling: the
+ * pointer, like every pointer into o->items, is valid only until the next omit_add on o, which
+ * may move the array. */
 struct omission *omit_add(struct omits *o, enum omission_kind kind, long a, long b, long c, const char *s1,
 			  const char *s2);
 void omission_add_item(struct omission *om, const char *s);
@@ -117,6 +122,10 @@ void omission_text(struct buf *b, const struct omission *om);
 /* The "omitted":[...] value. */
 void omits_json(struct buf *b, const struct omits *o);
 
+/* Sets the stats settings from the values of LETS_TOKEN_RATIO (a positive integer, else 4 bytes
+ * per token) and LETS_NO_STATS ("1": estimates are null); NULL means unset. main reads the two
+ * variables once and calls this before any verb runs; until then the defaults hold. */
+void output_stats_config(const char *token_ratio, const char *no_stats);
 /* Estimated tokens for bytes, or -1 for null (LETS_NO_STATS=1, or bytes == 0). */
 long tokens_est(long bytes);
 /* "~38 tokens" / "~2.6k tokens"; nothing for tokens < 0. */
@@ -126,9 +135,6 @@ void stats_json(struct buf *b, long lines, long bytes);
 
 /* ,"omitted":[…],"stats":{…}} and '\n': the two keys that close a --json response object (§10). */
 void response_end_json(struct buf *b, const struct omits *om, long lines, long bytes);
-/* Ends a list-shaped response (show, find): --json closes the open list with "]" and the
- * response's omitted/stats; --jsonl writes the trailing {"stats":…,"omitted":…} record. */
-void list_end_json(struct buf *b, bool jsonl, const struct omits *om, long lines, long bytes);
 
 /* "1 line" / "2 lines". */
 void plural(struct buf *b, long n, const char *one, const char *many);
@@ -157,12 +163,59 @@ void region_json(struct buf *b, const struct out_block *r);
  * tokens < 0 means no cost; nothing is printed when every part is empty. */
 void footer_text(struct buf *b, const char *lead, const struct omits *om, long tokens);
 
-/* Shapes blocks to about budget tokens by trimming the largest block's tail first, recording an
- * OM_BUDGET per trimmed block. */
-void budget_trim(struct out_block *blocks, size_t n, long budget, struct omits *om);
-/* Keeps whole lines up to max_bytes of content, recording OM_OUTPUT_TRIMMED. Returns the content
- * bytes before trimming when over the limit (the caller reports over_budget), else 0. */
-long max_bytes_trim(struct out_block *blocks, size_t n, long max_bytes, struct omits *om);
+/* The one --budget/--max-bytes step. With a budget (not OPT_UNSET): shapes blocks to about budget
+ * tokens by trimming the largest block's tail first, one OM_BUDGET per trimmed block. Else keeps
+ * whole lines up to max_bytes of content, recording OM_OUTPUT_TRIMMED and over_budget in d. */
+void blocks_shape(struct out_block *blocks, size_t n, long budget, long max_bytes, struct omits *om,
+		  struct diag *d);
+
+/* The response: everything one call answers, filled by the verb and rendered by response_render
+ * as text, --json or --jsonl, so a fact is in all three or in none. The verb writes no JSON.
+ *  - items: blocks (show's targets, find's hit lines), or rows (find --files: path only; find
+ *    --count: count and path), under list_key ("targets", "files", "counts");
+ *  - top: the busiest files of a find over its cap (count and path), top_more how many more;
+ *  - om: the omissions; lines and bytes: the stats (tokens are estimated from bytes).
+ * Every pointer is borrowed: the verb owns blocks, rows and omissions until render returns.
+ * An edit's entries (region, check, sha) are the next kind of item to join (issue 10). */
+struct out_row {
+	const char *path;
+	long count; /* find --count and the top files; unused for find --files */
+};
+
+enum out_format { OUT_TEXT, OUT_JSON, OUT_JSONL };
+
+enum out_header {
+	HDR_TARGET, /* show: "── target  (a-b of n · …) · sha:…" */
+	HDR_PATH,   /* find: "── path" */
+};
+
+struct response {
+	const char *list_key;
+	const struct out_block *blocks;
+	size_t n_blocks;
+	const struct out_row *rows; /* when blocks is NULL */
+	size_t n_rows;
+	bool rows_counted;           /* rows carry a count ("counts"), else bare paths ("files") */
+	const struct out_row *top;   /* NULL unless over the cap */
+	size_t n_top;
+	long top_more;
+	const struct omits *om;
+	long lines, bytes;
+
+	/* text only */
+	enum out_header header;
+	const char *lead;  /* the footer's first segment */
+	bool numbers;      /* line numbers (show --no-numbers turns them off) */
+	bool quiet;        /* -q: only the footer */
+	bool cost_first;   /* show --all: a cost line before the content */
+	bool footer_first; /* find --count: footer, then the rows */
+	bool no_cost;      /* the footer has no cost segment (find over its cap) */
+};
+
+/* Renders r in format f into b. */
+void response_render(struct buf *b, const struct response *r, enum out_format f);
+/* The stats of blocks: their lines and content bytes (line_cost each). */
+void blocks_stats(const struct out_block *blocks, size_t n, long *lines, long *bytes);
 
 /* {"error":{"slug":…,"message":…},"omitted":[…],"stats":{0,0,null}} + '\n' */
 void error_json(struct buf *b, const struct diag *d, const struct omits *om);

@@ -10,6 +10,7 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "file.h"
 #include "match.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -396,20 +397,6 @@ static const char *lit_find(const struct searcher *s, const char *hay, size_t n)
 	return NULL;
 }
 
-size_t search_count_lines(const char *p, size_t n)
-{
-	size_t c = 0, i = 0;
-#if defined(__SSE2__)
-	const __m128i nl = _mm_set1_epi8('\n');
-	for (; i + 16 <= n; i += 16)
-		c += (size_t)__builtin_popcount(
-			(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), nl)));
-#endif
-	for (; i < n; i++)
-		c += p[i] == '\n';
-	return c;
-}
-
 /* One match in line[off..len): by the literal when it is the whole pattern, else by the regex
  * with the line as the whole subject, so ^, $ and \b see the line's own edges. */
 static enum rx_result line_match(const struct searcher *s, struct rx_state *st, const char *line, size_t len,
@@ -543,7 +530,7 @@ enum search_status search_buffer(const struct searcher *s, struct rx_state *st, 
 		if (status == SEARCH_LIMIT)
 			break;
 		if (hit) {
-			line_no += search_count_lines(data + counted, ls - counted);
+			line_no += file_count_newlines(data + counted, ls - counted);
 			counted = ls;
 			struct search_line sl = {.number = line_no, .offset = ls, .text = line, .len = len,
 						 .spans = n_spans ? *spans : NULL, .n_spans = n_spans};

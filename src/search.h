@@ -65,9 +65,6 @@ enum search_status {
 enum search_status search_buffer(const struct searcher *s, struct rx_state *st, const char *data, size_t size,
 				 const struct search_sink *sink, size_t **spans, size_t *spans_cap);
 
-/* Newlines in p[0..n). */
-size_t search_count_lines(const char *p, size_t n);
-
 /* The literal a pattern's every match must contain (longest run outside groups, classes and
  * optional parts), or 0 when there is none. out gets the bytes. Exposed for the unit tests. */
 size_t search_required_literal(const char *pattern, unsigned rx_flags, char **out, bool *whole);

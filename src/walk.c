@@ -13,6 +13,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "ignore.h"
+#include "worktree.h"
 
 /* Files handed out per job: small enough that a flat directory of 100k files spreads over every
  * worker, large enough that the queue lock stays cold. */
@@ -161,16 +162,6 @@ static enum ignore_match decide(const struct root *r, const struct level *lv, co
 	return level_match(r->global, r->global ? &r->global->git : NULL, path, len, name, nlen, is_dir, tmp);
 }
 
-static bool has_entry(const char *dir, const char *name)
-{
-	struct buf b = BUF_INIT;
-	buf_addf(&b, "%s/%s", strcmp(dir, "/") ? dir : "", name);
-	struct stat st;
-	bool ok = lstat(b.data, &st) == 0;
-	buf_release(&b);
-	return ok;
-}
-
 static bool is_under(const char *abs, const char *top)
 {
 	size_t n = strlen(top);
@@ -211,18 +202,10 @@ static void root_init(struct root *r, const char *dir, bool no_ignore, struct le
 		return;
 	/* The repository top, else the current directory when the root is under it. */
 	char top[PATH_MAX];
-	bool repo = false;
-	snprintf(top, sizeof(top), "%s", abs);
-	for (;;) {
-		if (has_entry(top, ".git")) {
-			repo = true;
-			break;
-		}
-		char *slash = strrchr(top, '/');
-		if (!slash || slash == top)
-			break;
-		*slash = '\0';
-	}
+	char *repo_top = worktree_top(abs);
+	bool repo = repo_top != NULL;
+	snprintf(top, sizeof(top), "%s", repo ? repo_top : abs);
+	free(repo_top);
 	if (!repo) {
 		char cwd[PATH_MAX];
 		if (realpath(".", cwd) && is_under(abs, cwd))
@@ -310,21 +293,10 @@ static void run_files(struct worker *wk, const char *names, size_t n)
 	}
 }
 
-static void run_dir(struct worker *wk, struct job *job)
+/* Reads dfd's whole listing into ents as (d_type, name, NUL) records, "." ".." and ".git" left
+ * out; returns which ignore files it holds, so they are opened only when they exist. */
+static unsigned list_dir(int dfd, struct buf *ents)
 {
-	struct walker *w = wk->w;
-	const struct walk_opts *o = w->o;
-	const struct root *r = job->root;
-	int flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
-	if (job->lv != r->above || job->len != strlen(r->prefix))
-		flags |= O_NOFOLLOW; /* a root may be a link; what the walk found is never followed */
-	int dfd = open(job->len ? job->path : ".", flags);
-	if (dfd < 0) {
-		wk->counts.unreadable++;
-		return;
-	}
-	/* The whole listing comes first, so the ignore files are opened only when they exist. */
-	struct buf *ents = &wk->ents;
 	buf_truncate(ents, 0);
 	unsigned has = 0;
 	for (;;) {
@@ -348,8 +320,82 @@ static void run_dir(struct worker *wk, struct job *job)
 			buf_add(ents, name, strlen(name) + 1);
 		}
 	}
+	return has;
+}
+
+/* Whether the entry at path (its name at path + dir_len) is walked: the ignore rules, the hidden
+ * rule, the file type and the -g globs, in that order; what is left out is counted. */
+static bool entry_kept(struct worker *wk, const struct root *r, const struct level *lv, const char *path,
+		       size_t len, size_t dir_len, unsigned char type)
+{
+	const struct walk_opts *o = wk->w->o;
+	const char *name = path + dir_len;
+	size_t nlen = len - dir_len;
+	bool is_dir = type == DT_DIR;
+	enum ignore_match m = IGN_NONE;
+	if (!o->no_ignore) {
+		m = decide(r, lv, path, len, name, nlen, is_dir, &wk->rel);
+		if (m == IGN_IGNORE) {
+			wk->counts.gitignore++;
+			return false;
+		}
+	}
+	if (!o->hidden && name[0] == '.' && m != IGN_WHITELIST) {
+		wk->counts.hidden++;
+		return false;
+	}
+	if (type != DT_DIR && type != DT_REG) {
+		wk->counts.other++;
+		return false;
+	}
+	if (o->globs) {
+		enum ignore_match g = ignore_list_match(o->globs, path + r->skip, len - r->skip, name, nlen, is_dir);
+		if (g == IGN_WHITELIST || (!is_dir && g == IGN_NONE && wk->w->globs_include))
+			return false;
+	}
+	return true;
+}
+
+/* Queues every file past the first FILE_BATCH as jobs of FILE_BATCH names, after the
+ * subdirectories in *subs; returns how many leading files the calling worker keeps. */
+static size_t batch_files(const struct root *r, const struct buf *files, size_t n_files, struct job **subs,
+			  size_t *n_subs, size_t *cap_subs)
+{
+	const char *p = files->data;
+	size_t keep = n_files < FILE_BATCH ? n_files : FILE_BATCH;
+	for (size_t i = 0; i < keep; i++)
+		p += strlen(p) + 1;
+	for (size_t i = keep; i < n_files;) {
+		struct job j = {.kind = JOB_FILES, .root = r};
+		size_t take = n_files - i < FILE_BATCH ? n_files - i : FILE_BATCH;
+		const char *start = p;
+		for (size_t k = 0; k < take; k++)
+			p += strlen(p) + 1;
+		buf_add(&j.names, start, (size_t)(p - start));
+		j.n_names = take;
+		XGROW(*subs, *cap_subs, *n_subs + 1);
+		(*subs)[(*n_subs)++] = j;
+		i += take;
+	}
+	return keep;
+}
+
+static void run_dir(struct worker *wk, struct job *job)
+{
+	struct walker *w = wk->w;
+	const struct root *r = job->root;
+	int flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
+	if (job->lv != r->above || job->len != strlen(r->prefix))
+		flags |= O_NOFOLLOW; /* a root may be a link; what the walk found is never followed */
+	int dfd = open(job->len ? job->path : ".", flags);
+	if (dfd < 0) {
+		wk->counts.unreadable++;
+		return;
+	}
+	struct buf *ents = &wk->ents;
+	unsigned has = list_dir(dfd, ents);
 	const struct level *lv = job->lv;
-	if (!o->no_ignore && has) {
+	if (!w->o->no_ignore && has) {
 		struct level *l = level_load(dfd, lv, NULL, job->len ? job->len + 1 : 0, has);
 		if (job->len == 1 && job->path[0] == '/' && l)
 			l->skip = 1;
@@ -380,34 +426,13 @@ static void run_dir(struct worker *wk, struct job *job)
 				continue;
 			type = (unsigned char)IFTODT(st.st_mode);
 		}
-		bool is_dir = type == DT_DIR;
 		buf_truncate(&wk->path, dir_len);
 		buf_add(&wk->path, name, nlen);
 		const char *path = wk->path.data;
 		size_t len = wk->path.len;
-		enum ignore_match m = IGN_NONE;
-		if (!o->no_ignore) {
-			m = decide(r, lv, path, len, path + dir_len, nlen, is_dir, &wk->rel);
-			if (m == IGN_IGNORE) {
-				wk->counts.gitignore++;
-				continue;
-			}
-		}
-		if (!o->hidden && name[0] == '.' && m != IGN_WHITELIST) {
-			wk->counts.hidden++;
+		if (!entry_kept(wk, r, lv, path, len, dir_len, type))
 			continue;
-		}
-		if (type != DT_DIR && type != DT_REG) {
-			wk->counts.other++;
-			continue;
-		}
-		if (o->globs) {
-			enum ignore_match g = ignore_list_match(o->globs, path + r->skip, len - r->skip, path + dir_len,
-								nlen, is_dir);
-			if (g == IGN_WHITELIST || (!is_dir && g == IGN_NONE && w->globs_include))
-				continue;
-		}
-		if (is_dir) {
+		if (type == DT_DIR) {
 			XGROW(subs, cap_subs, n_subs + 1);
 			subs[n_subs++] = (struct job){.kind = JOB_DIR, .root = r, .lv = lv, .path = xstrndup(path, len),
 						      .len = len};
@@ -418,22 +443,7 @@ static void run_dir(struct worker *wk, struct job *job)
 	}
 	close(dfd);
 	/* Hand out everything but the first batch of files, which this worker keeps. */
-	const char *p = files.data;
-	size_t keep = n_files < FILE_BATCH ? n_files : FILE_BATCH;
-	for (size_t i = 0; i < keep; i++)
-		p += strlen(p) + 1;
-	for (size_t i = keep; i < n_files;) {
-		struct job j = {.kind = JOB_FILES, .root = r};
-		size_t take = n_files - i < FILE_BATCH ? n_files - i : FILE_BATCH;
-		const char *start = p;
-		for (size_t k = 0; k < take; k++)
-			p += strlen(p) + 1;
-		buf_add(&j.names, start, (size_t)(p - start));
-		j.n_names = take;
-		XGROW(subs, cap_subs, n_subs + 1);
-		subs[n_subs++] = j;
-		i += take;
-	}
+	size_t keep = batch_files(r, &files, n_files, &subs, &n_subs, &cap_subs);
 	push_jobs(w, subs, n_subs);
 	free(subs);
 	run_files(wk, files.data, keep);

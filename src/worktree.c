@@ -10,33 +10,46 @@
 #include "alloc.h"
 #include "buf.h"
 
+char *worktree_find_up(const char *dir, const char *const *names, bool regular_only, const char **which)
+{
+	char *cur = xstrdup(dir);
+	struct buf probe = BUF_INIT;
+	for (;;) {
+		for (const char *const *n = names; *n; n++) {
+			buf_truncate(&probe, 0);
+			buf_addf(&probe, "%s/%s", strcmp(cur, "/") ? cur : "", *n);
+			struct stat st;
+			if (stat(probe.data, &st) == 0 && (!regular_only || S_ISREG(st.st_mode))) {
+				*which = *n;
+				buf_release(&probe);
+				return cur;
+			}
+		}
+		char *slash = strrchr(cur, '/');
+		if (!slash || !strcmp(cur, "/"))
+			break;
+		slash[slash == cur] = '\0'; /* "/a" steps to "/" */
+	}
+	buf_release(&probe);
+	free(cur);
+	return NULL;
+}
+
+char *worktree_top(const char *dir)
+{
+	static const char *const git[] = {".git", NULL};
+	const char *which;
+	return worktree_find_up(dir, git, false, &which);
+}
+
 void worktree_init(struct worktree *w)
 {
 	char *cwd = realpath(".", NULL);
-	if (!cwd) {
-		w->root = xstrdup("/");
-		return;
-	}
-	struct buf probe = BUF_INIT;
-	size_t len = strlen(cwd);
-	for (;;) {
-		struct stat st;
-		buf_truncate(&probe, 0);
-		buf_add(&probe, cwd, len);
-		buf_adds(&probe, "/.git");
-		if (stat(probe.data, &st) == 0) {
-			w->root = xstrndup(cwd, len ? len : 1);
-			break;
-		}
-		char *slash = len ? memrchr(cwd, '/', len) : NULL;
-		if (!slash || slash == cwd) {
-			w->root = xstrdup(cwd); /* no repository: the tree is the directory lets runs in */
-			break;
-		}
-		len = (size_t)(slash - cwd);
-	}
-	buf_release(&probe);
-	free(cwd);
+	w->root = cwd ? worktree_top(cwd) : NULL;
+	/* no repository: the tree is the directory lets runs in */
+	w->root = w->root ? w->root : cwd ? cwd : xstrdup("/");
+	if (w->root != cwd)
+		free(cwd);
 }
 
 void worktree_release(struct worktree *w)

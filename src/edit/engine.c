@@ -691,9 +691,7 @@ static char *insert_text(struct job *j, long anchor, size_t off, size_t *rl, lon
 	free(adapted);
 	if (!*rl || rep[*rl - 1] != '\n')
 		rep = append_newline(rep, rl, file_newline(f));
-	*lines = 0;
-	for (size_t i = 0; i < *rl; i++)
-		*lines += rep[i] == '\n';
+	*lines = (long)file_count_newlines(rep, *rl);
 	if (!(j->rq->after && off == f->size && f->size && f->data[f->size - 1] != '\n'))
 		return rep;
 	const char *nl = file_newline(f);

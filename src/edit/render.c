@@ -93,26 +93,16 @@ static void final_omits(const struct edit_call *c, struct omits *om)
 	}
 }
 
-/* A check that passed: "ok" means no new error. A tree-sitter parse of a file that already had
- * errors is still ok (the count did not grow); a format parser's "invalid" is not, so a config
- * file that stays invalid says so. */
-static const char *check_status(const struct check_result *ck)
-{
-	return ck->kind != CHECK_STRUCTURE && ck->errors_after ? "still invalid" : "ok";
-}
-
 static void check_json_obj(struct buf *b, const struct edit_call *c, const struct edit_file *ef)
 {
 	if (ef->ck.kind == CHECK_NONE && !(c->cmd_done && c->verdict == CMD_OK))
 		return;
 	const char *layer = ef->ck.kind != CHECK_NONE ? check_kind_name(ef->ck.kind) : c->cmd.shown;
-	const char *status = "ok";
-	if (ef->ck.failed)
-		status = check_failed_status(ef->ck.kind);
-	else if (c->cmd_done && c->verdict == CMD_OK)
+	const char *status = check_status_word(&ef->ck, false);
+	if (!ef->ck.failed && c->cmd_done && c->verdict == CMD_OK) {
 		layer = c->cmd.shown;
-	else
-		status = check_status(&ef->ck);
+		status = "ok";
+	}
 	buf_adds(b, ",\"check\":");
 	check_result_json(b, layer, status, &ef->ck);
 }
@@ -161,7 +151,7 @@ static void check_segment(struct buf *b, const struct edit_call *c, const struct
 	}
 	if (ef->ck.kind == CHECK_NONE)
 		return;
-	buf_addf(b, "check: %s %s", check_kind_name(ef->ck.kind), check_status(&ef->ck));
+	buf_addf(b, "check: %s %s", check_kind_name(ef->ck.kind), check_status_word(&ef->ck, false));
 }
 
 /* "checks: structure ok ×2, json ok ×1" over the batch's files. */
@@ -176,7 +166,7 @@ static void checks_segment(struct buf *b, const struct edit_call *c)
 		if (ef->ck.kind == CHECK_NONE)
 			continue;
 		buf_truncate(&one, 0);
-		buf_addf(&one, "%s %s", check_kind_name(ef->ck.kind), check_status(&ef->ck));
+		buf_addf(&one, "%s %s", check_kind_name(ef->ck.kind), check_status_word(&ef->ck, false));
 		size_t k = 0;
 		while (k < n && strcmp(texts[k], one.data))
 			k++;

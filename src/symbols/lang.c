@@ -1,6 +1,7 @@
 #include "lang.h"
 
 #include <string.h>
+#include <strings.h>
 
 const TSLanguage *tree_sitter_go(void);
 const TSLanguage *tree_sitter_typescript(void);
@@ -28,10 +29,10 @@ static const struct lang langs[L_COUNT] = {
 	[L_JAVASCRIPT] = {L_JAVASCRIPT, "javascript", tree_sitter_javascript, true},
 	[L_PYTHON] = {L_PYTHON, "python", tree_sitter_python, true},
 	[L_RUST] = {L_RUST, "rust", tree_sitter_rust, true},
-	[L_MARKDOWN] = {L_MARKDOWN, "markdown", tree_sitter_markdown, false},
-	[L_JSON] = {L_JSON, "json", tree_sitter_json, false},
-	[L_YAML] = {L_YAML, "yaml", tree_sitter_yaml, false},
-	[L_TOML] = {L_TOML, "toml", tree_sitter_toml, false},
+	[L_MARKDOWN] = {L_MARKDOWN, "markdown", tree_sitter_markdown, false, FMT_FRONTMATTER},
+	[L_JSON] = {L_JSON, "json", tree_sitter_json, false, FMT_JSON},
+	[L_YAML] = {L_YAML, "yaml", tree_sitter_yaml, false, FMT_YAML},
+	[L_TOML] = {L_TOML, "toml", tree_sitter_toml, false, FMT_TOML},
 	[L_BASH] = {L_BASH, "bash", tree_sitter_bash, false},
 	[L_C] = {L_C, "c", tree_sitter_c, true},
 	[L_CPP] = {L_CPP, "cpp", tree_sitter_cpp, true},
@@ -77,7 +78,7 @@ const struct lang *lang_for_path(const char *path)
 	if (*ext != '.')
 		return NULL;
 	for (size_t i = 0; i < sizeof exts / sizeof *exts; i++)
-		if (!strcmp(exts[i].ext, ext))
+		if (!strcasecmp(exts[i].ext, ext))
 			return &langs[exts[i].id];
 	return NULL;
 }

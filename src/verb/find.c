@@ -16,7 +16,6 @@
 #include "../alloc.h"
 #include "../file.h"
 #include "../ignore.h"
-#include "../json.h"
 #include "../match.h"
 #include "../output.h"
 #include "../search.h"
@@ -513,15 +512,11 @@ static void lead_searched(struct buf *b, long searched)
 	plural(b, searched, "file", "files");
 }
 
-/* --json wraps the list in an object named key; --jsonl has one record per item, no wrapper. */
-static void json_open(const struct opts *o, struct buf *out, const char *key)
+static enum out_format format_of(const struct opts *o)
 {
-	if (o->json)
-		buf_addf(out, "{\"%s\":[", key);
+	return o->json ? OUT_JSON : o->jsonl ? OUT_JSONL : OUT_TEXT;
 }
 
-/* Ends the list and the response: --json closes its list, then omitted and stats close the
- * object; the trailing --jsonl record holds stats first, then omitted. */
 /* Over the cap no line prints: the busiest files instead, and the over_cap error. */
 static void render_over_cap(const struct opts *o, struct tally *t, struct omits *om, const char *lead,
 			    struct buf *out, struct diag *d)
@@ -531,37 +526,14 @@ static void render_over_cap(const struct opts *o, struct tally *t, struct omits 
 		memcpy(by, t->res, t->n_res * sizeof(*by));
 	qsort(by, t->n_res, sizeof(*by), fres_busiest_cmp);
 	size_t shown = t->n_res < TOP_FILES ? t->n_res : TOP_FILES;
-	long more = (long)(t->n_res - shown);
+	struct out_row top[TOP_FILES];
+	for (size_t i = 0; i < shown; i++)
+		top[i] = (struct out_row){.path = by[i].path, .count = by[i].hits};
 	omit_add(om, OM_HIT_CAP, t->total, o->cap, 0, NULL, NULL);
 	omit_add(om, OM_TOP_FILES, (long)shown, 0, 0, NULL, NULL);
-	if (o->json || o->jsonl) {
-		json_open(o, out, "targets");
-		list_end_json(out, o->jsonl, om, 0, 0);
-		/* the busiest files are the last keys of the same object */
-		buf_truncate(out, out->len - 2);
-		buf_adds(out, ",\"top_files\":[");
-		for (size_t i = 0; i < shown; i++) {
-			buf_addf(out, "%s{\"count\":%ld,\"path\":", i ? "," : "", by[i].hits);
-			json_cstr(out, by[i].path);
-			buf_addc(out, '}');
-		}
-		buf_addc(out, ']');
-		if (more)
-			buf_addf(out, ",\"top_files_more\":%ld", more);
-		buf_adds(out, "}\n");
-	} else {
-		if (!o->quiet) {
-			int width = shown ? num_width(by[0].hits) : 1;
-			for (size_t i = 0; i < shown; i++)
-				buf_addf(out, "%*ld\t%s\n", width, by[i].hits, by[i].path);
-			if (more) {
-				buf_adds(out, "\xE2\x80\xA6 ");
-				plural(out, more, "more file", "more files");
-				buf_addc(out, '\n');
-			}
-		}
-		footer_text(out, lead, om, -1);
-	}
+	struct response r = {.list_key = "targets", .top = top, .n_top = shown, .top_more = (long)(t->n_res - shown),
+			     .om = om, .lead = lead, .quiet = o->quiet, .no_cost = true};
+	response_render(out, &r, format_of(o));
 	struct buf msg = BUF_INIT;
 	lead_hits(&msg, t->total, (long)t->n_res);
 	diag_add(d, E_OVER_CAP, "%s" OUT_DOT "over the %ld-hit cap" OUT_DOT "narrow the pattern or the paths, or --files",
@@ -585,41 +557,11 @@ static void render_lines(const struct opts *o, struct tally *t, struct omits *om
 	struct out_block *blocks = xcalloc(t->n_res + 1, sizeof(*blocks));
 	for (size_t i = 0; i < t->n_res; i++)
 		blocks[i] = t->res[i].blk;
-	if (o->budget != OPT_UNSET) {
-		budget_trim(blocks, t->n_res, o->budget, om);
-	} else {
-		long over = max_bytes_trim(blocks, t->n_res, o->max_bytes, om);
-		if (over)
-			diag_add(d, E_OVER_BUDGET, "content is %ld bytes, over the %ld-byte budget", over, o->max_bytes);
-	}
-	long lines = 0, bytes = 0, maxno = 1;
-	for (size_t i = 0; i < t->n_res; i++)
-		for (size_t k = 0; k < blocks[i].n_lines; k++) {
-			lines++;
-			bytes += (long)line_cost(&blocks[i].lines[k]);
-			if (blocks[i].lines[k].number > maxno)
-				maxno = blocks[i].lines[k].number;
-		}
-	if (o->json || o->jsonl) {
-		json_open(o, out, "targets");
-		for (size_t i = 0; i < t->n_res; i++) {
-			if (o->json && i)
-				buf_addc(out, ',');
-			block_json(out, &blocks[i]);
-			if (o->jsonl)
-				buf_addc(out, '\n');
-		}
-		list_end_json(out, o->jsonl, om, lines, bytes);
-	} else {
-		int width = num_width(maxno);
-		for (size_t i = 0; i < t->n_res; i++) {
-			buf_addf(out, OUT_RULE "%s\n", blocks[i].path);
-			if (!o->quiet)
-				for (size_t k = 0; k < blocks[i].n_lines; k++)
-					line_text(out, &blocks[i].lines[k], width, true);
-		}
-		footer_text(out, lead.data, om, tokens_est(bytes));
-	}
+	blocks_shape(blocks, t->n_res, o->budget, o->max_bytes, om, d);
+	struct response r = {.list_key = "targets", .blocks = blocks, .n_blocks = t->n_res, .om = om,
+			     .header = HDR_PATH, .lead = lead.data, .numbers = true, .quiet = o->quiet};
+	blocks_stats(blocks, t->n_res, &r.lines, &r.bytes);
+	response_render(out, &r, format_of(o));
 	/* the trimmed blocks share their lines with the results */
 	for (size_t i = 0; i < t->n_res; i++)
 		t->res[i].blk = blocks[i];
@@ -627,67 +569,33 @@ static void render_lines(const struct opts *o, struct tally *t, struct omits *om
 	buf_release(&lead);
 }
 
-static void render_files(const struct opts *o, struct tally *t, struct omits *om, struct buf *out)
+/* --files and --count: one row per file with hits; bytes are what the text rows cost. */
+static void render_rows(const struct opts *o, struct tally *t, struct omits *om, struct buf *out)
 {
-	long bytes = 0;
-	for (size_t i = 0; i < t->n_res; i++)
-		bytes += (long)strlen(t->res[i].path) + 1;
-	if (o->json || o->jsonl) {
-		json_open(o, out, "files");
-		for (size_t i = 0; i < t->n_res; i++) {
-			if (o->json && i)
-				buf_addc(out, ',');
-			json_cstr(out, t->res[i].path);
-			if (o->jsonl)
-				buf_addc(out, '\n');
-		}
-		list_end_json(out, o->jsonl, om, (long)t->n_res, bytes);
-		return;
-	}
-	if (!o->quiet)
-		for (size_t i = 0; i < t->n_res; i++)
-			buf_addf(out, "%s\n", t->res[i].path);
-	struct buf lead = BUF_INIT;
-	plural(&lead, (long)t->n_res, "file", "files");
-	lead_searched(&lead, t->searched);
-	footer_text(out, lead.data, om, tokens_est(bytes));
-	buf_release(&lead);
-}
-
-static void render_count(const struct opts *o, struct tally *t, struct omits *om, struct buf *out)
-{
-	long bytes = 0, widest = 0;
-	for (size_t i = 0; i < t->n_res; i++)
-		if (t->res[i].hits > widest)
-			widest = t->res[i].hits;
-	int width = num_width(widest);
-	struct buf rows = BUF_INIT;
+	bool counted = o->count && !o->files;
+	struct out_row *rows = xcalloc(t->n_res + 1, sizeof(*rows));
+	struct response r = {.list_key = counted ? "counts" : "files", .rows = rows, .n_rows = t->n_res,
+			     .rows_counted = counted, .om = om, .quiet = o->quiet, .footer_first = counted};
+	long widest = 0;
 	for (size_t i = 0; i < t->n_res; i++) {
-		size_t before = rows.len;
-		buf_addf(&rows, "%*ld  %s\n", width, t->res[i].hits, t->res[i].path);
-		bytes += (long)(rows.len - before);
+		rows[i] = (struct out_row){.path = t->res[i].path, .count = t->res[i].hits};
+		if (rows[i].count > widest)
+			widest = rows[i].count;
 	}
-	if (o->json || o->jsonl) {
-		json_open(o, out, "counts");
-		for (size_t i = 0; i < t->n_res; i++) {
-			if (o->json && i)
-				buf_addc(out, ',');
-			buf_addf(out, "{\"count\":%ld,\"path\":", t->res[i].hits);
-			json_cstr(out, t->res[i].path);
-			buf_addc(out, '}');
-			if (o->jsonl)
-				buf_addc(out, '\n');
-		}
-		list_end_json(out, o->jsonl, om, (long)t->n_res, bytes);
-	} else {
-		struct buf lead = BUF_INIT;
+	for (size_t i = 0; i < t->n_res; i++)
+		r.bytes += (long)strlen(rows[i].path) + 1 + (counted ? num_width(widest) + 2 : 0);
+	struct buf lead = BUF_INIT;
+	if (counted) {
 		lead_hits(&lead, t->total, (long)t->n_res);
-		footer_text(out, lead.data, om, tokens_est(bytes));
-		if (!o->quiet)
-			buf_add(out, rows.data, rows.len);
-		buf_release(&lead);
+	} else {
+		plural(&lead, (long)t->n_res, "file", "files");
+		lead_searched(&lead, t->searched);
 	}
-	buf_release(&rows);
+	r.lines = (long)t->n_res;
+	r.lead = lead.data;
+	response_render(out, &r, format_of(o));
+	buf_release(&lead);
+	free(rows);
 }
 
 static unsigned rx_flags_of(const struct opts *o)
@@ -721,6 +629,73 @@ static struct regex *compile(const char *pattern, unsigned fl, struct diag *d)
 	return re;
 }
 
+/* Sorts the paths named on the command line (or ".") into directories to walk and files to read;
+ * a path that cannot be searched is recorded in d and as an unresolved omission in failed. */
+static void collect_roots(const struct opts *o, const struct worktree *wt, struct roots *rs, struct omits *failed,
+			  struct diag *d)
+{
+	static const char *const dot[] = {"."};
+	const char *const *paths = o->positional.n > 1 ? o->positional.items + 1 : dot;
+	size_t n_paths = o->positional.n > 1 ? o->positional.n - 1 : 1;
+	for (size_t i = 0; i < n_paths; i++) {
+		const char *p = paths[i];
+		struct stat st;
+		if (stat(p, &st)) {
+			int err = errno;
+			struct stat lst;
+			if (err == ENOENT && !lstat(p, &lst)) {
+				rs->other++; /* a dangling link: nothing to read */
+				continue;
+			}
+			enum lets_err e = err == ENOENT || err == ENOTDIR ? E_NOT_FOUND : E_IO_ERROR;
+			diag_add(d, e, "%s: %s (os error %d)", p, strerror(err), err);
+			omit_add(failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
+			continue;
+		}
+		enum lets_err e = worktree_check(wt, p, o->allow_outside, d);
+		if (e) {
+			omit_add(failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
+			continue;
+		}
+		if (S_ISDIR(st.st_mode)) {
+			XGROW(rs->dirs, rs->cap_dirs, rs->n_dirs + 1);
+			rs->dirs[rs->n_dirs++] = p;
+		} else if (S_ISREG(st.st_mode)) {
+			XGROW(rs->files, rs->cap_files, rs->n_files + 1);
+			rs->files[rs->n_files++] = p;
+		} else {
+			rs->other++;
+		}
+	}
+}
+
+/* What the search left out, in the footer's order. */
+static void add_omissions(const struct opts *o, enum mode mode, const struct tally *t, const struct omits *failed,
+			  const char *pattern, const char *used, bool retried, struct omits *om)
+{
+	if (t->wc.gitignore + t->wc.hidden + t->wc.other)
+		omit_add(om, OM_IGNORED, t->wc.gitignore, t->wc.hidden, t->wc.other, NULL, NULL);
+	if (t->binary + t->too_large + t->unreadable + t->wc.unreadable)
+		omit_add(om, OM_SKIPPED, t->binary, t->too_large, t->unreadable + t->wc.unreadable, NULL, NULL);
+	if (o->globs.n) {
+		struct omission *g = omit_add(om, OM_GLOB, 0, 0, 0, NULL, NULL);
+		for (size_t i = 0; i < o->globs.n; i++)
+			omission_add_item(g, o->globs.items[i]);
+	}
+	for (size_t i = 0; i < failed->n; i++)
+		omit_add(om, OM_UNRESOLVED, 0, 0, 0, failed->items[i].s1, failed->items[i].s2);
+	if (retried)
+		omit_add(om, OM_GREP_STYLE, 0, 0, 0, pattern, used);
+	if (t->limited)
+		omit_add(om, OM_MATCH_LIMIT, t->limited, 0, 0, NULL, NULL);
+	if (mode == M_LINES && t->total <= o->cap) {
+		if (t->long_lines)
+			omit_add(om, OM_LONG_LINES_CUT, t->long_lines, 0, 0, NULL, NULL);
+		if (t->lossy)
+			omit_add(om, OM_LOSSY_LINES, t->lossy, 0, 0, NULL, NULL);
+	}
+}
+
 enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 {
 	const char *pattern = o->positional.items[0];
@@ -740,39 +715,7 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 		goto out;
 
 	worktree_init(&wt);
-	static const char *const dot[] = {"."};
-	const char *const *paths = o->positional.n > 1 ? o->positional.items + 1 : dot;
-	size_t n_paths = o->positional.n > 1 ? o->positional.n - 1 : 1;
-	for (size_t i = 0; i < n_paths; i++) {
-		const char *p = paths[i];
-		struct stat st;
-		if (stat(p, &st)) {
-			int err = errno;
-			struct stat lst;
-			if (err == ENOENT && !lstat(p, &lst)) {
-				rs.other++; /* a dangling link: nothing to read */
-				continue;
-			}
-			enum lets_err e = err == ENOENT || err == ENOTDIR ? E_NOT_FOUND : E_IO_ERROR;
-			diag_add(d, e, "%s: %s (os error %d)", p, strerror(err), err);
-			omit_add(&failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
-			continue;
-		}
-		enum lets_err e = worktree_check(&wt, p, o->allow_outside, d);
-		if (e) {
-			omit_add(&failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
-			continue;
-		}
-		if (S_ISDIR(st.st_mode)) {
-			XGROW(rs.dirs, rs.cap_dirs, rs.n_dirs + 1);
-			rs.dirs[rs.n_dirs++] = p;
-		} else if (S_ISREG(st.st_mode)) {
-			XGROW(rs.files, rs.cap_files, rs.n_files + 1);
-			rs.files[rs.n_files++] = p;
-		} else {
-			rs.other++;
-		}
-	}
+	collect_roots(o, &wt, &rs, &failed, d);
 	for (size_t i = 0; i < o->globs.n; i++)
 		ignore_list_add_line(&globs, o->globs.items[i], strlen(o->globs.items[i]));
 
@@ -791,34 +734,11 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 		}
 	}
 
-	if (t.wc.gitignore + t.wc.hidden + t.wc.other)
-		omit_add(&om, OM_IGNORED, t.wc.gitignore, t.wc.hidden, t.wc.other, NULL, NULL);
-	if (t.binary + t.too_large + t.unreadable + t.wc.unreadable)
-		omit_add(&om, OM_SKIPPED, t.binary, t.too_large, t.unreadable + t.wc.unreadable, NULL, NULL);
-	if (o->globs.n) {
-		struct omission *g = omit_add(&om, OM_GLOB, 0, 0, 0, NULL, NULL);
-		for (size_t i = 0; i < o->globs.n; i++)
-			omission_add_item(g, o->globs.items[i]);
-	}
-	for (size_t i = 0; i < failed.n; i++)
-		omit_add(&om, OM_UNRESOLVED, 0, 0, 0, failed.items[i].s1, failed.items[i].s2);
-	if (retried)
-		omit_add(&om, OM_GREP_STYLE, 0, 0, 0, pattern, used);
-	if (t.limited)
-		omit_add(&om, OM_MATCH_LIMIT, t.limited, 0, 0, NULL, NULL);
-	if (mode == M_LINES && t.total <= o->cap) {
-		if (t.long_lines)
-			omit_add(&om, OM_LONG_LINES_CUT, t.long_lines, 0, 0, NULL, NULL);
-		if (t.lossy)
-			omit_add(&om, OM_LOSSY_LINES, t.lossy, 0, 0, NULL, NULL);
-	}
-
-	if (mode == M_FILES)
-		render_files(o, &t, &om, out);
-	else if (mode == M_COUNT)
-		render_count(o, &t, &om, out);
-	else
+	add_omissions(o, mode, &t, &failed, pattern, used, retried, &om);
+	if (mode == M_LINES)
 		render_lines(o, &t, &om, out, d);
+	else
+		render_rows(o, &t, &om, out);
 
 	if (!t.total && (rs.n_dirs || rs.n_files || !failed.n)) {
 		if (retried)

@@ -6,7 +6,6 @@
 
 #include "../alloc.h"
 #include "../file.h"
-#include "../json.h"
 #include "../output.h"
 #include "../target.h"
 #include "../worktree.h"
@@ -91,74 +90,18 @@ out:
 	target_release(&t);
 }
 
-static void header_text(struct buf *b, const struct out_block *blk)
-{
-	buf_addf(b, OUT_RULE "%s", blk->target);
-	if (blk->has_range) {
-		buf_addf(b, "  (%ld-%ld of %ld", blk->start, blk->end, blk->total);
-		if (blk->window)
-			buf_addf(b, OUT_DOT "window %ld", blk->window);
-		if (blk->not_shown_a)
-			buf_addf(b, OUT_DOT ":%ld-%ld not shown", blk->not_shown_a, blk->not_shown_b);
-		if (blk->resolver)
-			buf_addf(b, OUT_DOT "via %s", blk->resolver);
-		buf_addc(b, ')');
-	}
-	if (blk->crlf)
-		buf_adds(b, OUT_DOT "crlf");
-	if (blk->n_lossy) {
-		buf_adds(b, blk->n_lossy == 1 ? OUT_DOT "non-UTF-8 line " : OUT_DOT "non-UTF-8 lines ");
-		size_t shown = blk->n_lossy < 5 ? blk->n_lossy : 5;
-		for (size_t i = 0; i < shown; i++)
-			buf_addf(b, "%s%ld", i ? ", " : "", blk->lossy_lines[i]);
-		if (blk->n_lossy > shown)
-			buf_addf(b, " (+%zu more)", blk->n_lossy - shown);
-	}
-	buf_addf(b, OUT_DOT "sha:%s\n", blk->sha);
-}
-
 static void render(const struct opts *o, const struct shown *sh, const struct omits *om, struct buf *out)
 {
-	long lines = 0, bytes = 0, widest = 1;
-	for (size_t i = 0; i < sh->n; i++)
-		for (size_t j = 0; j < sh->blocks[i].n_lines; j++) {
-			const struct out_line *l = &sh->blocks[i].lines[j];
-			lines++;
-			bytes += (long)line_cost(l);
-			if (l->number > widest)
-				widest = l->number;
-		}
-	if (o->json || o->jsonl) {
-		if (o->json)
-			buf_adds(out, "{\"targets\":[");
-		for (size_t i = 0; i < sh->n; i++) {
-			if (o->json && i)
-				buf_addc(out, ',');
-			block_json(out, &sh->blocks[i]);
-			if (o->jsonl)
-				buf_addc(out, '\n');
-		}
-		list_end_json(out, o->jsonl, om, lines, bytes);
-		return;
-	}
-	long tokens = tokens_est(bytes);
-	if (o->all && tokens >= 0) {
-		buf_adds(out, OUT_RULE);
-		cost_text(out, tokens);
-		buf_addc(out, '\n');
-	}
-	int width = num_width(widest);
-	for (size_t i = 0; i < sh->n; i++) {
-		header_text(out, &sh->blocks[i]);
-		for (size_t j = 0; j < sh->blocks[i].n_lines; j++)
-			line_text(out, &sh->blocks[i].lines[j], width, !o->no_numbers);
-	}
+	struct response r = {.list_key = "targets", .blocks = sh->blocks, .n_blocks = sh->n, .om = om,
+			     .header = HDR_TARGET, .numbers = !o->no_numbers, .cost_first = o->all};
+	blocks_stats(sh->blocks, sh->n, &r.lines, &r.bytes);
 	struct buf lead = BUF_INIT;
 	buf_adds(&lead, "showed ");
 	plural(&lead, (long)sh->n, "target", "targets");
 	buf_adds(&lead, OUT_DOT);
-	plural(&lead, lines, "line", "lines");
-	footer_text(out, lead.data, om, tokens);
+	plural(&lead, r.lines, "line", "lines");
+	r.lead = lead.data;
+	response_render(out, &r, o->json ? OUT_JSON : o->jsonl ? OUT_JSONL : OUT_TEXT);
 	buf_release(&lead);
 }
 
@@ -172,13 +115,7 @@ enum lets_err cmd_show(const struct opts *o, struct buf *out, struct diag *d)
 		show_target(o, &wt, o->positional.items[i], &sh, &om, d);
 	if (sh.long_lines)
 		omit_add(&om, OM_LONG_LINES_CUT, sh.long_lines, 0, 0, NULL, NULL);
-	if (o->budget != OPT_UNSET) {
-		budget_trim(sh.blocks, sh.n, o->budget, &om);
-	} else {
-		long over = max_bytes_trim(sh.blocks, sh.n, o->max_bytes, &om);
-		if (over)
-			diag_add(d, E_OVER_BUDGET, "content is %ld bytes, over the %ld-byte budget", over, o->max_bytes);
-	}
+	blocks_shape(sh.blocks, sh.n, o->budget, o->max_bytes, &om, d);
 	if (sh.n)
 		render(o, &sh, &om, out);
 	for (size_t i = 0; i < sh.n; i++)

@@ -1,25 +1,50 @@
-/* The verb table: one line per verb, one file per verb in src/verb/. A verb composes modules,
- * renders its whole answer into out and records failures in d; it never exits or prints. */
+/* The verb table: the one list of verbs. Dispatch (main.c), `lets --help`, each verb's --help and
+ * usage line, and the usage errors all read it, so a verb that is not a row here does not exist
+ * anywhere: it is not listed, and `lets <name>` is an unrecognized subcommand.
+ *
+ * Adding a verb is three steps:
+ *   1. a row in verb_table (verbs.c): name, alias, function, option group, usage, about line and
+ *      the required positional count (the row's position is its place in `lets --help`);
+ *   2. its function, `enum lets_err cmd_<verb>(…)` in src/verb/<verb>.c, declared below;
+ *   3. its flags: rows in opt.c's specs tagged with its option group (V_<VERB> in opt.h). The
+ *      groups of verbs still to come (transform, stats, update, hooks, hook) already exist and
+ *      their flags are already tagged, so for them step 3 is done.
+ * A verb composes modules, renders its whole answer into out and records failures in d; it never
+ * exits or prints. */
 #ifndef LETS_VERBS_H
 #define LETS_VERBS_H
+#include <stddef.h>
+
 #include "../buf.h"
 #include "../error.h"
 #include "../opt.h"
 
 typedef enum lets_err (*verb_fn)(const struct opts *o, struct buf *out, struct diag *d);
 
-/* VERB(name, function); aliases map to the same function. */
-#define LETS_VERBS(VERB)                                                                                      \
-	VERB("show", cmd_show)                                                                                \
-	VERB("find", cmd_find)                                                                                \
-	VERB("guide", cmd_guide)                                                                              \
-	VERB("version", cmd_version)                                                                          \
-	VERB("edit", cmd_edit)                                                                                \
-	VERB("write", cmd_write)
+struct verb {
+	const char *name;
+	const char *alias; /* another name dispatching to the same row, or NULL */
+	verb_fn fn;
+	unsigned group;        /* opt.h's V_* bit: the option rows this verb accepts */
+	const char *usage;     /* after "lets <name> " */
+	const char *about;     /* the line in `lets --help` and the first line of `lets <name> --help` */
+	size_t min_positional; /* fewer positionals is a usage error naming positional_name */
+	const char *positional_name;
+};
 
-#define DECLARE_VERB(name, fn) enum lets_err fn(const struct opts *o, struct buf *out, struct diag *d);
-LETS_VERBS(DECLARE_VERB)
-#undef DECLARE_VERB
+/* The rows, in the order `lets --help` lists them. */
+extern const struct verb verb_table[];
+extern const size_t verb_count;
+
+/* The row whose name or alias is name, or NULL. The row is static. */
+const struct verb *verb_find(const char *name);
+
+enum lets_err cmd_show(const struct opts *o, struct buf *out, struct diag *d);
+enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d);
+enum lets_err cmd_edit(const struct opts *o, struct buf *out, struct diag *d);
+enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d);
+enum lets_err cmd_guide(const struct opts *o, struct buf *out, struct diag *d);
+enum lets_err cmd_version(const struct opts *o, struct buf *out, struct diag *d);
 
 /* The guide text, shared by `lets guide` and the SessionStart hook. */
 extern const char lets_guide_text[];

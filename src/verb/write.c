@@ -17,22 +17,6 @@
 #include "../worktree.h"
 #include "verbs.h"
 
-static long count_lines(const char *s, size_t n)
-{
-	long lines = 0;
-	for (size_t i = 0; i < n; i++)
-		lines += s[i] == '\n';
-	if (n && s[n - 1] != '\n')
-		lines++;
-	return lines;
-}
-
-/* write reports the check and never refuses, so an error the old content already had shows too. */
-static const char *status_word(const struct check_result *ck)
-{
-	return ck->errors_after ? check_failed_status(ck->kind) : "ok";
-}
-
 static void render_json(struct buf *out, const char *path, const char *outcome, long lines, long bytes,
 			const char *sha, const struct check_result *ck, const struct omits *om)
 {
@@ -41,7 +25,7 @@ static void render_json(struct buf *out, const char *path, const char *outcome, 
 	buf_addf(out, ",\"outcome\":\"%s\",\"lines\":%ld,\"bytes\":%ld,\"sha\":\"%s\"", outcome, lines, bytes, sha);
 	if (ck && ck->kind != CHECK_NONE) {
 		buf_adds(out, ",\"check\":");
-		check_result_json(out, check_kind_name(ck->kind), status_word(ck), ck);
+		check_result_json(out, check_kind_name(ck->kind), check_status_word(ck, true), ck);
 	}
 	response_end_json(out, om, lines, bytes);
 }
@@ -110,7 +94,7 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 		goto out;
 	char sha[13];
 	sha12(buf_str(&in), in.len, sha);
-	long lines = count_lines(in.data, in.len);
+	long lines = (long)file_count_lines(in.data, in.len);
 	if (ck.kind == CHECK_NONE)
 		omit_add(&om, OM_CHECK_SKIPPED, 0, 0, 0, ck.reason, NULL);
 	if (o->json || o->jsonl) {
@@ -127,7 +111,7 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 		buf_addf(out, OUT_DOT "sha:%s\n", sha);
 	struct buf lead = BUF_INIT;
 	if (ck.kind != CHECK_NONE)
-		buf_addf(&lead, "check: %s %s", check_kind_name(ck.kind), status_word(&ck));
+		buf_addf(&lead, "check: %s %s", check_kind_name(ck.kind), check_status_word(&ck, true));
 	footer_text(out, buf_str(&lead), &om, -1);
 	buf_release(&lead);
 out:

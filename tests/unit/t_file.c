@@ -325,9 +325,25 @@ static void loads(void)
 		rmdir(dir);
 }
 
+/* file_count_lines agrees with the line index file_index builds, on every shape of ending. */
+static void counts(void)
+{
+	static const char *const cases[] = {"", "a", "a\n", "a\nb", "a\r\nb\r\n", "\n\n", "x\n\ny"};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct file f = FILE_INIT;
+		f.size = strlen(cases[i]);
+		f.data = xstrndup(cases[i], f.size);
+		file_index(&f);
+		unit_long(cases[i], (long)file_count_lines(cases[i], strlen(cases[i])), (long)f.n_lines);
+		file_release(&f);
+	}
+	unit_long("newlines of a\nb", (long)file_count_newlines("a\nb", 3), 1);
+}
+
 int main(void)
 {
 	unit_begin("t_file");
+	counts();
 	line_index();
 	line_at();
 	binary();

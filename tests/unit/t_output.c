@@ -2,6 +2,7 @@
  * lines (§3), an edit region's context windows and gap lines (§3, §7), the omitted vocabulary as
  * footer text and JSON (§11), the footer rule (§4), stats and the error shape (§10). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "buf.h"
 #include "error.h"
@@ -370,24 +371,22 @@ static void stats(void)
 		   ",\"omitted\":[],\"stats\":{\"lines\":0,\"bytes\":0,\"tokens_est\":null}}\n");
 	buf_release(&end);
 
-	unsetenv("LETS_NO_STATS");
-	unsetenv("LETS_TOKEN_RATIO");
+	output_stats_config(NULL, NULL);
 	unit_long("tokens_est(152) = 38", tokens_est(152), 38);
 	unit_long("tokens_est(299) = 74", tokens_est(299), 74);
 	unit_long("tokens_est(3) = 0", tokens_est(3), 0);
 	unit_long("tokens_est(0) is null", tokens_est(0), -1);
-	setenv("LETS_TOKEN_RATIO", "2", 1);
+	output_stats_config("2", NULL);
 	unit_long("LETS_TOKEN_RATIO=2: tokens_est(152) = 76", tokens_est(152), 76);
-	setenv("LETS_TOKEN_RATIO", "0", 1);
+	output_stats_config("0", NULL);
 	unit_long("LETS_TOKEN_RATIO=0 is ignored", tokens_est(152), 38);
-	setenv("LETS_TOKEN_RATIO", "x", 1);
+	output_stats_config("x", NULL);
 	unit_long("LETS_TOKEN_RATIO=x is ignored", tokens_est(152), 38);
-	unsetenv("LETS_TOKEN_RATIO");
-	setenv("LETS_NO_STATS", "1", 1);
+	output_stats_config(NULL, "1");
 	unit_long("LETS_NO_STATS=1: null", tokens_est(152), -1);
-	setenv("LETS_NO_STATS", "0", 1);
+	output_stats_config(NULL, "0");
 	unit_long("LETS_NO_STATS=0: counted", tokens_est(152), 38);
-	unsetenv("LETS_NO_STATS");
+	output_stats_config(NULL, NULL);
 
 	struct buf b = BUF_INIT;
 	stats_json(&b, 9, 189);
@@ -396,12 +395,12 @@ static void stats(void)
 	stats_json(&b, 0, 0);
 	unit_bytes("stats_json with no bytes", b.data, b.len, "{\"lines\":0,\"bytes\":0,\"tokens_est\":null}");
 	buf_release(&b);
-	setenv("LETS_NO_STATS", "1", 1);
+	output_stats_config(NULL, "1");
 	stats_json(&b, 9, 189);
 	unit_bytes("stats_json under LETS_NO_STATS=1 (the spec's example)", b.data, b.len,
 		   "{\"lines\":9,\"bytes\":189,\"tokens_est\":null}");
 	buf_release(&b);
-	unsetenv("LETS_NO_STATS");
+	output_stats_config(NULL, NULL);
 
 	struct diag d = DIAG_INIT;
 	diag_add(&d, E_NOT_FOUND, "--old not found in usage.ts\n  nearest: line 5\t  const cap = 20");
@@ -420,9 +419,94 @@ static void stats(void)
 	diag_release(&d);
 }
 
+/* One response rendered three ways: every fact it holds (the target and its range, the sha, a
+ * line's number and text, each omission, the stats, the busiest files) appears in the text, the
+ * --json object and the --jsonl records, each in that format's own words. */
+struct fact {
+	const char *what, *text, *json;
+};
+
+static void check_facts(const char *how, const struct buf *b, const struct fact *facts, size_t n, bool text)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *want = text ? facts[i].text : facts[i].json;
+		unit_check(b->data && strstr(b->data, want), "response %s carries %s (%s)", how, facts[i].what, want);
+	}
+}
+
+static void response_three_ways(void)
+{
+	output_stats_config(NULL, NULL);
+	struct out_block blk = {0};
+	blk.target = "src/a.go#run";
+	blk.path = "src/a.go";
+	blk.has_range = true;
+	blk.start = 3;
+	blk.end = 4;
+	blk.total = 9;
+	blk.resolver = "tree-sitter";
+	strcpy(blk.sha, "0123456789ab");
+	block_add_line(&blk, 3, MK_NONE, "func run() {", 12);
+	block_add_line(&blk, 4, MK_NONE, "}", 1);
+	struct omits om = OMITS_INIT;
+	omit_add(&om, OM_WINDOW, 1, 4, 9, NULL, NULL);
+	omit_add(&om, OM_UNRESOLVED, 0, 0, 0, "nope.go", "not_found");
+	struct response r = {.list_key = "targets", .blocks = &blk, .n_blocks = 1, .om = &om,
+			     .header = HDR_TARGET, .lead = "showed 1 target", .numbers = true};
+	blocks_stats(&blk, 1, &r.lines, &r.bytes);
+	unit_long("blocks_stats lines", r.lines, 2);
+	unit_long("blocks_stats bytes", r.bytes, 15);
+	static const struct fact facts[] = {
+		{"the target", "src/a.go#run", "\"target\":\"src/a.go#run\""},
+		{"the range", "(3-4 of 9", "\"start\":3,\"end\":4,\"total\":9"},
+		{"the resolver", "via tree-sitter", "\"resolver\":\"tree-sitter\""},
+		{"the sha", "sha:0123456789ab", "\"sha\":\"0123456789ab\""},
+		{"a line", "3 \tfunc run() {", "{\"number\":3,\"marker\":\"none\",\"text\":\"func run() {\"}"},
+		{"the window omission", ":5-9 not shown", "{\"window\":{\"shown\":[1,4],\"total\":9}}"},
+		{"the unresolved omission", "nope.go failed (not_found)",
+		 "{\"unresolved\":{\"target\":\"nope.go\",\"error\":\"not_found\"}}"},
+		{"the stats", "~3 tokens", "{\"lines\":2,\"bytes\":15,\"tokens_est\":3}"},
+	};
+	const char *names[] = {"text", "--json", "--jsonl"};
+	for (int f = OUT_TEXT; f <= OUT_JSONL; f++) {
+		struct buf b = BUF_INIT;
+		response_render(&b, &r, (enum out_format)f);
+		check_facts(names[f], &b, facts, sizeof facts / sizeof *facts, f == OUT_TEXT);
+		buf_release(&b);
+	}
+
+	struct out_row top[] = {{"src/busy.go", 120}, {"src/b.go", 7}};
+	struct response over = {.list_key = "targets", .top = top, .n_top = 2, .top_more = 3, .om = &om,
+				.lead = "127 hits in 5 files", .no_cost = true};
+	static const struct fact top_facts[] = {
+		{"the busiest file", "120\tsrc/busy.go", "{\"count\":120,\"path\":\"src/busy.go\"}"},
+		{"the next file", "  7\tsrc/b.go", "{\"count\":7,\"path\":\"src/b.go\"}"},
+		{"how many more", "\xE2\x80\xA6 3 more files", "\"top_files_more\":3"},
+	};
+	for (int f = OUT_TEXT; f <= OUT_JSONL; f++) {
+		struct buf b = BUF_INIT;
+		response_render(&b, &over, (enum out_format)f);
+		check_facts(names[f], &b, top_facts, sizeof top_facts / sizeof *top_facts, f == OUT_TEXT);
+		buf_release(&b);
+	}
+	struct buf b = BUF_INIT;
+	response_render(&b, &r, OUT_JSON);
+	unit_check(b.len && b.data[0] == '{' && !strcmp(b.data + b.len - 2, "}\n") && !memchr(b.data, '\n', b.len - 1),
+		   "--json is one object on one line");
+	buf_release(&b);
+	response_render(&b, &r, OUT_JSONL);
+	unit_check(b.len && !strncmp(b.data, "{\"target\":", 10) && strstr(b.data, "}\n{\"stats\":"),
+		   "--jsonl is one record per block, then the stats record");
+	buf_release(&b);
+	blk.target = blk.path = NULL; /* borrowed literals */
+	block_release(&blk);
+	omits_release(&om);
+}
+
 int main(void)
 {
 	unit_begin("t_output");
+	response_three_ways();
 	/* §4: ~T tokens below 100, else tenths = (T + 50) / 100 → ~X.Yk tokens. */
 	region();
 	check_cost(-1, "");

@@ -9,6 +9,7 @@
 #include "buf.h"
 #include "error.h"
 #include "match.h"
+#include "file.h"
 #include "search.h"
 #include "unit.h"
 
@@ -206,8 +207,8 @@ static void count_lines(void)
 	struct buf b = BUF_INIT;
 	for (int i = 0; i < 1000; i++)
 		buf_adds(&b, i % 3 ? "abcdefghijklmnopqrstuvwxyz\n" : "\n");
-	unit_long("newlines counted across SIMD blocks and the tail", (long)search_count_lines(b.data, b.len), 1000);
-	unit_long("newlines in an unaligned slice", (long)search_count_lines(b.data + 1, 40), 1);
+	unit_long("newlines counted across SIMD blocks and the tail", (long)file_count_newlines(b.data, b.len), 1000);
+	unit_long("newlines in an unaligned slice", (long)file_count_newlines(b.data + 1, 40), 1);
 	buf_release(&b);
 }
 

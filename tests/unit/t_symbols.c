@@ -22,7 +22,7 @@ static void test_lang(void)
 		{"x.jsonc", "json"},      {"x.yml", "yaml"},      {"x.h", "cpp"},          {"x.cc", "cpp"},
 		{"x.cs", "c_sharp"},      {"x.bash", "bash"},     {"x.md", "markdown"},    {"x.kt", NULL},
 		{"x.vue", NULL},          {"Makefile", NULL},     {"dir.go/file", NULL},   {".bashrc", NULL},
-		{"x.GO", NULL},           {"x.", NULL},
+		{"x.GO", "go"},           {"C.JSON", "json"},     {"x.Md", "markdown"},    {"x.", NULL},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		const struct lang *l = lang_for_path(cases[i].path);

@@ -40,3 +40,32 @@ lets 0.0.1
 # spec-silent: clap's short version flag
 $ lets -V
 lets 0.0.1
+
+### lets --help lists exactly the verbs the verb table holds, in its order
+# spec-silent: 0.0.1 listed verbs that were not built yet; a verb that does not exist is not
+# advertised (issue 10). The lines are the verb table's about lines.
+$ lets --help | sed -n '/^Commands:/,/^Options:/p'
+Commands:
+  show       Read files, line ranges, anchors and symbols, several targets per call
+  find       Search files; hits print as path:line, grouped by file, capped at 50
+  edit       Replace text that must match exactly once, or insert after an anchor; checked, reverted on breakage
+  write      Create a file from stdin; refuses to overwrite without --force
+  guide      Print the one-screen guide
+  version    Print the version
+
+Options:
+
+### a verb the table does not hold is an unrecognized subcommand, not a listed one
+$ lets transform x.json --set a=1
+? 64
+--- stderr
+error: unrecognized subcommand 'transform'
+
+Usage: lets <COMMAND>
+
+For more information, try '--help'.
+ERROR_CODE=usage
+
+### the alias locate dispatches to find's row, and its help names find
+$ lets locate --help | sed -n 3p
+Usage: lets find [OPTIONS] <PATTERN> [PATHS]...

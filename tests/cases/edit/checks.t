@@ -163,3 +163,41 @@ $ lets edit config.json --old '"threads": 2' --new '"threads": 2,' --json
 --- stderr
 structured check failed for config.json: invalid
 ERROR_CODE=check_failed
+
+### the JSON check applies to C.JSON and c.json alike: one case rule with show's #key
+# spec-silent: one languages table (symbols/lang.c) decides both
+@env LETS_NO_STATS=1
+% printf '{\n  "b": 2\n}\n' > C.JSON; cp C.JSON c.json
+$ lets edit C.JSON --old '"b": 2' --new '"b": 2,'; echo "exit $?"; lets edit c.json --old '"b": 2' --new '"b": 2,'; echo "exit $?"; cat C.JSON c.json
+── C.JSON · 1 replacement · line 2 · REVERTED
+1 	{
+2~	  "b": 2,          ← invalid json
+3 	}
+── check: invalid → reverted · file unchanged · sha:[..]
+exit 3
+── c.json · 1 replacement · line 2 · REVERTED
+1 	{
+2~	  "b": 2,          ← invalid json
+3 	}
+── check: invalid → reverted · file unchanged · sha:[..]
+exit 3
+{
+  "b": 2
+}
+{
+  "b": 2
+}
+--- stderr
+structured check failed for C.JSON: invalid
+ERROR_CODE=check_failed
+structured check failed for c.json: invalid
+ERROR_CODE=check_failed
+
+### control: a file with no language row is still skipped, its extension named as typed
+@env LETS_NO_STATS=1
+% printf 'x\n' > N.TXT
+$ lets edit N.TXT --old x --new y; cat N.TXT
+── N.TXT · 1 replacement · line 1 · exact
+1~	y
+── sha:[..]→[..] · check: skipped (no grammar for .TXT)
+y

@@ -246,3 +246,14 @@ $ lets show "verbs.md#'The \`show\` verb'"
 5 	text
 6 	
 ── showed 1 target · 4 lines · ~[..] tokens
+
+### an extension matches ignoring case: C.JSON and c.json resolve #key through the same grammar
+# spec-silent: one languages table (symbols/lang.c) with one case rule for show and edit's check
+@env LETS_NO_STATS=1
+% printf '{\n  "a": 1,\n  "b": 2\n}\n' > C.JSON; cp C.JSON c.json
+$ lets show 'C.JSON#b' 'c.json#b'
+── C.JSON#b  (3-3 of 4 · via tree-sitter) · sha:[..]
+3 	  "b": 2
+── c.json#b  (3-3 of 4 · via tree-sitter) · sha:[..]
+3 	  "b": 2
+── showed 2 targets · 2 lines
