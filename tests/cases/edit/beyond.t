@@ -422,3 +422,23 @@ $ lets edit --help | grep -E -- '--(word|line-hint|exact)'
   -w, --word                   match --old only at word boundaries (Unicode-aware, as find -w)
       --line-hint <LINE_HINT>  of several matches, take the one whose lines hold line N
       --exact                  match --old's bytes only: no whitespace folding
+
+### a #name ambiguous between a function and a method names the target that picks each
+% printf 'package s\n\nfunc Open(p string) error {\n\treturn nil\n}\n\ntype Store struct{}\n\nfunc (s *Store) Open() error {\n\treturn nil\n}\n' > store.go
+$ lets edit 'store.go#Open' --old 'return nil' --new 'return errClosed'
+? 2
+--- stderr
+store.go#Open is ambiguous (2 candidates)
+  store.go:3	func Open(p string) error {
+  store.go:9	func (s *Store) Open() error {
+  pick line 3: store.go:3-5
+  pick line 9: store.go#Store.Open
+ERROR_CODE=ambiguous
+
+### the qualified target it names works in the next call
+@env LETS_NO_STATS=1
+% printf 'package s\n\nfunc Open(p string) error {\n\treturn nil\n}\n\ntype Store struct{}\n\nfunc (s *Store) Open() error {\n\treturn nil\n}\n' > store.go
+$ lets edit 'store.go#Store.Open' --old 'return nil' --new 'return errClosed' -q && grep -n return store.go
+── check: structure ok · sha:7311bf36d509→8a57d10d6857
+4:	return nil
+10:	return errClosed
