@@ -56,7 +56,7 @@ TP_LIBS := $(TP)/libtreesitter.a $(TP)/libblake3.a
 # against ~0.9 ms dynamic (hyperfine medians, bench/run.sh), and the product ships as one file.
 REL_LDFLAGS := -static
 
-SRC := $(sort $(wildcard src/*.c src/verb/*.c src/symbols/*.c src/edit/*.c src/transform/*.c src/hook/*.c))
+SRC := $(sort $(wildcard src/*.c src/verb/*.c src/symbols/*.c src/edit/*.c src/transform/*.c src/hook/*.c src/mcp/*.c))
 REL_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRC))
 ASAN_OBJ := $(patsubst src/%.c,$(BUILD)/asan/obj/%.o,$(SRC))
 ASAN_LIB_OBJ := $(filter-out $(BUILD)/asan/obj/main.o,$(ASAN_OBJ))
@@ -70,13 +70,14 @@ RESULTS := $(BUILD)/test-results.txt
 SUBMAKE = $(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 
 .DEFAULT_GOAL := all
-.PHONY: all deps system-deps check static install bench clean build-release build-check build-static \
+.PHONY: fuzz fuzz-bins all deps system-deps check static install bench clean build-release build-check build-static \
 	unit-bins run-checks
 
 all: deps
 	+@$(SUBMAKE) build-release
 
 check: deps
+	@deps/install-system.sh --check
 	+@$(SUBMAKE) build-check
 	@$(MAKE) --no-print-directory run-checks
 
@@ -94,6 +95,41 @@ bench: deps
 
 clean:
 	rm -rf $(BUILD)
+
+# ---- fuzzing (libFuzzer; clang from Debian) ----------------------------------------------------
+# `make fuzz FUZZ_SECONDS=N` runs every harness in fuzz/ for N seconds on its committed seed
+# corpus (new inputs go to build/fuzz/corpus/, crashes to build/fuzz/crash-*). A crash fails the
+# target; turn each one into a regression case before fixing it.
+FUZZ_SECONDS ?= 60
+FUZZ_CC := clang
+FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
+FUZZ_BIN := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
+FUZZ_FLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+FUZZ_CFLAGS := $(filter-out -MMD -MP,$(BASE_CFLAGS)) -O1 -Wno-unused-command-line-argument $(FUZZ_FLAGS)
+FUZZ_OBJ := $(patsubst src/%.c,$(BUILD)/fuzz/obj/%.o,$(filter-out src/main.c,$(SRC)))
+
+fuzz: deps
+	@deps/install-system.sh clang libclang-rt-14-dev
+	+@$(SUBMAKE) fuzz-bins
+	@mkdir -p $(BUILD)/fuzz/corpus; fail=0; \
+	for b in $(FUZZ_BIN); do \
+		n=$$(basename $$b); mkdir -p $(BUILD)/fuzz/corpus/$$n; \
+		echo "== $$n ($(FUZZ_SECONDS) s)"; \
+		$$b -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 \
+			-artifact_prefix=$(abspath $(BUILD))/fuzz/crash-$$n- \
+			$(abspath $(BUILD))/fuzz/corpus/$$n $(abspath fuzz/corpus)/$$n 2>&1 | grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::average_exec_per_sec|==[0-9]+==ERROR|SUMMARY)' ; \
+		[ $${PIPESTATUS[0]} -eq 0 ] || fail=1; \
+	done; exit $$fail
+
+fuzz-bins: $(FUZZ_BIN)
+
+$(BUILD)/fuzz/obj/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(BUILD)/fuzz/%: fuzz/%.c fuzz/fuzz.h $(FUZZ_OBJ) $(TP_LIBS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Ifuzz -o $@ $< $(FUZZ_OBJ) $(TP_LIBS) $(SYS_LIBS)
 
 # ---- phase 1: dependencies -------------------------------------------------------------------
 
@@ -227,6 +263,8 @@ run-checks:
 		echo "== $$s"; \
 		$(call record_run,bash $$s $(BUILD)/lets,$$s); \
 	done; \
+	echo "== tests/mcp/run.sh"; \
+	$(call record_run,bash tests/mcp/run.sh $(BUILD)/lets $(BUILD)/asan/lets,tests/mcp/run.sh); \
 	if [ ! -f tests/tally.sh ]; then \
 		echo "make check: tests/tally.sh is missing, cannot tally $(RESULTS)" >&2; exit 1; \
 	fi; \

@@ -1,12 +1,34 @@
 #!/usr/bin/env bash
-# Installs the Debian packages lets needs (or the ones named as arguments) when they are missing.
+# Installs the Debian packages lets needs when they are missing: the build's list by default,
+# the build's plus the tests' with --check (make check), or the packages named as arguments.
 # Nothing missing is the common case, so the check is one dpkg-query call and no network.
 set -euo pipefail
 
-if [ $# -gt 0 ]; then
+# One package a line; a package only the tests use goes in test_pkgs.
+build_pkgs=(
+	gcc
+	make
+	libpcre2-dev
+	librust-blake3-dev
+	libjansson-dev
+	libyaml-dev
+	nodejs
+	npm
+	git
+)
+test_pkgs=(
+	acl
+	procps
+	python3
+	ripgrep
+)
+
+if [ "${1:-}" = --check ]; then
+	wanted=("${build_pkgs[@]}" "${test_pkgs[@]}")
+elif [ $# -gt 0 ]; then
 	wanted=("$@")
 else
-	wanted=(gcc make libpcre2-dev librust-blake3-dev libjansson-dev libyaml-dev nodejs npm git)
+	wanted=("${build_pkgs[@]}")
 fi
 
 # A tool installed outside Debian's package (NodeSource's nodejs bundles npm, for one) counts as
@@ -14,8 +36,11 @@ fi
 command_of() {
 	case "$1" in
 	nodejs) echo node ;;
-	gcc | make | npm | git | hyperfine) echo "$1" ;;
+	gcc | make | npm | git | hyperfine | python3) echo "$1" ;;
 	ripgrep) echo rg ;;
+	procps) echo pgrep ;;
+	acl) echo setfacl ;;
+	clang) echo clang ;;
 	*) ;;
 	esac
 }

@@ -36,7 +36,8 @@ char *xstrdup(const char *s)
 char *xstrndup(const char *s, size_t n)
 {
 	char *d = xmalloc(n + 1);
-	memcpy(d, s, n);
+	if (n) /* an empty slice may come from an empty buffer whose data is NULL */
+		memcpy(d, s, n);
 	d[n] = '\0';
 	return d;
 }

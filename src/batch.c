@@ -64,7 +64,7 @@ static void parse_fence(struct batch *b, const char *s, size_t n, struct diag *d
 			*k = 0;
 		}
 		struct buf sect[2] = {BUF_INIT, BUF_INIT};
-		bool have[2] = {false, false}, closed = false;
+		bool have[2] = {false, false}, closed = false, repeated = false;
 		int cur = -1;
 		size_t body_start = 0;
 		while (next_line(s, n, &pos, &line, &ls, &le)) {
@@ -74,6 +74,13 @@ static void parse_fence(struct batch *b, const char *s, size_t n, struct diag *d
 			bool is_old = e2 - ls == 11 && !memcmp(s + ls, "<<<<<<< old", 11);
 			bool is_new = e2 - ls == 11 && !memcmp(s + ls, "======= new", 11);
 			bool is_end = e2 - ls == 7 && !memcmp(s + ls, ">>>>>>>", 7);
+			if ((is_old && have[0]) || (is_new && have[1])) {
+				/* a second section of one kind would glue two edits into one: refuse it */
+				diag_add(d, E_USAGE, "line %ld: %s: a second `%.*s` section \xC2\xB7 close the edit with `>>>>>>>` first",
+					 line, head, (int)(e2 - ls), s + ls);
+				repeated = true;
+				break;
+			}
 			if (is_old || is_new || is_end) {
 				if (cur >= 0) {
 					size_t body_end = ls > body_start ? ls - 1 : body_start;
@@ -96,11 +103,11 @@ static void parse_fence(struct batch *b, const char *s, size_t n, struct diag *d
 				break;
 			}
 		}
-		bool ok = true;
-		if (!have[1]) {
+		bool ok = !repeated;
+		if (ok && !have[1]) {
 			diag_add(d, E_USAGE, "line %ld: %s: no `======= new` section", head_line, head);
 			ok = false;
-		} else if (!closed) {
+		} else if (ok && !closed) {
 			diag_add(d, E_USAGE, "line %ld: %s: no `>>>>>>>` closing the edit", head_line, head);
 			ok = false;
 		}
@@ -146,7 +153,7 @@ static void parse_jsonl(struct batch *b, const char *s, size_t n, struct diag *d
 		if (utf8_blank(s + ls, end - ls))
 			continue;
 		json_error_t jerr;
-		json_t *obj = json_loadb(s + ls, end - ls, 0, &jerr);
+		json_t *obj = json_loadb(s + ls, end - ls, JSON_REJECT_DUPLICATES, &jerr);
 		if (!obj || !json_is_object(obj)) {
 			diag_add(d, E_USAGE, "line %ld: not a JSON object: %s", line, obj ? "another JSON value" : jerr.text);
 			json_decref(obj);

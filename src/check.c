@@ -2,6 +2,7 @@
 
 #include <jansson.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,29 +169,48 @@ bool check_yaml(const char *s, size_t n)
 	return ok;
 }
 
-/* The frontmatter block: a first line "---", then YAML up to a line "---" or "...". */
-bool check_frontmatter(const char *s, size_t n, bool *has)
+/* The frontmatter block: a first line "---", then YAML up to a line "---" or "...". Returns the
+ * offset just past the block's closing line (its YAML is s[*first, *close)), 0 when s has no
+ * frontmatter, SIZE_MAX when the block is never closed. */
+static size_t frontmatter_end(const char *s, size_t n, size_t *first, size_t *close)
 {
-	*has = false;
-	size_t first;
 	if (n >= 4 && !memcmp(s, "---\n", 4))
-		first = 4;
+		*first = 4;
 	else if (n >= 5 && !memcmp(s, "---\r\n", 5))
-		first = 5;
+		*first = 5;
 	else
-		return true;
-	*has = true;
-	for (size_t i = first; i < n;) {
+		return 0;
+	for (size_t i = *first; i < n;) {
 		const char *nl = memchr(s + i, '\n', n - i);
 		size_t end = nl ? (size_t)(nl - s) : n;
 		size_t len = end - i;
 		if (len && s[i + len - 1] == '\r')
 			len--;
-		if (len == 3 && (!memcmp(s + i, "---", 3) || !memcmp(s + i, "...", 3)))
-			return check_yaml(s + first, i - first);
+		if (len == 3 && (!memcmp(s + i, "---", 3) || !memcmp(s + i, "...", 3))) {
+			*close = i;
+			return nl ? end + 1 : end;
+		}
 		i = end + 1;
 	}
-	return false;
+	return SIZE_MAX;
+}
+
+bool check_frontmatter(const char *s, size_t n, bool *has)
+{
+	size_t first = 0, close = 0, end = frontmatter_end(s, n, &first, &close);
+	*has = end != 0;
+	if (!end)
+		return true;
+	return end != SIZE_MAX && check_yaml(s + first, close - first);
+}
+
+/* True when before and after hold the same frontmatter block, byte for byte: the change is in the
+ * body, which the Markdown grammar checks. */
+static bool frontmatter_untouched(const char *before, size_t blen, const char *after, size_t alen)
+{
+	size_t f, c;
+	size_t b_end = frontmatter_end(before, blen, &f, &c), a_end = frontmatter_end(after, alen, &f, &c);
+	return b_end && b_end != SIZE_MAX && b_end == a_end && !memcmp(before, after, b_end);
 }
 
 static bool format_ok(enum check_kind k, const char *s, size_t n)
@@ -224,6 +244,9 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
 			r->reason[0] = 0;
 		}
 	}
+	if (r->kind == CHECK_FRONTMATTER && before && frontmatter_untouched(before, blen, after, alen) &&
+	    parse_has_grammar(path))
+		r->kind = CHECK_STRUCTURE;
 	switch (r->kind) {
 	case CHECK_NONE:
 		return;

@@ -78,25 +78,53 @@ static enum lets_err os_error(struct diag *d, const char *path, int err)
 	return diag_add(d, code, "%s: %s (os error %d)", path, strerror(err), err);
 }
 
-enum lets_err file_load(struct file *f, const char *path, long max_file_bytes, struct diag *d)
+enum lets_err file_check_stat(const struct stat *st, const char *path, long max_file_bytes, struct diag *d)
 {
-	f->path = xstrdup(path);
-	/* stat before open: opening a FIFO for reading would block the call */
-	if (stat(path, &f->st) < 0)
-		return os_error(d, path, errno);
-	if (S_ISDIR(f->st.st_mode))
+	if (S_ISDIR(st->st_mode))
 		return diag_add(d, E_UNSUPPORTED_FILE,
 				"%s is unsupported: a directory \xC2\xB7 search it with lets find <pattern> %s", path, path);
-	if (!S_ISREG(f->st.st_mode))
+	if (!S_ISREG(st->st_mode))
 		return diag_add(d, E_UNSUPPORTED_FILE, "%s is unsupported: not a regular file", path);
-	if (f->st.st_nlink > 1)
+	if (st->st_nlink > 1)
 		return diag_add(d, E_UNSUPPORTED_FILE, "%s is unsupported: hardlinked file", path);
-	if (max_file_bytes >= 0 && f->st.st_size > max_file_bytes)
+	if (max_file_bytes >= 0 && st->st_size > max_file_bytes)
 		return diag_add(d, E_UNSUPPORTED_FILE, "%s is unsupported: %lld bytes, over the %ld-byte limit", path,
-				(long long)f->st.st_size, max_file_bytes);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+				(long long)st->st_size, max_file_bytes);
+	return LETS_OK;
+}
+
+enum lets_err file_load(struct file *f, const char *path, long max_file_bytes, struct diag *d)
+{
+	struct stat st;
+	/* stat before open: opening a FIFO for reading would block the call */
+	if (stat(path, &st) < 0) {
+		f->path = xstrdup(path);
 		return os_error(d, path, errno);
+	}
+	enum lets_err e = file_check_stat(&st, path, max_file_bytes, d);
+	if (e) {
+		f->path = xstrdup(path);
+		f->st = st;
+		return e;
+	}
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0) {
+		f->path = xstrdup(path);
+		return os_error(d, path, errno);
+	}
+	e = file_load_fd(f, path, fd, max_file_bytes, d);
+	close(fd);
+	return e;
+}
+
+enum lets_err file_load_fd(struct file *f, const char *path, int fd, long max_file_bytes, struct diag *d)
+{
+	f->path = xstrdup(path);
+	if (fstat(fd, &f->st) < 0)
+		return os_error(d, path, errno);
+	enum lets_err e = file_check_stat(&f->st, path, max_file_bytes, d);
+	if (e)
+		return e;
 	size_t cap = (size_t)f->st.st_size + 1, len = 0;
 	char *data = xmalloc(cap);
 	for (;;) {
@@ -104,20 +132,23 @@ enum lets_err file_load(struct file *f, const char *path, long max_file_bytes, s
 			cap *= 2;
 			data = xrealloc(data, cap);
 		}
-		ssize_t r = read(fd, data + len, cap - 1 - len);
+		ssize_t r = pread(fd, data + len, cap - 1 - len, (off_t)len);
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
 			int err = errno;
-			close(fd);
 			free(data);
 			return os_error(d, path, err);
 		}
 		if (r == 0)
 			break;
 		len += (size_t)r;
+		if (max_file_bytes >= 0 && len > (size_t)max_file_bytes) {
+			free(data); /* it grew past the limit while being read */
+			return diag_add(d, E_UNSUPPORTED_FILE, "%s is unsupported: over the %ld-byte limit", path,
+					max_file_bytes);
+		}
 	}
-	close(fd);
 	data[len] = '\0';
 	f->data = data;
 	f->size = len;
@@ -169,19 +200,23 @@ long file_line_at(const struct file *f, size_t off)
 	return (long)lo + 1;
 }
 
-void sha12(const void *data, size_t size, char out[13])
+void sha_hex(const void *data, size_t size, char *out, size_t digits)
 {
 	static const char hex[] = "0123456789abcdef";
 	blake3_hasher h;
-	unsigned char digest[6];
+	unsigned char digest[32];
+	digits = digits > 64 ? 64 : digits;
 	blake3_hasher_init(&h);
 	blake3_hasher_update(&h, data, size);
-	blake3_hasher_finalize(&h, digest, sizeof(digest));
-	for (int i = 0; i < 6; i++) {
-		out[2 * i] = hex[digest[i] >> 4];
-		out[2 * i + 1] = hex[digest[i] & 15];
-	}
-	out[12] = '\0';
+	blake3_hasher_finalize(&h, digest, (digits + 1) / 2);
+	for (size_t i = 0; i < digits; i++)
+		out[i] = hex[i % 2 ? digest[i / 2] & 15 : digest[i / 2] >> 4];
+	out[digits] = '\0';
+}
+
+void sha12(const void *data, size_t size, char out[13])
+{
+	sha_hex(data, size, out, 12);
 }
 
 const char *file_sha(struct file *f)

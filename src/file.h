@@ -33,6 +33,11 @@ struct file {
  * (not_found), a directory, a hardlinked file, a file over max_file_bytes and a binary file
  * (unsupported_file). */
 enum lets_err file_load(struct file *f, const char *path, long max_file_bytes, struct diag *d);
+/* The same for a descriptor the caller holds (and keeps): fstat, the same refusals, then the bytes
+ * from offset 0, refused if they grow past max_file_bytes while being read. */
+enum lets_err file_load_fd(struct file *f, const char *path, int fd, long max_file_bytes, struct diag *d);
+/* file_load's refusals for a stat already taken: directory, not regular, hardlinked, too big. */
+enum lets_err file_check_stat(const struct stat *st, const char *path, long max_file_bytes, struct diag *d);
 /* Builds the line index for bytes already in f->data (used by file_load and after an edit). */
 void file_index(struct file *f);
 void file_release(struct file *f);
@@ -53,6 +58,8 @@ long file_line_at(const struct file *f, size_t off);
 const char *file_sha(struct file *f);
 /* Same for arbitrary bytes; out holds 13 bytes. */
 void sha12(const void *data, size_t size, char out[13]);
+/* The first digits (at most 64) hex digits of the BLAKE3 of the bytes; out holds digits + 1. */
+void sha_hex(const void *data, size_t size, char *out, size_t digits);
 
 /* Display form of one line: invalid UTF-8 lossily replaced, cut at LINE_CUT_BYTES on a character
  * boundary with "…" appended. Sets *lossy / *cut when that happened. */

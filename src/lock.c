@@ -34,10 +34,10 @@ void lockset_adopt(struct lockset *ls, int fd)
 
 /* Locks the inode path names right now. Returns the fd, -1 for a missing path, -2 after the
  * wait ran out (errno kept for other failures: -3). */
-static int lock_one(const char *path, long deadline)
+static int lock_one(int dir, const char *path, int nofollow, long deadline)
 {
 	for (;;) {
-		int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+		int fd = openat(dir, path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | nofollow);
 		if (fd < 0)
 			return errno == ENOENT ? -1 : -3;
 		while (flock(fd, LOCK_EX | LOCK_NB) < 0) {
@@ -56,13 +56,38 @@ static int lock_one(const char *path, long deadline)
 		}
 		/* The holder may have renamed a new file over the one we waited on: lock that one. */
 		struct stat held, cur;
-		if (fstat(fd, &held) == 0 && stat(path, &cur) == 0 && held.st_dev == cur.st_dev &&
+		if (fstat(fd, &held) == 0 && fstatat(dir, path, &cur, nofollow ? AT_SYMLINK_NOFOLLOW : 0) == 0 &&
+		    held.st_dev == cur.st_dev &&
 		    held.st_ino == cur.st_ino)
 			return fd;
 		close(fd);
 		if (now_ms() >= deadline)
 			return -2;
 	}
+}
+
+static enum lets_err lock_failed(int fd, const char *path, struct diag *d)
+{
+	if (fd == -2)
+		return diag_add(d, E_LOCKED, "%s is locked by another lets process (waited 2 s) \xC2\xB7 retry the call",
+				path);
+	if (fd < 0)
+		return diag_add(d, E_IO_ERROR, "locking %s failed: %s", path, strerror(errno));
+	return LETS_OK;
+}
+
+enum lets_err lockset_acquire_at(struct lockset *ls, int dir, const char *name, const char *path, int *fd,
+				 struct diag *d)
+{
+	*fd = lock_one(dir, name, O_NOFOLLOW, now_ms() + LOCK_WAIT_MS);
+	if (*fd == -1)
+		return LETS_OK;
+	enum lets_err err = lock_failed(*fd, path, d);
+	if (err)
+		*fd = -1;
+	else
+		lockset_adopt(ls, *fd);
+	return err;
 }
 
 enum lets_err lockset_acquire(struct lockset *ls, const char *const *paths, size_t n, struct diag *d)
@@ -76,18 +101,11 @@ enum lets_err lockset_acquire(struct lockset *ls, const char *const *paths, size
 	for (size_t i = 0; i < n; i++) {
 		if (i && !strcmp(sorted[i], sorted[i - 1]))
 			continue;
-		int fd = lock_one(sorted[i], deadline);
+		int fd = lock_one(AT_FDCWD, sorted[i], 0, deadline);
 		if (fd == -1)
 			continue;
-		if (fd == -2) {
-			err = diag_add(d, E_LOCKED, "%s is locked by another lets process (waited 2 s) \xC2\xB7 retry the call",
-				       sorted[i]);
+		if ((err = lock_failed(fd, sorted[i], d)))
 			break;
-		}
-		if (fd < 0) {
-			err = diag_add(d, E_IO_ERROR, "locking %s failed: %s", sorted[i], strerror(errno));
-			break;
-		}
 		lockset_adopt(ls, fd);
 	}
 	if (err) {

@@ -27,6 +27,11 @@ struct lockset {
  * skipped: there is nothing to lock yet, and publish refuses to create over a newcomer.
  * Records `locked` (or io_error) in d; on failure ls keeps what it had before the call. */
 enum lets_err lockset_acquire(struct lockset *ls, const char *const *paths, size_t n, struct diag *d);
+/* Locks name inside the held directory dir (never following a symlink) and adds it to ls; *fd
+ * is the locked descriptor, still owned by ls, to read the file through, or -1 when name does
+ * not exist. Records `locked` or io_error naming path. */
+enum lets_err lockset_acquire_at(struct lockset *ls, int dir, const char *name, const char *path, int *fd,
+				 struct diag *d);
 /* Takes ownership of fd, already locked by the caller, until lockset_release. */
 void lockset_adopt(struct lockset *ls, int fd);
 /* Unlocks and closes everything; accepts a zeroed set. */

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "alloc.h"
 #include "buf.h"
@@ -95,6 +96,23 @@ static const struct opt_spec specs[] = {
 
 #define NSPECS (sizeof(specs) / sizeof(specs[0]))
 
+/* What a verb's --help says after its options, by option group. */
+static const struct {
+	unsigned group;
+	const char *text;
+} epilogues[] = {
+	{V_MCP, "\nRegister it with Claude Code:\n"
+		"  claude mcp add lets -- lets mcp\n"
+		"\nOr with any client that reads an mcpServers block:\n"
+		"  {\n"
+		"    \"mcpServers\": {\n"
+		"      \"lets\": { \"command\": \"lets\", \"args\": [\"mcp\"] }\n"
+		"    }\n"
+		"  }\n"
+		"\nEach tool call runs the verb in-process with the server's working directory as the tree, and\n"
+		"returns the verb's text as content and its --json shape as structuredContent.\n"},
+};
+
 /* Options that cannot be given together, checked in this order once a command line is parsed.
  * A name is a long option, or the verb's positional argument as its usage shows it ("[TARGET]"). */
 static const struct conflict {
@@ -121,6 +139,7 @@ static const struct conflict {
 void opts_init(struct opts *o)
 {
 	memset(o, 0, sizeof(*o));
+	o->stdin_fd = STDIN_FILENO;
 	o->budget = OPT_UNSET;
 	o->max_bytes = 65536;
 	o->max_file_bytes = 8388608;
@@ -423,4 +442,24 @@ void opt_help(struct buf *out, const struct verb *v)
 		buf_release(&name);
 	}
 	buf_addf(out, "  %-28s %s\n", "-h, --help", "Print help");
+	for (size_t i = 0; i < sizeof(epilogues) / sizeof(epilogues[0]); i++)
+		if (epilogues[i].group == v->group)
+			buf_adds(out, epilogues[i].text);
+}
+
+void opt_each(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx)
+{
+	for (size_t i = 0; i < NSPECS; i++) {
+		const struct opt_spec *s = &specs[i];
+		if (!(s->verbs & v->group) || !s->help || s->kind == K_NOOP || s->kind == K_REFUSED)
+			continue;
+		struct opt_desc desc = {s->long_name, s->short_name, OPT_VALUE_FLAG, s->value_name, s->help};
+		if (s->kind == K_LONG)
+			desc.value = OPT_VALUE_INT;
+		else if (s->kind == K_STR)
+			desc.value = OPT_VALUE_STRING;
+		else if (s->kind == K_LIST)
+			desc.value = OPT_VALUE_LIST;
+		fn(&desc, ctx);
+	}
 }

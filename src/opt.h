@@ -34,6 +34,7 @@ enum verb_group {
 	V_HOOKS = 1 << 9,
 	V_HOOK = 1 << 10,
 	V_ALL = (1 << 11) - 1,
+	V_MCP = 1 << 11, /* outside V_ALL: the server takes no output or tree flags */
 };
 
 struct opts {
@@ -69,6 +70,14 @@ struct opts {
 
 	/* stats */
 	const char *dir, *since;
+
+	/* Where "stdin" is read from (write's content, edit's --from -/--old -/--new -/--expect-all):
+	 * STDIN_FILENO for the CLI; `lets mcp` passes each call's own descriptor, since its fd 0
+	 * carries the protocol. */
+	int stdin_fd;
+	/* NULL for the CLI. When set, the verb also renders the --json shape of the same run here
+	 * (lets mcp's structuredContent): one run gives both shapes, so nothing is written twice. */
+	struct buf *json_twin;
 };
 
 void opts_init(struct opts *o);
@@ -87,6 +96,19 @@ enum lets_err opt_usage_error(struct diag *d, const char *verb, bool with_usage,
 	__attribute__((format(printf, 4, 5)));
 /* Appends v's --help text (or the top-level help, listing the verb table, for v NULL) to out. */
 void opt_help(struct buf *out, const struct verb *v);
+/* What one documented option of a verb takes: nothing, a non-negative integer, a string, or a
+ * string that may repeat. */
+enum opt_value { OPT_VALUE_FLAG, OPT_VALUE_INT, OPT_VALUE_STRING, OPT_VALUE_LIST };
+struct opt_desc {
+	const char *long_name;  /* without "--"; NULL when the option is short only */
+	char short_name;        /* 0 when none */
+	enum opt_value value;
+	const char *value_name; /* "<IF_SHA>", NULL for a flag */
+	const char *help;
+};
+/* Calls fn for each option v's --help lists that has an effect (aliases, grep no-ops and refused
+ * flags are left out), in --help order. */
+void opt_each(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx);
 /* Context before/after a hit, resolved from -A/-B/-C (an explicit -A/-B wins over -C). */
 long opts_before(const struct opts *o);
 long opts_after(const struct opts *o);

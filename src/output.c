@@ -881,3 +881,10 @@ void response_render(struct buf *b, const struct response *r, enum out_format f)
 	else
 		response_json(b, r, f == OUT_JSONL);
 }
+
+void response_emit(struct buf *out, const struct response *r, const struct opts *o)
+{
+	response_render(out, r, o->json ? OUT_JSON : o->jsonl ? OUT_JSONL : OUT_TEXT);
+	if (o->json_twin)
+		response_render(o->json_twin, r, OUT_JSON);
+}

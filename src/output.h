@@ -214,6 +214,10 @@ struct response {
 
 /* Renders r in format f into b. */
 void response_render(struct buf *b, const struct response *r, enum out_format f);
+struct opts;
+/* Renders r into out in the format o asks for (text, --json or --jsonl) and, when o->json_twin is
+ * set, as --json into that buffer too. */
+void response_emit(struct buf *out, const struct response *r, const struct opts *o);
 /* The stats of blocks: their lines and content bytes (line_cost each). */
 void blocks_stats(const struct out_block *blocks, size_t n, long *lines, long *bytes);
 

@@ -1,21 +1,29 @@
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* renameat2, mkostemp */
+#define _GNU_SOURCE /* renameat2, O_TMPFILE, sync_file_range */
 #endif
 #include "publish.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/random.h>
+#include <sys/xattr.h>
+#include <stdint.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "alloc.h"
 #include "buf.h"
 #include "file.h"
 #include "lock.h"
+
+#define TMP_PREFIX ".lets-"
 
 bool publish_same(const struct stat *a, const struct stat *b)
 {
@@ -38,12 +46,196 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
-/* mkdir -p for the directories above path. */
+void publish_sweep(int dir)
+{
+	int fd = openat(dir, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *dp = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!dp) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	const struct dirent *e;
+	while ((e = readdir(dp))) {
+		if (strncmp(e->d_name, TMP_PREFIX, strlen(TMP_PREFIX)))
+			continue;
+		char *end;
+		long pid = strtol(e->d_name + strlen(TMP_PREFIX), &end, 10);
+		struct stat st;
+		if (pid <= 0 || *end != '-' || strlen(end) != 9 || pid > INT_MAX)
+			continue;
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue; /* alive, or not ours to judge */
+		if (fstatat(dir, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
+			unlinkat(dir, e->d_name, 0);
+	}
+	closedir(dp);
+}
+
+static void tmp_name(char out[32])
+{
+	unsigned int r = 0;
+	if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != (ssize_t)sizeof(r)) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		r = (unsigned int)ts.tv_nsec ^ (unsigned int)(uintptr_t)out;
+	}
+	snprintf(out, 32, TMP_PREFIX "%d-%08x", (int)getpid(), r);
+}
+
+/* Gives the unnamed temporary a name in its directory (or creates a named one when fd < 0). */
+static int name_tmp(struct publish_op *op, mode_t mode)
+{
+	char name[32], proc[64];
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", op->fd);
+	for (int tries = 0; tries < 100; tries++) {
+		tmp_name(name);
+		int rc;
+		if (op->fd >= 0) {
+			rc = linkat(AT_FDCWD, proc, op->dir, name, AT_SYMLINK_FOLLOW);
+		} else {
+			op->fd = openat(op->dir, name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+			rc = op->fd < 0 ? -1 : 0;
+		}
+		if (rc == 0) {
+			op->tmp = xstrdup(name);
+			return 0;
+		}
+		if (errno != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
+/* What the current bytes hash to, for the `changed` message. */
+static void current_sha(const struct publish_op *op, char out[13])
+{
+	struct buf b = BUF_INIT;
+	int fd = openat(op->dir, op->name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	strcpy(out, "????????????");
+	if (fd >= 0) {
+		buf_read_fd(&b, fd);
+		close(fd);
+		sha12(buf_str(&b), b.len, out);
+	}
+	buf_release(&b);
+}
+
+void publish_op_release(struct publish_op *op)
+{
+	if (op->fd >= 0)
+		close(op->fd);
+	if (op->tmp && !op->done && op->dir >= 0)
+		unlinkat(op->dir, op->tmp, 0);
+	if (op->dir >= 0)
+		close(op->dir);
+	free(op->path);
+	free(op->name);
+	free(op->tmp);
+	free(op->read_sha);
+	memset(op, 0, sizeof(*op));
+	op->fd = -1;
+	op->dir = -1;
+}
+
+/* Carries every extended attribute (ACLs included) from src to dst; false when one was lost. */
+static bool copy_xattrs(int src, int dst)
+{
+	ssize_t n = flistxattr(src, NULL, 0);
+	if (n < 0)
+		return errno == ENOTSUP;
+	if (n == 0)
+		return true;
+	char *names = xmalloc((size_t)n + 1);
+	bool ok = true;
+	n = flistxattr(src, names, (size_t)n);
+	for (ssize_t i = 0; n > 0 && i < n; i += (ssize_t)strlen(names + i) + 1) {
+		const char *key = names + i;
+		ssize_t vn = fgetxattr(src, key, NULL, 0);
+		char *val = vn >= 0 ? xmalloc((size_t)vn + 1) : NULL;
+		if (vn < 0 || (vn = fgetxattr(src, key, val, (size_t)vn)) < 0 || fsetxattr(dst, key, val, (size_t)vn, 0) < 0)
+			ok = false;
+		free(val);
+	}
+	if (n < 0)
+		ok = false;
+	free(names);
+	return ok;
+}
+
+/* The file being replaced, opened through the held directory for its attributes. Whether it is
+ * still the one that was read is publish_commit's identity check, right before the rename. */
+static enum lets_err open_old(struct publish_op *op, int *src, struct diag *d)
+{
+	*src = openat(op->dir, op->name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (*src >= 0)
+		return LETS_OK;
+	char sha[13];
+	current_sha(op, sha);
+	return diag_add(d, E_CHANGED, "%s changed since sha:%s (now sha:%s)", op->path, op->read_sha ? op->read_sha : "?",
+			sha);
+}
+
+/* Data first, then the old file's attributes, owner and mode: fchown clears setuid/setgid and a
+ * write by a non-root owner clears them too, so the mode goes last. */
+static enum lets_err fill_tmp(struct publish_op *op, int src, const char *data, size_t len, struct diag *d)
+{
+	if (write_all(op->fd, data, len) < 0)
+		return diag_add(d, E_IO_ERROR, "writing %s failed: %s", op->path, strerror(errno));
+	if (!op->replace)
+		return LETS_OK;
+	op->xattrs_dropped = !copy_xattrs(src, op->fd);
+	if (geteuid() == 0 && fchown(op->fd, op->expected.st_uid, op->expected.st_gid) < 0)
+		return diag_add(d, E_IO_ERROR, "keeping the owner of %s failed: %s", op->path, strerror(errno));
+	if (fchmod(op->fd, op->expected.st_mode & 07777) < 0)
+		return diag_add(d, E_IO_ERROR, "keeping the mode of %s failed: %s", op->path, strerror(errno));
+	return LETS_OK;
+}
+
+enum lets_err publish_prepare_at(struct publish_op *op, int dir, const char *name, const char *path,
+				 const char *data, size_t len, const struct stat *expected, const char *read_sha,
+				 struct diag *d)
+{
+	enum lets_err err = LETS_OK;
+	int src = -1;
+	memset(op, 0, sizeof(*op));
+	op->fd = -1;
+	op->dir = fcntl(dir, F_DUPFD_CLOEXEC, 0);
+	op->path = xstrdup(path);
+	op->name = xstrdup(name);
+	op->read_sha = read_sha ? xstrdup(read_sha) : NULL;
+	if (op->dir < 0)
+		return diag_add(d, E_IO_ERROR, "writing %s failed: %s", path, strerror(errno));
+	if (expected) {
+		op->expected = *expected;
+		op->replace = true;
+	}
+	publish_sweep(op->dir);
+	if (op->replace && (err = open_old(op, &src, d)))
+		goto out;
+	/* new files get 0666 less the umask (and a default ACL) from the kernel, as any editor's */
+	mode_t mode = op->replace ? 0600 : 0666;
+	if (access("/proc/self/fd", X_OK) == 0)
+		op->fd = openat(op->dir, ".", O_TMPFILE | O_RDWR | O_CLOEXEC, mode);
+	if (op->fd < 0 && name_tmp(op, mode) < 0) {
+		err = diag_add(d, E_IO_ERROR, "writing %s failed: %s", path, strerror(errno));
+		goto out;
+	}
+	err = fill_tmp(op, src, data, len, d);
+	if (!err) /* start the write-back now; publish_sync waits for it, for every file of a batch at once */
+		sync_file_range(op->fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+out:
+	if (src >= 0)
+		close(src);
+	return err;
+}
+
+/* mkdir -p for the directories above path, relative to the current directory. */
 static int make_parents(const char *path)
 {
 	char *copy = xstrdup(path);
 	int rc = 0;
-	for (char *p = copy + 1; *p; p++) {
+	for (char *p = copy + (*copy != 0); *p; p++) { /* "" has no parent to make */
 		if (*p != '/')
 			continue;
 		*p = 0;
@@ -58,104 +250,42 @@ static int make_parents(const char *path)
 	return rc;
 }
 
-static void split_dir(const char *path, struct buf *dir, const char **base)
-{
-	const char *slash = strrchr(path, '/');
-	if (!slash) {
-		buf_adds(dir, ".");
-		*base = path;
-	} else {
-		buf_add(dir, path, slash == path ? 1 : (size_t)(slash - path));
-		*base = slash + 1;
-	}
-}
-
-/* What the current bytes hash to, for the `changed` message. */
-static void current_sha(const char *path, char out[13])
-{
-	struct buf b = BUF_INIT;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	strcpy(out, "????????????");
-	if (fd >= 0) {
-		buf_read_fd(&b, fd);
-		close(fd);
-		sha12(buf_str(&b), b.len, out);
-	}
-	buf_release(&b);
-}
-
-void publish_op_release(struct publish_op *op)
-{
-	if (op->fd >= 0)
-		close(op->fd);
-	if (op->tmp && !op->done)
-		unlink(op->tmp);
-	free(op->path);
-	free(op->target);
-	free(op->dir);
-	free(op->tmp);
-	free(op->read_sha);
-	memset(op, 0, sizeof(*op));
-	op->fd = -1;
-}
-
 enum lets_err publish_prepare(struct publish_op *op, const char *path, const char *data, size_t len,
 			      const struct stat *expected, const char *read_sha, struct diag *d)
 {
-	enum lets_err err = LETS_OK;
-	struct buf dir = BUF_INIT, tmp = BUF_INIT;
-	const char *base;
 	struct stat lst;
+	char *target = NULL;
 	memset(op, 0, sizeof(*op));
-	op->fd = -1;
-	op->path = xstrdup(path);
-	op->read_sha = read_sha ? xstrdup(read_sha) : NULL;
-	if (expected) {
-		op->expected = *expected;
-		op->replace = true;
-	}
+	op->fd = op->dir = -1;
+	if (!*path)
+		return diag_add(d, E_USAGE, "the path is empty \xC2\xB7 name a file");
 	/* Replace a symlink's target, not the link. */
 	if (expected && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
-		op->target = realpath(path, NULL);
-		if (!op->target)
+		target = realpath(path, NULL);
+		if (!target)
 			return diag_add(d, E_IO_ERROR, "resolving %s failed: %s", path, strerror(errno));
 	} else {
-		op->target = xstrdup(path);
+		target = xstrdup(path);
 	}
-	split_dir(op->target, &dir, &base);
-	if (!expected && make_parents(op->target) < 0) {
+	enum lets_err err = LETS_OK;
+	char *slash = strrchr(target, '/');
+	const char *base = slash ? slash + 1 : target;
+	struct buf dir = BUF_INIT;
+	buf_add(&dir, slash ? target : ".", slash ? (slash == target ? 1 : (size_t)(slash - target)) : 1);
+	if (!expected && make_parents(target) < 0) {
 		err = diag_add(d, E_IO_ERROR, "creating the directories for %s failed: %s", path, strerror(errno));
 		goto out;
 	}
-	buf_addf(&tmp, "%s/.%s.lets-XXXXXX", dir.data, base);
-	op->fd = mkostemp(tmp.data, O_CLOEXEC);
-	if (op->fd < 0) {
+	int dfd = open(dir.data, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0) {
 		err = diag_add(d, E_IO_ERROR, "writing %s failed: %s", path, strerror(errno));
 		goto out;
 	}
-	op->tmp = buf_detach(&tmp);
-	op->dir = buf_detach(&dir);
-	mode_t mode;
-	if (expected) {
-		mode = expected->st_mode & 07777;
-		if (geteuid() == 0 && fchown(op->fd, expected->st_uid, expected->st_gid) < 0) {
-			err = diag_add(d, E_IO_ERROR, "keeping the owner of %s failed: %s", path, strerror(errno));
-			goto out;
-		}
-	} else {
-		mode_t mask = umask(0);
-		umask(mask);
-		mode = 0666 & ~mask;
-	}
-	if (fchmod(op->fd, mode) < 0 || write_all(op->fd, data, len) < 0) {
-		err = diag_add(d, E_IO_ERROR, "writing %s failed: %s", path, strerror(errno));
-		goto out;
-	}
-	/* start the write-back now; publish_sync waits for it, for every file of a batch at once */
-	sync_file_range(op->fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+	err = publish_prepare_at(op, dfd, base, path, data, len, expected, read_sha, d);
+	close(dfd);
 out:
 	buf_release(&dir);
-	buf_release(&tmp);
+	free(target);
 	return err;
 }
 
@@ -167,28 +297,64 @@ enum lets_err publish_sync(struct publish_op *ops, size_t n, struct diag *d)
 	return LETS_OK;
 }
 
+/* The identity check, the naming and the rename, as one step as far as signals go. */
+static enum lets_err commit_locked(struct publish_op *op, struct diag *d)
+{
+	if (op->replace) {
+		struct stat cur;
+		if (fstatat(op->dir, op->name, &cur, AT_SYMLINK_NOFOLLOW) < 0 || !publish_same(&cur, &op->expected)) {
+			char sha[13];
+			current_sha(op, sha);
+			return diag_add(d, E_CHANGED, "%s changed since sha:%s (now sha:%s)", op->path,
+					op->read_sha ? op->read_sha : "?", sha);
+		}
+		if (!op->tmp && name_tmp(op, 0) < 0)
+			return diag_add(d, E_IO_ERROR, "replacing %s failed: %s", op->path, strerror(errno));
+		if (renameat(op->dir, op->tmp, op->dir, op->name) < 0)
+			return diag_add(d, E_IO_ERROR, "replacing %s failed: %s", op->path, strerror(errno));
+		return LETS_OK;
+	}
+	int rc;
+	if (!op->tmp) {
+		char proc[64];
+		snprintf(proc, sizeof(proc), "/proc/self/fd/%d", op->fd);
+		rc = linkat(AT_FDCWD, proc, op->dir, op->name, AT_SYMLINK_FOLLOW);
+	} else {
+		rc = renameat2(op->dir, op->tmp, op->dir, op->name, RENAME_NOREPLACE);
+		if (rc < 0 && errno == EINVAL && (rc = linkat(op->dir, op->tmp, op->dir, op->name, 0)) == 0)
+			unlinkat(op->dir, op->tmp, 0);
+	}
+	if (rc == 0)
+		return LETS_OK;
+	if (errno == EEXIST)
+		return diag_add(d, E_EXISTS, "%s appeared while lets was writing it \xC2\xB7 pass --force to overwrite",
+				op->path);
+	return diag_add(d, E_IO_ERROR, "creating %s failed: %s", op->path, strerror(errno));
+}
+
 enum lets_err publish_commit(struct publish_op *op, struct lockset *locks, struct stat *now, struct diag *d)
 {
 	/* Anyone who opens the new inode after the rename waits until we are done with it. */
 	if (locks && flock(op->fd, LOCK_EX) < 0)
 		return diag_add(d, E_IO_ERROR, "locking %s failed: %s", op->path, strerror(errno));
-	if (op->replace) {
-		struct stat cur;
-		if (stat(op->target, &cur) < 0 || !publish_same(&cur, &op->expected)) {
-			char sha[13];
-			current_sha(op->target, sha);
-			return diag_add(d, E_CHANGED, "%s changed since sha:%s (now sha:%s)", op->path,
-					op->read_sha ? op->read_sha : "?", sha);
-		}
-		if (rename(op->tmp, op->target) < 0)
-			return diag_add(d, E_IO_ERROR, "replacing %s failed: %s", op->path, strerror(errno));
-	} else if (renameat2(AT_FDCWD, op->tmp, AT_FDCWD, op->target, RENAME_NOREPLACE) < 0) {
-		if (errno == EEXIST)
-			return diag_add(d, E_EXISTS, "%s appeared while lets was writing it \xC2\xB7 pass --force to overwrite",
-					op->path);
-		return diag_add(d, E_IO_ERROR, "creating %s failed: %s", op->path, strerror(errno));
+	sigset_t hold, old;
+	sigemptyset(&hold);
+	sigaddset(&hold, SIGTERM);
+	sigaddset(&hold, SIGINT);
+	sigaddset(&hold, SIGHUP);
+	sigprocmask(SIG_BLOCK, &hold, &old);
+	bool was_named = op->tmp != NULL;
+	enum lets_err err = commit_locked(op, d);
+	if (err && op->tmp && !was_named) {
+		unlinkat(op->dir, op->tmp, 0);
+		free(op->tmp);
+		op->tmp = NULL;
 	}
-	op->done = true;
+	if (!err)
+		op->done = true;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (err)
+		return err;
 	if (now && fstat(op->fd, now) < 0)
 		memset(now, 0, sizeof(*now));
 	if (locks) {
@@ -204,16 +370,31 @@ void publish_sync_dirs(const struct publish_op *ops, size_t n)
 		if (!ops[i].done)
 			continue;
 		bool seen = false;
+		struct stat a, b;
 		for (size_t k = 0; k < i && !seen; k++)
-			seen = ops[k].done && !strcmp(ops[k].dir, ops[i].dir);
-		if (seen)
-			continue;
-		int dfd = open(ops[i].dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (dfd >= 0) {
-			fsync(dfd);
-			close(dfd);
-		}
+			seen = ops[k].done && !fstat(ops[k].dir, &a) && !fstat(ops[i].dir, &b) && a.st_dev == b.st_dev &&
+			       a.st_ino == b.st_ino;
+		if (!seen)
+			fsync(ops[i].dir);
 	}
+}
+
+enum lets_err publish_at(int dir, const char *name, const char *path, const char *data, size_t len,
+			 const struct stat *expected, const char *read_sha, struct lockset *locks, struct stat *now,
+			 bool *xattrs_dropped, struct diag *d)
+{
+	struct publish_op op;
+	enum lets_err err = publish_prepare_at(&op, dir, name, path, data, len, expected, read_sha, d);
+	if (!err)
+		err = publish_sync(&op, 1, d);
+	if (!err)
+		err = publish_commit(&op, locks, now, d);
+	if (!err)
+		publish_sync_dirs(&op, 1);
+	if (xattrs_dropped)
+		*xattrs_dropped = !err && op.xattrs_dropped;
+	publish_op_release(&op);
+	return err;
 }
 
 enum lets_err publish(const char *path, const char *data, size_t len, const struct stat *expected,
@@ -249,6 +430,7 @@ static enum lets_err commit_ops(struct publish_op *ops, const size_t *item_of, s
 			return e;
 		}
 		it->landed = true;
+		it->xattrs_dropped = ops[k].xattrs_dropped;
 		(*landed)++;
 	}
 	return LETS_OK;
@@ -268,8 +450,12 @@ enum lets_err publish_batch(struct publish_item *items, size_t n, struct lockset
 		if (item_unchanged(it))
 			continue;
 		item_of[n_ops] = i;
-		e = publish_prepare(&ops[n_ops++], it->path, it->new_data, it->new_len, it->expected,
-				    it->read_sha, &pd);
+		if (it->name)
+			e = publish_prepare_at(&ops[n_ops++], it->dir, it->name, it->path, it->new_data, it->new_len,
+					       it->expected, it->read_sha, &pd);
+		else
+			e = publish_prepare(&ops[n_ops++], it->path, it->new_data, it->new_len, it->expected,
+					    it->read_sha, &pd);
 		if (e)
 			where = i;
 	}
@@ -301,8 +487,10 @@ long publish_revert(struct publish_item *items, size_t n, struct lockset *locks,
 		struct publish_item *it = &items[i];
 		if (!it->landed || !it->old_data)
 			continue;
-		enum lets_err e = publish(it->path, it->old_data, it->old_len, &it->written, it->new_sha, locks,
-					  NULL, d);
+		enum lets_err e =
+			it->name ? publish_at(it->dir, it->name, it->path, it->old_data, it->old_len, &it->written,
+					      it->new_sha, locks, NULL, NULL, d)
+				 : publish(it->path, it->old_data, it->old_len, &it->written, it->new_sha, locks, NULL, d);
 		reverted += e == LETS_OK;
 	}
 	return reverted;

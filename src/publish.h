@@ -23,26 +23,49 @@ bool publish_same(const struct stat *a, const struct stat *b);
  * hash, for the message); the path must still match it (else `changed`, nothing written). expected NULL: path must not exist yet
  * (else `exists`); missing parent directories are created, mode 0666 less the umask.
  * The new inode's lock is added to locks (may be NULL). On success *now (may be NULL) holds
- * the new file's stat. A symlink is followed: its target is replaced, the link kept. */
+ * the new file's stat. A symlink is followed: its target is replaced, the link kept. This form
+ * resolves the path itself; publish_at is the one for a target already resolved (resolve.h). */
 enum lets_err publish(const char *path, const char *data, size_t len, const struct stat *expected,
 		      const char *read_sha, struct lockset *locks, struct stat *now, struct diag *d);
+/* The same inside a held directory: name is a plain entry of dir, never followed; path is only
+ * for messages. *xattrs_dropped (may be NULL) is set when an extended attribute or ACL of the
+ * old file could not be carried over (the caller reports the `xattrs dropped` omission). */
+enum lets_err publish_at(int dir, const char *name, const char *path, const char *data, size_t len,
+			 const struct stat *expected, const char *read_sha, struct lockset *locks, struct stat *now,
+			 bool *xattrs_dropped, struct diag *d);
 
 /* The same in stages, so a batch pays for one round of syncs instead of one per file:
  * prepare every file (temporary written, write-back started), sync them all, then commit each
- * (lock, identity check, rename) and finally sync each directory once. */
+ * (lock, identity check, rename) and finally sync each directory once.
+ *
+ * The temporary is an unnamed O_TMPFILE in the target's directory, written, given the old file's
+ * extended attributes, owner (as root) and then mode (after the data, so setuid/setgid survive),
+ * and named only inside publish_commit, right before the rename, with SIGTERM, SIGINT and SIGHUP
+ * held back for those two system calls: an interrupted lets leaves no copy behind. Where the
+ * file system has no O_TMPFILE (or /proc is missing) it is a named file from the start. Every
+ * temporary name is ".lets-<pid>-<8 hex>", short enough beside a 255-byte name, and each prepare
+ * removes such leftovers in its directory whose process is gone (a SIGKILL's debris). */
 struct publish_op {
-	char *path, *target, *dir, *tmp, *read_sha; /* owned */
-	int fd;                                     /* the temporary; -1 once handed to a lockset */
-	bool replace, done;
+	char *path, *name, *tmp, *read_sha; /* owned; tmp NULL until the temporary has a name */
+	int dir;                            /* owned; the target's directory */
+	int fd;                             /* the temporary; -1 once handed to a lockset */
+	bool replace, done, xattrs_dropped;
 	struct stat expected;
 };
+#define PUBLISH_OP_INIT {.dir = -1, .fd = -1}
 enum lets_err publish_prepare(struct publish_op *op, const char *path, const char *data, size_t len,
 			      const struct stat *expected, const char *read_sha, struct diag *d);
+/* publish_prepare for name in the held directory dir (duplicated, the caller keeps its own). */
+enum lets_err publish_prepare_at(struct publish_op *op, int dir, const char *name, const char *path,
+				 const char *data, size_t len, const struct stat *expected, const char *read_sha,
+				 struct diag *d);
 enum lets_err publish_sync(struct publish_op *ops, size_t n, struct diag *d);
 enum lets_err publish_commit(struct publish_op *op, struct lockset *locks, struct stat *now, struct diag *d);
 void publish_sync_dirs(const struct publish_op *ops, size_t n);
 /* Closes the temporary and removes it unless committed; accepts a released op. */
 void publish_op_release(struct publish_op *op);
+/* Removes ".lets-<pid>-…" regular files in dir whose creating process no longer exists. */
+void publish_sweep(int dir);
 
 /* A batch commit for verbs that change several files at once (edit, write, transform). Every
  * temporary is written and synced before the first rename, so a failure up to then writes
@@ -50,6 +73,8 @@ void publish_op_release(struct publish_op *op);
  * as partial_batch naming what landed. */
 struct publish_item {
 	const char *path;
+	const char *name; /* with dir: the target already resolved (resolve.h); NULL: resolve path */
+	int dir;
 	const char *old_data; /* as read (NULL: a new file); an item whose new bytes equal these is left
 			       * alone, its mtime and inode untouched */
 	size_t old_len;
@@ -59,6 +84,7 @@ struct publish_item {
 	const char *read_sha, *new_sha; /* the hashes of old_data and new_data, for messages */
 	bool landed; /* out: renamed into place */
 	struct stat written; /* out: the new file's stat once landed */
+	bool xattrs_dropped; /* out: an extended attribute or ACL could not be carried over */
 };
 /* Publishes every changed item. On failure *failed (may be NULL) is the index of the item that
  * failed, or n when no single item did (a sync); with nothing landed d gets that item's message,

@@ -37,7 +37,16 @@ struct lit_scan {
 	struct buf run, best;
 	size_t last_char; /* start of the run's last character */
 	bool fold;
+	bool broken; /* something other than literal text was seen */
 };
+
+static size_t char_len(const char *p)
+{
+	size_t n = 1;
+	while (p[n] && is_utf8_cont((unsigned char)p[n]) && n < 4)
+		n++;
+	return n;
+}
 
 static void run_end(struct lit_scan *ls)
 {
@@ -49,37 +58,25 @@ static void run_end(struct lit_scan *ls)
 	ls->last_char = 0;
 }
 
+/* An item that is not literal text: the run so far ends. */
+static void run_break(struct lit_scan *ls)
+{
+	run_end(ls);
+	ls->broken = true;
+}
+
+/* Adds the character p[0..n) to the run, or ends the run when it cannot be part of a literal. */
 static void run_add(struct lit_scan *ls, const char *p, size_t n)
 {
-	if (ls->fold) {
-		if (n != 1 || !foldable((unsigned char)*p)) {
-			run_end(ls);
-			return;
-		}
-		ls->last_char = ls->run.len;
-		buf_addc(&ls->run, (char)tolower((unsigned char)*p));
-		return;
-	}
-	if (n == 1 && *p == '\n') {
-		run_end(ls);
+	if (ls->fold ? n != 1 || !foldable((unsigned char)*p) : n == 1 && *p == '\n') {
+		run_break(ls);
 		return;
 	}
 	ls->last_char = ls->run.len;
-	buf_add(&ls->run, p, n);
-}
-
-/* Adds the whole character at p; *broken is set when it cannot be part of the literal. Returns
- * its length. */
-static size_t run_add_char(struct lit_scan *ls, const char *p, bool *broken)
-{
-	size_t n = 1;
-	while (p[n] && is_utf8_cont((unsigned char)p[n]))
-		n++;
-	size_t before = ls->run.len;
-	run_add(ls, p, n);
-	if (ls->run.len == before)
-		*broken = true;
-	return n;
+	if (ls->fold)
+		buf_addc(&ls->run, (char)tolower((unsigned char)*p));
+	else
+		buf_add(&ls->run, p, n);
 }
 
 /* The atom just added is optional or repeated: an optional one leaves the run, a repeated one
@@ -88,7 +85,7 @@ static void run_quantified(struct lit_scan *ls, bool optional)
 {
 	if (optional && ls->run.len)
 		buf_truncate(&ls->run, ls->last_char);
-	run_end(ls);
+	run_break(ls);
 }
 
 /* Length of a {n}, {n,}, {n,m} quantifier at p, or 0 when the brace is a literal. */
@@ -109,6 +106,73 @@ static size_t brace_quant(const char *p, bool *optional)
 	return (size_t)(q - p) + 1;
 }
 
+/* Past the first `close` at or after q, or the pattern's end. */
+static const char *past(const char *q, char close)
+{
+	const char *e = strchr(q, close);
+	return e ? e + 1 : q + strlen(q);
+}
+
+/* Past the escape at p (its backslash) as PCRE2 reads it: the letter and its argument, so
+ * \x41, \x{41}, \pL, \p{Greek}, \cA, \012, \g{-1}, \k<name>, \N{U+41} and \o{12} never leave their
+ * argument behind to be taken for text. Taking too much only loses a literal; too little could
+ * claim one that no match holds. \Q and \E are the caller's. */
+static const char *escape_end(const char *p)
+{
+	const char *q = p + 2;
+	switch (p[1]) {
+	case 'x':
+		if (*q == '{')
+			return past(q, '}');
+		for (int i = 0; i < 2 && isxdigit((unsigned char)*q); i++)
+			q++;
+		return q;
+	case 'o':
+	case 'N':
+		return *q == '{' ? past(q, '}') : q;
+	case 'p':
+	case 'P':
+		return *q == '{' ? past(q, '}') : *q ? q + 1 : q;
+	case 'c':
+		return *q ? q + 1 : q;
+	case 'g':
+	case 'k':
+		if (*q == '{' || *q == '<' || *q == '\'')
+			return past(q + 1, *q == '{' ? '}' : *q == '<' ? '>' : '\'');
+		if (*q == '+' || *q == '-')
+			q++;
+		/* fall through: \g1, \g-1 */
+	case '0':
+	case '1':
+	case '2':
+	case '3':
+	case '4':
+	case '5':
+	case '6':
+	case '7':
+	case '8':
+	case '9':
+		while (isdigit((unsigned char)*q))
+			q++;
+		return q;
+	default:
+		if (!p[1])
+			return p + 1;
+		return isalnum((unsigned char)p[1]) ? q : p + 1 + char_len(p + 1);
+	}
+}
+
+/* \Q…\E at p: its text is literal. Returns past the \E (or the pattern's end). */
+static const char *quoted(struct lit_scan *ls, const char *p)
+{
+	for (p += 2; *p && !(p[0] == '\\' && p[1] == 'E');) {
+		size_t n = char_len(p);
+		run_add(ls, p, n);
+		p += n;
+	}
+	return *p ? p + 2 : p;
+}
+
 static const char *skip_class(const char *p)
 {
 	p++;
@@ -117,6 +181,11 @@ static const char *skip_class(const char *p)
 	if (*p == ']')
 		p++;
 	while (*p && *p != ']') {
+		if (p[0] == '\\' && p[1] == 'Q') {
+			const char *e = strstr(p, "\\E");
+			p = e ? e + 2 : p + strlen(p);
+			continue;
+		}
 		if (*p == '\\' && p[1])
 			p++;
 		else if (*p == '[' && p[1] == ':') {
@@ -133,6 +202,11 @@ static const char *skip_group(const char *p)
 {
 	int depth = 0;
 	while (*p) {
+		if (p[0] == '\\' && p[1] == 'Q') {
+			const char *e = strstr(p, "\\E");
+			p = e ? e + 2 : p + strlen(p);
+			continue;
+		}
 		if (*p == '\\' && p[1]) {
 			p += 2;
 			continue;
@@ -150,103 +224,101 @@ static const char *skip_group(const char *p)
 	return p;
 }
 
+/* True when the pattern holds something that changes how the rest reads or what a match must
+ * hold: inline flags ((?i), (?x) …) and backtracking verbs ((*ACCEPT) ends a match early). */
+static bool unsafe_for_literal(const char *pattern)
+{
+	if (strstr(pattern, "(*"))
+		return true;
+	for (const char *p = pattern; (p = strstr(p, "(?")); p += 2)
+		if ((isalpha((unsigned char)p[2]) && p[2] != 'P') || p[2] == '-' || p[2] == '^')
+			return true;
+	return false;
+}
+
+/* A quantifier at p, applied to the atom before it; returns past it, or NULL when p holds none. */
+static const char *quantifier(struct lit_scan *ls, const char *p)
+{
+	bool optional = *p != '+';
+	size_t q = 1;
+	if (*p == '{' && !(q = brace_quant(p, &optional)))
+		return NULL;
+	if (*p != '{' && *p != '*' && *p != '?' && *p != '+')
+		return NULL;
+	run_quantified(ls, optional);
+	p += q;
+	return *p == '?' || *p == '+' ? p + 1 : p;
+}
+
+/* One item of a pattern at p; returns past it, or NULL when no literal can be claimed at all. */
+static const char *scan_item(struct lit_scan *ls, const char *p)
+{
+	const char *q = quantifier(ls, p);
+	if (q)
+		return q;
+	switch (*p) {
+	case '|':
+		return NULL;
+	case '(':
+		if (p[1] == '?' && p[2] == '#') /* a comment: gone, as if never written */
+			return past(p, ')');
+		run_break(ls);
+		return skip_group(p);
+	case '[':
+		run_break(ls);
+		return skip_class(p);
+	case '.':
+	case '^':
+	case '$':
+	case ')':
+		run_break(ls);
+		return p + 1;
+	case '{':
+		/* a brace PCRE2 reads as text today; newer PCRE2 reads {,n} as a quantifier, so the
+		 * pattern is no longer provably plain text */
+		run_add(ls, p, 1);
+		ls->broken = true;
+		return p + 1;
+	case '\\':
+		if (p[1] == 'Q')
+			return quoted(ls, p);
+		if (p[1] == 'E') /* a \E with no \Q is ignored */
+			return p + 2;
+		q = escape_end(p);
+		if (!p[1] || isalnum((unsigned char)p[1]))
+			run_break(ls);
+		else
+			run_add(ls, p + 1, (size_t)(q - p - 1));
+		return q;
+	default:
+		run_add(ls, p, char_len(p));
+		return p + char_len(p);
+	}
+}
+
 size_t search_required_literal(const char *pattern, unsigned rx_flags, char **out, bool *whole)
 {
 	struct lit_scan ls = {.fold = (rx_flags & RX_CASELESS) != 0};
 	*whole = false;
 	*out = NULL;
-	bool broken = false; /* something other than literal text was seen */
 	if (rx_flags & RX_LITERAL) {
-		for (const char *p = pattern; *p;)
-			p += run_add_char(&ls, p, &broken);
+		for (const char *p = pattern; *p; p += char_len(p))
+			run_add(&ls, p, char_len(p));
+	} else if (unsafe_for_literal(pattern)) {
+		return 0;
 	} else {
-		/* inline flags change what follows: no literal is safe then */
-		for (const char *p = pattern; (p = strstr(p, "(?")); p += 2)
-			if (p[2] != ':')
-				return 0;
-		const char *p = pattern;
-		while (*p) {
-			unsigned char c = (unsigned char)*p;
-			bool optional = false;
-			size_t q;
-			switch (c) {
-			case '|':
+		for (const char *p = pattern; *p;) {
+			if (!(p = scan_item(&ls, p))) { /* a top-level alternation: no literal is required */
 				buf_release(&ls.run);
 				buf_release(&ls.best);
 				return 0;
-			case '(':
-				run_end(&ls);
-				broken = true;
-				p = skip_group(p);
-				break;
-			case '[':
-				run_end(&ls);
-				broken = true;
-				p = skip_class(p);
-				break;
-			case '.':
-			case '^':
-			case '$':
-				run_end(&ls);
-				broken = true;
-				p++;
-				break;
-			case '*':
-			case '?':
-			case '+':
-				run_quantified(&ls, c != '+');
-				broken = true;
-				p++;
-				if (*p == '?' || *p == '+')
-					p++;
-				break;
-			case '{':
-				if ((q = brace_quant(p, &optional))) {
-					run_quantified(&ls, optional);
-					broken = true;
-					p += q;
-					if (*p == '?' || *p == '+')
-						p++;
-				} else {
-					/* a brace PCRE2 reads as text today; newer PCRE2 reads {,n} as a
-					 * quantifier, so the pattern is no longer provably plain text */
-					run_add(&ls, p, 1);
-					broken = true;
-					p++;
-				}
-				break;
-			case '\\':
-				if (!p[1]) {
-					p++;
-					break;
-				}
-				if (isalnum((unsigned char)p[1])) {
-					if (p[1] == 'Q' || p[1] == 'E') {
-						buf_release(&ls.run);
-						buf_release(&ls.best);
-						return 0;
-					}
-					run_end(&ls);
-					broken = true;
-					p += 2;
-					if (*p == '{') {
-						const char *e = strchr(p, '}');
-						p = e ? e + 1 : p + strlen(p);
-					}
-				} else {
-					run_add(&ls, p + 1, 1);
-					p += 2;
-				}
-				break;
-			default:
-				p += run_add_char(&ls, p, &broken);
 			}
 		}
 	}
 	run_end(&ls);
 	buf_release(&ls.run);
 	size_t n = ls.best.len;
-	*whole = !broken && !(rx_flags & (RX_CASELESS | RX_WORD)) && n == strlen(pattern) && n;
+	*whole = !ls.broken && !(rx_flags & (RX_CASELESS | RX_WORD)) && n == strlen(pattern) && n;
 	if (!n) {
 		buf_release(&ls.best);
 		return 0;
@@ -295,6 +367,9 @@ void searcher_init(struct searcher *s, const struct regex *re, const char *patte
 {
 	memset(s, 0, sizeof(*s));
 	s->re = re;
+	/* the prefilter reads what PCRE2 runs: the Rust pattern after its translation */
+	if (!(rx_flags & RX_LITERAL))
+		pattern = regex_source(re);
 	s->lit_len = search_required_literal(pattern, rx_flags, &s->lit, &s->lit_is_match);
 	s->fold = (rx_flags & RX_CASELESS) != 0;
 	/* a pattern that is a literal in regex syntax but held escapes is still exactly its text */
@@ -463,6 +538,7 @@ enum search_status search_buffer(const struct searcher *s, struct rx_state *st, 
 				 const struct search_sink *sink, size_t **spans, size_t *spans_cap)
 {
 	size_t pos = 0, counted = 0, line_no = 1;
+	bool per_line = false; /* the whole-buffer search hit the regex's limit: each line alone now */
 	struct nul_scan ns = {.data = data, .size = size, .on = sink->binary_check};
 	enum search_status status = SEARCH_DONE;
 	/* the regex may read anywhere ahead: it gets the whole check first */
@@ -476,16 +552,15 @@ enum search_status search_buffer(const struct searcher *s, struct rx_state *st, 
 				return SEARCH_BINARY;
 			if (anchor == SIZE_MAX)
 				break;
+		} else if (per_line) {
+			anchor = pos;
 		} else {
 			size_t ms, me;
-			enum rx_result r = regex_search(s->re, st, data, size, pos, &ms, &me);
+			enum rx_result r = regex_scan(s->re, st, data, size, pos, &ms, &me);
 			if (r == RX_NOMATCH)
 				break;
-			if (r == RX_LIMIT) {
-				status = SEARCH_LIMIT;
-				break;
-			}
-			anchor = ms;
+			per_line = r == RX_LIMIT;
+			anchor = per_line ? pos : ms;
 		}
 		if (anchor >= size)
 			break; /* an empty match after the final newline is not a line */

@@ -1,5 +1,5 @@
-/* Searching one buffer for lines that match: the whole buffer is searched at once (never line by
- * line), a required literal found in the pattern is located first with a SIMD scan so most bytes
+/* Searching one buffer for lines that match: the whole buffer is searched at once (line by line
+ * only after the regex hits its backtracking limit, so the linear fallback gets one line at a time), a required literal found in the pattern is located first with a SIMD scan so most bytes
  * are skipped without running the regex, and line numbers are counted only up to each hit.
  * Every matching line is pushed to a sink, which owns the caps and counts: the searcher keeps no
  * state between calls and allocates nothing per line.
@@ -55,7 +55,8 @@ struct search_sink {
 enum search_status {
 	SEARCH_DONE,
 	SEARCH_STOPPED, /* the sink asked to stop */
-	SEARCH_LIMIT,   /* the regex hit its match limit: the rest of the buffer is unsearched */
+	SEARCH_LIMIT,   /* a line no matcher could answer (a backreference, invalid UTF-8, beyond the
+			 * backtracker's limit): the rest of the buffer is unsearched */
 	SEARCH_BINARY,  /* binary_check found a NUL: the lines already pushed are not to be used */
 };
 

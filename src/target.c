@@ -12,6 +12,7 @@
 #include "match.h"
 #include "output.h"
 #include "symbols/symbols.h"
+#include "worktree.h"
 
 static bool exists(const char *path)
 {
@@ -97,7 +98,8 @@ bool target_parse_suffix(struct target *t, const char *s)
 	return false;
 }
 
-/* The four habits typed against a file that exists; fills the suggestion. */
+/* The four habits typed against a file that exists, and a #name holding an apostrophe; fills
+ * the suggestion. */
 static bool diagnose(const char *prefix, size_t plen, const char *suffix, struct buf *suggestion)
 {
 	size_t n = strlen(suffix);
@@ -119,6 +121,11 @@ static bool diagnose(const char *prefix, size_t plen, const char *suffix, struct
 	}
 	if (suffix[0] == '@' && n > 1 && suffix[1] != '\'') {
 		buf_addf(suggestion, "\"%.*s@'%s'\"", (int)plen, prefix, suffix + 1);
+		return true;
+	}
+	/* A name holding an apostrophe (a heading: "Why aren't ...") is written quoted. */
+	if (suffix[0] == '#' && n > 1 && suffix[1] != '\'' && strchr(suffix, '\'')) {
+		buf_addf(suggestion, "\"%.*s#'%s'\"", (int)plen, prefix, suffix + 1);
 		return true;
 	}
 	return false;
@@ -176,6 +183,18 @@ enum lets_err target_parse(struct target *t, const char *text, struct diag *d)
 	int err = stat(t->path, &st) == 0 ? ENOENT : errno;
 	enum lets_err code = err == ENOENT || err == ENOTDIR ? E_NOT_FOUND : E_IO_ERROR;
 	return diag_add(d, code, "%s: %s (os error %d)", t->path, strerror(err), err);
+}
+
+enum lets_err target_parse_bounded(struct target *t, const char *text, const struct worktree *w,
+				   bool allow_outside, struct diag *d)
+{
+	struct diag pd = DIAG_INIT;
+	enum lets_err e = target_parse(t, text, &pd);
+	enum lets_err b = worktree_check(w, t->path ? t->path : text, allow_outside, d);
+	for (size_t i = 0; !b && i < pd.n; i++)
+		diag_add(d, pd.items[i].code, "%s", pd.items[i].message);
+	diag_release(&pd);
+	return b ? b : e;
 }
 
 void target_release(struct target *t)

@@ -13,6 +13,7 @@
 
 struct file;
 struct omits;
+struct worktree;
 
 enum target_kind { T_WHOLE, T_LINES, T_REGEX, T_SYMBOL };
 
@@ -30,6 +31,11 @@ struct target {
 /* Splits text into path and suffix. Records not_found with a diagnosis or the OS message when
  * the path part names no file; a directory is left for file_load to refuse. */
 enum lets_err target_parse(struct target *t, const char *text, struct diag *d);
+/* target_parse, then the working-tree boundary on the path part (on the whole text when no
+ * path part was found): a path outside the tree is outside_tree whether or not it exists, as the
+ * exit table orders them. */
+enum lets_err target_parse_bounded(struct target *t, const char *text, const struct worktree *w,
+				   bool allow_outside, struct diag *d);
 /* Parses only a suffix ("@'re'+2", "#name", ":4"), as edit's anchors use. */
 bool target_parse_suffix(struct target *t, const char *suffix);
 void target_release(struct target *t);

@@ -1,6 +1,7 @@
 #include "worktree.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,42 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "resolve.h"
+
+/* Climbs from the current directory to the root, for when an ancestor cannot be searched by
+ * path; failing that, the tree shrinks to the current directory (smaller, never larger). */
+static int open_root_from_cwd(struct worktree *w)
+{
+	int fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	for (const char *p = w->cwd_rel; fd >= 0 && *p; p++) {
+		if (*p != '/' && (p[1] == '/' || !p[1])) {
+			int up = openat(fd, "..", O_PATH | O_DIRECTORY | O_CLOEXEC);
+			if (up < 0) {
+				free(w->cwd_rel);
+				w->cwd_rel = xstrdup("");
+				return fd;
+			}
+			close(fd);
+			fd = up;
+		}
+	}
+	return fd;
+}
+
+static void hold_root(struct worktree *w)
+{
+	w->root_fd = open(w->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (w->root_fd < 0)
+		w->root_fd = open_root_from_cwd(w);
+	struct stat st;
+	if (w->root_fd < 0 || fstat(w->root_fd, &st) < 0) {
+		w->cwd_errno = errno;
+		worktree_release(w);
+	} else {
+		w->root_dev = st.st_dev;
+		w->root_ino = st.st_ino;
+	}
+}
 
 char *worktree_find_up(const char *dir, const char *const *names, bool regular_only, const char **which)
 {
@@ -44,65 +81,63 @@ char *worktree_top(const char *dir)
 
 void worktree_init(struct worktree *w)
 {
+	w->root_fd = -1;
 	char *cwd = realpath(".", NULL);
-	w->root = cwd ? worktree_top(cwd) : NULL;
+	if (!cwd && errno != ENOENT) {
+		/* an ancestor is unreadable: the tree is the current directory, held as it is */
+		w->root = xstrdup(".");
+		w->cwd_rel = xstrdup("");
+		hold_root(w);
+		return;
+	}
+	if (!cwd) {
+		w->cwd_errno = errno;
+		return;
+	}
+	char *top = worktree_top(cwd);
 	/* no repository: the tree is the directory lets runs in */
-	w->root = w->root ? w->root : cwd ? cwd : xstrdup("/");
-	if (w->root != cwd)
-		free(cwd);
+	size_t len = top ? strlen(top) : strlen(cwd);
+	free(top);
+	w->root = xstrndup(cwd, len ? len : 1);
+	const char *rel = cwd + len;
+	while (*rel == '/')
+		rel++;
+	w->cwd_rel = xstrdup(rel);
+	hold_root(w);
+	free(cwd);
 }
 
 void worktree_release(struct worktree *w)
 {
+	if (w->root_fd >= 0)
+		close(w->root_fd);
 	free(w->root);
-	w->root = NULL;
-}
-
-/* The resolved path, or for a path that does not exist yet, its nearest existing ancestor
- * resolved plus the rest as typed (so `write new/dir/f` is judged by where it would land). */
-static char *resolve(const char *path)
-{
-	char *r = realpath(path, NULL);
-	if (r || errno != ENOENT)
-		return r;
-	char *copy = xstrdup(path);
-	char *slash = strrchr(copy, '/');
-	char *parent_real;
-	const char *rest;
-	if (!slash) {
-		parent_real = realpath(".", NULL);
-		rest = copy;
-	} else {
-		*slash = '\0';
-		parent_real = resolve(*copy ? copy : "/");
-		rest = slash + 1;
-	}
-	char *out = NULL;
-	if (parent_real) {
-		struct buf b = BUF_INIT;
-		buf_addf(&b, "%s/%s", parent_real, rest);
-		out = buf_detach(&b);
-		free(parent_real);
-	}
-	free(copy);
-	return out;
+	free(w->cwd_rel);
+	w->root = w->cwd_rel = NULL;
+	w->root_fd = -1;
 }
 
 bool worktree_contains(const struct worktree *w, const char *path)
 {
-	char *r = resolve(path);
-	if (!r)
-		return true; /* unresolvable: the read itself will report why */
-	size_t n = strlen(w->root);
-	bool inside = !strcmp(w->root, "/") ||
-		      (!strncmp(r, w->root, n) && (r[n] == '\0' || r[n] == '/'));
-	free(r);
+	struct diag d = DIAG_INIT;
+	struct resolved r = RESOLVED_INIT;
+	bool inside = resolve_path(w, path, false, true, &r, &d) != E_OUTSIDE_TREE;
+	resolved_release(&r);
+	diag_release(&d);
 	return inside;
 }
 
 enum lets_err worktree_check(const struct worktree *w, const char *path, bool allow_outside, struct diag *d)
 {
-	if (allow_outside || worktree_contains(w, path))
-		return LETS_OK;
-	return diag_add(d, E_OUTSIDE_TREE, "%s is outside the working tree", path);
+	struct diag rd = DIAG_INIT;
+	struct resolved r = RESOLVED_INIT;
+	enum lets_err e = resolve_path(w, path, allow_outside, true, &r, &rd);
+	resolved_release(&r);
+	/* only the boundary is judged here; a missing or unreadable file is the read's to report */
+	if (e == E_OUTSIDE_TREE || (e == E_IO_ERROR && w->root_fd < 0 && path[0] != '/'))
+		diag_add(d, e, "%s", rd.items[0].message);
+	else
+		e = LETS_OK;
+	diag_release(&rd);
+	return e;
 }

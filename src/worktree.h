@@ -1,18 +1,28 @@
 /* The working-tree boundary: lets acts only inside the tree it was started in unless
  * --allow-outside. The tree is the nearest ancestor of the current directory holding .git, else
- * the current directory. Paths are compared after resolving symlinks, so a link pointing out of
- * the tree is outside. */
+ * the current directory. The root is opened once and held as a directory descriptor; targets are
+ * resolved beneath it by resolve.h, never by joining path strings, so a symlink pointing out of
+ * the tree, a `..` through a missing directory or a link chain too long to follow is outside.
+ * Fail closed: what cannot be proven inside is outside. */
 #ifndef LETS_WORKTREE_H
 #define LETS_WORKTREE_H
 #include <stdbool.h>
+#include <sys/types.h>
 
 #include "error.h"
 
 struct worktree {
-	char *root; /* owned, resolved; NULL until worktree_init */
+	char *root;    /* owned, resolved; NULL when the current directory is gone */
+	char *cwd_rel; /* owned; the current directory relative to root ("" at the root) */
+	int root_fd;   /* the root, held; -1 when the current directory is gone */
+	dev_t root_dev;
+	ino_t root_ino;
+	int cwd_errno; /* why the current directory could not be resolved; 0 when it could */
 };
-#define WORKTREE_INIT {0}
+#define WORKTREE_INIT {.root_fd = -1}
 
+/* Finds and opens the root. A vanished current directory leaves root NULL and cwd_errno set:
+ * every relative path then fails with io_error and every absolute one is outside. */
 void worktree_init(struct worktree *w);
 /* The nearest of dir (absolute) and its ancestors, up to "/", holding an entry named one of names
  * (NULL-terminated; any type, links followed, or only a regular file when regular_only). Returns
@@ -22,9 +32,10 @@ char *worktree_find_up(const char *dir, const char *const *names, bool regular_o
 /* The repository top: the nearest of dir (absolute) and its ancestors holding .git, or NULL. */
 char *worktree_top(const char *dir);
 void worktree_release(struct worktree *w);
-/* True when path (existing, or a new file whose parent exists) resolves inside the tree. */
+/* True when path resolves inside the tree (see resolve.h for how). */
 bool worktree_contains(const struct worktree *w, const char *path);
-/* Records "<path> is outside the working tree" (outside_tree) unless inside or allowed. */
+/* Records "<path> is outside the working tree" (outside_tree) unless inside or allowed; io_error
+ * when the current directory is gone. */
 enum lets_err worktree_check(const struct worktree *w, const char *path, bool allow_outside, struct diag *d);
 
 #endif

@@ -16,6 +16,9 @@
 #   expected stdout lines
 #   --- stderr
 #   expected stderr lines
+#   --- file PATH               the bytes of PATH (in the sandbox) after the command, line by line
+#   expected file lines         (repeatable, after stdout/stderr; the same matching rules; a file
+#                               that ends without a newline fails, as output does)
 #
 # Each expected line must equal the actual line byte for byte, except that "[..]" matches any run
 # of characters; the line counts must be equal, except that an expected line "[...]" alone matches
@@ -225,6 +228,14 @@ run_case() {
 			fi
 			compare stdout c_out "$sb/stdout"
 			compare stderr c_err "$sb/stderr"
+			local k
+			for ((k = 0; k < ${#c_files[@]}; k++)); do
+				if [ -f "$w/${c_files[k]}" ]; then
+					compare "file:${c_files[k]//\//_}" "c_file$k" "$w/${c_files[k]}"
+				else
+					report+="  file ${c_files[k]} does not exist"$'\n'
+				fi
+			done
 		fi
 	fi
 	rm -rf "$sb"
@@ -246,14 +257,25 @@ trim_blank() {
 
 finish_case() {
 	[ -n "$c_title" ] || return 0
-	if [ "$c_state" = err ]; then trim_blank c_err; else trim_blank c_out; fi
+	case $c_state in
+	err) trim_blank c_err ;;
+	file) trim_blank "c_file$((${#c_files[@]} - 1))" ;;
+	*) trim_blank c_out ;;
+	esac
 	run_case
 	c_title=""
 }
 
 new_case() {
 	c_title=$1 c_line=$2 c_fixture=default c_cmd="" c_code=0 c_has_stdin=0 c_state=pre
-	c_setup=() c_env=() c_stdin=() c_out=() c_err=()
+	c_setup=() c_env=() c_stdin=() c_out=() c_err=() c_files=()
+}
+
+# Opens a "--- file PATH" section: its lines go to the array c_file<N>.
+new_file_section() {
+	declare -ga "c_file${#c_files[@]}=()"
+	c_files+=("$1")
+	c_state=file
 }
 
 # Runs every case of one file; prints its failure reports, writes its counts and results.
@@ -300,9 +322,24 @@ run_file() {
 			fi
 			;;
 		out)
-			if [ "$l" = "--- stderr" ]; then c_state=err; else c_out+=("$l"); fi
+			case $l in
+			'--- stderr') c_state=err ;;
+			'--- file '*) new_file_section "${l:9}" ;;
+			*) c_out+=("$l") ;;
+			esac
 			;;
-		err) c_err+=("$l") ;;
+		err)
+			case $l in
+			'--- file '*) new_file_section "${l:9}" ;;
+			*) c_err+=("$l") ;;
+			esac
+			;;
+		file)
+			case $l in
+			'--- file '*) new_file_section "${l:9}" ;;
+			*) declare -n cf="c_file$((${#c_files[@]} - 1))"; cf+=("$l"); unset -n cf ;;
+			esac
+			;;
 		bad) ;;
 		esac
 	done

@@ -63,6 +63,39 @@ a	b
 set
 fed
 T
+good file-control <<'T'
+### a file's bytes after the command
+% printf 'one\ntwo\n' > f.txt
+$ lets echo done
+done
+--- file f.txt
+one
+t[..]
+T
+bad file-wrong <<'T'
+### a file whose bytes differ
+% printf 'one\ntwo\n' > f.txt
+$ lets echo done
+done
+--- file f.txt
+one
+three
+T
+bad file-missing <<'T'
+### a file that is not there
+$ lets echo done
+done
+--- file nope.txt
+one
+T
+bad file-no-newline <<'T'
+### a file without its final newline
+% printf 'one' > f.txt
+$ lets echo done
+done
+--- file f.txt
+one
+T
 bad wrong-line <<'T'
 ### a wrong stdout line
 $ lets echo a b

@@ -8,6 +8,7 @@
 #include "../buf.h"
 #include "../opt.h"
 #include "../utf8.h"
+#include "../resolve.h"
 #include "../worktree.h"
 #include "edit.h"
 
@@ -34,6 +35,7 @@ static void file_release_one(struct edit_file *ef)
 {
 	free(ef->path);
 	free(ef->real);
+	resolved_release(&ef->r);
 	file_release(&ef->f);
 	free(ef->orig);
 }
@@ -61,11 +63,11 @@ void edit_mark_failed(struct edit_call *c, const char *path)
 		c->failed_path = path;
 }
 
-/* Reads all of stdin; a heredoc's final newline is a separator, not content. */
-static char *read_stdin(size_t *len, bool strip_final_newline)
+/* Reads all of stdin (o->stdin_fd); a heredoc's final newline is a separator, not content. */
+static char *read_stdin(int fd, size_t *len, bool strip_final_newline)
 {
 	struct buf b = BUF_INIT;
-	buf_read_fd(&b, STDIN_FILENO);
+	buf_read_fd(&b, fd);
 	if (strip_final_newline && b.len && b.data[b.len - 1] == '\n') {
 		b.len--;
 		if (b.len && b.data[b.len - 1] == '\r')
@@ -110,7 +112,7 @@ static enum lets_err collect_batch(struct edit_call *c)
 				       "invalid value '%s' for '--from <FROM>': - is the only accepted value",
 				       o->from);
 	size_t n;
-	char *in = read_stdin(&n, false);
+	char *in = read_stdin(o->stdin_fd, &n, false);
 	c->batch = true;
 	struct batch b = BATCH_INIT;
 	batch_parse(&b, in, n, c->d);
@@ -176,15 +178,15 @@ static enum lets_err collect_cli(struct edit_call *c)
 	char *old = NULL, *nw = NULL;
 	size_t old_len = 0, new_len = 0;
 	if (o->old && !strcmp(o->old, "-"))
-		old = read_stdin(&old_len, true);
+		old = read_stdin(o->stdin_fd, &old_len, true);
 	else if (o->old)
 		old = xstrdup(o->old), old_len = strlen(o->old);
 	if (!strcmp(o->new_text, "-"))
-		nw = read_stdin(&new_len, true);
+		nw = read_stdin(o->stdin_fd, &new_len, true);
 	else
 		nw = xstrdup(o->new_text), new_len = strlen(o->new_text);
 	if (o->expect_all)
-		c->expect_all = read_stdin(&c->expect_all_len, true);
+		c->expect_all = read_stdin(o->stdin_fd, &c->expect_all_len, true);
 	enum lets_err err = LETS_OK;
 	if (old && utf8_blank(old, old_len))
 		err = opt_usage_error(
@@ -254,22 +256,21 @@ static enum lets_err entry_shape(struct edit_call *c, struct edit_entry *en)
 	return LETS_OK;
 }
 
-/* The index of path's file, added when no earlier entry named the same file. */
-static size_t file_for(struct edit_call *c, const char *path)
+/* The index of the file r names, added when no earlier entry named the same one (the same
+ * inode, whatever path reached it); takes r over when it adds. */
+static size_t file_for(struct edit_call *c, const char *path, struct resolved *r)
 {
-	char *real = realpath(path, NULL);
-	if (!real)
-		real = xstrdup(path);
-	for (size_t i = 0; i < c->n_f; i++)
-		if (!strcmp(c->f[i].real, real)) {
-			free(real);
+	for (size_t i = 0; i < c->n_f; i++) {
+		const struct stat *a = &c->f[i].r.st;
+		if (r->exists && c->f[i].r.exists && a->st_dev == r->st.st_dev && a->st_ino == r->st.st_ino)
 			return i;
-		}
+	}
 	XGROW(c->f, c->cap_f, c->n_f + 1);
 	struct edit_file *ef = &c->f[c->n_f];
 	memset(ef, 0, sizeof(*ef));
 	ef->path = xstrdup(path);
-	ef->real = real;
+	ef->r = *r;
+	*r = (struct resolved)RESOLVED_INIT;
 	ef->first_entry = SIZE_MAX;
 	return c->n_f++;
 }
@@ -277,26 +278,29 @@ static size_t file_for(struct edit_call *c, const char *path)
 enum lets_err edit_args_resolve(struct edit_call *c)
 {
 	struct worktree wt = WORKTREE_INIT;
+	struct resolved r = RESOLVED_INIT;
 	enum lets_err err = LETS_OK;
 	worktree_init(&wt);
 	for (size_t i = 0; i < c->n_e && !err; i++) {
 		struct edit_entry *en = &c->e[i];
 		en->file = SIZE_MAX;
-		if (target_parse(&en->t, en->target_text, c->d)) {
+		if (target_parse_bounded(&en->t, en->target_text, &wt, c->o->allow_outside, c->d)) {
 			edit_mark_failed(c, en->target_text);
 			continue;
 		}
 		err = entry_shape(c, en);
 		if (err)
 			break;
-		if (worktree_check(&wt, en->t.path, c->o->allow_outside, c->d)) {
+		/* the one resolution: lock, read and publish all go through r.dir and r.name */
+		if (resolve_path(&wt, en->t.path, c->o->allow_outside, false, &r, c->d)) {
 			edit_mark_failed(c, en->t.path);
 			continue;
 		}
-		en->file = file_for(c, en->t.path);
+		en->file = file_for(c, en->t.path, &r);
 		if (c->f[en->file].first_entry == SIZE_MAX)
 			c->f[en->file].first_entry = i;
 	}
+	resolved_release(&r);
 	worktree_release(&wt);
 	return err;
 }

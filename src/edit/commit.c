@@ -1,3 +1,4 @@
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,11 +11,22 @@
 #include "../publish.h"
 #include "edit.h"
 
-/* Reads one file and takes its identity; refuses a read-only file and a stale --if. */
-static enum lets_err load(struct edit_call *c, struct edit_file *ef)
+/* Locks one file through its held directory and reads it through the locked descriptor, so the
+ * bytes, the identity and the lock are all of the one inode; refuses a special file before
+ * opening it, a read-only file and a stale --if. */
+static enum lets_err load(struct edit_call *c, struct edit_file *ef, struct lockset *locks)
 {
-	enum lets_err e = file_load(&ef->f, ef->path, c->o->max_file_bytes, c->d);
-	if (e)
+	int fd = -1;
+	enum lets_err e;
+	if (!ef->r.exists)
+		return diag_add(c->d, E_NOT_FOUND, "%s: %s (os error %d)", ef->path, strerror(ENOENT), ENOENT);
+	if ((e = file_check_stat(&ef->r.st, ef->path, c->o->max_file_bytes, c->d)))
+		return e;
+	if ((e = lockset_acquire_at(locks, ef->r.dir, ef->r.name, ef->path, &fd, c->d)))
+		return e;
+	if (fd < 0)
+		return diag_add(c->d, E_NOT_FOUND, "%s: %s (os error %d)", ef->path, strerror(ENOENT), ENOENT);
+	if ((e = file_load_fd(&ef->f, ef->path, fd, c->o->max_file_bytes, c->d)))
 		return e;
 	ef->st = ef->f.st;
 	if (!(ef->st.st_mode & S_IWUSR))
@@ -26,7 +38,11 @@ static enum lets_err load(struct edit_call *c, struct edit_file *ef)
 		const char *want = c->o->if_sha;
 		if (!strncmp(want, "sha:", 4))
 			want += 4;
-		if (strncmp(want, ef->sha_before, 12))
+		/* every digit given counts: more than 12 are compared against the full hash */
+		char full[65];
+		size_t n = strlen(want);
+		sha_hex(ef->f.data, ef->f.size, full, n > 12 ? n : 12);
+		if (n < 12 || n > 64 || strncmp(want, full, n))
 			return diag_add(c->d, E_CHANGED, "%s changed since sha:%s (now sha:%s)", ef->path,
 					want, ef->sha_before);
 	}
@@ -37,18 +53,31 @@ static enum lets_err load(struct edit_call *c, struct edit_file *ef)
 	return LETS_OK;
 }
 
+static int by_path(const void *a, const void *b, void *files)
+{
+	const struct edit_file *f = files;
+	return strcmp(f[*(const size_t *)a].path, f[*(const size_t *)b].path);
+}
+
+/* Locks in sorted path order (two batches over the same files cannot deadlock), then reads. */
 enum lets_err edit_commit_load(struct edit_call *c, struct lockset *locks)
 {
 	c->paths = xmalloc((c->n_f ? c->n_f : 1) * sizeof(*c->paths));
-	for (size_t i = 0; i < c->n_f; i++)
+	size_t *order = xmalloc((c->n_f ? c->n_f : 1) * sizeof(*order));
+	for (size_t i = 0; i < c->n_f; i++) {
 		c->paths[i] = c->f[i].path;
-	if (lockset_acquire(locks, c->paths, c->n_f, c->d)) {
-		edit_mark_failed(c, c->f[0].path);
-		return diag_first(c->d);
+		order[i] = i;
 	}
-	for (size_t i = 0; i < c->n_f; i++)
-		if (load(c, &c->f[i]))
-			edit_mark_failed(c, c->f[i].path);
+	qsort_r(order, c->n_f, sizeof(*order), by_path, c->f);
+	for (size_t k = 0; k < c->n_f; k++) {
+		struct edit_file *ef = &c->f[order[k]];
+		enum lets_err e = load(c, ef, locks);
+		if (e)
+			edit_mark_failed(c, ef->path);
+		if (e == E_LOCKED || e == E_IO_ERROR)
+			break; /* the rest are not locked: reading them would race */
+	}
+	free(order);
 	return diag_first(c->d);
 }
 
@@ -96,6 +125,8 @@ enum lets_err edit_commit_publish(struct edit_call *c, struct lockset *locks, lo
 		struct edit_file *ef = &c->f[i];
 		struct publish_item *it = &c->items[i];
 		it->path = ef->path;
+		it->dir = ef->r.dir;
+		it->name = ef->r.name;
 		it->old_data = ef->orig;
 		it->old_len = ef->orig_len;
 		it->new_data = ef->f.data;
@@ -108,6 +139,9 @@ enum lets_err edit_commit_publish(struct edit_call *c, struct lockset *locks, lo
 	enum lets_err e = publish_batch(c->items, c->n_f, locks, &failed, landed, c->d);
 	if (e && failed < c->n_f)
 		edit_mark_failed(c, c->f[failed].path);
+	for (size_t i = 0; i < c->n_f; i++)
+		if (c->items[i].landed && c->items[i].xattrs_dropped)
+			omit_add(&c->om, OM_XATTRS_DROPPED, 0, 0, 0, c->f[i].path, NULL);
 	if (e == E_PARTIAL_BATCH) {
 		struct omission *om = omit_add(&c->om, OM_PARTIAL_BATCH, 0, 0, 0, NULL, NULL);
 		for (size_t i = 0; i < c->n_f; i++)

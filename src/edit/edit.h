@@ -18,6 +18,7 @@
 
 #include "../check.h"
 #include "../file.h"
+#include "../resolve.h"
 #include "../output.h"
 #include "../target.h"
 #include "engine.h"
@@ -50,7 +51,8 @@ struct edit_entry {
 /* One file the call edits, however many entries name it. */
 struct edit_file {
 	char *path; /* as first named */
-	char *real; /* resolved, to group entries naming one file */
+	char *real; /* unused; kept NULL */
+	struct resolved r; /* resolved once; the lock, the read and the publish go through r.dir */
 	struct file f; /* the working copy: starts as read, each edit replaces its data */
 	char *orig; /* the bytes as read */
 	size_t orig_len;

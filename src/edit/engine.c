@@ -633,8 +633,46 @@ static enum lets_err apply_range(struct job *j, long first, long last)
 	return LETS_OK;
 }
 
-/* --insert-after on a plaintext symbol whose end is a guess: refused, with an anchor on its last
- * line to use instead. */
+/* Appends s[0..n) as one shell word: '…' when it holds only printable text, else $'…' with \n,
+ * \t, \r, \\ and \' escaped, so a suggested command runs as printed. */
+static void shell_word(struct buf *b, const char *s, size_t n)
+{
+	bool plain = true;
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			plain = false;
+	if (plain) {
+		buf_addc(b, '\'');
+		for (size_t i = 0; i < n; i++) {
+			if (s[i] == '\'')
+				buf_adds(b, "'\\''");
+			else
+				buf_addc(b, s[i]);
+		}
+		buf_addc(b, '\'');
+		return;
+	}
+	buf_adds(b, "$'");
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '\n')
+			buf_adds(b, "\\n");
+		else if (c == '\t')
+			buf_adds(b, "\\t");
+		else if (c == '\r')
+			buf_adds(b, "\\r");
+		else if (c == '\\' || c == '\'')
+			buf_addf(b, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			buf_addf(b, "\\x%02x", c);
+		else
+			buf_addc(b, (char)c);
+	}
+	buf_addc(b, '\'');
+}
+
+/* --insert-after on a plaintext symbol whose end is a guess: refused, with the command to run
+ * instead (an anchor on its last line, and the --new that was passed). */
 static enum lets_err guessed_end(struct job *j, long end)
 {
 	const struct file *f = j->f;
@@ -651,7 +689,8 @@ static enum lets_err guessed_end(struct job *j, long end)
 			buf_addc(&m, '\\');
 		buf_addc(&m, text[i] == '\'' || text[i] == '"' ? '.' : text[i]);
 	}
-	buf_adds(&m, "$'\"");
+	buf_adds(&m, "$'\" --new ");
+	shell_word(&m, j->rq->new_text, j->rq->new_len);
 	enum lets_err err = diag_add(j->d, E_GUESSED_SPAN, "%s", m.data);
 	buf_release(&m);
 	return err;

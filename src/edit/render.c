@@ -383,6 +383,8 @@ void edit_render(struct edit_call *c, struct buf *out, bool applied, long landed
 	final_omits(c, &om);
 	note_rejected(c);
 	blocks_text(c, &blocks, &lines, &bytes);
+	if (c->o->json_twin)
+		render_json(c, c->o->json_twin, &om, lines, bytes);
 	if (c->o->json || c->o->jsonl) {
 		render_json(c, out, &om, lines, bytes);
 	} else {

@@ -64,3 +64,69 @@ size_t chunk_item_end(const char *data, size_t len, size_t at)
 			return s;
 	}
 }
+
+/* Past a character literal at i ('x', '\n', '\u{1F600}', a UTF-8 character), or i for a
+ * lifetime ('a): only a closing quote within a few bytes makes a character. */
+static size_t char_literal_end(const char *d, size_t len, size_t i)
+{
+	size_t max = d[i + 1 < len ? i + 1 : i] == '\\' ? 12 : 5;
+	for (size_t j = i + 2; j < len && j <= i + max; j++) {
+		if (d[j] == '\'')
+			return j + 1;
+		if (d[j] == '\n')
+			break;
+	}
+	return i;
+}
+
+/* The end (exclusive) of the string or comment opening at i, or i when none opens there. A
+ * quote that cannot span lines ends at the end of the line, so a stray one (an apostrophe in a
+ * preprocessor line) costs at most that line. */
+static size_t skip_literal(const char *d, size_t len, size_t i, const struct chunk_lexis *lx)
+{
+	char c = d[i];
+	const char *end;
+	if (lx->slash_comments && c == '/' && i + 1 < len && (d[i + 1] == '/' || d[i + 1] == '*')) {
+		if (d[i + 1] == '/')
+			return (end = memchr(d + i, '\n', len - i)) ? (size_t)(end - d) : len;
+		return (end = memmem(d + i + 2, len - i - 2, "*/", 2)) ? (size_t)(end - d) + 2 : len;
+	}
+	if (lx->hash_comments && c == '#')
+		return (end = memchr(d + i, '\n', len - i)) ? (size_t)(end - d) : len;
+	if (lx->triple_quotes && (c == '"' || c == '\'') && i + 2 < len && d[i + 1] == c && d[i + 2] == c) {
+		for (size_t j = i + 3; j + 2 < len; j++) {
+			if (d[j] == '\\')
+				j++;
+			else if (d[j] == c && d[j + 1] == c && d[j + 2] == c)
+				return j + 3;
+		}
+		return len;
+	}
+	if (c == '\'' && lx->char_literals)
+		return char_literal_end(d, len, i);
+	bool multi = (c == '`' && lx->backticks) || (c == '"' && lx->multiline_dq);
+	if (!multi && c != '"' && !(c == '\'' && lx->single_quotes))
+		return i;
+	if (c == '`' && !lx->backticks)
+		return i;
+	size_t j = i + 1;
+	for (; j < len && d[j] != c && (multi || d[j] != '\n'); j++)
+		if (d[j] == '\\')
+			j++;
+	return j < len ? j + 1 : len;
+}
+
+bool chunk_in_code(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *at, size_t n)
+{
+	size_t k = 0, i = 0;
+	while (k < n) {
+		while (k < n && at[k] <= i)
+			if (at[k++] < i)
+				return false; /* inside the literal skipped last */
+		if (k == n || i >= len)
+			break;
+		size_t e = skip_literal(data, len, i, lx);
+		i = e > i ? e : i + 1;
+	}
+	return true;
+}

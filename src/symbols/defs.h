@@ -28,6 +28,7 @@ struct def {
 	size_t name_len;
 	long start, end; /* span, 1-based inclusive lines */
 	long line;       /* the line the name is on: the candidate line of an ambiguity */
+	bool broken;     /* its node holds an ERROR or MISSING node */
 	int parent;      /* index of the enclosing definition, -1 at top level */
 	enum def_kind kind;
 	bool virtual_;
@@ -38,6 +39,8 @@ struct def {
 struct defs {
 	struct def *v;
 	size_t n, cap;
+	char *text;  /* owned: the bytes names point into when not the file's (see cmacro.h) */
+	bool errors; /* the tree they came from holds a parse error */
 };
 #define DEFS_INIT {0}
 
@@ -46,7 +49,8 @@ int defs_add(struct defs *ds, const struct def *d);
 void defs_release(struct defs *ds);
 
 /* Markdown and YAML files of at least this many bytes are parsed around the name only (see
- * symbols.c); smaller ones whole. A variable so the tests can exercise both paths. */
+ * symbols.c); smaller ones whole. 0 also lets every other grammar parse around the name however
+ * much of the file that is. A variable so the tests can exercise both paths. */
 extern size_t symbols_partial_min;
 
 /* Collects the definitions of a parsed tree (ts_rules.c). n_lines is the file's line count, for

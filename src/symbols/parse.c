@@ -7,6 +7,8 @@
 #include "chunk.h"
 #include "lang.h"
 
+/* A buffer parsed with a grammar; it owns a copy of the bytes it last parsed, so a change can be
+ * parsed incrementally against them (parse_update). */
 struct parse {
 	TSParser *parser;
 	TSTree *tree;
@@ -25,7 +27,7 @@ static TSTree *parse_bytes(TSParser *parser, const TSTree *old, const char *data
 	return ts_parser_parse_string(parser, old, data, (uint32_t)len);
 }
 
-struct parse *parse_new(const char *path, const char *data, size_t len)
+static struct parse *parse_new(const char *path, const char *data, size_t len)
 {
 	const struct lang *lang = lang_for_path(path);
 	if (!lang)
@@ -65,7 +67,10 @@ static void common_ends(const char *a, size_t a_len, const char *b, size_t b_len
 	*suf = s;
 }
 
-void parse_update(struct parse *p, const char *data, size_t len)
+/* Re-parses after the bytes became data[0..len): the changed region, found as the longest common
+ * prefix and suffix with the bytes parsed before, is one ts_tree_edit and the old tree is reused
+ * outside it. */
+static void parse_update(struct parse *p, const char *data, size_t len)
 {
 	size_t pre, suf;
 	common_ends(p->data, p->len, data, len, &pre, &suf);
@@ -117,21 +122,7 @@ done:
 	return n;
 }
 
-int parse_errors(const struct parse *p, long *first_line)
-{
-	long line = 0;
-	int n = count_errors(p->tree, &line, 1);
-	if (first_line)
-		*first_line = n ? line : 0;
-	return n;
-}
-
-int parse_error_lines(const struct parse *p, long *lines, size_t cap)
-{
-	return count_errors(p->tree, lines, cap);
-}
-
-void parse_free(struct parse *p)
+static void parse_free(struct parse *p)
 {
 	if (!p)
 		return;
@@ -215,14 +206,4 @@ bool syntax_check_change(const char *path, const char *before, size_t before_len
 	out->first_line = pick_line(after, 0, pre, after_len - suf, lines, out->after, LINES_CAP);
 	parse_free(p);
 	return true;
-}
-
-int syntax_errors(const char *path, const char *data, size_t len, long *first_error_line)
-{
-	struct parse *p = parse_new(path, data, len);
-	if (!p)
-		return -1;
-	int n = parse_errors(p, first_error_line);
-	parse_free(p);
-	return n;
 }

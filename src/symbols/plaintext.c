@@ -1,8 +1,9 @@
 /* The plaintext heuristic for files without a grammar (Kotlin, Vue, Lua, ...).
  *
  * A candidate is a line where the name is a whole word right after a definition keyword, or,
- * only when no line has that, right before "(" (a call looks the same as a definition there, so
- * keyword lines win: `fun greet(...)` beats `println(greet("x"))`). One candidate per line.
+ * only when no line has that, right before "(" or before " ()" (the shell's `name () {`) — a call
+ * looks the same as a definition there, so keyword lines win: `fun greet(...)` beats
+ * `println(greet("x"))`. One candidate per line; a comment line ("# name()") is never one.
  *
  * The span: brace matching from the name (a "(...)" parameter list may run over several lines,
  * and the "{" may open the next line), else the lines indented deeper than the name's line,
@@ -38,10 +39,32 @@ static bool keyword_before(const char *text, size_t end)
 	return false;
 }
 
+/* Spaces then "()" at text[i]: the shell's `name () {`. */
+static bool shell_parens(const char *text, size_t len, size_t i)
+{
+	while (i < len && (text[i] == ' ' || text[i] == '\t'))
+		i++;
+	return i + 1 < len && text[i] == '(' && text[i + 1] == ')';
+}
+
+/* A comment line ("# name()", "// name()"): never a definition. A "#" directly followed by a
+ * word is a C preprocessor line, which can define. */
+static bool comment_line(const char *text, size_t len)
+{
+	size_t i = 0;
+	while (i < len && (text[i] == ' ' || text[i] == '\t'))
+		i++;
+	if (i + 1 >= len)
+		return false;
+	return (text[i] == '#' && strchr(" \t#!", text[i + 1])) || (text[i] == '/' && text[i + 1] == '/');
+}
+
 /* 0: no candidate on this line; 1: after a keyword; 2: before "(". *pos: where the name is. */
 static int line_match(const char *text, size_t len, const char *name, size_t name_len, size_t *pos)
 {
 	int best = 0;
+	if (comment_line(text, len))
+		return 0;
 	bool check_left = word_char((unsigned char)name[0]);
 	bool check_right = word_char((unsigned char)name[name_len - 1]);
 	for (const char *p = text; (size_t)(text + len - p) >= name_len;) {
@@ -61,7 +84,7 @@ static int line_match(const char *text, size_t len, const char *name, size_t nam
 			*pos = at;
 			return 1;
 		}
-		if (!best && after < len && text[after] == '(') {
+		if (!best && after < len && (text[after] == '(' || shell_parens(text, len, after))) {
 			*pos = at;
 			best = 2;
 		}
@@ -88,60 +111,83 @@ static size_t indent_width(const char *text, size_t len)
 /* Lines a brace-matched body scans before giving up on finding its "{". */
 #define BRACE_LOOKAHEAD 50
 
-/* The line of the "}" closing the body that follows the name on line ln, or 0. Strings and
- * comments are skipped so a brace inside them does not count. */
+/* Brace matching over the lines after a name: the "(...)" header, then the "{...}" body. */
+struct brace_scan {
+	int paren, depth;
+	bool opened, in_comment;
+};
+
+/* Past a comment or string at t[i] (to len when the rest of the line is a comment), or i when
+ * t[i] is code. A brace inside them does not count. */
+static size_t skip_noise(struct brace_scan *s, const char *t, size_t len, size_t i)
+{
+	if (s->in_comment) {
+		const char *e = memmem(t + i, len - i, "*/", 2);
+		s->in_comment = !e;
+		return e ? (size_t)(e - t) + 2 : len;
+	}
+	if (t[i] == '/' && i + 1 < len && t[i + 1] == '/')
+		return len;
+	if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
+		s->in_comment = true;
+		return i + 2;
+	}
+	if (t[i] != '"' && t[i] != '\'' && t[i] != '`')
+		return i;
+	char c = t[i];
+	for (i++; i < len && t[i] != c; i++)
+		if (t[i] == '\\')
+			i++;
+	return i + 1;
+}
+
+/* Feeds one code byte: 1 when the body closed, -1 when the header ended without a body. */
+static int brace_feed(struct brace_scan *s, char c)
+{
+	if (s->opened) {
+		if (c == '{')
+			s->depth++;
+		return c == '}' && --s->depth == 0 ? 1 : 0;
+	}
+	if (c == '(')
+		s->paren++;
+	else if (c == ')')
+		s->paren--;
+	else if (c == ';' && s->paren <= 0)
+		return -1;
+	else if (c == '{' && s->paren <= 0)
+		s->opened = true, s->depth = 1;
+	return 0;
+}
+
+/* A line after the name's that may still lead to the body: the header goes on (an open "(" or
+ * comment), or the line opens with "{". */
+static bool header_goes_on(const struct brace_scan *s, const char *t, size_t len)
+{
+	size_t i = 0;
+	while (i < len && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	return s->paren != 0 || s->in_comment || (i < len && t[i] == '{');
+}
+
+/* The line of the "}" closing the body that follows the name on line ln, or 0. */
 static long brace_end(const struct file *f, long ln, size_t from)
 {
-	int paren = 0, depth = 0;
-	bool opened = false, in_block_comment = false;
+	struct brace_scan s = {0, 0, false, false};
 	for (long n = ln; n <= (long)f->n_lines; n++) {
 		const char *t;
 		size_t len = file_line(f, (size_t)n, &t);
-		if (!opened && n > ln) {
-			if (n - ln > BRACE_LOOKAHEAD)
-				return 0;
-			/* The "{" may open the next line, only when the header ended. */
-			size_t i = 0;
-			while (i < len && (t[i] == ' ' || t[i] == '\t'))
-				i++;
-			if (paren == 0 && !in_block_comment && (i == len || t[i] != '{'))
-				return 0;
-		}
-		for (size_t i = n == ln ? from : 0; i < len; i++) {
-			char c = t[i];
-			if (in_block_comment) {
-				if (c == '*' && i + 1 < len && t[i + 1] == '/')
-					in_block_comment = false, i++;
+		if (!s.opened && n > ln && (n - ln > BRACE_LOOKAHEAD || !header_goes_on(&s, t, len)))
+			return 0;
+		for (size_t i = n == ln ? from : 0; i < len;) {
+			size_t j = skip_noise(&s, t, len, i);
+			if (j != i) {
+				i = j;
 				continue;
 			}
-			if (c == '/' && i + 1 < len && t[i + 1] == '/')
-				break;
-			if (c == '/' && i + 1 < len && t[i + 1] == '*') {
-				in_block_comment = true;
-				i++;
-				continue;
-			}
-			if (c == '"' || c == '\'' || c == '`') {
-				for (i++; i < len && t[i] != c; i++)
-					if (t[i] == '\\')
-						i++;
-				continue;
-			}
-			if (!opened) {
-				if (c == '(')
-					paren++;
-				else if (c == ')')
-					paren--;
-				else if (c == ';' && paren <= 0)
-					return 0;
-				else if (c == '{' && paren <= 0)
-					opened = true, depth = 1;
-				continue;
-			}
-			if (c == '{')
-				depth++;
-			else if (c == '}' && --depth == 0)
-				return n;
+			int r = brace_feed(&s, t[i++]);
+			if (r)
+				return r > 0 ? n : 0;
 		}
 	}
 	return 0;

@@ -6,9 +6,11 @@
  *    puts around it (export, template<>, a single-spec Go type/var/const), never a leading
  *    comment; a Markdown heading runs to the next heading of the same or a higher level;
  *  - "a.b" matches a definition named "a.b", or one named "b" directly inside one matching "a"
- *    (Go receiver types, Rust impl types, C++ Outer:: qualifiers count as containers);
+ *    (Go receiver types, Rust impl types, C++ Outer:: qualifiers count as containers); in JSON,
+ *    YAML and TOML "$.a.b" matches only where "a" is at the top level;
  *  - failures: more than one candidate is ambiguous (up to 20 listed as path:line\ttext, then
- *    "(+N more)"); none is not_found "#name (try @'name') not found in <target_text>"; no_grammar
+ *    "(+N more)", then in JSON, YAML and TOML "from the root: #$.a.b · ..." when those paths
+ *    differ); none is not_found "#name (try @'name') not found in <target_text>"; no_grammar
  *    only for a grammar-less file holding invalid UTF-8 that no line matches (0.0.1 reports a
  *    grammar-less text file with no match as not_found);
  *  - span.guessed_end is true only for a plaintext span not closed by brace matching (edit

@@ -35,6 +35,7 @@ enum act {
 	A_RUST_IMPL,   /* impl_item: a virtual container named by its type */
 	A_JS_VAR,      /* variable_declarator at top level */
 	A_JS_FIELD,    /* a class field whose value is a function */
+	A_JS_PAIR,     /* an object literal's key: function pair */
 	A_JS_ASSIGN,   /* exports.f = ..., Foo.prototype.f = function ... at top level */
 	A_ASSIGN,      /* NAME = ... at module or class level (Python, Ruby constants) */
 	A_C_FUNC,      /* function_definition, named through its declarator chain */
@@ -67,7 +68,7 @@ static const struct rule go_rules[] = {
 	{"function_declaration", A_FUNC}, {"generator_function_declaration", A_FUNC},                 \
 		{"class_declaration", A_TYPE}, {"method_definition", A_FUNC},                          \
 		{"variable_declarator", A_JS_VAR}, {"export_statement", A_WRAP}, {"decorator", A_PREFIX}, \
-		{"assignment_expression", A_JS_ASSIGN}, {"comment", A_COMMENT}
+		{"assignment_expression", A_JS_ASSIGN}, {"pair", A_JS_PAIR}, {"comment", A_COMMENT}
 
 static const struct rule js_rules[] = {
 	JS_COMMON_RULES,
@@ -100,6 +101,7 @@ static const struct rule rust_rules[] = {
 	{"function_item", A_FUNC},  {"function_signature_item", A_FUNC}, {"struct_item", A_TYPE},
 	{"enum_item", A_TYPE},      {"union_item", A_TYPE},              {"trait_item", A_TYPE},
 	{"mod_item", A_TYPE},       {"type_item", A_TYPE},               {"const_item", A_VALUE},
+	{"associated_type", A_TYPE},
 	{"static_item", A_VALUE},   {"macro_definition", A_FUNC},        {"impl_item", A_RUST_IMPL},
 	{"attribute_item", A_PREFIX}, {"line_comment", A_COMMENT},       {"block_comment", A_COMMENT},
 	{NULL, A_NONE},
@@ -305,6 +307,7 @@ struct walker {
 	int *scope;
 	long *prefix_here, *pending;
 	size_t cap;
+	bool broken; /* the node span_at last measured holds a parse error */
 	struct heading *heads;
 	size_t n_heads, cap_heads;
 };
@@ -425,6 +428,7 @@ static int add_def(struct walker *w, TSNode name, int parent, enum def_kind kind
 		unquote(&d.name, &d.name_len);
 	d.start = start;
 	d.end = end;
+	d.broken = w->broken;
 	d.line = line_of(name);
 	d.parent = parent;
 	d.kind = kind;
@@ -445,11 +449,12 @@ static int add_named(struct walker *w, TSNode *parts, int k, int parent, enum de
 }
 
 /* The span of the definition at depth: climbs wrappers, then takes in A_PREFIX siblings. */
-static void span_at(const struct walker *w, size_t depth, long *start, long *end)
+static void span_at(struct walker *w, size_t depth, long *start, long *end)
 {
 	size_t d = depth;
 	while (d > 0 && act_of(w, w->path[d - 1]) == A_WRAP)
 		d--;
+	w->broken = ts_node_has_error(w->path[d]);
 	*start = line_of(w->path[d]);
 	*end = end_line_of(w->path[d]);
 	if (w->prefix_here[d] && w->prefix_here[d] < *start)
@@ -512,7 +517,10 @@ static void c_declarators(struct walker *w, size_t depth, TSNode n, enum act a)
 		if (!fname || strcmp(fname, "declarator"))
 			continue;
 		bool is_func;
-		TSNode name = c_declarator_name(w, ts_node_child(n, i), &is_func);
+		TSNode decl = ts_node_child(n, i);
+		if (type_is(decl, "gnu_asm_expression"))
+			continue; /* __asm__("name") labels the symbol, it names nothing */
+		TSNode name = c_declarator_name(w, decl, &is_func);
 		if (ts_node_is_null(name))
 			continue;
 		TSNode parts[MAX_PARTS];
@@ -596,187 +604,286 @@ static bool node_text_is(const struct walker *w, TSNode n, const char *text)
 	return len == strlen(text) && !memcmp(w->data + ts_node_start_byte(n), text, len);
 }
 
-static bool field_text_is(const struct walker *w, TSNode n, enum field f, const char *text)
-{
-	return node_text_is(w, field(w, n, f), text);
-}
-
 static bool value_is_function(TSNode v)
 {
 	return type_is(v, "arrow_function") || type_is(v, "function_expression") || type_is(v, "function") ||
 	       type_is(v, "generator_function");
 }
 
+/* Each visitor applies one action to node n at depth and returns the definition n's children
+ * nest in, or -1 to inherit the enclosing one. */
+typedef int (*visitor)(struct walker *w, size_t depth, TSNode n, enum act a);
+
+static int visit_plain(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	enum def_kind kind = a == A_TYPE ? K_TYPE : a == A_VALUE ? K_VALUE : K_FUNC;
+	return visit_named(w, depth, n, kind, a == A_WEAK);
+}
+
+static int visit_go_method(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	(void)a;
+	TSNode parts[MAX_PARTS];
+	long start, end;
+	TSNode recv = named_child(field(w, n, F_RECEIVER), 0);
+	int k = name_parts(w, field(w, recv, F_TYPE), parts, 0, MAX_PARTS);
+	span_at(w, depth, &start, &end);
+	int parent = parent_at(w, depth);
+	int owner = k ? add_def(w, parts[k - 1], parent, K_TYPE, true, false, start, end) : parent;
+	k = name_parts(w, field(w, n, F_NAME), parts, 0, MAX_PARTS);
+	return add_named(w, parts, k, owner, K_FUNC, false, start, end);
+}
+
+/* The span of a Go spec: its declaration's when that holds this one spec alone. */
+static void go_spec_span(struct walker *w, size_t depth, TSNode n, const char *const *decl_types, long *start,
+			 long *end)
+{
+	TSNode decl = ts_node_parent(n);
+	span_at(w, depth, start, end);
+	if (ts_node_named_child_count(decl) != 1)
+		return;
+	for (; *decl_types; decl_types++) {
+		if (type_is(decl, *decl_types)) {
+			*start = line_of(decl);
+			*end = end_line_of(decl);
+		}
+	}
+}
+
+static int visit_go_spec(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	(void)a;
+	static const char *const decls[] = {"type_declaration", NULL};
+	TSNode parts[MAX_PARTS];
+	long start, end;
+	go_spec_span(w, depth, n, decls, &start, &end);
+	int k = name_parts(w, field(w, n, F_NAME), parts, 0, MAX_PARTS);
+	return add_named(w, parts, k, parent_at(w, depth), K_TYPE, false, start, end);
+}
+
+static int visit_go_var(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	(void)a;
+	static const char *const decls[] = {"var_declaration", "const_declaration", NULL};
+	int parent = parent_at(w, depth);
+	if (!at_top(w, parent))
+		return -1;
+	long start, end;
+	go_spec_span(w, depth, n, decls, &start, &end);
+	uint32_t nc = ts_node_child_count(n);
+	for (uint32_t i = 0; i < nc; i++) {
+		const char *fname = ts_node_field_name_for_child(n, i);
+		if (fname && !strcmp(fname, "name"))
+			add_def(w, ts_node_child(n, i), parent, K_VALUE, false, false, start, end);
+	}
+	return -1;
+}
+
+static int visit_rust_impl(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	(void)a;
+	TSNode parts[MAX_PARTS];
+	long start, end;
+	int k = name_parts(w, field(w, n, F_TYPE), parts, 0, MAX_PARTS);
+	span_at(w, depth, &start, &end);
+	return k ? add_def(w, parts[k - 1], parent_at(w, depth), K_TYPE, true, false, start, end) : -1;
+}
+
+static int visit_js_var(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	(void)a;
+	int parent = parent_at(w, depth);
+	TSNode name = field(w, n, F_NAME);
+	if (!at_top(w, parent) || !type_is(name, "identifier"))
+		return -1;
+	TSNode decl = depth ? w->path[depth - 1] : n;
+	size_t d = depth;
+	if (depth && ts_node_named_child_count(decl) == 1)
+		d = depth - 1;
+	long start, end;
+	span_at(w, d, &start, &end);
+	bool fn = value_is_function(field(w, n, F_VALUE));
+	return add_def(w, name, parent, fn ? K_FUNC : K_VALUE, false, false, start, end);
+}
+
+/* A class field or an object literal's key whose value is a function: a method of the class or
+ * of the object (obj.key), never a local's. */
+static int visit_js_field(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	int parent = parent_at(w, depth);
+	if (!value_is_function(field(w, n, F_VALUE)) || (a == A_JS_PAIR && parent >= 0 && w->out->v[parent].kind == K_FUNC))
+		return -1;
+	TSNode name = field(w, n, a == A_JS_PAIR ? F_KEY : F_NAME);
+	if (ts_node_is_null(name))
+		name = field(w, n, F_PROPERTY);
+	if (ts_node_is_null(name) || (a == A_JS_PAIR && !type_is(name, "property_identifier") &&
+				      !type_is(name, "string")))
+		return -1;
+	long start, end;
+	span_at(w, depth, &start, &end);
+	return add_def(w, name, parent, K_FUNC, false, false, start, end);
+}
+
+/* The object a JS assignment stores into, as virtual containers outermost first: a.b for
+ * a.b.c = ..., past "module", "exports" and ".prototype". Returns the innermost one. */
+static int js_owner(struct walker *w, TSNode obj, int parent, long start, long end)
+{
+	if (type_is(obj, "member_expression")) {
+		TSNode prop = field(w, obj, F_PROPERTY);
+		parent = js_owner(w, field(w, obj, F_OBJECT), parent, start, end);
+		if (node_text_is(w, prop, "prototype") || node_text_is(w, prop, "exports"))
+			return parent;
+		return add_def(w, prop, parent, K_TYPE, true, false, start, end);
+	}
+	if (type_is(obj, "identifier") && !node_text_is(w, obj, "exports") && !node_text_is(w, obj, "module"))
+		return add_def(w, obj, parent, K_TYPE, true, false, start, end);
+	return parent;
+}
+
+/* A function or class stored on an object at top level: exports.f = ..., a.b.c = function,
+ * Foo.prototype.f = function; module.exports = class X {...} is X itself, members nested. */
+static int visit_js_assign(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	(void)a;
+	int parent = parent_at(w, depth);
+	TSNode left = field(w, n, F_LEFT), right = field(w, n, F_RIGHT);
+	if (!type_is(left, "member_expression") || !at_top(w, parent) || depth == 0 ||
+	    !type_is(w->path[depth - 1], "expression_statement") ||
+	    !(value_is_function(right) || type_is(right, "class")))
+		return -1;
+	long start, end;
+	span_at(w, depth - 1, &start, &end);
+	TSNode name = field(w, left, F_PROPERTY), cname = field(w, right, F_NAME);
+	if (type_is(right, "class") && !ts_node_is_null(cname) && node_text_is(w, name, "exports"))
+		return add_def(w, cname, parent, K_TYPE, false, false, start, end);
+	parent = js_owner(w, field(w, left, F_OBJECT), parent, start, end);
+	int idx = add_def(w, name, parent, type_is(right, "class") ? K_TYPE : K_FUNC, false, false, start, end);
+	return type_is(right, "class") ? idx : -1;
+}
+
+static int visit_assign(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	(void)a;
+	int parent = parent_at(w, depth);
+	TSNode left = field(w, n, F_LEFT);
+	if (!(type_is(left, "identifier") || type_is(left, "constant")) || !at_top(w, parent))
+		return -1;
+	bool stmt = depth && type_is(w->path[depth - 1], "expression_statement");
+	if (!stmt && w->lang->id == L_PYTHON)
+		return -1; /* a default argument, a walrus, a keyword argument */
+	long start, end;
+	span_at(w, stmt ? depth - 1 : depth, &start, &end);
+	add_def(w, left, parent, K_VALUE, false, false, start, end);
+	return -1;
+}
+
+static int visit_c_func(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	(void)a;
+	bool is_func;
+	TSNode parts[MAX_PARTS];
+	long start, end;
+	TSNode name = c_declarator_name(w, field(w, n, F_DECLARATOR), &is_func);
+	int k = name_parts(w, name, parts, 0, MAX_PARTS);
+	span_at(w, depth, &start, &end);
+	return add_named(w, parts, k, parent_at(w, depth), K_FUNC, false, start, end);
+}
+
+static int visit_c_decl(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	c_declarators(w, depth, n, a);
+	return -1;
+}
+
+static int visit_c_tag(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	(void)a;
+	if (ts_node_is_null(field(w, n, F_BODY)))
+		return -1;
+	TSNode parts[MAX_PARTS];
+	long start, end;
+	int k = name_parts(w, field(w, n, F_NAME), parts, 0, MAX_PARTS);
+	size_t d = depth;
+	if (depth && (type_is(w->path[depth - 1], "declaration") || type_is(w->path[depth - 1], "type_definition")))
+		d = depth - 1;
+	span_at(w, d, &start, &end);
+	return add_named(w, parts, k, parent_at(w, depth), K_TYPE, false, start, end);
+}
+
+static int visit_swift_class(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	(void)a;
+	TSNode name = field(w, n, F_NAME);
+	if (!type_is(name, "user_type"))
+		return visit_named(w, depth, n, K_TYPE, false);
+	TSNode parts[MAX_PARTS];
+	long start, end;
+	int k = name_parts(w, name, parts, 0, MAX_PARTS), parent = parent_at(w, depth);
+	span_at(w, depth, &start, &end);
+	for (int i = 0; i < k; i++)
+		parent = add_def(w, parts[i], parent, K_TYPE, true, false, start, end);
+	return parent;
+}
+
+static int visit_json_pair(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	(void)a;
+	TSNode key = field(w, n, F_KEY);
+	if (ts_node_is_null(key))
+		return -1;
+	TSNode content = named_child(key, 0);
+	long start, end;
+	span_at(w, depth, &start, &end);
+	if (ts_node_is_null(content) || !type_is(content, "string_content"))
+		content = key; /* "" */
+	return add_def(w, content, parent_at(w, depth), K_VALUE, false, false, start, end);
+}
+
+static int visit_yaml_pair(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	(void)a;
+	TSNode scalar = named_child(field(w, n, F_KEY), 0);
+	if (!type_is(scalar, "plain_scalar") && !type_ends(scalar, "quote_scalar"))
+		return -1;
+	long start, end;
+	span_at(w, depth, &start, &end);
+	return add_def(w, scalar, parent_at(w, depth), K_VALUE, false, false, start, end);
+}
+
+static int visit_toml(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	TSNode parts[MAX_PARTS];
+	long start, end;
+	int k = name_parts(w, ts_node_named_child(n, 0), parts, 0, MAX_PARTS);
+	span_at(w, depth, &start, &end);
+	return add_named(w, parts, k, parent_at(w, depth), a == A_TOML_TABLE ? K_TYPE : K_VALUE, false, start, end);
+}
+
+static int visit_heading_act(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	(void)depth;
+	(void)a;
+	visit_heading(w, n);
+	return -1;
+}
+
+/* By action; NULL for the actions that define nothing themselves (wrappers, prefixes). */
+static const visitor visitors[] = {
+	[A_FUNC] = visit_plain,          [A_TYPE] = visit_plain,        [A_VALUE] = visit_plain,
+	[A_WEAK] = visit_plain,          [A_GO_METHOD] = visit_go_method, [A_GO_SPEC] = visit_go_spec,
+	[A_GO_VAR] = visit_go_var,       [A_RUST_IMPL] = visit_rust_impl, [A_JS_VAR] = visit_js_var,
+	[A_JS_FIELD] = visit_js_field,   [A_JS_PAIR] = visit_js_field,  [A_JS_ASSIGN] = visit_js_assign,
+	[A_ASSIGN] = visit_assign,       [A_C_FUNC] = visit_c_func,     [A_C_DECL] = visit_c_decl,
+	[A_C_TYPEDEF] = visit_c_decl,    [A_C_TAG] = visit_c_tag,       [A_SWIFT_CLASS] = visit_swift_class,
+	[A_JSON_PAIR] = visit_json_pair, [A_YAML_PAIR] = visit_yaml_pair, [A_TOML_TABLE] = visit_toml,
+	[A_TOML_PAIR] = visit_toml,      [A_MD_HEADING] = visit_heading_act,
+};
+
 /* Applies the node's action; returns the definition its children nest in, or -1 to inherit. */
 static int visit(struct walker *w, size_t depth, TSNode n, enum act a)
 {
-	int parent = parent_at(w, depth);
-	TSNode parts[MAX_PARTS];
-	long start, end;
-	int k;
-	switch (a) {
-	case A_FUNC:
-		return visit_named(w, depth, n, K_FUNC, false);
-	case A_TYPE:
-		return visit_named(w, depth, n, K_TYPE, false);
-	case A_VALUE:
-		return visit_named(w, depth, n, K_VALUE, false);
-	case A_WEAK:
-		return visit_named(w, depth, n, K_FUNC, true);
-	case A_GO_METHOD: {
-		TSNode recv = named_child(field(w, n, F_RECEIVER), 0);
-		k = name_parts(w, field(w, recv, F_TYPE), parts, 0, MAX_PARTS);
-		span_at(w, depth, &start, &end);
-		int owner = k ? add_def(w, parts[k - 1], parent, K_TYPE, true, false, start, end) : parent;
-		k = name_parts(w, field(w, n, F_NAME), parts, 0, MAX_PARTS);
-		return add_named(w, parts, k, owner, K_FUNC, false, start, end);
-	}
-	case A_GO_SPEC: {
-		TSNode decl = ts_node_parent(n);
-		span_at(w, depth, &start, &end);
-		if (ts_node_named_child_count(decl) == 1 && type_is(decl, "type_declaration")) {
-			start = line_of(decl);
-			end = end_line_of(decl);
-		}
-		k = name_parts(w, field(w, n, F_NAME), parts, 0, MAX_PARTS);
-		return add_named(w, parts, k, parent, K_TYPE, false, start, end);
-	}
-	case A_GO_VAR: {
-		if (!at_top(w, parent))
-			return -1;
-		TSNode decl = ts_node_parent(n);
-		span_at(w, depth, &start, &end);
-		if (ts_node_named_child_count(decl) == 1 &&
-		    (type_is(decl, "var_declaration") || type_is(decl, "const_declaration"))) {
-			start = line_of(decl);
-			end = end_line_of(decl);
-		}
-		uint32_t nc = ts_node_child_count(n);
-		for (uint32_t i = 0; i < nc; i++) {
-			const char *fname = ts_node_field_name_for_child(n, i);
-			if (fname && !strcmp(fname, "name"))
-				add_def(w, ts_node_child(n, i), parent, K_VALUE, false, false, start, end);
-		}
-		return -1;
-	}
-	case A_RUST_IMPL:
-		k = name_parts(w, field(w, n, F_TYPE), parts, 0, MAX_PARTS);
-		span_at(w, depth, &start, &end);
-		return k ? add_def(w, parts[k - 1], parent, K_TYPE, true, false, start, end) : -1;
-	case A_JS_VAR: {
-		TSNode name = field(w, n, F_NAME);
-		if (!at_top(w, parent) || !type_is(name, "identifier"))
-			return -1;
-		TSNode decl = depth ? w->path[depth - 1] : n;
-		size_t d = depth;
-		if (depth && ts_node_named_child_count(decl) == 1)
-			d = depth - 1;
-		span_at(w, d, &start, &end);
-		bool fn = value_is_function(field(w, n, F_VALUE));
-		return add_def(w, name, parent, fn ? K_FUNC : K_VALUE, false, false, start, end);
-	}
-	case A_JS_FIELD: {
-		if (!value_is_function(field(w, n, F_VALUE)))
-			return -1;
-		TSNode name = field(w, n, F_NAME);
-		if (ts_node_is_null(name))
-			name = field(w, n, F_PROPERTY);
-		if (ts_node_is_null(name))
-			return -1;
-		span_at(w, depth, &start, &end);
-		return add_def(w, name, parent, K_FUNC, false, false, start, end);
-	}
-	case A_JS_ASSIGN: {
-		/* A function or class stored on an object: the object's name (past "exports",
-		 * "module.exports" and ".prototype") becomes a virtual parent. */
-		TSNode left = field(w, n, F_LEFT), right = field(w, n, F_RIGHT);
-		if (!type_is(left, "member_expression") || !at_top(w, parent) || depth == 0 ||
-		    !type_is(w->path[depth - 1], "expression_statement") ||
-		    !(value_is_function(right) || type_is(right, "class")))
-			return -1;
-		TSNode name = field(w, left, F_PROPERTY), obj = field(w, left, F_OBJECT);
-		if (type_is(obj, "member_expression") && field_text_is(w, obj, F_PROPERTY, "prototype"))
-			obj = field(w, obj, F_OBJECT);
-		span_at(w, depth - 1, &start, &end);
-		if (type_is(obj, "identifier") && !node_text_is(w, obj, "exports") && !node_text_is(w, obj, "module"))
-			parent = add_def(w, obj, parent, K_TYPE, true, false, start, end);
-		add_def(w, name, parent, K_FUNC, false, false, start, end);
-		return -1;
-	}
-	case A_ASSIGN: {
-		TSNode left = field(w, n, F_LEFT);
-		if (!(type_is(left, "identifier") || type_is(left, "constant")) || !at_top(w, parent))
-			return -1;
-		bool stmt = depth && type_is(w->path[depth - 1], "expression_statement");
-		if (!stmt && w->lang->id == L_PYTHON)
-			return -1; /* a default argument, a walrus, a keyword argument */
-		span_at(w, stmt ? depth - 1 : depth, &start, &end);
-		add_def(w, left, parent, K_VALUE, false, false, start, end);
-		return -1;
-	}
-	case A_C_FUNC: {
-		bool is_func;
-		TSNode name = c_declarator_name(w, field(w, n, F_DECLARATOR), &is_func);
-		k = name_parts(w, name, parts, 0, MAX_PARTS);
-		span_at(w, depth, &start, &end);
-		return add_named(w, parts, k, parent, K_FUNC, false, start, end);
-	}
-	case A_C_DECL:
-	case A_C_TYPEDEF:
-		c_declarators(w, depth, n, a);
-		return -1;
-	case A_C_TAG: {
-		if (ts_node_is_null(field(w, n, F_BODY)))
-			return -1;
-		k = name_parts(w, field(w, n, F_NAME), parts, 0, MAX_PARTS);
-		size_t d = depth;
-		if (depth && (type_is(w->path[depth - 1], "declaration") || type_is(w->path[depth - 1], "type_definition")))
-			d = depth - 1;
-		span_at(w, d, &start, &end);
-		return add_named(w, parts, k, parent, K_TYPE, false, start, end);
-	}
-	case A_SWIFT_CLASS: {
-		TSNode name = field(w, n, F_NAME);
-		if (!type_is(name, "user_type"))
-			return visit_named(w, depth, n, K_TYPE, false);
-		k = name_parts(w, name, parts, 0, MAX_PARTS);
-		span_at(w, depth, &start, &end);
-		for (int i = 0; i < k; i++)
-			parent = add_def(w, parts[i], parent, K_TYPE, true, false, start, end);
-		return parent;
-	}
-	case A_JSON_PAIR: {
-		TSNode key = field(w, n, F_KEY);
-		if (ts_node_is_null(key))
-			return -1;
-		TSNode content = named_child(key, 0);
-		span_at(w, depth, &start, &end);
-		if (ts_node_is_null(content) || !type_is(content, "string_content"))
-			return add_def(w, key, parent, K_VALUE, false, false, start, end); /* "" */
-		return add_def(w, content, parent, K_VALUE, false, false, start, end);
-	}
-	case A_YAML_PAIR: {
-		TSNode scalar = named_child(field(w, n, F_KEY), 0);
-		if (!type_is(scalar, "plain_scalar") && !type_ends(scalar, "quote_scalar"))
-			return -1;
-		span_at(w, depth, &start, &end);
-		return add_def(w, scalar, parent, K_VALUE, false, false, start, end);
-	}
-	case A_TOML_TABLE:
-	case A_TOML_PAIR:
-		k = name_parts(w, ts_node_named_child(n, 0), parts, 0, MAX_PARTS);
-		span_at(w, depth, &start, &end);
-		return add_named(w, parts, k, parent, a == A_TOML_TABLE ? K_TYPE : K_VALUE, false, start, end);
-	case A_MD_HEADING:
-		visit_heading(w, n);
-		return -1;
-	case A_NONE:
-	case A_WRAP:
-	case A_PREFIX:
-	case A_COMMENT:
-		break;
-	}
-	return -1;
+	visitor v = (size_t)a < sizeof visitors / sizeof *visitors ? visitors[a] : NULL;
+	return v ? v(w, depth, n, a) : -1;
 }
 
 static void walker_reserve(struct walker *w, size_t depth)

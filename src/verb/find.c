@@ -512,11 +512,6 @@ static void lead_searched(struct buf *b, long searched)
 	plural(b, searched, "file", "files");
 }
 
-static enum out_format format_of(const struct opts *o)
-{
-	return o->json ? OUT_JSON : o->jsonl ? OUT_JSONL : OUT_TEXT;
-}
-
 /* Over the cap no line prints: the busiest files instead, and the over_cap error. */
 static void render_over_cap(const struct opts *o, struct tally *t, struct omits *om, const char *lead,
 			    struct buf *out, struct diag *d)
@@ -533,7 +528,7 @@ static void render_over_cap(const struct opts *o, struct tally *t, struct omits 
 	omit_add(om, OM_TOP_FILES, (long)shown, 0, 0, NULL, NULL);
 	struct response r = {.list_key = "targets", .top = top, .n_top = shown, .top_more = (long)(t->n_res - shown),
 			     .om = om, .lead = lead, .quiet = o->quiet, .no_cost = true};
-	response_render(out, &r, format_of(o));
+	response_emit(out, &r, o);
 	struct buf msg = BUF_INIT;
 	lead_hits(&msg, t->total, (long)t->n_res);
 	diag_add(d, E_OVER_CAP, "%s" OUT_DOT "over the %ld-hit cap" OUT_DOT "narrow the pattern or the paths, or --files",
@@ -561,7 +556,7 @@ static void render_lines(const struct opts *o, struct tally *t, struct omits *om
 	struct response r = {.list_key = "targets", .blocks = blocks, .n_blocks = t->n_res, .om = om,
 			     .header = HDR_PATH, .lead = lead.data, .numbers = true, .quiet = o->quiet};
 	blocks_stats(blocks, t->n_res, &r.lines, &r.bytes);
-	response_render(out, &r, format_of(o));
+	response_emit(out, &r, o);
 	/* the trimmed blocks share their lines with the results */
 	for (size_t i = 0; i < t->n_res; i++)
 		t->res[i].blk = blocks[i];
@@ -593,7 +588,7 @@ static void render_rows(const struct opts *o, struct tally *t, struct omits *om,
 	}
 	r.lines = (long)t->n_res;
 	r.lead = lead.data;
-	response_render(out, &r, format_of(o));
+	response_emit(out, &r, o);
 	buf_release(&lead);
 	free(rows);
 }
@@ -610,25 +605,6 @@ static unsigned rx_flags_of(const struct opts *o)
 	return fl;
 }
 
-/* -F compiles as a regex with every ASCII punctuation byte escaped: PCRE2 refuses its LITERAL
- * option beside the Unicode options the other searches need. The searcher still gets RX_LITERAL,
- * so its prefilter knows the whole pattern is text. */
-static struct regex *compile(const char *pattern, unsigned fl, struct diag *d)
-{
-	if (!(fl & RX_LITERAL))
-		return regex_new(pattern, fl, d);
-	struct buf esc = BUF_INIT;
-	for (const char *p = pattern; *p; p++) {
-		unsigned char c = (unsigned char)*p;
-		if (c < 0x80 && !((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
-			buf_addc(&esc, '\\');
-		buf_addc(&esc, (char)c);
-	}
-	struct regex *re = regex_new(esc.len ? esc.data : "", fl & ~(unsigned)RX_LITERAL, d);
-	buf_release(&esc);
-	return re;
-}
-
 /* Sorts the paths named on the command line (or ".") into directories to walk and files to read;
  * a path that cannot be searched is recorded in d and as an unresolved omission in failed. */
 static void collect_roots(const struct opts *o, const struct worktree *wt, struct roots *rs, struct omits *failed,
@@ -640,6 +616,12 @@ static void collect_roots(const struct opts *o, const struct worktree *wt, struc
 	for (size_t i = 0; i < n_paths; i++) {
 		const char *p = paths[i];
 		struct stat st;
+		/* the boundary first: outside the tree is outside_tree whether or not the path exists */
+		enum lets_err e = worktree_check(wt, p, o->allow_outside, d);
+		if (e) {
+			omit_add(failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
+			continue;
+		}
 		if (stat(p, &st)) {
 			int err = errno;
 			struct stat lst;
@@ -649,11 +631,6 @@ static void collect_roots(const struct opts *o, const struct worktree *wt, struc
 			}
 			enum lets_err e = err == ENOENT || err == ENOTDIR ? E_NOT_FOUND : E_IO_ERROR;
 			diag_add(d, e, "%s: %s (os error %d)", p, strerror(err), err);
-			omit_add(failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
-			continue;
-		}
-		enum lets_err e = worktree_check(wt, p, o->allow_outside, d);
-		if (e) {
 			omit_add(failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
 			continue;
 		}
@@ -707,7 +684,7 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 	struct worktree wt = WORKTREE_INIT;
 	struct tally t = {0};
 	struct buf reading = BUF_INIT;
-	struct regex *re = compile(pattern, fl, d);
+	struct regex *re = regex_new(pattern, fl, d);
 	struct omits failed = OMITS_INIT;
 	const char *used = pattern;
 	bool retried = false;
@@ -716,6 +693,10 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 
 	worktree_init(&wt);
 	collect_roots(o, &wt, &rs, &failed, d);
+	/* a path outside the tree refuses the whole call: nothing is searched, only the refusal prints */
+	for (size_t i = 0; i < d->n; i++)
+		if (d->items[i].code == E_OUTSIDE_TREE)
+			goto out;
 	for (size_t i = 0; i < o->globs.n; i++)
 		ignore_list_add_line(&globs, o->globs.items[i], strlen(o->globs.items[i]));
 

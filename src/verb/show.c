@@ -44,9 +44,7 @@ static void show_target(const struct opts *o, const struct worktree *wt, const c
 	struct target t = TARGET_INIT;
 	struct file f = FILE_INIT;
 	struct span sp;
-	enum lets_err e = target_parse(&t, text, d);
-	if (!e)
-		e = worktree_check(wt, t.path, o->allow_outside, d);
+	enum lets_err e = target_parse_bounded(&t, text, wt, o->allow_outside, d);
 	if (!e)
 		e = file_load(&f, t.path, o->max_file_bytes, d);
 	if (!e)
@@ -101,7 +99,7 @@ static void render(const struct opts *o, const struct shown *sh, const struct om
 	buf_adds(&lead, OUT_DOT);
 	plural(&lead, r.lines, "line", "lines");
 	r.lead = lead.data;
-	response_render(out, &r, o->json ? OUT_JSON : o->jsonl ? OUT_JSONL : OUT_TEXT);
+	response_emit(out, &r, o);
 	buf_release(&lead);
 }
 
@@ -116,7 +114,11 @@ enum lets_err cmd_show(const struct opts *o, struct buf *out, struct diag *d)
 	if (sh.long_lines)
 		omit_add(&om, OM_LONG_LINES_CUT, sh.long_lines, 0, 0, NULL, NULL);
 	blocks_shape(sh.blocks, sh.n, o->budget, o->max_bytes, &om, d);
-	if (sh.n)
+	/* content over --max-bytes with no --budget is refused: nothing on stdout, only the refusal */
+	bool refused = false;
+	for (size_t i = 0; i < d->n; i++)
+		refused |= d->items[i].code == E_OVER_BUDGET;
+	if (sh.n && !refused)
 		render(o, &sh, &om, out);
 	for (size_t i = 0; i < sh.n; i++)
 		block_release(&sh.blocks[i]);

@@ -14,6 +14,8 @@ const struct verb verb_table[] = {
 	 "Create a file from stdin; refuses to overwrite without --force", 1, "<PATH>"},
 	{"guide", NULL, cmd_guide, V_GUIDE, "[OPTIONS]", "Print the one-screen guide", 0, NULL},
 	{"version", NULL, cmd_version, V_VERSION, "[OPTIONS]", "Print the version", 0, NULL},
+	{"mcp", NULL, cmd_mcp, V_MCP, "[OPTIONS]",
+	 "Serve the verbs as MCP tools over stdio (JSON-RPC, one message per line)", 0, NULL},
 };
 
 const size_t verb_count = sizeof(verb_table) / sizeof(verb_table[0]);

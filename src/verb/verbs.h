@@ -45,6 +45,7 @@ enum lets_err cmd_edit(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_guide(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_version(const struct opts *o, struct buf *out, struct diag *d);
+enum lets_err cmd_mcp(const struct opts *o, struct buf *out, struct diag *d);
 
 /* The guide text, shared by `lets guide` and the SessionStart hook. */
 extern const char lets_guide_text[];

@@ -2,6 +2,7 @@
  * --force and to create an empty one without --empty, because a heredoc typo should not be able
  * to destroy work. The layer-1 check reports on the new content; it does not refuse it (the
  * caller may be writing a file in pieces), so write's exits are those of the spec's table. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -14,6 +15,7 @@
 #include "../lock.h"
 #include "../output.h"
 #include "../publish.h"
+#include "../resolve.h"
 #include "../worktree.h"
 #include "verbs.h"
 
@@ -30,9 +32,61 @@ static void render_json(struct buf *out, const char *path, const char *outcome, 
 	response_end_json(out, om, lines, bytes);
 }
 
+/* Drains stdin, stopping one byte past the limit so `yes | lets write` cannot exhaust memory. */
+static enum lets_err read_stdin(struct buf *in, int fd, const char *path, long max_bytes, struct diag *d)
+{
+	char chunk[65536];
+	for (;;) {
+		ssize_t r = read(fd, chunk, sizeof(chunk));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return diag_add(d, E_IO_ERROR, "reading stdin for %s failed: %s", path, strerror(errno));
+		if (r == 0)
+			return LETS_OK;
+		buf_add(in, chunk, (size_t)r);
+		if (max_bytes >= 0 && in->len > (size_t)max_bytes)
+			return diag_add(d, E_UNSUPPORTED_FILE,
+					"%s is unsupported: stdin is over the %ld-byte limit \xC2\xB7 pass --max-file-bytes to raise it",
+					path, max_bytes);
+	}
+}
+
+/* The existing file, locked and read through the held directory; refusals as the spec words them. */
+static enum lets_err load_old(const struct opts *o, const struct resolved *r, const char *path, struct lockset *locks,
+			      struct file *old, struct buf *out, struct omits *om, struct diag *d)
+{
+	int fd;
+	enum lets_err e = lockset_acquire_at(locks, r->dir, r->name, path, &fd, d);
+	if (e)
+		return e;
+	if (fd < 0)
+		return diag_add(d, E_CHANGED, "%s vanished while lets was writing it \xC2\xB7 retry the call", path);
+	if ((e = file_load_fd(old, path, fd, o->max_file_bytes, d)))
+		return e;
+	if (!o->force) {
+		long lines = (long)old->n_lines;
+		struct buf counted = BUF_INIT;
+		plural(&counted, lines, "line", "lines");
+		e = diag_add(d, E_EXISTS, "%s exists (%s, sha:%s) \xC2\xB7 pass --force to overwrite", path, counted.data,
+			     file_sha(old));
+		buf_release(&counted);
+		if (o->json || o->jsonl)
+			render_json(out, path, "exists", lines, (long)old->size, file_sha(old), NULL, om);
+		if (o->json_twin)
+			render_json(o->json_twin, path, "exists", lines, (long)old->size, file_sha(old), NULL, om);
+		return e;
+	}
+	if (!(old->st.st_mode & S_IWUSR))
+		return diag_add(d, E_READ_ONLY, "%s is read-only \xC2\xB7 run chmod u+w %s first if the edit is intended",
+				path, path);
+	return LETS_OK;
+}
+
 enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 {
 	struct worktree wt = WORKTREE_INIT;
+	struct resolved r = RESOLVED_INIT;
 	struct lockset locks = LOCKSET_INIT;
 	struct buf in = BUF_INIT;
 	struct file old = FILE_INIT;
@@ -45,43 +99,31 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 		opt_usage_error(d, "write", true, "unexpected argument '%s' found", o->positional.items[1]);
 		goto out;
 	}
-	if (worktree_check(&wt, path, o->allow_outside, d))
+	if (!*path) {
+		opt_usage_error(d, "write", true, "the path is empty \xC2\xB7 name the file to write");
 		goto out;
-	buf_read_fd(&in, STDIN_FILENO);
+	}
+	/* resolved once: everything below goes through r.dir, whatever happens to the path meanwhile */
+	if (resolve_path(&wt, path, o->allow_outside, true, &r, d))
+		goto out;
+	if (r.dir_only) {
+		diag_add(d, E_IO_ERROR, "%s: %s (os error %d)", path, strerror(EISDIR), EISDIR);
+		goto out;
+	}
+	/* the type first: a socket, FIFO or device is refused before anything is opened */
+	if (r.exists && file_check_stat(&r.st, path, -1, d))
+		goto out;
+	if (read_stdin(&in, o->stdin_fd, path, o->max_file_bytes, d))
+		goto out;
 	if (!in.len && !o->empty) {
 		diag_add(d, E_EMPTY_INPUT, "%s: refuses empty stdin without --empty", path);
 		goto out;
 	}
-	if (o->max_file_bytes >= 0 && (long)in.len > o->max_file_bytes) {
-		diag_add(d, E_UNSUPPORTED_FILE, "%s is unsupported: %zu bytes, over the %ld-byte limit", path, in.len,
-			 o->max_file_bytes);
+	bool exists = r.exists;
+	if (exists && load_old(o, &r, path, &locks, &old, out, &om, d))
 		goto out;
-	}
-	const char *one[1] = {path};
-	if (lockset_acquire(&locks, one, 1, d))
+	if (!exists && resolve_make_parents(&r, path, d))
 		goto out;
-	struct stat st;
-	bool exists = lstat(path, &st) == 0;
-	if (exists) {
-		if (file_load(&old, path, o->max_file_bytes, d))
-			goto out;
-		if (!o->force) {
-			long lines = (long)old.n_lines;
-			struct buf counted = BUF_INIT;
-			plural(&counted, lines, "line", "lines");
-			diag_add(d, E_EXISTS, "%s exists (%s, sha:%s) \xC2\xB7 pass --force to overwrite", path, counted.data,
-				 file_sha(&old));
-			buf_release(&counted);
-			if (o->json || o->jsonl)
-				render_json(out, path, "exists", lines, (long)old.size, file_sha(&old), NULL, &om);
-			goto out;
-		}
-		if (!(old.st.st_mode & S_IWUSR)) {
-			diag_add(d, E_READ_ONLY, "%s is read-only \xC2\xB7 run chmod u+w %s first if the edit is intended", path,
-				 path);
-			goto out;
-		}
-	}
 	if (o->no_check) {
 		ck.kind = CHECK_NONE;
 		strcpy(ck.reason, "--no-check");
@@ -89,14 +131,19 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 		check_layer1(path, exists ? old.data : NULL, exists ? old.size : 0, buf_str(&in), in.len, &ck);
 	}
 	struct stat now;
-	if (publish(path, buf_str(&in), in.len, exists ? &old.st : NULL, exists ? file_sha(&old) : NULL,
-		    &locks, &now, d))
+	bool xattrs_dropped = false;
+	if (publish_at(r.dir, r.name, path, buf_str(&in), in.len, exists ? &old.st : NULL,
+		       exists ? file_sha(&old) : NULL, &locks, &now, &xattrs_dropped, d))
 		goto out;
+	if (xattrs_dropped)
+		omit_add(&om, OM_XATTRS_DROPPED, 0, 0, 0, path, NULL);
 	char sha[13];
 	sha12(buf_str(&in), in.len, sha);
 	long lines = (long)file_count_lines(in.data, in.len);
 	if (ck.kind == CHECK_NONE)
 		omit_add(&om, OM_CHECK_SKIPPED, 0, 0, 0, ck.reason, NULL);
+	if (o->json_twin)
+		render_json(o->json_twin, path, exists ? "overwritten" : "created", lines, (long)in.len, sha, &ck, &om);
 	if (o->json || o->jsonl) {
 		render_json(out, path, exists ? "overwritten" : "created", lines, (long)in.len, sha, &ck, &om);
 		goto out;
@@ -116,6 +163,7 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 	buf_release(&lead);
 out:
 	lockset_release(&locks);
+	resolved_release(&r);
 	file_release(&old);
 	buf_release(&in);
 	omits_release(&om);

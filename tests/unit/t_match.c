@@ -74,8 +74,63 @@ int main(void)
 	char patho[3001];
 	memset(patho, 'a', 3000);
 	patho[3000] = 'b';
+	/* (a+)+ grows the DFA's state set with the subject: past its workspace the answer stays the limit */
 	match("the match limit stops (a+)+$", "(a+)+$", 0, patho, sizeof(patho), -1, 0, 0);
 	match("control: a+b on the same line matches", "a+b$", 0, patho, sizeof(patho), 1, 0, 3001);
+
+	/* The backtracker gives up on (?:a*)*$ over 25 a's and a '!'; the DFA fallback answers: an
+	 * empty match at the end, as Rust's regex finds it. */
+	match("the DFA fallback answers (?:a*)*$", "(?:a*)*$", 0, "aaaaaaaaaaaaaaaaaaaaaaaaa!", 0, 1, 26, 26);
+	match("the DFA fallback finds the leftmost start", "(?:a*)*!", 0, "xaaaaaaaaaaaaaaaaaaaaaaaaa!", 0, 1, 1, 27);
+	match("the DFA fallback: no match is no match", "(?:a*)*b$", 0, "aaaaaaaaaaaaaaaaaaaaaaaaa!", 0, 0, 0, 0);
+	{
+		struct diag d = DIAG_INIT;
+		struct regex *re = regex_new("(?:a*)*$", 0, &d);
+		struct rx_state *st = rx_state_new(re);
+		size_t a, b;
+		const char *s = "aaaaaaaaaaaaaaaaaaaaaaaaa!";
+		unit_check(regex_scan(re, st, s, strlen(s), 0, &a, &b) == RX_LIMIT,
+			   "control: the backtracker alone hits its limit on (?:a*)*$");
+		rx_state_free(st);
+		regex_free(re);
+		diag_release(&d);
+	}
+
+	/* Rust-only syntax means what it means in Rust (t_rxsyntax has the translations) */
+	match("\\u{41} is A", "\\u{41}B", 0, "xAB", 0, 1, 1, 3);
+	match("\\u0041 is A", "\\u0041", 0, "xAB", 0, 1, 1, 2);
+	match("\\U{1F600}", "\\U{1F600}", 0, "a\xF0\x9F\x98\x80", 0, 1, 1, 5);
+	match("[a-z&&[^aeiou]] skips vowels", "[a-z&&[^aeiou]]+", 0, "aei bcd", 0, 1, 4, 7);
+	match("[a-z--q] leaves q out", "[a-z--q]+", 0, "qqabq", 0, 1, 2, 4);
+	match("\\< starts a word", "\\<ab", 0, "cab ab", 0, 1, 4, 6);
+	match("\\> ends a word", "ab\\>", 0, "abc ab", 0, 1, 4, 6);
+	match("control: \\< is not a literal <", "\\<ab", 0, "<ab", 0, 1, 1, 3);
+	match("\\b{start}", "\\b{start}ab", 0, "cab ab", 0, 1, 4, 6);
+	match("\\b{end}", "ab\\b{end}", 0, "abc ab", 0, 1, 4, 6);
+	match("\\v is a vertical tab only", "a\\vb", 0, "a\nb a\x0B" "b", 0, 1, 4, 7);
+	match("[[:alpha:]] is ASCII, as in Rust", "[[:alpha:]]+", 0, "\xC3\xA9t\xC3\xA9", 0, 1, 2, 3);
+	match("-F: < and > are text", "<a>", RX_LITERAL, "x<a>", 0, 1, 1, 4);
+	{
+		static const struct {
+			const char *pattern, *message;
+		} errs[] = {
+			{"(a", "invalid pattern: unclosed group"},
+			{"[a", "invalid pattern: unclosed character class"},
+			{"*a", "invalid pattern: repetition operator missing expression"},
+			{"\\q", "invalid pattern: unrecognized escape sequence"},
+			{"a)", "invalid pattern: unopened group"},
+			{"\\u{D800}", "invalid pattern: hexadecimal literal is not a Unicode scalar value"},
+		};
+		for (size_t i = 0; i < sizeof(errs) / sizeof(errs[0]); i++) {
+			struct diag d = DIAG_INIT;
+			struct regex *re = regex_new(errs[i].pattern, 0, &d);
+			char name[128];
+			snprintf(name, sizeof(name), "the error for %s", errs[i].pattern);
+			unit_str(name, !re && d.n ? d.items[0].message : "(compiled)", errs[i].message);
+			regex_free(re);
+			diag_release(&d);
+		}
+	}
 
 	/* regex_search from an offset sees the text before it (lookbehind, \b). */
 	{

@@ -38,7 +38,6 @@ static void literals(void)
 		{"^start", 0, "start", false},
 		{"end$", 0, "end", false},
 		{"(?i)needle", 0, "", false},
-		{"a\\Qb|c\\E", 0, "", false},
 		{"a.b", RX_LITERAL, "a.b", true},
 		{"Needle", RX_CASELESS, "needle", false},
 		{"task", RX_CASELESS, "ta", false}, /* k and s fold to non-ASCII letters too */
@@ -46,6 +45,28 @@ static void literals(void)
 		{"caf\xC3\xA9", 0, "caf\xC3\xA9", true},
 		{"caf\xC3\xA9", RX_CASELESS, "caf", false},
 		{"needle", RX_WORD, "needle", false},
+		/* an escape's argument is never literal text */
+		{"\\x41B", 0, "B", false},
+		{"\\x{41}BC", 0, "BC", false},
+		{"\\pLq", 0, "q", false},
+		{"\\p{Greek}xy", 0, "xy", false},
+		{"\\cAbc", 0, "bc", false},
+		{"\\012ab", 0, "ab", false},
+		{"\\0ab", 0, "ab", false},
+		{"(a)\\1bc", 0, "bc", false},
+		{"(a)\\g1bc", 0, "bc", false},
+		{"(a)\\g{-1}bc", 0, "bc", false},
+		{"(?<n>a)\\k<n>bc", 0, "bc", false},
+		{"\\N{U+41}bc", 0, "bc", false},
+		{"\\o{101}bc", 0, "bc", false},
+		{"a\\Qb|c\\E", 0, "ab|c", false},
+		{"a\\Qbc\\E?", 0, "ab", false},
+		{"ab\\E?", 0, "a", false},
+		{"ab(?#c)?", 0, "a", false},
+		{"[\\Q]\\E]abc", 0, "abc", false},
+		{"ab(*ACCEPT)cd", 0, "", false},
+		{"x\\\xC3\xA9?y", 0, "x", false},
+		{"\\.\\+ab", 0, ".+ab", false},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char *lit = NULL;
@@ -151,14 +172,37 @@ static void hits(void)
 
 static void match_limit(void)
 {
+	/* (a+)+ over 3,000 a's: the backtracker gives up and the DFA's state set outgrows its
+	 * workspace, so the line stays unanswered and the status says so */
 	struct buf data = BUF_INIT;
-	for (int i = 0; i < 40; i++)
+	for (int i = 0; i < 3000; i++)
 		buf_addc(&data, 'a');
 	buf_adds(&data, "b\n");
 	struct got g = {0};
 	enum search_status rc = SEARCH_DONE;
 	search_run("(a+)+$", RX_MULTILINE, RX_MULTILINE, data.data, data.len, false, &g, &rc);
-	unit_check(rc == SEARCH_LIMIT, "catastrophic backtracking ends at the match limit");
+	unit_check(rc == SEARCH_LIMIT, "catastrophic backtracking the DFA cannot answer ends at the match limit");
+	buf_release(&g.b);
+
+	/* control: over 40 a's the DFA answers: no hit, and the search is done */
+	buf_truncate(&data, 0);
+	for (int i = 0; i < 40; i++)
+		buf_addc(&data, 'a');
+	buf_adds(&data, "b\n");
+	memset(&g, 0, sizeof(g));
+	search_run("(a+)+$", RX_MULTILINE, RX_MULTILINE, data.data, data.len, false, &g, &rc);
+	unit_check(rc == SEARCH_DONE && !g.b.len, "the DFA fallback answers (a+)+$ over 40 a's: no hit");
+	buf_release(&g.b);
+
+	/* the whole-buffer search hits the limit on line 2; from there each line is searched alone,
+	 * with the fallback: every line ends in an (empty) match */
+	buf_truncate(&data, 0);
+	buf_adds(&data, "foo\naaaaaaaaaaaaaaaaaaaaaaaaa!\nbar\n");
+	memset(&g, 0, sizeof(g));
+	search_run("(?:a*)*$", RX_MULTILINE, RX_MULTILINE, data.data, data.len, false, &g, &rc);
+	unit_bytes("after the limit, line by line with the fallback", g.b.data ? g.b.data : "", g.b.len,
+		   "1:foo\n2:aaaaaaaaaaaaaaaaaaaaaaaaa!\n3:bar\n");
+	unit_check(rc == SEARCH_DONE, "after the limit, line by line: the search is done");
 	buf_release(&g.b);
 	buf_release(&data);
 }

@@ -7,6 +7,7 @@
 #include "buf.h"
 #include "error.h"
 #include "file.h"
+#include "symbols/chunk.h"
 #include "symbols/defs.h"
 #include "symbols/lang.h"
 #include "symbols/parse.h"
@@ -54,52 +55,47 @@ static const struct {
 	{"empty file", "a.rs", "", 0, 0},
 };
 
+/* A whole file checked as a change from the empty file: its errors, and the first one's line. */
 static void test_syntax_errors(void)
 {
 	for (size_t i = 0; i < sizeof syntax_cases / sizeof *syntax_cases; i++) {
-		long line = -7;
-		int n = syntax_errors(syntax_cases[i].path, syntax_cases[i].src, strlen(syntax_cases[i].src), &line);
+		struct syntax_delta d = {-1, -1, -7, false};
+		bool has = syntax_check_change(syntax_cases[i].path, "", 0, syntax_cases[i].src,
+					       strlen(syntax_cases[i].src), &d);
 		char name[128];
-		snprintf(name, sizeof name, "syntax_errors %s: count", syntax_cases[i].name);
+		snprintf(name, sizeof name, "syntax %s: count", syntax_cases[i].name);
 		if (syntax_cases[i].errors < 0) {
-			unit_long(name, n, -1);
+			unit_long(name, has ? 1 : -1, -1);
 			continue;
 		}
-		unit_long(name, n > 0 ? 1 : n, syntax_cases[i].errors);
-		snprintf(name, sizeof name, "syntax_errors %s: first line", syntax_cases[i].name);
-		unit_long(name, line, syntax_cases[i].first_line);
+		unit_long(name, d.after > 0 ? 1 : d.after, syntax_cases[i].errors);
+		snprintf(name, sizeof name, "syntax %s: first line", syntax_cases[i].name);
+		unit_long(name, d.first_line, syntax_cases[i].first_line);
 	}
 }
 
-/* parse_update must agree with a fresh parse of the same bytes, through breaking and repairing. */
+/* The incremental parse behind a change must agree with a fresh parse of the same bytes, through
+ * breaking and repairing. */
 static void test_incremental(void)
 {
 	const char *v0 = "fn a() {}\n\nfn b() {\n    let x = 1;\n}\n";
 	const char *v1 = "fn a() {}\n\nfn b() {\n    let x = (1;\n}\n"; /* unclosed paren, line 4 */
 	const char *v2 = "fn a() {}\n\nfn b() {\n    let x = (1);\n}\nfn c() {}\n";
-	struct parse *p = parse_new("x.rs", v0, strlen(v0));
-	if (!unit_check(p != NULL, "parse_new rust"))
-		return;
-	long line = -1;
-	unit_long("incremental: clean before", parse_errors(p, &line), 0);
-	parse_update(p, v1, strlen(v1));
-	int n1 = parse_errors(p, &line);
-	unit_long("incremental: broken has errors", n1 > 0, 1);
-	unit_long("incremental: first error line", line, 4);
-	unit_long("incremental: count equals a fresh parse", n1, syntax_errors("x.rs", v1, strlen(v1), NULL));
-	long lines[4] = {0};
-	unit_long("parse_error_lines: count", parse_error_lines(p, lines, 4), n1);
-	unit_long("parse_error_lines: first", lines[0], 4);
-	parse_update(p, v2, strlen(v2));
-	unit_long("incremental: repaired", parse_errors(p, &line), 0);
-	unit_long("incremental: repaired line", line, 0);
-	parse_update(p, v2, strlen(v2));
-	unit_long("incremental: same bytes", parse_errors(p, NULL), 0);
-	parse_update(p, "", 0);
-	unit_long("incremental: to empty", parse_errors(p, NULL), 0);
-	parse_free(p);
-	parse_free(NULL);
-	unit_check(parse_new("x.txt", "a", 1) == NULL, "parse_new without a grammar is NULL");
+	struct syntax_delta d01, d12, d22, d2e, fresh;
+	syntax_check_change("x.rs", v0, strlen(v0), v1, strlen(v1), &d01);
+	unit_long("incremental: clean before", d01.before, 0);
+	unit_long("incremental: broken has errors", d01.after > 0, 1);
+	unit_long("incremental: first error line", d01.first_line, 4);
+	syntax_check_change("x.rs", "", 0, v1, strlen(v1), &fresh);
+	unit_long("incremental: count equals a fresh parse", d01.after, fresh.after);
+	syntax_check_change("x.rs", v1, strlen(v1), v2, strlen(v2), &d12);
+	unit_long("incremental: before counts the break", d12.before, fresh.after);
+	unit_long("incremental: repaired", d12.after, 0);
+	unit_long("incremental: repaired line", d12.first_line, 0);
+	syntax_check_change("x.rs", v2, strlen(v2), v2, strlen(v2), &d22);
+	unit_long("incremental: same bytes", d22.after, 0);
+	syntax_check_change("x.rs", v2, strlen(v2), "", 0, &d2e);
+	unit_long("incremental: to empty", d2e.after, 0);
 	unit_check(parse_has_grammar("src/a.tsx") && !parse_has_grammar("a.kt"), "parse_has_grammar");
 }
 
@@ -208,6 +204,9 @@ static void test_yaml_partial(void)
 		/* A sequence at its key's own column (compact form), after components (12012 blank). */
 		{"compact.run", E_AMBIGUOUS, 0, 0},
 		{"compact", LETS_OK, 12013, 12017},
+		/* A key holding a dot: its block is cut at the key's column, not past the dot. */
+		{"projects.secrets", LETS_OK, 12020, 12023},
+		{"$.top.projects.secrets", LETS_OK, 12020, 12023},
 	};
 	struct buf b = BUF_INIT;
 	buf_adds(&b, "openapi: 3.0.0\npaths:\n");
@@ -216,6 +215,7 @@ static void test_yaml_partial(void)
 	buf_adds(&b, "steps:\n  - name: a\n    run: x\n  - name: b\n");
 	buf_adds(&b, "components:\n  User:\n    description: |\n      a user\n      summary: fake\n\n");
 	buf_adds(&b, "compact:\n- run: a\n- name: b\n  run: c\n- x\nafter: 1\n");
+	buf_adds(&b, "top:\n  projects.secrets:\n    home: secrets\n    a: 1\n    b: 2\n");
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		struct span sp = {0};
 		enum lets_err e = resolve_in("big.yaml", xstrndup(b.data, b.len), b.len, cases[i].name, &sp);
@@ -232,52 +232,118 @@ static void test_yaml_partial(void)
 
 enum want { OK, NOT_FOUND, AMBIGUOUS, NO_GRAMMAR };
 
+#define PY_DOC "\"\"\"Module doc.\n\nclass MyFuncs:\n    pass\n\nMore text.\n\"\"\"\n\n\ndef _test():\n    pass\n"
+#define JSON_ROOT                                                                                           \
+	"{\n  \"properties\": {\n    \"default\": 1\n  },\n  \"x\": {\n    \"properties\": {\n      \"default\": 2\n" \
+	"    }\n  }\n}\n"
+#define RS_TRAIT "trait Shape {\n    type Output;\n    const N: usize;\n    fn area(&self) -> f64;\n}\n"
+#define JS_MOD                                                                                                  \
+	"module.exports = class Store {\n  open() {\n    return 1;\n  }\n};\n\na.b.c = function () {\n  return 2;\n};\n" \
+	"\nconst obj = {\n  run() {\n    return 3;\n  },\n  stop: function () {\n    return 4;\n  },\n};\n"
+#define SH_ERR                                                                                              \
+	"# helper() is below\nhelper () {\n  echo hi\n}\n\nif [ \\( -f x \\) ]; then\n  echo y\nfi\n\nother() {\n" \
+	"  echo z\n}\n"
+
 static const struct {
 	const char *title, *path, *src, *name;
 	enum want want;
 	long start, end;
 	bool guessed; /* plaintext span not brace-matched */
+	bool plain;   /* the heuristic answers though the file has a grammar */
 } resolve_cases[] = {
-	{"go method by receiver", "a.go", "package a\n\nfunc (s *S) Run() {\n}\n\nfunc Run() {}\n", "S.Run", OK, 3, 4, false},
-	{"go plain name is ambiguous", "a.go", "package a\n\nfunc (s *S) Run() {\n}\n\nfunc Run() {}\n", "Run", AMBIGUOUS, 0, 0, false},
-	{"go crlf", "a.go", "package a\r\n\r\nfunc A() {\r\n}\r\n", "A", OK, 3, 4, false},
-	{"go empty file", "a.go", "", "A", NOT_FOUND, 0, 0, false},
-	{"empty name", "a.go", "package a\n", "", NOT_FOUND, 0, 0, false},
+	{"go method by receiver", "a.go", "package a\n\nfunc (s *S) Run() {\n}\n\nfunc Run() {}\n", "S.Run", OK, 3, 4, false, false},
+	{"go plain name is ambiguous", "a.go", "package a\n\nfunc (s *S) Run() {\n}\n\nfunc Run() {}\n", "Run", AMBIGUOUS, 0, 0, false, false},
+	{"go crlf", "a.go", "package a\r\n\r\nfunc A() {\r\n}\r\n", "A", OK, 3, 4, false, false},
+	{"go empty file", "a.go", "", "A", NOT_FOUND, 0, 0, false, false},
+	{"empty name", "a.go", "package a\n", "", NOT_FOUND, 0, 0, false, false},
 	/* The top-level item around "fake" starts inside a string: the partial parse errs, and the
 	 * full parse sees the string. */
 	{"python def inside a string", "a.py", "X = \"\"\"\n\ndef fake():\n    pass\n\"\"\"\n\ndef real():\n    pass\n",
-	 "fake", NOT_FOUND, 0, 0, false},
+	 "fake", NOT_FOUND, 0, 0, false, false},
 	{"python def after the string", "a.py", "X = \"\"\"\n\ndef fake():\n    pass\n\"\"\"\n\ndef real():\n    pass\n",
-	 "real", OK, 7, 8, false},
-	{"go raw string", "a.go", "package a\n\nvar s = `\n\nfunc Fake() {}\n`\n\nfunc Real() {}\n", "Fake", NOT_FOUND, 0, 0, false},
+	 "real", OK, 7, 8, false, false},
+	{"go raw string", "a.go", "package a\n\nvar s = `\n\nfunc Fake() {}\n`\n\nfunc Real() {}\n", "Fake", NOT_FOUND, 0, 0, false, false},
 	/* A C++ namespace at column 0 splits no item wrongly: ns.f still resolves. */
-	{"cpp namespace at column 0", "a.cpp", "namespace ns {\n\nvoid f() {}\n\n}\n", "ns.f", OK, 3, 3, false},
-	{"markdown section to the end", "a.md", "# A\n\n## B\ntext\n", "B", OK, 3, 4, false},
-	{"markdown deeper heading stays inside", "a.md", "## B\n### C\nx\n## D\n", "B", OK, 1, 3, false},
-	{"markdown nested path", "a.md", "# A\n## B\n# C\n## B\n", "C.B", OK, 4, 4, false},
-	{"markdown heading in a fence", "a.md", "# A\n\n```\n# B\n```\n\n## B\nx\n", "B", OK, 7, 8, false},
-	{"markdown fence in a list", "a.md", "# A\n- item\n  ```\n  # B\n  ```\n", "B", NOT_FOUND, 0, 0, false},
-	{"markdown setext", "a.md", "# A\n\nB\n---\n\ntext\n# C\n", "A.B", OK, 3, 6, false},
-	{"markdown dotted heading", "a.md", "# Log\n## v1.2.0\nfix\n## v1.1.0\n", "Log.v1.2.0", OK, 2, 3, false},
-	{"markdown front matter", "a.md", "---\ntitle: x\n---\n\n# x\n", "x", OK, 5, 5, false},
-	{"rust attribute and impl", "a.rs", "struct S;\n\n#[inline]\nimpl S {\n    fn f() {}\n}\n", "S.f", OK, 5, 5, false},
-	{"yaml key path", "a.yaml", "a:\n  b:\n    c: 1\n", "a.b.c", OK, 3, 3, false},
-	{"toml dotted table", "a.toml", "[a.b]\nc = 1\n\n[d]\n", "a.b", OK, 1, 2, false},
-	{"json empty key", "a.json", "{\"\": 1, \"k\": 2}\n", "k", OK, 1, 1, false},
-	{"ts overloads join", "a.ts", "function f(a: string): void\nfunction f(a: any) {\n}\n", "f", OK, 1, 3, false},
-	{"c prototype alone", "a.h", "int f(void);\n", "f", OK, 1, 1, false},
-	{"parse errors elsewhere", "a.js", "function ok() {\n  return 1\n}\nfunction bad( {\n", "ok", OK, 1, 3, false},
-	{"plaintext braces", "a.kt", "fun f() {\n  x\n}\n", "f", OK, 1, 3, false},
-	{"plaintext brace on the next line", "a.txt", "void f()\n{\n  x;\n}\n", "f", OK, 1, 4, false},
-	{"plaintext multi-line parameters", "a.kt", "fun f(\n  a: Int,\n) {\n  a\n}\n", "f", OK, 1, 5, false},
-	{"plaintext brace in a string", "a.kt", "fun f() {\n  val s = \"}\"\n}\n", "f", OK, 1, 3, false},
-	{"plaintext indentation", "a.txt", "def f():\n    x\n\n    y\n\nz\n", "f", OK, 1, 4, true},
-	{"plaintext single line", "a.kt", "val f = 3\nval g = 4\n", "f", OK, 1, 1, true},
-	{"plaintext keyword beats call", "a.kt", "g(f(1))\nfun f(x: Int) = x\n", "f", OK, 2, 2, true},
-	{"plaintext calls alone are candidates", "a.txt", "f(1)\nf(2)\n", "f", AMBIGUOUS, 0, 0, false},
-	{"plaintext whole word", "a.kt", "fun fx() {}\n", "f", NOT_FOUND, 0, 0, false},
-	{"plaintext regex text is literal", "a.kt", "fun f() {}\n", "f.*", NOT_FOUND, 0, 0, false},
-	{"no grammar, invalid UTF-8", "a.txt", "caf\xe9\n", "x", NO_GRAMMAR, 0, 0, false},
+	{"cpp namespace at column 0", "a.cpp", "namespace ns {\n\nvoid f() {}\n\n}\n", "ns.f", OK, 3, 3, false, false},
+	{"markdown section to the end", "a.md", "# A\n\n## B\ntext\n", "B", OK, 3, 4, false, false},
+	{"markdown deeper heading stays inside", "a.md", "## B\n### C\nx\n## D\n", "B", OK, 1, 3, false, false},
+	{"markdown nested path", "a.md", "# A\n## B\n# C\n## B\n", "C.B", OK, 4, 4, false, false},
+	{"markdown heading in a fence", "a.md", "# A\n\n```\n# B\n```\n\n## B\nx\n", "B", OK, 7, 8, false, false},
+	{"markdown fence in a list", "a.md", "# A\n- item\n  ```\n  # B\n  ```\n", "B", NOT_FOUND, 0, 0, false, false},
+	{"markdown setext", "a.md", "# A\n\nB\n---\n\ntext\n# C\n", "A.B", OK, 3, 6, false, false},
+	{"markdown dotted heading", "a.md", "# Log\n## v1.2.0\nfix\n## v1.1.0\n", "Log.v1.2.0", OK, 2, 3, false, false},
+	{"markdown front matter", "a.md", "---\ntitle: x\n---\n\n# x\n", "x", OK, 5, 5, false, false},
+	{"rust attribute and impl", "a.rs", "struct S;\n\n#[inline]\nimpl S {\n    fn f() {}\n}\n", "S.f", OK, 5, 5, false, false},
+	{"yaml key path", "a.yaml", "a:\n  b:\n    c: 1\n", "a.b.c", OK, 3, 3, false, false},
+	{"toml dotted table", "a.toml", "[a.b]\nc = 1\n\n[d]\n", "a.b", OK, 1, 2, false, false},
+	{"json empty key", "a.json", "{\"\": 1, \"k\": 2}\n", "k", OK, 1, 1, false, false},
+	{"ts overloads join", "a.ts", "function f(a: string): void\nfunction f(a: any) {\n}\n", "f", OK, 1, 3, false, false},
+	{"c prototype alone", "a.h", "int f(void);\n", "f", OK, 1, 1, false, false},
+	{"parse errors elsewhere", "a.js", "function ok() {\n  return 1\n}\nfunction bad( {\n", "ok", OK, 1, 3, false, false},
+	{"plaintext braces", "a.kt", "fun f() {\n  x\n}\n", "f", OK, 1, 3, false, false},
+	{"plaintext brace on the next line", "a.txt", "void f()\n{\n  x;\n}\n", "f", OK, 1, 4, false, false},
+	{"plaintext multi-line parameters", "a.kt", "fun f(\n  a: Int,\n) {\n  a\n}\n", "f", OK, 1, 5, false, false},
+	{"plaintext brace in a string", "a.kt", "fun f() {\n  val s = \"}\"\n}\n", "f", OK, 1, 3, false, false},
+	{"plaintext indentation", "a.txt", "def f():\n    x\n\n    y\n\nz\n", "f", OK, 1, 4, true, false},
+	{"plaintext single line", "a.kt", "val f = 3\nval g = 4\n", "f", OK, 1, 1, true, false},
+	{"plaintext keyword beats call", "a.kt", "g(f(1))\nfun f(x: Int) = x\n", "f", OK, 2, 2, true, false},
+	{"plaintext calls alone are candidates", "a.txt", "f(1)\nf(2)\n", "f", AMBIGUOUS, 0, 0, false, false},
+	{"plaintext whole word", "a.kt", "fun fx() {}\n", "f", NOT_FOUND, 0, 0, false, false},
+	{"plaintext regex text is literal", "a.kt", "fun f() {}\n", "f.*", NOT_FOUND, 0, 0, false, false},
+	{"no grammar, invalid UTF-8", "a.txt", "caf\xe9\n", "x", NO_GRAMMAR, 0, 0, false, false},
+	/* Issue 18, 1: a key holding a dot spans its whole block, in a cut parse too. */
+	{"yaml dotted key", "a.yaml", "top:\n  projects.secrets:\n    home: secrets\n    a: 1\n    b: 2\nother: 1\n",
+	 "projects.secrets", OK, 2, 5, false, false},
+	{"yaml dotted key, qualified", "a.yaml", "top:\n  projects.secrets:\n    home: secrets\n    a: 1\n    b: 2\nother: 1\n",
+	 "top.projects.secrets", OK, 2, 5, false, false},
+	/* 2: code at column 0 inside a docstring is text. */
+	{"python class in a docstring", "a.py", PY_DOC, "MyFuncs", NOT_FOUND, 0, 0, false, false},
+	{"python def after a docstring", "a.py", PY_DOC, "_test", OK, 10, 11, false, false},
+	{"python docstring names the def", "a.py", "\"\"\"Doc.\n\ndef _test():\n    pass\n\nEnd.\n\"\"\"\n\n\ndef _test():\n    return 1\n",
+	 "_test", OK, 10, 11, false, false},
+	/* 3: "$." starts at the root. */
+	{"json suffix path is ambiguous", "a.json", JSON_ROOT, "properties.default", AMBIGUOUS, 0, 0, false, false},
+	{"json root path", "a.json", JSON_ROOT, "$.properties.default", OK, 3, 3, false, false},
+	{"json root path, nested", "a.json", JSON_ROOT, "$.x.properties.default", OK, 7, 7, false, false},
+	{"json root path, not at the root", "a.json", JSON_ROOT, "$.default", NOT_FOUND, 0, 0, false, false},
+	{"yaml root path", "a.yaml", "properties:\n  default: 1\nx:\n  properties:\n    default: 2\n", "$.properties.default",
+	 OK, 2, 2, false, false},
+	{"toml root path", "a.toml", "[a]\nb = 1\n\n[x.a]\nb = 2\n", "$.a.b", OK, 2, 2, false, false},
+	{"jsonc comment holding a brace", "a.jsonc", "{\n  // \"x\": {\n  \"a\": {\n    \"b\": 1\n  }\n}\n", "$.a.b", OK, 4, 4,
+	 false, false},
+	{"go has no root path", "a.go", "package a\n\nfunc F() {}\n", "$.F", NOT_FOUND, 0, 0, false, false},
+	/* 5: trait associated types and consts. */
+	{"rust associated type", "a.rs", RS_TRAIT, "Shape.Output", OK, 2, 2, false, false},
+	{"rust associated const", "a.rs", RS_TRAIT, "Shape.N", OK, 3, 3, false, false},
+	/* 6: JavaScript module patterns. */
+	{"js module.exports class", "a.js", JS_MOD, "Store", OK, 1, 5, false, false},
+	{"js module.exports class member", "a.js", JS_MOD, "Store.open", OK, 2, 4, false, false},
+	{"js exports is not the name", "a.js", JS_MOD, "exports", NOT_FOUND, 0, 0, false, false},
+	{"js a.b.c = function", "a.js", JS_MOD, "a.b.c", OK, 7, 9, false, false},
+	{"js a.b.c as b.c", "a.js", JS_MOD, "b.c", OK, 7, 9, false, false},
+	{"js object method", "a.js", JS_MOD, "obj.run", OK, 12, 14, false, false},
+	{"js key: function", "a.js", JS_MOD, "obj.stop", OK, 15, 17, false, false},
+	/* 7: shell. */
+	{"bash name () {", "a.sh", SH_ERR, "helper", OK, 2, 4, false, false},
+	{"bash after an ERROR node", "a.sh", SH_ERR, "other", OK, 10, 12, false, true},
+	{"plaintext name () {", "a.zsh", "# helper() is below\nhelper () {\n  echo hi\n}\n", "helper", OK, 2, 4, false, false},
+	{"plaintext comment is no definition", "a.zsh", "# helper() is below\nhelper\n", "helper", NOT_FOUND, 0, 0, false, false},
+	/* 8: C and C++ through macros. */
+	{"c return-type macro", "a.h", "PyAPI_FUNC(PyObject *) PyBig_Get(PyObject *t, Py_ssize_t i);\n", "PyBig_Get", OK, 1, 1, false, false},
+	{"c attribute macros", "a.h", "/* x */\nstatic void NORETURN PRINTF_STYLE(1, 2) die(const char *fmt, ...);\n", "die", OK, 2, 2, false, false},
+	{"c typedef through a macro", "a.h", "typedef void (APIENTRYP PFNFOO)(GLenum target, GLuint id);\n", "PFNFOO", OK, 1, 1, false, false},
+	{"c trailing __THROW kept", "a.h", "extern int open (const char *__file, int __oflag, ...)\n     __THROW __nonnull ((1));\nint x;\n",
+	 "open", OK, 1, 2, false, false},
+	{"c K&R OF prototype", "a.c", "extern int foo OF((int a, char *b));\n\nint foo(a, b)\n    int a;\n    char *b;\n{\n    return 0;\n}\n",
+	 "foo", OK, 3, 8, false, false},
+	{"c asm label is no name", "a.h", "extern int bar (int) __asm__ (\"\" \"bar64\") __wur;\n", "bar64", NOT_FOUND, 0, 0, false, false},
+	{"c asm label, the name", "a.h", "extern int bar (int) __asm__ (\"\" \"bar64\") __wur;\n", "bar", OK, 1, 1, false, false},
+	{"c comment in a multi-line define", "a.h", "#define CHECK(x) \\\n\tdo { /* keep going */ \\\n\t\tif (!(x)) \\\n\t\t\tdie(); \\\n\t} while (0)\n",
+	 "CHECK", OK, 1, 5, false, false},
+	{"cpp namespace opened in #ifdef", "a.h", "#ifdef __cplusplus\nnamespace ns {\n#endif\n\nint inner(void);\n\n#ifdef __cplusplus\n}\n#endif\n",
+	 "ns.inner", OK, 5, 5, false, false},
+	{"c definitions around an ERROR", "a.c", "int a(void) { return 1; }\n\nint b(void) { return ) ; }\n\nint c(void) { return 3; }\n",
+	 "c", OK, 5, 5, false, false},
 };
 
 /* pass: a label; the cases run once with the default and once with every Markdown/YAML file
@@ -304,7 +370,8 @@ static void test_resolve(const char *pass)
 			unit_long(name, sp.guessed_end, resolve_cases[i].guessed);
 			snprintf(name, sizeof name, "resolve%s %s: resolver", pass, resolve_cases[i].title);
 			unit_str(name, sp.resolver,
-				 lang_for_path(resolve_cases[i].path) ? "tree-sitter" : "heuristic (plaintext)");
+				 lang_for_path(resolve_cases[i].path) && !resolve_cases[i].plain ? "tree-sitter"
+												   : "heuristic (plaintext)");
 		}
 		diag_release(&d);
 		file_release(&f);
@@ -322,6 +389,10 @@ static void test_messages(void)
 		 "s.go#Open is ambiguous (2 candidates)\n  s.go:3\tfunc Open() {}\n  s.go:5\tfunc (s *S) Open() {"},
 		{"no_grammar", "old.pyx", "\xff\n", "x", "old.pyx#x",
 		 "old.pyx is unsupported: no grammar for .pyx \xC2\xB7 use a :line, :a-b or @'regex' target"},
+		{"ambiguous config path names the root forms", "a.json", JSON_ROOT, "properties.default",
+		 "a.json#properties.default",
+		 "a.json#properties.default is ambiguous (2 candidates)\n  a.json:3\t    \"default\": 1\n"
+		 "  a.json:7\t      \"default\": 2\n  from the root: #$.properties.default \xC2\xB7 #$.x.properties.default"},
 		{"not_found without grammar", "f.vue", "<template/>\n", "render", "f.vue#render",
 		 "#render (try @'render') not found in f.vue#render"},
 	};
@@ -368,6 +439,40 @@ static void test_candidate_cap(void)
 	file_release(&f);
 }
 
+/* The scan that checks an item cut: is the line after the marker "@" in code? */
+static void test_chunk_in_code(void)
+{
+	static const struct chunk_lexis c_like = {.slash_comments = true, .single_quotes = true};
+	static const struct chunk_lexis python = {.hash_comments = true, .single_quotes = true, .triple_quotes = true};
+	static const struct chunk_lexis rust = {.slash_comments = true, .multiline_dq = true, .char_literals = true};
+	static const struct {
+		const char *title;
+		const struct chunk_lexis *lx;
+		const char *src; /* "@" starts the line checked */
+		bool in_code;
+	} cases[] = {
+		{"c code", &c_like, "int a;\n@int b;\n", true},
+		{"c block comment", &c_like, "/*\n@int b;\n*/\n", false},
+		{"c comment closed", &c_like, "/* x */\n@int b;\n", true},
+		{"c quote in a line comment", &c_like, "// don't\n@int b;\n", true},
+		{"c stray quote ends at the line", &c_like, "#error don't\n@int b;\n", true},
+		{"python docstring", &python, "\"\"\"Doc.\n@class A:\n\"\"\"\n", false},
+		{"python after the docstring", &python, "\"\"\"Doc.\n\"\"\"\n@class A:\n", true},
+		{"python quote in a comment", &python, "# it's\n@class A:\n", true},
+		{"python other triple inside", &python, "'''a \"\"\" b\n@x\n'''\n", false},
+		{"rust char quote", &rust, "fn a() -> char { '\"' }\n@fn b() {}\n", true},
+		{"rust lifetime", &rust, "fn a<'a>(x: &'a str) {}\n@fn b() {}\n", true},
+		{"rust multi-line string", &rust, "const S: &str = \"a\n@fn b() {}\n\";\n", false},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		const char *at = strchr(cases[i].src, '@');
+		size_t off = (size_t)(at - cases[i].src);
+		char name[96];
+		snprintf(name, sizeof name, "chunk_in_code %s", cases[i].title);
+		unit_long(name, chunk_in_code(cases[i].src, strlen(cases[i].src), cases[i].lx, &off, 1), cases[i].in_code);
+	}
+}
+
 int main(void)
 {
 	unit_begin("t_symbols");
@@ -383,5 +488,6 @@ int main(void)
 	test_yaml_partial();
 	test_messages();
 	test_candidate_cap();
+	test_chunk_in_code();
 	return unit_end();
 }

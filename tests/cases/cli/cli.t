@@ -52,6 +52,7 @@ Commands:
   write      Create a file from stdin; refuses to overwrite without --force
   guide      Print the one-screen guide
   version    Print the version
+  mcp        Serve the verbs as MCP tools over stdio (JSON-RPC, one message per line)
 
 Options:
 

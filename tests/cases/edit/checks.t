@@ -13,6 +13,12 @@ $ lets edit config.json --old '"threads": 2' --new '"threads": 3'
 3~	  "threads": 3
 4 	}
 ── check: json ok · sha:[..]→[..]
+--- file config.json
+{
+  // review settings
+  "threads": 3
+}
+
 
 ### an edit that breaks JSON is reverted with the parser's verdict
 @env LETS_NO_STATS=1
@@ -45,6 +51,11 @@ $ lets edit s.yaml --old 'name: x' --new 'name: y' -q; lets edit s.yaml --old 'n
 --- stderr
 structured check failed for s.yaml: invalid
 ERROR_CODE=check_failed
+--- file s.yaml
+allow:
+  - ls
+name: y
+
 
 ### TOML: a duplicate key is invalid, a new key is fine
 @env LETS_NO_STATS=1
@@ -60,6 +71,11 @@ $ lets edit Cargo.toml --old 'version = "1.0"' --new 'version = "1.1"' -q; lets 
 --- stderr
 structured check failed for Cargo.toml: invalid
 ERROR_CODE=check_failed
+--- file Cargo.toml
+[package]
+name = "a"
+version = "1.1"
+
 
 ### markdown frontmatter is YAML
 @env LETS_NO_STATS=1
@@ -71,11 +87,42 @@ $ lets edit doc.md --old 'title: a' --new 'title: "b' -q
 structured check failed for doc.md: invalid
 ERROR_CODE=check_failed
 
+### a Markdown body edit is checked by the Markdown grammar, not as frontmatter
+@env LETS_NO_STATS=1
+% printf -- '---\ntitle: a\n---\n# Heading\n\nSome text.\n' > doc.md
+$ lets edit doc.md --old 'Some text.' --new 'Other text.' -q
+── check: structure ok · sha:[..]→[..]
+--- file doc.md
+---
+title: a
+---
+# Heading
+
+Other text.
+
+### an edit that spans the frontmatter's closing line and the body is a frontmatter change
+@env LETS_NO_STATS=1
+% printf -- '---\ntitle: a\n---\n# Heading\n' > doc.md
+$ lets edit doc.md --old $'---\n# Heading' --new $'tags: [x]\n---\n# Heading' -q
+── check: frontmatter ok · sha:[..]→[..]
+--- file doc.md
+---
+title: a
+tags: [x]
+---
+# Heading
+
 ### control: a valid frontmatter edit
 @env LETS_NO_STATS=1
 % printf -- '---\ntitle: a\n---\n# Heading\n' > doc.md
 $ lets edit doc.md --old 'title: a' --new 'title: b' -q
 ── check: frontmatter ok · sha:[..]→[..]
+--- file doc.md
+---
+title: b
+---
+# Heading
+
 
 ### a file with no grammar is skipped by name, never guessed at
 @env LETS_NO_STATS=1
@@ -86,18 +133,41 @@ $ lets edit c.vue --old '<p>hi</p>' --new '<p>hi</p'
 2~	  <p>hi</p
 3 	</template>
 ── sha:[..]→[..] · check: skipped (no grammar for .vue)
+--- file c.vue
+<template>
+  <p>hi</p
+</template>
+
 
 ### --no-check skips layer 1: a broken Go edit lands
 @fixture edit-basic
 @env LETS_NO_STATS=1
 $ lets edit main.go --old 'func' --new 'fun' --no-check -q
 ── sha:db91a17c0af6→[..] · check: skipped (--no-check)
+--- file main.go
+package main
+fun usage(id string) int {
+	cap := 10
+	return cap + len(id)
+}
+
 
 ### layer 2: a command that passes before and after
 @fixture edit-basic
 @env LETS_NO_STATS=1
 $ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' --check 'test -f {}' -q
 ── check: test -f {} ok · sha:14dc685cb937→9d77b7d8a9f6
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
+
 
 ### layer 2: passed before, fails after: the whole batch is reverted, exit 3, nothing on stdout
 @fixture edit-basic
@@ -122,6 +192,17 @@ ERROR_CODE=check_failed
 @env LETS_NO_STATS=1
 $ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' --check 'exit 1' -q
 ── check: structure ok · sha:14dc685cb937→9d77b7d8a9f6 · check: exit 1 inconclusive (failed before and after)
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
+
 
 ### layer 2: a checker past --check-timeout is inconclusive (timed out), its process group killed
 @fixture edit-basic
@@ -129,30 +210,70 @@ $ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' --check 'exit
 $ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' --check 'sleep 37.5 & sleep 37.5' --check-timeout 1 -q; pgrep -fx 'sleep 37.5' || echo none left
 ── check: structure ok · sha:14dc685cb937→9d77b7d8a9f6 · check: sleep 37.5 & sleep 37.5 inconclusive (timed out)
 none left
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
+
 
 ### @auto with no manifest above the file is skipped, not an error
 @fixture edit-basic
 @env LETS_NO_STATS=1
 $ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' --check @auto -q
 ── check: structure ok · sha:14dc685cb937→9d77b7d8a9f6 · check: skipped (@auto found no manifest)
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
+
 
 ### @py finds setup.py and compiles the edited files
 @env LETS_NO_STATS=1
 % printf 'x = 1\n' > m.py; : > setup.py
 $ lets edit m.py --old 'x = 1' --new 'x = 2' --check @py -q
 ── check: python3 -m py_compile {} ok · sha:[..]→[..]
+--- file m.py
+x = 2
+
 
 ### a file already broken before the edit: a structural check compares counts, so it is ok
 @env LETS_NO_STATS=1
 % printf 'package main\n\nfunc a() int {\n\treturn 1\n\nfunc b() int {\n\treturn 2\n}\n' > m.go
 $ lets edit m.go --old 'return 2' --new 'return 3' -q
 ── check: structure ok · sha:[..]→[..]
+--- file m.go
+package main
+
+func a() int {
+	return 1
+
+func b() int {
+	return 3
+}
+
 
 ### a JSON file invalid before and after the edit is kept, and the check says it is still invalid
 @env LETS_NO_STATS=1
 % printf '{\n  "a": 1,\n}\n' > c.json
 $ lets edit c.json --old '"a": 1' --new '"a": 2' -q
 ── check: json still invalid · sha:[..]→[..]
+--- file c.json
+{
+  "a": 2,
+}
+
 
 ### --json on a reverted edit: reverted, the check's counts, sha after equal to before
 @env LETS_NO_STATS=1

@@ -35,6 +35,18 @@ $ lets edit usage.ts --old 'return' --new 'return undefined' --all --no-check
  9~	  return undefined total
 10 	}
 ── sha:[..]→[..] · check: skipped (--no-check)
+--- file usage.ts
+import { usageCap } from './config'
+import { clock } from './clock'
+export function usage(id: string) {
+  if (!id) return undefined
+  const now = clock()
+  const cap = usageCap
+  if (now > cap) return undefined
+  const total = now - cap
+  return undefined total
+}
+
 
 ### more than 20 candidates: 20 listed, then (+N more)
 % for i in $(seq 1 25); do echo "x = $i"; done > many.txt

@@ -29,6 +29,9 @@ $ lets edit q.txt --old 'say "hi" - now' --new 'ok' --normalize
 ── q.txt · 1 replacement · line 1 · normalized (“ → ", ” → ", – → -)
 1~	ok
 ── sha:[..]→[..] · check: skipped (no grammar for .txt) · normalized
+--- file q.txt
+ok
+
 
 ### control: without --normalize the miss says a normalized match exists
 % printf 'say \xe2\x80\x9chi\xe2\x80\x9d \xe2\x80\x93 now\n' > q.txt
@@ -50,6 +53,17 @@ $ lets edit usage.ts:5 --expect 'const cap = 10' --new '  const cap = 15'
 6 	  if (!id) return
 7 	  if (count(id) > cap) return
 ── check: structure ok · sha:14dc685cb937→[..]
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 15
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
+
 
 ### --expect that does not match what is on disk
 @fixture edit-basic
@@ -81,6 +95,16 @@ $ lets edit usage.ts:5-6 --expect-all --new '  const cap = 15'
 6 	  if (count(id) > cap) return
 7 	  return total(id, now)
 ── check: structure ok · sha:14dc685cb937→[..]
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 15
+  if (count(id) > cap) return
+  return total(id, now)
+}
+
 
 ### --expect-all with content that differs names the first differing line
 @fixture edit-basic
@@ -108,6 +132,18 @@ $ lets edit usage.ts --old '  const cap = 10' --new -
 7 	  if (!id) return
 8 	  if (count(id) > cap) return
 ── check: structure ok · sha:14dc685cb937→[..]
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  const floor = 1
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
+
 
 ### --old - reads the text to match from stdin
 @fixture edit-basic
@@ -122,6 +158,16 @@ $ lets edit usage.ts --old - --new '  if (!id || count(id) > cap) return' -q && 
 6 	  if (!id || count(id) > cap) return
 7 	  return total(id, now)
 ── showed 1 target · 3 lines
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 10
+  if (!id || count(id) > cap) return
+  return total(id, now)
+}
+
 
 ### insert after a regex anchor: the header names the matched line
 @fixture edit-basic
@@ -135,6 +181,19 @@ $ lets edit usage.ts --insert-after "@'const now'" --new $'  const a = 1\n  cons
 7 	  const cap = 10
 8 	  if (!id) return
 ── check: structure ok · sha:14dc685cb937→[..]
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const a = 1
+  const b = 2
+  const cap = 10
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
+
 
 ### --insert-after on a last line without a newline: the insert still starts a line
 @env LETS_NO_STATS=1
@@ -175,6 +234,17 @@ ERROR_CODE=locked
 $ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' -q && stat -c %a usage.ts
 ── check: structure ok · sha:14dc685cb937→9d77b7d8a9f6
 640
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
+
 
 ### --json on an insert: "inserted" and "anchor" in place of "replacements", markers "inserted"
 @fixture edit-basic
@@ -206,3 +276,8 @@ $ lets edit long.txt --old 'short' --new 'brief'
 2 	xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…
 3 	bad �
 ── sha:[..]→[..] · check: skipped (no grammar for .txt) · 1 long line cut · 1 non-UTF-8 line shown lossily
+--- file long.txt
+brief
+xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
+bad �
+

@@ -15,6 +15,17 @@ $ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20'
 6 	  if (!id) return
 7 	  if (count(id) > cap) return
 ── check: structure ok · sha:14dc685cb937→9d77b7d8a9f6 · ~44 tokens
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
+
 
 ### the file holds the new bytes and nothing else changed
 @fixture edit-basic
@@ -74,6 +85,13 @@ $ lets edit main.go --old 'cap := 10' --new 'cap := 20'
 4 		return cap + len(id)
 5 	}
 ── check: structure ok · sha:db91a17c0af6→[..]
+--- file main.go
+package main
+func usage(id string) int {
+	cap := 20
+	return cap + len(id)
+}
+
 
 ### the spec's batch example: two files, validated before anything is written (~60 tokens)
 @fixture edit-basic
@@ -112,3 +130,14 @@ ERROR_CODE=changed
 @fixture edit-basic
 $ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' --if sha:14dc685cb937 -q
 ── check: structure ok · sha:14dc685cb937→9d77b7d8a9f6 · ~44 tokens
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
+

@@ -13,6 +13,19 @@ $ lets edit usage.ts --insert-before '#usage' --new '/** Returns the running tot
 4 	export function usage(id: string) {
 5 	  if (!id) return
 ── check: structure ok · sha:[..]→[..]
+--- file usage.ts
+import { usageCap } from './config'
+import { clock } from './clock'
+/** Returns the running total for id. */
+export function usage(id: string) {
+  if (!id) return
+  const now = clock()
+  const cap = usageCap
+  if (now > cap) return
+  const total = now - cap
+  return total
+}
+
 
 ### insert after #usage lands after the symbol's last line
 @fixture edit-usage
@@ -24,6 +37,20 @@ $ lets edit usage.ts --insert-after '#usage' --new $'\nexport const version = 1'
 11+	
 12+	export const version = 1
 ── check: structure ok · sha:[..]→[..]
+--- file usage.ts
+import { usageCap } from './config'
+import { clock } from './clock'
+export function usage(id: string) {
+  if (!id) return
+  const now = clock()
+  const cap = usageCap
+  if (now > cap) return
+  const total = now - cap
+  return total
+}
+
+export const version = 1
+
 
 ### --old scoped to a symbol: all three `return`s are inside #usage, so it is still ambiguous
 @fixture edit-usage
@@ -50,6 +77,18 @@ $ lets edit 'usage.ts#usage' --old 'const cap = usageCap' --new 'const cap = usa
 7 	  if (now > cap) return
 8 	  const total = now - cap
 ── check: structure ok · sha:[..]→[..]
+--- file usage.ts
+import { usageCap } from './config'
+import { clock } from './clock'
+export function usage(id: string) {
+  if (!id) return
+  const now = clock()
+  const cap = usageCap * 2
+  if (now > cap) return
+  const total = now - cap
+  return total
+}
+
 
 ### a symbol anchor that names nothing
 @fixture edit-usage
@@ -64,8 +103,23 @@ ERROR_CODE=not_found
 $ lets edit s.nim --insert-after '#run' --new 'x'
 ? 1
 --- stderr
-s.nim#run: the end of this symbol is a guess (plaintext heuristic) · use --insert-before, or anchor on its last line: lets edit s.nim --insert-after "@'^    return x$'"
+s.nim#run: the end of this symbol is a guess (plaintext heuristic) · use --insert-before, or anchor on its last line: lets edit s.nim --insert-after "@'^    return x$'" --new 'x'
 ERROR_CODE=guessed_span
+
+### the guessed_span refusal's command runs as printed, quotes and newlines in --new included
+@env LETS_NO_STATS=1
+% printf 'def run(x):\n    return x\n\ndef b():\n    pass\n' > s.nim
+$ cmd=$(lets edit s.nim --insert-after '#run' --new $'    y = "it\'s"\n    z = 2' 2>&1 | sed -n 's/.*anchor on its last line: //p'); echo "$cmd"; eval "$cmd -q"
+lets edit s.nim --insert-after "@'^    return x$'" --new $'    y = "it\'s"\n    z = 2'
+── sha:[..]→[..] · check: skipped (no grammar for .nim)
+--- file s.nim
+def run(x):
+    return x
+    y = "it's"
+    z = 2
+
+def b():
+    pass
 
 ### control: insert before the same symbol only needs its start
 @env LETS_NO_STATS=1
@@ -76,6 +130,14 @@ $ lets edit s.nim --insert-before '#run' --new '# runs x'
 2 	def run(x):
 3 	    return x
 ── sha:[..]→[..] · check: skipped (no grammar for .nim)
+--- file s.nim
+# runs x
+def run(x):
+    return x
+
+def b():
+    pass
+
 
 ### --old scoped by a guessed plaintext span names the guess in the header
 @env LETS_NO_STATS=1
@@ -87,6 +149,13 @@ $ lets edit 's.nim#run' --old 'return x' --new 'return y'
 3 	
 4 	def b():
 ── sha:[..]→[..] · check: skipped (no grammar for .nim)
+--- file s.nim
+def run(x):
+    return y
+
+def b():
+    pass
+
 
 ### --json carries the guessed span as "resolver"
 @env LETS_NO_STATS=1

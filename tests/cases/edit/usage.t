@@ -81,6 +81,17 @@ $ lets edit usage.ts:5 --old 'cap' --new 'limit' --if sha:14dc685cb937
 6 	  if (!id) return
 7 	  if (count(id) > cap) return
 ── check: structure ok · sha:14dc685cb937→[..]
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const limit = 10
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
+
 
 ### no --new
 @fixture edit-basic
@@ -194,3 +205,15 @@ ERROR_CODE=usage
 @env LETS_NO_STATS=1
 $ lets edit usage.ts --new '// head' --insert-before "@'^export function usage'" -q
 ── check: structure ok · sha:14dc685cb937→[..]
+--- file usage.ts
+import { usageCap } from './config'
+
+// head
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 10
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
+

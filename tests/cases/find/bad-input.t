@@ -113,8 +113,10 @@ $ cd t && lets find needle
 1:	«needle»
 ── 1 hit in 1 file · searched 1 file · ignored 1 (other 1)
 
-### a catastrophically backtracking pattern stops at the match limit and says so
-% printf 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab\n' > cat.txt
+### a catastrophically backtracking pattern no matcher answers stops at the match limit and says so
+# (a+)+ over 3,000 a's: the backtracker gives up, and PCRE2's DFA keeps a state per nested
+# repeat, so its fixed workspace overflows too (docs/differences.md)
+% head -c 3000 /dev/zero | tr '\0' a > cat.txt; echo b >> cat.txt
 @env LETS_NO_STATS=1
 $ lets find '(a+)+$' cat.txt
 ? 1
@@ -122,6 +124,25 @@ $ lets find '(a+)+$' cat.txt
 --- stderr
 no hits for «(a+)+$»
 ERROR_CODE=not_found
+
+### the backtracker's limit on a short line: the DFA fallback answers, no limit is reported
+% printf 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab\n' > cat.txt
+@env LETS_NO_STATS=1
+$ lets find '(a+)+$' cat.txt
+? 1
+── 0 hits in 0 files · searched 1 file
+--- stderr
+no hits for «(a+)+$»
+ERROR_CODE=not_found
+
+### (?:a*)*$ over 25 a's and a '!' is a hit (an empty match at the end), as rg finds it
+% printf 'x\naaaaaaaaaaaaaaaaaaaaaaaaa!\n' > star.txt
+@env LETS_NO_STATS=1
+$ lets find '(?:a*)*$' star.txt
+── star.txt
+1:	x
+2:	aaaaaaaaaaaaaaaaaaaaaaaaa!
+── 2 hits in 1 file · searched 1 file
 
 ### the same pattern on a line it matches quickly is an ordinary hit (control)
 % printf 'aaaa\n' > ok.txt

@@ -35,12 +35,12 @@ $ lets find usageCap nope
 nope: No such file or directory (os error 2)
 ERROR_CODE=not_found
 
-### an invalid pattern: PCRE2's message and offset, exit 1
+### an invalid pattern: the regex error in Rust regex's words (output-format.md: "invalid pattern: unclosed group"), exit 1
 @fixture find-spec
 $ lets find 'a(b'
 ? 1
 --- stderr
-invalid pattern: missing closing parenthesis at offset 3
+invalid pattern: unclosed group
 ERROR_CODE=invalid_pattern
 
 ### an unclosed class
@@ -48,7 +48,7 @@ ERROR_CODE=invalid_pattern
 $ lets find '[ab'
 ? 1
 --- stderr
-invalid pattern: missing terminating ] for character class at offset 3
+invalid pattern: unclosed character class
 ERROR_CODE=invalid_pattern
 
 ### the same text with -F is no regex and searches fine (control)
@@ -104,12 +104,20 @@ $ lets find -F 'alpha\|x' g.txt
 no hits for «alpha\|x»
 ERROR_CODE=not_found
 
-### a path outside the working tree: exit 6
+### a path outside the working tree: only the refusal, exit 6
 @fixture find-spec
 @env LETS_NO_STATS=1
 $ lets find root /etc/passwd
 ? 6
-── 0 hits in 0 files · searched 0 files · /etc/passwd failed (outside_tree)
+--- stderr
+/etc/passwd is outside the working tree
+ERROR_CODE=outside_tree
+
+### a path outside the tree beside one inside: the call is refused whole, nothing searched
+@fixture find-spec
+@env LETS_NO_STATS=1
+$ lets find root . /etc/passwd
+? 6
 --- stderr
 /etc/passwd is outside the working tree
 ERROR_CODE=outside_tree
@@ -126,7 +134,6 @@ $ lets find -c '^root:' /etc/passwd --allow-outside
 @env LETS_NO_STATS=1
 $ cd t && lets find needle ../outside.txt
 ? 6
-── 0 hits in 0 files · searched 0 files · ../outside.txt failed (outside_tree)
 --- stderr
 ../outside.txt is outside the working tree
 ERROR_CODE=outside_tree
@@ -136,7 +143,6 @@ ERROR_CODE=outside_tree
 @env LETS_NO_STATS=1
 $ lets find root linked-etc/passwd
 ? 6
-── 0 hits in 0 files · searched 0 files · linked-etc/passwd failed (outside_tree)
 --- stderr
 linked-etc/passwd is outside the working tree
 ERROR_CODE=outside_tree

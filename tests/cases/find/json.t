@@ -44,7 +44,7 @@ ERROR_CODE=not_found
 @env LETS_NO_STATS=1
 $ lets find 'a(' --json
 ? 1
-{"error":{"slug":"invalid_pattern","message":"invalid pattern: missing closing parenthesis at offset 2"},"omitted":[],"stats":{"lines":0,"bytes":0,"tokens_est":null}}
+{"error":{"slug":"invalid_pattern","message":"invalid pattern: unclosed group"},"omitted":[],"stats":{"lines":0,"bytes":0,"tokens_est":null}}
 --- stderr
-invalid pattern: missing closing parenthesis at offset 2
+invalid pattern: unclosed group
 ERROR_CODE=invalid_pattern

@@ -83,14 +83,10 @@ $ lets show lines20.txt --budget 50
 $ lets show lines20.txt --budget 20 --json
 {"targets":[{"target":"lines20.txt","path":"lines20.txt","start":1,"end":2,"total":20,"sha":"2a790cbf93b9","lines":[{"number":1,"marker":"none","text":"line 01 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"},{"number":2,"marker":"none","text":"line 02 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}]}],"omitted":[{"budget":{"budget":20,"trimmed_target":"lines20.txt","not_shown":[3,20]}}],"stats":{"lines":2,"bytes":80,"tokens_est":20}}
 
-### --max-bytes exceeded without --budget: exit 4 over_budget
-# spec-silent: stdout keeps the whole lines that fit and names the rest with the output_trimmed omission
+### --max-bytes exceeded without --budget: a refusal, exit 4 over_budget, nothing on stdout
+# (reference.md: "refuse (exit 4) if content exceeds N bytes and no --budget given")
 $ lets show lines20.txt --max-bytes 100
 ? 4
-── lines20.txt  (1-2 of 20) · sha:2a790cbf93b9
-1 	line 01 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
-2 	line 02 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
-── showed 1 target · 2 lines · output over --max-bytes 100: 18 lines not shown · ~20 tokens
 --- stderr
 content is 800 bytes, over the 100-byte budget
 ERROR_CODE=over_budget
@@ -112,16 +108,10 @@ $ lets show lines20.txt --budget 50 --max-bytes 100
 5 	line 05 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
 ── showed 1 target · 5 lines · budget 50 trimmed lines20.txt (:6-20 not shown) · ~50 tokens
 
-### the default --max-bytes is 65536: 20000 short lines under --all are over it
-# spec-silent: stdout keeps the 12773 whole lines that fit (65532 bytes); the --all cost line's number is left open
+### the default --max-bytes is 65536: 20000 short lines under --all are over it, refused
 % seq 1 20000 > many.txt
 $ lets show many.txt --all
 ? 4
-── [..]
-── many.txt  (1-12773 of 20000) · sha:[..]
-[...]
-12773 	12773
-── showed 1 target · 12773 lines · output over --max-bytes 65536: 7227 lines not shown · ~16.4k tokens
 --- stderr
 content is 108894 bytes, over the 65536-byte budget
 ERROR_CODE=over_budget
@@ -134,11 +124,10 @@ $ lets show many.txt
 200 	200
 ── showed 1 target · 200 lines · :201-20000 not shown · ~0.2k tokens
 
-### --max-bytes in JSON: the output_trimmed omission
-# spec-silent: as above, the lines that fit are kept
+### --max-bytes in JSON: the refusal is the error shape
 $ lets show lines20.txt --max-bytes 40 --json
 ? 4
-{"targets":[{"target":"lines20.txt","path":"lines20.txt","start":1,"end":1,"total":20,"sha":"2a790cbf93b9","lines":[{"number":1,"marker":"none","text":"line 01 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}]}],"omitted":[{"output_trimmed":{"limit":40,"lines":19}}],"stats":{"lines":1,"bytes":40,"tokens_est":10}}
+{"error":{"slug":"over_budget","message":"content is 800 bytes, over the 40-byte budget"},"omitted":[],"stats":{"lines":0,"bytes":0,"tokens_est":null}}
 --- stderr
 content is 800 bytes, over the 40-byte budget
 ERROR_CODE=over_budget

@@ -120,8 +120,7 @@ $ lets show config.json#port
 config.json#port is ambiguous (2 candidates)
   config.json:4	    "port": 8080,
   config.json:10	    { "name": "gitty", "port": 1 }
-  pick line 4: config.json#server.port
-  pick line 10: config.json#plugins.port
+  from the root: #$.server.port · #$.plugins.port
 ERROR_CODE=ambiguous
 
 ### JSON: an object value spans its lines
@@ -171,8 +170,7 @@ $ lets show ci.yaml#runs-on
 ci.yaml#runs-on is ambiguous (2 candidates)
   ci.yaml:8	    runs-on: debian
   ci.yaml:15	    runs-on: debian
-  pick line 8: ci.yaml#test.runs-on
-  pick line 15: ci.yaml#lint.runs-on
+  from the root: #$.jobs.test.runs-on · #$.jobs.lint.runs-on
 ERROR_CODE=ambiguous
 
 ### YAML: a quoted key
@@ -191,8 +189,6 @@ $ lets show ci.yaml#steps.name
 ci.yaml#steps.name is ambiguous (2 candidates)
   ci.yaml:10	      - name: checkout
   ci.yaml:12	      - name: "make check"
-  pick line 10: ci.yaml:10
-  pick line 12: ci.yaml:12
 ERROR_CODE=ambiguous
 
 ### TOML: a table spans its pairs, not the blank line after them
@@ -226,8 +222,7 @@ $ lets show Cargo.toml#name
 Cargo.toml#name is ambiguous (2 candidates)
   Cargo.toml:2	name = "lets"
   Cargo.toml:14	name = "lets"
-  pick line 2: Cargo.toml#package.name
-  pick line 14: Cargo.toml#bin.name
+  from the root: #$.package.name · #$.bin.name
 ERROR_CODE=ambiguous
 
 ### TOML: a key of an array of tables

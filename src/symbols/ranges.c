@@ -1,0 +1,563 @@
+#include "ranges.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../alloc.h"
+#include "../file.h"
+#include "chunk.h"
+
+#define CHUNK_MAX (256 * 1024)
+#define WINDOW (4 * 1024)
+#define MAX_WINDOWS 16
+
+static bool word_byte(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+	       c >= 0x80;
+}
+
+/* The 0-based line holding byte b (n_lines for the end of a file ending in a newline). */
+size_t ranges_line_at(const struct file *f, size_t b)
+{
+	size_t lo = 0, hi = f->n_lines + 1; /* line_start[lo] <= b < line_start[hi] */
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (f->line_start[mid] <= b)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (lo == f->n_lines && lo > 0 && f->data[f->size - 1] != '\n')
+		lo--;
+	return lo;
+}
+
+static TSPoint point_at(const struct file *f, size_t b)
+{
+	size_t row = ranges_line_at(f, b);
+	return (TSPoint){(uint32_t)row, (uint32_t)(b - f->line_start[row])};
+}
+
+void ranges_add(struct ranges *r, const struct file *f, size_t a, size_t b)
+{
+	if (r->n && a <= r->v[r->n - 1].end_byte) {
+		if (b > r->v[r->n - 1].end_byte) {
+			r->bytes += b - r->v[r->n - 1].end_byte;
+			r->v[r->n - 1].end_byte = (uint32_t)b;
+			r->v[r->n - 1].end_point = point_at(f, b);
+		}
+		return;
+	}
+	XGROW(r->v, r->cap, r->n + 1);
+	r->v[r->n++] = (TSRange){point_at(f, a), point_at(f, b), (uint32_t)a, (uint32_t)b};
+	r->bytes += b - a;
+}
+
+/* Every dotted part of q before its last one occurs in data[a..b). */
+static bool holds_qualifiers(const struct file *f, size_t a, size_t b, const char *q, size_t seg_off)
+{
+	for (size_t i = 0; i < seg_off;) {
+		const char *dot = memchr(q + i, '.', seg_off - i);
+		size_t plen = (size_t)((dot ? dot : q + seg_off) - (q + i));
+		if (plen && !memmem(f->data + a, b - a, q + i, plen))
+			return false;
+		i += plen + 1;
+	}
+	return true;
+}
+
+/* Records in r->occ where seg occurs (as a whole word in code) and, when chunk is set, adds the
+ * top-level items holding them as included ranges, in document order. Returns false when seg
+ * does not occur at all. */
+bool ranges_occurrences(const struct file *f, const char *q, const char *seg, size_t len, bool chunk,
+			struct ranges *r)
+{
+	size_t windows = 0;
+	bool found = false;
+	bool check_left = word_byte((unsigned char)seg[0]),
+	     check_right = word_byte((unsigned char)seg[len - 1]);
+	const char *data = f->data, *end = f->data + f->size;
+	size_t covered_to = 0; /* items already added end here */
+	for (const char *p = data; (size_t)(end - p) >= len;) {
+		const char *hit = memmem(p, (size_t)(end - p), seg, len);
+		if (!hit)
+			break;
+		p = hit + 1;
+		size_t at = (size_t)(hit - data);
+		if (chunk &&
+		    ((check_left && at && word_byte((unsigned char)data[at - 1])) ||
+		     (check_right && at + len < f->size && word_byte((unsigned char)data[at + len]))))
+			continue;
+		found = true;
+		XGROW(r->occ, r->cap_occ, r->n_occ + 1);
+		r->occ[r->n_occ++] = at;
+		if (!chunk || at < covered_to)
+			continue;
+		size_t a = chunk_item_start(data, f->size, at), b = chunk_item_end(data, f->size, at);
+		if (b - a > CHUNK_MAX) {
+			if (windows++ == MAX_WINDOWS)
+				break;
+			a = at > a + WINDOW ? at - WINDOW : a;
+			b = at + len + WINDOW < b ? at + len + WINDOW : b;
+			r->windowed = true;
+		}
+		covered_to = b;
+		if (seg > q && !holds_qualifiers(f, a, b, q, (size_t)(seg - q)))
+			continue;
+		if (!r->n && r->prelude && a > r->prelude)
+			ranges_add(r, f, 0, r->prelude);
+		ranges_add(r, f, a, b);
+	}
+	return found;
+}
+
+/* YAML nests by indentation, so the pair at an occurrence and its path are known from the lines
+ * alone: its block is the lines below indented deeper than the key, and each enclosing key is the
+ * nearest line above indented less. Parsing only those lines (tree-sitter keeps the gaps out)
+ * gives the same definitions on the way to the name as the whole file would. */
+size_t symbols_partial_min = 64 * 1024;
+
+/* The column of the first non-space byte of 0-based row; *skip for a blank or comment line. */
+static size_t indent_of(const struct file *f, size_t row, bool *skip)
+{
+	const char *t;
+	size_t len = file_line(f, row + 1, &t), i = 0;
+	while (i < len && t[i] == ' ')
+		i++;
+	*skip = i == len || t[i] == '#' || t[i] == '\r';
+	return i;
+}
+
+/* Row is a sequence entry ("- ..."): YAML lets those sit at their key's own column. */
+static bool seq_item(const struct file *f, size_t row, size_t ind)
+{
+	const char *t;
+	size_t len = file_line(f, row + 1, &t);
+	return ind < len && t[ind] == '-' && (ind + 1 == len || t[ind + 1] == ' ' || t[ind + 1] == '\r');
+}
+
+struct byte_range {
+	size_t a, b;
+};
+
+static int byte_range_cmp(const void *x, const void *y)
+{
+	const struct byte_range *p = x, *q = y;
+	return p->a < q->a ? -1 : p->a > q->a;
+}
+
+/* The column where row's key starts: past the indentation and any "- " sequence markers. The
+ * block under an occurrence is cut at this column, not at the occurrence's own (which, in a key
+ * holding a dot, lies past it). */
+static size_t key_column(const struct file *f, size_t row)
+{
+	const char *t;
+	size_t len = file_line(f, row + 1, &t), i = 0;
+	for (;;) {
+		while (i < len && t[i] == ' ')
+			i++;
+		if (i < len && t[i] == '-' && (i + 1 == len || t[i + 1] == ' '))
+			i++;
+		else
+			return i;
+	}
+}
+
+/* A line of an enclosing key holds this dotted part of q (its qualifiers are checked before a
+ * block is kept, as for code items). */
+static bool line_holds(const struct file *f, size_t row, const char *part, size_t len)
+{
+	const char *t;
+	size_t tl = file_line(f, row + 1, &t);
+	return memmem(t, tl, part, len) != NULL;
+}
+
+void ranges_yaml(const struct file *f, const char *q, size_t seg_off, struct ranges *r)
+{
+	/* parent[row]: the nearest line above indented less (SIZE_MAX: none), one pass with a stack. */
+	size_t *parent = xmalloc((f->n_lines + 1) * sizeof *parent),
+	       *stack = xmalloc((f->n_lines + 1) * sizeof *stack);
+	size_t depth = 0;
+	bool skip;
+	for (size_t row = 0; row < f->n_lines; row++) {
+		size_t ind = indent_of(f, row, &skip);
+		parent[row] = SIZE_MAX;
+		if (skip)
+			continue;
+		bool item = seq_item(f, row, ind);
+		for (; depth; depth--) {
+			size_t top = stack[depth - 1], ti = indent_of(f, top, &skip);
+			if (ti < ind || (ti == ind && item && !seq_item(f, top, ti)))
+				break;
+		}
+		parent[row] = depth ? stack[depth - 1] : SIZE_MAX;
+		stack[depth++] = row;
+	}
+	struct byte_range *v = NULL;
+	size_t n = 0, cap = 0;
+	for (size_t k = 0; k < r->n_occ; k++) {
+		size_t row = ranges_line_at(f, r->occ[k]), col = key_column(f, row);
+		/* Qualifiers, outermost last, each on the line itself (a key can hold a dot) or on some
+		 * enclosing line. */
+		bool keep = true;
+		size_t up = row;
+		for (size_t i = seg_off; keep && i > 0;) {
+			size_t e = i - 1, b = e;
+			while (b > 0 && q[b - 1] != '.')
+				b--;
+			/* The next part may sit on the same line: a key can hold a dot. */
+			while (up != SIZE_MAX && !line_holds(f, up, q + b, e - b))
+				up = parent[up];
+			keep = up != SIZE_MAX;
+			i = b;
+		}
+		if (!keep)
+			continue;
+		size_t end = row + 1, ind;
+		while (end < f->n_lines && ((ind = indent_of(f, end, &skip)) > col || skip ||
+					    (ind == col && seq_item(f, end, ind))))
+			end++;
+		XGROW(v, cap, n + 1);
+		v[n++] = (struct byte_range){f->line_start[row], f->line_start[end]};
+		for (up = parent[row]; up != SIZE_MAX; up = parent[up]) {
+			XGROW(v, cap, n + 1);
+			v[n++] = (struct byte_range){f->line_start[up], f->line_start[up + 1]};
+		}
+	}
+	if (n)
+		qsort(v, n, sizeof *v, byte_range_cmp);
+	for (size_t i = 0; i < n; i++)
+		ranges_add(r, f, v[i].a, v[i].b);
+	free(v);
+	free(stack);
+	free(parent);
+}
+
+/* ATX headings found line by line, outside fenced code and front matter. False when the text
+ * holds a possible setext underline ("---" or "===" under a text line), which a line scan
+ * cannot tell from a thematic break reliably: the caller then parses the whole file. */
+bool ranges_md_scan(const struct file *f, struct md_head **out, size_t *n_out)
+{
+	struct md_head *v = NULL;
+	size_t n = 0, cap = 0, row = 0;
+	char fence = 0;
+	size_t fence_len = 0;
+	bool prev_text = false;
+	const char *t;
+	size_t len;
+	if (f->n_lines && (len = file_line(f, 1, &t)) >= 3 && !memcmp(t, "---", 3)) {
+		for (row = 1; row < f->n_lines; row++) {
+			len = file_line(f, row + 1, &t);
+			if (len >= 3 && (!memcmp(t, "---", 3) || !memcmp(t, "...", 3))) {
+				row++;
+				break;
+			}
+		}
+	}
+	for (; row < f->n_lines; row++) {
+		len = file_line(f, row + 1, &t);
+		size_t i = 0, j, k;
+		while (i < len && t[i] == ' ')
+			i++;
+		for (j = i; j < len && (t[j] == ' ' || t[j] == '\t'); j++)
+			;
+		/* A fence at any indentation: one nested in a list item is still a fence. */
+		for (k = j; k < len && (t[k] == '`' || t[k] == '~') && t[k] == t[j]; k++)
+			;
+		if (k - j >= 3) {
+			if (!fence) {
+				fence = t[j];
+				fence_len = k - j;
+			} else if (t[j] == fence && k - j >= fence_len) {
+				fence = 0;
+			}
+			prev_text = false;
+			continue;
+		}
+		if (fence)
+			continue;
+		bool blank = j == len || (len && t[j] == '\r' && j + 1 == len);
+		if (i <= 3 && i < len && t[i] == '#') {
+			for (k = i; k < len && t[k] == '#'; k++)
+				;
+			if (k - i <= 6 && (k == len || t[k] == ' ' || t[k] == '\t' || t[k] == '\r')) {
+				XGROW(v, cap, n + 1);
+				v[n++] = (struct md_head){row, (int)(k - i)};
+				prev_text = false;
+				continue;
+			}
+		}
+		if (i <= 3 && i < len && (t[i] == '=' || t[i] == '-') && prev_text) {
+			for (k = i; k < len && t[k] == t[i]; k++)
+				;
+			while (k < len && (t[k] == ' ' || t[k] == '\t' || t[k] == '\r'))
+				k++;
+			if (k == len) {
+				free(v);
+				return false;
+			}
+		}
+		prev_text = !blank;
+	}
+	*out = v;
+	*n_out = n;
+	return true;
+}
+
+/* Fills r for the headings whose line holds an occurrence; *expect gets how many heading lines
+ * the ranges cover. False when the line scan cannot be trusted (md_scan). */
+bool ranges_md(const struct file *f, const char *q, size_t seg_off, struct ranges *r, size_t *expect)
+{
+	struct md_head *h;
+	size_t nh;
+	if (!ranges_md_scan(f, &h, &nh))
+		return false;
+	struct byte_range *v = NULL;
+	size_t n = 0, cap = 0, hi = 0;
+	for (size_t k = 0; k < r->n_occ; k++) {
+		size_t row = ranges_line_at(f, r->occ[k]);
+		while (hi < nh && h[hi].row < row)
+			hi++;
+		if (hi == nh || h[hi].row != row)
+			continue;
+		/* Qualifiers, innermost first, each on an enclosing heading's line. */
+		bool keep = true;
+		size_t up = hi;
+		int lvl = h[hi].level;
+		for (size_t i = seg_off; keep && i > 0;) {
+			size_t e = i - 1, b = e;
+			while (b > 0 && q[b - 1] != '.')
+				b--;
+			/* The next part may sit on the same heading: a heading can hold a dot. */
+			keep = up != hi && line_holds(f, h[up].row, q + b, e - b);
+			while (!keep && up-- > 0) {
+				if (h[up].level >= lvl)
+					continue;
+				lvl = h[up].level;
+				keep = line_holds(f, h[up].row, q + b, e - b);
+			}
+			i = b;
+		}
+		if (!keep)
+			continue;
+		size_t end = hi + 1;
+		while (end < nh && h[end].level > h[hi].level)
+			end++;
+		size_t end_row = end < nh ? h[end].row + 1 : f->n_lines; /* the ending heading included */
+		XGROW(v, cap, n + 1);
+		v[n++] = (struct byte_range){f->line_start[row], f->line_start[end_row]};
+		int m = h[hi].level;
+		for (size_t a = hi; a-- > 0 && m > 1;) {
+			if (h[a].level >= m)
+				continue;
+			XGROW(v, cap, n + 1);
+			v[n++] = (struct byte_range){f->line_start[h[a].row], f->line_start[h[a].row + 1]};
+			m = h[a].level;
+		}
+	}
+	if (n)
+		qsort(v, n, sizeof *v, byte_range_cmp);
+	for (size_t i = 0; i < n; i++)
+		ranges_add(r, f, v[i].a, v[i].b);
+	*expect = 0;
+	for (size_t i = 0, ri = 0; i < nh; i++) {
+		size_t b = f->line_start[h[i].row];
+		while (ri < r->n && r->v[ri].end_byte <= b)
+			ri++;
+		*expect += ri < r->n && r->v[ri].start_byte <= b;
+	}
+	free(v);
+	free(h);
+	return true;
+}
+
+void ranges_release(struct ranges *r)
+{
+	free(r->v);
+	free(r->occ);
+	*r = (struct ranges){0};
+}
+
+/* The end (exclusive) of the JSON string whose opening quote is at i. */
+static size_t json_string_end(const char *d, size_t len, size_t i)
+{
+	for (i++; i < len && d[i] != '"'; i++)
+		if (d[i] == '\\')
+			i++;
+	return i < len ? i + 1 : len;
+}
+
+static size_t json_skip_space(const char *d, size_t len, size_t i)
+{
+	while (i < len && (d[i] == ' ' || d[i] == '\t' || d[i] == '\n' || d[i] == '\r'))
+		i++;
+	return i;
+}
+
+/* Past a JSONC comment at i, or i when none starts there. */
+static size_t json_comment_end(const char *d, size_t len, size_t i)
+{
+	const char *e;
+	if (d[i] != '/' || i + 1 >= len)
+		return i;
+	if (d[i + 1] == '/')
+		return (e = memchr(d + i, '\n', len - i)) ? (size_t)(e - d) : len;
+	if (d[i + 1] == '*')
+		return (e = memmem(d + i + 2, len - i - 2, "*/", 2)) ? (size_t)(e - d) + 2 : len;
+	return i;
+}
+
+/* The end (exclusive) of the object or array opening at i. */
+static size_t json_container_end(const char *d, size_t len, size_t i)
+{
+	for (size_t depth = 0; i < len; i++) {
+		size_t past = json_comment_end(d, len, i);
+		if (past > i)
+			i = past - 1;
+		else if (d[i] == '"')
+			i = json_string_end(d, len, i) - 1;
+		else if (d[i] == '{' || d[i] == '[')
+			depth++;
+		else if ((d[i] == '}' || d[i] == ']') && --depth == 0)
+			return i + 1;
+	}
+	return len;
+}
+
+/* The end (exclusive) of the JSON value starting at or after i. */
+static size_t json_value_end(const char *d, size_t len, size_t i)
+{
+	i = json_skip_space(d, len, i);
+	if (i < len && d[i] == '"')
+		return json_string_end(d, len, i);
+	if (i < len && (d[i] == '{' || d[i] == '['))
+		return json_container_end(d, len, i);
+	while (i < len && !strchr(",}] \t\r\n", d[i]))
+		i++;
+	return i;
+}
+
+/* An open JSON container: its range starts at its key (or at its bracket when it has none);
+ * wanted once a pair inside it is kept, so its opener and closer are parsed too; filled once one
+ * of its members is. */
+struct json_open {
+	size_t from, key_end, bracket;
+	bool wanted, filled;
+};
+
+/* The key of level lvl (depth: the pair's own, d[s..e)) holds part. */
+static bool json_key_holds(const char *d, const struct json_open *st, size_t depth, size_t lvl, size_t s,
+			   size_t e, const char *part, size_t plen)
+{
+	size_t a = lvl == depth ? s : st[lvl].from, b = lvl == depth ? e : st[lvl].key_end;
+	return plen && b - a >= plen && memmem(d + a, b - a, part, plen);
+}
+
+/* q's qualifiers (its first seg_off bytes), innermost first, each on the pair's own key (a key
+ * can hold a dot) or on an enclosing one further out. */
+static bool json_qualified(const char *d, const struct json_open *st, size_t depth, size_t s, size_t e,
+			   const char *q, size_t seg_off)
+{
+	size_t lvl = depth + 1;
+	for (size_t i = seg_off; i > 0;) {
+		size_t end = i - 1, b = end;
+		while (b > 0 && q[b - 1] != '.')
+			b--;
+		do {
+			if (lvl-- == 0)
+				return false;
+		} while (!json_key_holds(d, st, depth, lvl, s, e, q + b, end - b));
+		lvl++; /* the next part may sit on the same key */
+		i = b;
+	}
+	return true;
+}
+
+struct json_cut {
+	struct byte_range *v;
+	size_t n, cap;
+};
+
+static void json_keep(struct json_cut *c, size_t a, size_t b)
+{
+	XGROW(c->v, c->cap, c->n + 1);
+	c->v[c->n++] = (struct byte_range){a, b};
+}
+
+/* Keeps the member d[a..b) of container in (NULL: the document), with the comma before it when
+ * an earlier member of the same container is kept: the cut then reads as valid JSON with the
+ * other members left out. */
+static void json_keep_member(struct json_cut *c, const char *d, struct json_open *in, size_t a, size_t b)
+{
+	size_t p = a;
+	while (p > 0 && strchr(" \t\r\n", d[p - 1]))
+		p--;
+	if (in && in->filled && p > 0 && d[p - 1] == ',')
+		json_keep(c, p - 1, p);
+	if (in)
+		in->filled = true;
+	json_keep(c, a, b);
+}
+
+/* Keeps the pair whose key starts at s and the opener of every container around it not kept
+ * yet (their closers are kept when the scan leaves them). */
+static void json_pair(const struct file *f, struct json_open *st, size_t depth, size_t s, size_t colon,
+		      struct json_cut *c)
+{
+	for (size_t i = 0; i < depth; i++) {
+		if (st[i].wanted)
+			continue;
+		st[i].wanted = true;
+		json_keep_member(c, f->data, i ? &st[i - 1] : NULL, st[i].from, st[i].bracket + 1);
+	}
+	json_keep_member(c, f->data, depth ? &st[depth - 1] : NULL, s,
+			 json_value_end(f->data, f->size, colon + 1));
+}
+
+void ranges_json(const struct file *f, const char *q, size_t seg_off, struct ranges *r)
+{
+	const char *d = f->data;
+	size_t len = f->size, depth = 0, cap_st = 0, k = 0, pending = SIZE_MAX, pending_end = 0;
+	struct json_open *st = NULL;
+	struct json_cut cut = {0};
+	for (size_t i = 0; i < len && (k < r->n_occ || depth); i++) {
+		size_t past = json_comment_end(d, len, i);
+		if (past > i) {
+			i = past - 1;
+			continue;
+		}
+		char c = d[i];
+		if (c == '"') {
+			size_t e = json_string_end(d, len, i), colon = json_skip_space(d, len, e);
+			pending = SIZE_MAX;
+			if (colon < len && d[colon] == ':') {
+				while (k < r->n_occ && r->occ[k] < i)
+					k++;
+				if (k < r->n_occ && r->occ[k] < e &&
+				    json_qualified(d, st, depth, i, e, q, seg_off))
+					json_pair(f, st, depth, i, colon, &cut);
+				pending = i;
+				pending_end = e;
+			}
+			i = e - 1;
+		} else if (c == '{' || c == '[') {
+			XGROW(st, cap_st, depth + 1);
+			st[depth++] = pending != SIZE_MAX
+					      ? (struct json_open){pending, pending_end, i, false, false}
+					      : (struct json_open){i, i, i, false, false};
+			pending = SIZE_MAX;
+		} else if ((c == '}' || c == ']') && depth) {
+			if (st[--depth].wanted)
+				json_keep(&cut, i, i + 1);
+		} else if (c == ',') {
+			pending = SIZE_MAX;
+		}
+	}
+	if (cut.n)
+		qsort(cut.v, cut.n, sizeof *cut.v, byte_range_cmp);
+	for (size_t i = 0; i < cut.n; i++)
+		ranges_add(r, f, cut.v[i].a, cut.v[i].b);
+	free(cut.v);
+	free(st);
+}

@@ -1,0 +1,65 @@
+/* Where to parse: the byte ranges of a file that can hold the definition a #name asks for, found
+ * from the text alone so that tree-sitter parses only them (its included ranges keep every
+ * position that of the whole file). Internal to src/symbols/; symbols.c decides whether a parse
+ * of these ranges is trusted.
+ *
+ * Every cutter adds ranges in ascending, merged order; occ lists where the name's last dotted
+ * part occurs (ascending byte offsets), and the tree walk descends only into nodes holding one. */
+#ifndef LETS_SYMBOLS_RANGES_H
+#define LETS_SYMBOLS_RANGES_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <tree_sitter/api.h>
+
+struct file;
+
+struct ranges {
+	TSRange *v;
+	size_t n, cap;
+	size_t bytes; /* covered by v */
+	bool windowed; /* an item too long to parse was cut to a window around the name */
+	size_t *occ;
+	size_t n_occ, cap_occ;
+	/* Set before ranges_occurrences: bytes [0, prelude) go in before the first item (a PHP
+	 * file's "<?php" line, without which the grammar reads the rest as HTML). */
+	size_t prelude;
+};
+#define RANGES_INIT {0}
+
+void ranges_release(struct ranges *r);
+/* Adds [a, b) at or after the last range (merging with it when they touch). */
+void ranges_add(struct ranges *r, const struct file *f, size_t a, size_t b);
+/* The 0-based line holding byte b. */
+size_t ranges_line_at(const struct file *f, size_t b);
+
+/* Records in r->occ where seg (the last dotted part of q, seg inside q) occurs — as a whole word
+ * when chunk is set — and, when chunk is set, adds the top-level items (chunk.h) holding them,
+ * keeping only items that also hold q's other parts. False when seg does not occur at all. */
+bool ranges_occurrences(const struct file *f, const char *q, const char *seg, size_t len, bool chunk,
+			struct ranges *r);
+
+/* YAML: the block under each occurrence (lines indented deeper than the key that holds it) plus
+ * the one line of each enclosing key, where q's first seg_off bytes (its qualifiers) are found. */
+void ranges_yaml(const struct file *f, const char *q, size_t seg_off, struct ranges *r);
+
+/* JSON: for each occurrence inside a key string whose enclosing keys hold q's qualifiers, the
+ * whole pair, and for each enclosing container the bytes from its key (or its opening bracket)
+ * through its opening bracket. The parse then lacks the closers (and the commas between
+ * siblings) of those containers: errors that lie outside the pair. */
+void ranges_json(const struct file *f, const char *q, size_t seg_off, struct ranges *r);
+
+struct md_head {
+	size_t row; /* 0-based */
+	int level;
+};
+/* ATX headings found line by line, outside fenced code and front matter. False when the text
+ * holds a possible setext underline ("---" or "===" under a text line), which a line scan
+ * cannot tell from a thematic break reliably. The caller frees *out. */
+bool ranges_md_scan(const struct file *f, struct md_head **out, size_t *n_out);
+/* Markdown: the section of each heading whose line holds an occurrence, the heading that ends
+ * it, and the heading line of each enclosing section. *expect gets how many heading lines the
+ * ranges cover. False when the line scan cannot be trusted. */
+bool ranges_md(const struct file *f, const char *q, size_t seg_off, struct ranges *r, size_t *expect);
+
+#endif
