@@ -258,7 +258,8 @@ static size_t anchors(const struct file *f, long first, long last, const struct 
 	return n;
 }
 
-void advice_nearest(struct buf *b, const struct file *f, long first, long last, const char *old, size_t old_len)
+void advice_nearest(struct buf *b, const struct file *f, long first, long last, const char *old,
+		    size_t old_len)
 {
 	struct oline *o = NULL;
 	size_t k = 0, cap = 0;
@@ -288,7 +289,8 @@ void advice_nearest(struct buf *b, const struct file *f, long first, long last, 
 		if (z == v[i].at)
 			buf_addf(b, "\n  near: line %ld \xC2\xB7 %d%% \xC2\xB7 ", v[i].at, v[i].score);
 		else
-			buf_addf(b, "\n  near: lines %ld-%ld \xC2\xB7 %d%% \xC2\xB7 ", v[i].at, z, v[i].score);
+			buf_addf(b, "\n  near: lines %ld-%ld \xC2\xB7 %d%% \xC2\xB7 ", v[i].at, z,
+				 v[i].score);
 		size_t mark = b->len;
 		window_reason(b, f, v[i].at, o, k);
 		if (k == 1 && !strcmp(b->data + mark, "text differs")) {

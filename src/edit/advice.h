@@ -18,6 +18,7 @@ void advice_command(struct buf *b, const struct edit_req *rq, long hint, int dro
  * first..last, as many lines long as old, most like old; the reason names the file's text first,
  * then --old's ("tabs vs 4 spaces at col 1", "' vs ’ at col 9", "1 word differs: sum→total").
  * Bounded work: only windows around the lines most like old's longest line are scored. */
-void advice_nearest(struct buf *b, const struct file *f, long first, long last, const char *old, size_t old_len);
+void advice_nearest(struct buf *b, const struct file *f, long first, long last, const char *old,
+		    size_t old_len);
 
 #endif

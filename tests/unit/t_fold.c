@@ -33,8 +33,8 @@ static size_t n_paths;
 static int collect(const char *p, const struct stat *st, int type, struct FTW *ftw)
 {
 	(void)ftw;
-	static const char *const exts[] = {".gyp", ".gypi", ".mak", ".scm", "scanner.c", "grammar.js",
-					   ".py", ".go", ".yaml", ".yml", "Makefile", NULL};
+	static const char *const exts[] = {".gyp", ".gypi", ".mak",  ".scm", "scanner.c", "grammar.js",
+					   ".py",  ".go",   ".yaml", ".yml", "Makefile",  NULL};
 	if (type != FTW_F || st->st_size < 400 || st->st_size > 200000 || n_paths == MAX_FILES)
 		return 0;
 	size_t n = strlen(p);
@@ -203,7 +203,8 @@ static void one_pair(const char *text, size_t n, long at, long k, struct tally *
 	struct fold_region *fr = NULL;
 	size_t folds = fold_find(&f, 1, (long)f.n_lines, old, ol, &fr, 4);
 	struct target tg = TARGET_INIT;
-	struct edit_req rq = {.target_text = "t.txt", .t = &tg, .old = old, .old_len = ol, .new_text = nw, .new_len = nwl};
+	struct edit_req rq = {
+		.target_text = "t.txt", .t = &tg, .old = old, .old_len = ol, .new_text = nw, .new_len = nwl};
 	struct edit_result r = EDIT_RESULT_INIT;
 	struct diag d = DIAG_INIT;
 	enum lets_err err = edit_apply(&f, &rq, &r, NULL, &d);
@@ -216,10 +217,12 @@ static void one_pair(const char *text, size_t n, long at, long k, struct tally *
 		for (size_t i = 0; i < nb.len; i++)
 			buf_adds(&want, nb.data[i] == '\n' && crlf ? "\r\n" : (char[]){nb.data[i], 0});
 		buf_add(&want, text + re, n - re);
-		bool same = want.len == f.size && !memcmp(want.data, f.data, f.size) && folds == 1 && fr[0].first == at;
+		bool same = want.len == f.size && !memcmp(want.data, f.data, f.size) && folds == 1 &&
+			    fr[0].first == at;
 		if (!same && t->bad++ < 3) {
 			size_t at_byte = 0;
-			while (at_byte < f.size && at_byte < want.len && f.data[at_byte] == want.data[at_byte])
+			while (at_byte < f.size && at_byte < want.len &&
+			       f.data[at_byte] == want.data[at_byte])
 				at_byte++;
 			struct buf got = BUF_INIT;
 			buf_addf(&got, "differs from the exact edit at byte %zu (%zu folds)", at_byte, folds);
