@@ -14,6 +14,11 @@ DESTDIR ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 BUILD := build
+# The repository `lets update` installs releases from (make RELEASE_REPO=owner/name); empty, the
+# default, makes update say how to update a source build instead. A change rebuilds update.o.
+RELEASE_REPO ?=
+RELEASE_STAMP := $(BUILD)/release-repo
+$(shell mkdir -p $(BUILD) && { { [ -f $(RELEASE_STAMP) ] && [ "$$(cat $(RELEASE_STAMP))" = '$(RELEASE_REPO)' ]; } || printf '%s' '$(RELEASE_REPO)' > $(RELEASE_STAMP); })
 TP := $(BUILD)/third_party
 NODE := deps/node_modules
 NPM_STAMP := $(NODE)/.stamp-lets
@@ -88,7 +93,7 @@ install: all
 	install -D -m 0755 $(BUILD)/lets $(DESTDIR)$(PREFIX)/bin/lets
 
 bench: deps
-	@deps/install-system.sh hyperfine ripgrep
+	@deps/install-system.sh hyperfine ripgrep jq yq python3
 	+@$(SUBMAKE) build-release
 	bench/gen-corpus.sh
 	bench/run.sh $(BUILD)/lets
@@ -203,6 +208,11 @@ $(BUILD)/obj/%.o: src/%.c Makefile
 $(BUILD)/asan/obj/%.o: src/%.c Makefile
 	@mkdir -p $(@D)
 	$(CC) $(ASAN_CFLAGS) -c $< -o $@
+
+RELEASE_DEF := $(if $(RELEASE_REPO),-DLETS_RELEASE_REPO='"$(RELEASE_REPO)"')
+$(BUILD)/obj/verb/update.o: REL_CFLAGS += $(RELEASE_DEF)
+$(BUILD)/asan/obj/verb/update.o: ASAN_CFLAGS += $(RELEASE_DEF)
+$(BUILD)/obj/verb/update.o $(BUILD)/asan/obj/verb/update.o: $(RELEASE_STAMP)
 
 $(BUILD)/lets: $(REL_OBJ) $(TP_LIBS)
 	$(CC) $(REL_LDFLAGS) -o $@ $(REL_OBJ) $(TP_LIBS) $(SYS_LIBS)

@@ -67,6 +67,9 @@ under edit-18k 30
 bash "$root/bench/mcp.sh" "$LETS" || misses=$((misses + 1))
 
 # Further suites, one line each: suite NAME runs bench/NAME.sh.
+suite transform
+
+. "$root/bench/hooks.sh"
 
 if [ "$misses" -gt 0 ]; then
 	echo "$misses target(s) missed"

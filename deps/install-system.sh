@@ -21,6 +21,8 @@ test_pkgs=(
 	procps
 	python3
 	ripgrep
+	jq
+	python3-yaml
 )
 
 if [ "${1:-}" = --check ]; then

@@ -152,7 +152,7 @@ void opts_init(struct opts *o)
 
 void opts_release(struct opts *o)
 {
-	struct strlist *lists[] = {&o->positional, &o->globs, &o->set, &o->del, &o->append};
+	struct strlist *lists[] = {&o->positional, &o->globs, &o->set, &o->del, &o->append, &o->ops};
 	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
 		free(lists[i]->items);
 		lists[i]->items = NULL;
@@ -271,6 +271,8 @@ static enum lets_err apply(struct opts *o, const struct verb *v, const struct op
 		break;
 	case K_LIST:
 		strlist_push((struct strlist *)field, value);
+		if (field == (char *)&o->set || field == (char *)&o->del || field == (char *)&o->append)
+			strlist_push(&o->ops, value);
 		break;
 	}
 	return LETS_OK;

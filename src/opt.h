@@ -64,6 +64,8 @@ struct opts {
 	long line_hint; /* OPT_UNSET or a line number */
 	long check_timeout; /* default 60 */
 	struct strlist set, del, append;
+	struct strlist ops; /* transform: every --set/--delete/--append value in the order typed; which
+			     * flag by pointer identity with the items of set, del and append */
 
 	/* write, update */
 	bool force, empty, update_check;

@@ -43,8 +43,13 @@ enum lets_err cmd_show(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_edit(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d);
+enum lets_err cmd_transform(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_guide(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_version(const struct opts *o, struct buf *out, struct diag *d);
+enum lets_err cmd_stats(const struct opts *o, struct buf *out, struct diag *d);
+enum lets_err cmd_update(const struct opts *o, struct buf *out, struct diag *d);
+enum lets_err cmd_hooks(const struct opts *o, struct buf *out, struct diag *d);
+enum lets_err cmd_hook(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_mcp(const struct opts *o, struct buf *out, struct diag *d);
 
 /* The guide text, shared by `lets guide` and the SessionStart hook. */

@@ -36,6 +36,8 @@ static void render_json(struct buf *out, const char *path, const char *outcome, 
 static enum lets_err read_stdin(struct buf *in, int fd, const char *path, long max_bytes, struct diag *d)
 {
 	char chunk[65536];
+	if (fd < 0) /* lets mcp's call with no content: empty stdin, as under </dev/null */
+		return LETS_OK;
 	for (;;) {
 		ssize_t r = read(fd, chunk, sizeof(chunk));
 		if (r < 0 && errno == EINTR)

@@ -24,7 +24,7 @@ const { record, finish } = require('./results.cjs')('sdk');
 
 function sandbox(tag) {
 	const dir = fs.mkdtempSync(path.join(process.env.TMPDIR || os.tmpdir(), `lets-mcp-${tag}.`));
-	for (const f of ['default', 'edit-basic'])
+	for (const f of ['default', 'edit-basic', 'transform'])
 		fs.cpSync(path.join(root, 'tests/fixtures', f), dir, { recursive: true });
 	return dir;
 }
@@ -79,6 +79,14 @@ const cases = [
 		['edit', 'src/config.ts', '--old', '-', '--new', 'x'], 'export const retries = 3\n'],
 	['edit outside the tree refused', 'edit', { targets: ['/etc/hostname'], old: 'a', new: 'b' },
 		['edit', '/etc/hostname', '--old', 'a', '--new', 'b']],
+	['transform set', 'transform', { file: 'config.json', set: ['version=2'] },
+		['transform', 'config.json', '--set', 'version=2']],
+	['transform delete missing refused', 'transform', { file: 'config.json', delete: ['nope.nothing'] },
+		['transform', 'config.json', '--delete', 'nope.nothing']],
+	['transform not a config file refused', 'transform', { file: 'notes.txt', set: ['a=1'] },
+		['transform', 'notes.txt', '--set', 'a=1']],
+	['transform batch on stdin', 'transform', { from: '-', stdin: '{"file":"Cargo.toml","set":"package.version=\\"0.2.0\\""}\n' },
+		['transform', '--from', '-'], '{"file":"Cargo.toml","set":"package.version=\\"0.2.0\\""}\n'],
 	['write creates', 'write', { path: 'new/dir/made.txt', content: 'one\ntwo\n' }, ['write', 'new/dir/made.txt'], 'one\ntwo\n'],
 	['write existing refused', 'write', { path: 'a.ts', content: 'x\n' }, ['write', 'a.ts'], 'x\n'],
 	['write force overwrites', 'write', { path: 'a.ts', content: 'x\n', force: true }, ['write', '--force', 'a.ts'], 'x\n'],

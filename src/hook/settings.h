@@ -1,0 +1,44 @@
+/* Merging lets's hooks into an agent's JSON settings file (Claude Code's settings.json, Codex's
+ * hooks.json: "hooks" → event → matcher groups → {"type":"command","command":…}) by splicing
+ * text, never by re-serialising: every byte outside the splice is kept, so key order,
+ * indentation and the user's own hooks survive. A splice is indented like its neighbours.
+ *
+ * Invariants: settings_add is idempotent (a second add of the same hook changes nothing), and
+ * settings_remove undoes settings_add byte for byte when nothing else changed in between. Both
+ * expect text that settings_validate accepted, and both leave text valid JSON. */
+#ifndef LETS_HOOK_SETTINGS_H
+#define LETS_HOOK_SETTINGS_H
+#include <stdbool.h>
+#include <stddef.h>
+
+struct buf;
+
+/* One hook lets owns. command is the exact string install writes; suffix is what follows the
+ * program in every lets-written command for this event (" hook classify"), so uninstall also
+ * finds a hook written by a lets installed elsewhere. */
+struct hook_spec {
+	const char *event; /* "PreToolUse", "SubagentStart", "SessionStart" */
+	const char *matcher; /* NULL: the group has no matcher */
+	const char *command;
+	const char *suffix;
+};
+
+/* 0 when text is one JSON object with no duplicate keys (or only whitespace: an empty file);
+ * else -1 and *why (static text, or jansson's message copied into why_buf). */
+int settings_validate(const char *data, size_t len, char *why_buf, size_t why_size);
+
+/* Adds spec's hook in a group of its own unless a hook with the same command is already there;
+ * a hook that a lets installed elsewhere wrote for the event gets this command instead, so a
+ * reinstall from a new place never leaves two. Returns 1 added, 0 already present, -1 when the file's shape cannot take it ("hooks" or the
+ * event is not the JSON type the agent expects); *why then names the problem. */
+int settings_add(struct buf *text, const struct hook_spec *spec, const char **why);
+
+/* Removes every hook lets wrote for spec's event: the group when the hook is alone in it, else
+ * the hook alone; then the event and "hooks" when they are left empty. Returns 1 removed, 0
+ * nothing to remove. */
+int settings_remove(struct buf *text, const struct hook_spec *spec);
+
+/* Appends s shell-quoted: bare when every byte is safe, else in single quotes. */
+void settings_shell_quote(struct buf *out, const char *s);
+
+#endif

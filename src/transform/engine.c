@@ -1,0 +1,657 @@
+/* Applies operations one after another: parse the current bytes into the model, resolve the
+ * key path (selectors become indexes first), let the format code produce splices, splice, and
+ * carry every marked line forward through the later splices so the region names lines of the
+ * final file. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+#include <yaml.h>
+
+#include "../alloc.h"
+#include "../check.h"
+#include "tf_int.h"
+
+/* A marked line while ops still run: off is a byte offset in the current bytes (a line start;
+ * for MK_DELETED the position the removed lines left). */
+struct mk {
+	size_t off;
+	enum marker mk;
+	char *text;
+	size_t len;
+	size_t seq;
+};
+
+struct run {
+	enum tf_format fmt;
+	const char *path;
+	struct buf cur;
+	struct mk *m;
+	size_t n, cap;
+	size_t *key_off; /* per op, tracked like a mark */
+	bool crlf; /* the file's first line ends in CRLF */
+	size_t n_ops;
+	struct tf_result *r;
+	struct diag *d;
+};
+
+const char *tf_format_name(enum tf_format f)
+{
+	static const char *const names[] = {"json", "yaml", "toml", "frontmatter"};
+	return names[f];
+}
+
+bool tf_format_for(const char *path, const char *data, size_t len, enum tf_format *f)
+{
+	char reason[80];
+	switch (check_kind_for(path, data, len, reason)) {
+	case CHECK_JSON: *f = TF_JSON; return true;
+	case CHECK_YAML: *f = TF_YAML; return true;
+	case CHECK_TOML: *f = TF_TOML; return true;
+	case CHECK_FRONTMATTER: *f = TF_FRONTMATTER; return true;
+	default: return false;
+	}
+}
+
+/* JSONC: comments and a comma before a closing bracket are blanked (newlines kept, so jansson's
+ * line numbers are the file's), and jansson reads the rest as JSON. */
+static char *blank_jsonc(const char *s, size_t n)
+{
+	char *c = xmalloc(n + 1);
+	memcpy(c, s, n);
+	c[n] = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (c[i] == '"') {
+			for (i++; i < n && c[i] != '"'; i++)
+				if (c[i] == '\\')
+					i++;
+		} else if (c[i] == '/' && i + 1 < n && (c[i + 1] == '/' || c[i + 1] == '*')) {
+			size_t e = skip_blank(c, i, n, TF_JSON);
+			for (size_t k = i; k < e; k++)
+				if (c[k] != '\n')
+					c[k] = ' ';
+			i = e ? e - 1 : 0;
+		} else if (c[i] == ',') {
+			size_t e = skip_blank(c, i + 1, n, TF_JSON);
+			if (e < n && (c[e] == '}' || c[e] == ']'))
+				c[i] = ' ';
+		}
+	}
+	return c;
+}
+
+/* libyaml's complaint about s, with its line; true when it has none. */
+static bool yaml_detail(const char *s, size_t n, char *detail, size_t detail_size)
+{
+	yaml_parser_t p;
+	if (!yaml_parser_initialize(&p))
+		return false;
+	yaml_parser_set_input_string(&p, (const unsigned char *)s, n);
+	bool ok = true;
+	for (bool end = false; !end;) {
+		yaml_event_t ev;
+		if (!yaml_parser_parse(&p, &ev)) {
+			snprintf(detail, detail_size, "line %zu: %s", p.problem_mark.line + 1,
+				 p.problem ? p.problem : "invalid");
+			ok = false;
+			break;
+		}
+		end = ev.type == YAML_STREAM_END_EVENT;
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&p);
+	return ok;
+}
+
+bool tf_valid(enum tf_format f, const char *data, size_t len, char *detail, size_t detail_size)
+{
+	bool ok, has = true;
+	size_t off = len >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3) ? 3 : 0;
+	snprintf(detail, detail_size, "invalid");
+	if (f == TF_JSON) {
+		char *c = blank_jsonc(data + off, len - off);
+		json_error_t err;
+		json_t *v = json_loadb(c, len - off, JSON_DECODE_ANY | JSON_ALLOW_NUL, &err);
+		ok = v != NULL;
+		if (!ok)
+			snprintf(detail, detail_size, "line %d: %s", err.line, err.text);
+		json_decref(v);
+		free(c);
+	} else if (f == TF_YAML) {
+		ok = yaml_detail(data, len, detail, detail_size);
+	} else if (f == TF_TOML) {
+		ok = check_toml(data + off, len - off);
+	} else {
+		ok = check_frontmatter(data, len, &has) && has;
+		if (!ok && !has)
+			snprintf(detail, detail_size, "no frontmatter");
+		else if (!ok)
+			(void)yaml_detail(data, len, detail, detail_size);
+	}
+	return ok;
+}
+
+/* ---- marks ---- */
+
+/* seq orders removed lines that end up at one position: by operation, then where they were in
+ * the bytes that operation started from (its splices run last to first), then line by line. */
+static void mark_add(struct run *u, size_t off, enum marker m, const char *text, size_t len, size_t seq)
+{
+	XGROW(u->m, u->cap, u->n + 1);
+	struct mk *k = &u->m[u->n++];
+	k->off = off;
+	k->mk = m;
+	k->text = text ? xstrndup(text, len) : NULL;
+	k->len = len;
+	k->seq = seq;
+}
+
+static size_t shift(size_t off, size_t start, size_t end, size_t rep_len, bool *dropped)
+{
+	*dropped = false;
+	if (off < start || (off == start && end == start))
+		return off < start ? off : off + rep_len;
+	if (off >= end)
+		return off - (end - start) + rep_len;
+	*dropped = true;
+	return start;
+}
+
+/* Lines [a, b) of s as offsets: fills starts (n+1 entries). */
+static size_t split_lines(const char *s, size_t a, size_t b, size_t **starts)
+{
+	size_t n = 0, cap = 0;
+	*starts = NULL;
+	for (size_t i = a; i < b;) {
+		XGROW(*starts, cap, n + 2);
+		(*starts)[n++] = i;
+		const char *nl = memchr(s + i, '\n', b - i);
+		i = nl ? (size_t)(nl - s) + 1 : b;
+	}
+	XGROW(*starts, cap, n + 1);
+	(*starts)[n] = b;
+	return n;
+}
+
+/* The marks one splice makes: the whole lines it touched before and after, with lines equal at
+ * both ends set aside; the rest pair up as changed, then added or removed. */
+static void mark_splice(struct run *u, const char *old, size_t old_len, const struct splice *sp, size_t op)
+{
+	size_t ls = line_begin(old, sp->start);
+	size_t le =
+		sp->end > sp->start && old[sp->end - 1] == '\n' ? sp->end : line_after(old, old_len, sp->end);
+	bool pure_lines =
+		sp->start == sp->end && sp->start == ls && sp->rep_len && sp->rep[sp->rep_len - 1] == '\n';
+	if (pure_lines)
+		le = ls;
+	const char *nw = u->cur.data;
+	size_t ne = pure_lines ? ls + sp->rep_len : sp->start + sp->rep_len + (le - sp->end);
+	/* a replacement that dropped a line's newline joined it to the next: take that line too */
+	while (ne > ls && nw[ne - 1] != '\n' && ne < u->cur.len && le < old_len) {
+		size_t more = line_after(old, old_len, le) - le;
+		le += more;
+		ne += more;
+	}
+	size_t *os, *ns;
+	size_t no = split_lines(old, ls, le, &os), nn = split_lines(nw, ls, ne, &ns);
+	size_t pre = 0, suf = 0;
+	while (pre < no && pre < nn && os[pre + 1] - os[pre] == ns[pre + 1] - ns[pre] &&
+	       !memcmp(old + os[pre], nw + ns[pre], os[pre + 1] - os[pre]))
+		pre++;
+	while (suf < no - pre && suf < nn - pre &&
+	       os[no - suf] - os[no - suf - 1] == ns[nn - suf] - ns[nn - suf - 1] &&
+	       !memcmp(old + os[no - suf - 1], nw + ns[nn - suf - 1], os[no - suf] - os[no - suf - 1]))
+		suf++;
+	size_t xo = no - pre - suf, yn = nn - pre - suf, k = xo < yn ? xo : yn;
+	for (size_t i = 0; i < yn; i++)
+		mark_add(u, ns[pre + i], i < k ? MK_REPLACED : MK_INSERTED, NULL, 0, 0);
+	for (size_t i = k; i < xo; i++) {
+		size_t a = os[pre + i], b = os[pre + i + 1];
+		while (b > a && (old[b - 1] == '\n' || old[b - 1] == '\r'))
+			b--;
+		mark_add(u, ns[pre + yn], MK_DELETED, old + a, b - a,
+			 ((size_t)op << 48) | ((sp->start & 0xFFFFFFF) << 20) | (i & 0xFFFFF));
+	}
+	free(os);
+	free(ns);
+}
+
+/* Splices e's edits into u->cur, highest offset first, moving marks and keys along. */
+static void apply_edit(struct run *u, struct edit *e, size_t op)
+{
+	size_t *order = xmalloc((e->n ? e->n : 1) * sizeof(*order));
+	for (size_t i = 0; i < e->n; i++)
+		order[i] = i;
+	for (size_t i = 1; i < e->n; i++)
+		for (size_t j = i; j > 0 && e->sp[order[j]].start > e->sp[order[j - 1]].start; j--) {
+			size_t t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	bool key_set = false;
+	size_t first_mark = u->n;
+	if (e->key_sp < 0) {
+		u->key_off[op] = e->key_old;
+		key_set = true;
+	}
+	for (size_t oi = 0; oi < e->n; oi++) {
+		struct splice *sp = &e->sp[order[oi]];
+		if (u->crlf && memchr(sp->rep, '\n', sp->rep_len)) {
+			/* a CRLF file gets CRLF in what is added, so its endings stay one kind */
+			struct buf cr = BUF_INIT;
+			for (size_t i = 0; i < sp->rep_len; i++) {
+				if (sp->rep[i] == '\n' && (i == 0 || sp->rep[i - 1] != '\r'))
+					buf_addc(&cr, '\r');
+				buf_addc(&cr, sp->rep[i]);
+			}
+			free(sp->rep);
+			sp->rep_len = cr.len;
+			sp->rep = buf_detach(&cr);
+		}
+		char *old = xmalloc(u->cur.len + 1);
+		size_t old_len = u->cur.len;
+		memcpy(old, u->cur.data, old_len + 1);
+		struct buf nb = BUF_INIT;
+		buf_add(&nb, old, sp->start);
+		buf_add(&nb, sp->rep, sp->rep_len);
+		buf_add(&nb, old + sp->end, old_len - sp->end);
+		buf_release(&u->cur);
+		u->cur = nb;
+		size_t kept = 0, prior = 0;
+		for (size_t i = 0; i < u->n; i++) {
+			bool dropped;
+			u->m[i].off = shift(u->m[i].off, sp->start, sp->end, sp->rep_len, &dropped);
+			if (dropped && u->m[i].mk != MK_DELETED) {
+				free(u->m[i].text);
+				continue;
+			}
+			prior += i < first_mark;
+			u->m[kept++] = u->m[i];
+		}
+		first_mark = prior;
+		u->n = kept;
+		for (size_t i = 0; i <= op; i++) {
+			bool dropped;
+			if (i < op || key_set)
+				u->key_off[i] =
+					shift(u->key_off[i], sp->start, sp->end, sp->rep_len, &dropped);
+		}
+		if (!key_set && (long)order[oi] == e->key_sp) {
+			u->key_off[op] = sp->start + e->key_off;
+			key_set = true;
+		}
+		mark_splice(u, old, old_len, sp, op);
+		free(old);
+	}
+	if (e->is_delete) {
+		size_t best = SIZE_MAX;
+		for (size_t i = first_mark; i < u->n; i++)
+			if (u->m[i].mk == MK_DELETED && u->m[i].off < best)
+				best = u->m[i].off;
+		if (best != SIZE_MAX)
+			u->key_off[op] = best;
+	}
+	free(order);
+}
+
+/* ---- paths ---- */
+
+struct hit {
+	struct tn *node; /* NULL: the path ends in a missing key */
+	struct tn *parent; /* the container holding node (or where the missing key would go) */
+	size_t idx;
+	struct te *holder; /* the entry holding parent; NULL for the document's top */
+	size_t depth; /* segments resolved */
+};
+
+static long line_of(const char *s, size_t off)
+{
+	long n = 1;
+	for (const char *p = s; (p = memchr(p, '\n', (size_t)(s + off - p))) != NULL; p++)
+		n++;
+	return n;
+}
+
+static struct te *map_find(struct tn *t, const char *key)
+{
+	struct te *found = NULL;
+	for (size_t i = 0; i < t->n; i++)
+		if (t->kids[i].key && !strcmp(t->kids[i].key, key))
+			found = &t->kids[i]; /* a repeated key: parsers keep the last */
+	return found;
+}
+
+static const char *scalar_of(struct tn *item, const char *field, struct te **at)
+{
+	if (item->kind != TN_MAP)
+		return NULL;
+	struct te *f = map_find(item, field);
+	*at = f;
+	return f && f->val->kind == TN_SCALAR && f->val->text ? f->val->text : NULL;
+}
+
+static enum lets_err select_none(struct run *u, struct tpath *p, size_t i, struct tn *seq)
+{
+	struct seg *s = &p->s[i];
+	struct buf m = BUF_INIT, sel = BUF_INIT;
+	buf_addf(&m, "an element with %s=\"%s\" (values seen: ", s->key, s->value);
+	size_t seen = 0;
+	for (size_t k = 0; k < seq->n; k++) {
+		struct te *at;
+		const char *v = scalar_of(seq->kids[k].val, s->key, &at);
+		if (v)
+			buf_addf(&m, "%s\"%s\"", seen++ ? ", " : "", v);
+	}
+	if (!seen)
+		buf_adds(&m, "none");
+	tpath_print(&sel, p, i + 1);
+	buf_addf(&m, ") not found in %s", sel.data);
+	diag_add(u->d, E_NOT_FOUND, "%s", m.data);
+	buf_release(&m);
+	buf_release(&sel);
+	return E_NOT_FOUND;
+}
+
+static enum lets_err select_many(struct run *u, struct tpath *p, size_t i, struct tn *seq, size_t count)
+{
+	struct seg *s = &p->s[i];
+	struct buf m = BUF_INIT, pre = BUF_INIT;
+	tpath_print(&pre, p, i);
+	buf_addf(&m, "%s is ambiguous (%zu candidates)", p->typed, count);
+	size_t shown = 0;
+	for (size_t k = 0; k < seq->n; k++) {
+		struct te *at;
+		const char *v = scalar_of(seq->kids[k].val, s->key, &at);
+		if (!v || strcmp(v, s->value))
+			continue;
+		if (shown++ < 20)
+			buf_addf(&m, "\n  %s:%ld\t%s[%zu].%s=\"%s\"", u->path,
+				 line_of(u->cur.data, at->start), pre.data, k, s->key, v);
+	}
+	if (shown > 20)
+		buf_addf(&m, "\n  (+%zu more)", shown - 20);
+	diag_add(u->d, E_AMBIGUOUS, "%s", m.data);
+	buf_release(&m);
+	buf_release(&pre);
+	return E_AMBIGUOUS;
+}
+
+/* Turns the selector at p->s[i] into the index of the one element it names. */
+static enum lets_err select_one(struct run *u, struct tpath *p, size_t i, struct tn *seq, bool *changed)
+{
+	struct seg *s = &p->s[i];
+	size_t count = 0, idx = 0;
+	for (size_t k = 0; k < seq->n; k++) {
+		struct te *at;
+		const char *v = scalar_of(seq->kids[k].val, s->key, &at);
+		if (v && !strcmp(v, s->value)) {
+			idx = k;
+			count++;
+		}
+	}
+	if (!count)
+		return select_none(u, p, i, seq);
+	if (count > 1)
+		return select_many(u, p, i, seq, count);
+	free(s->key);
+	free(s->value);
+	s->key = s->value = NULL;
+	s->k = SEG_INDEX;
+	s->index = (long)idx;
+	*changed = true;
+	return LETS_OK;
+}
+
+static enum lets_err not_in_place(struct run *u, const struct doc *doc, const struct tpath *p,
+				  const struct tn *t, bool through)
+{
+	if (t->tagged)
+		return unsupported_key(u->d, doc, p->typed, "a tagged YAML node");
+	if (t->alias)
+		return unsupported_key(u->d, doc, p->typed,
+				       through ? "reached through a YAML alias" : "a YAML alias");
+	return LETS_OK;
+}
+
+static enum lets_err resolve(struct run *u, struct doc *doc, struct tpath *p, struct hit *h)
+{
+	struct tn *node = doc->root;
+	memset(h, 0, sizeof(*h));
+	bool selected = false;
+	struct te *prev = NULL;
+	enum lets_err e = LETS_OK;
+	for (size_t i = 0; i < p->n && !e; i++) {
+		struct seg *s = &p->s[i];
+		if (!node || (e = not_in_place(u, doc, p, node, true)))
+			break;
+		struct te *ent = NULL;
+		if (s->k == SEG_KEY && node->kind == TN_MAP) {
+			ent = map_find(node, s->key);
+			if (!ent) {
+				h->parent = node;
+				h->holder = prev;
+				h->depth = i;
+				goto done;
+			}
+		} else if (s->k != SEG_KEY && node->kind == TN_SEQ) {
+			if (s->k == SEG_SELECT && (e = select_one(u, p, i, node, &selected)))
+				break;
+			if (s->index < (long)node->n)
+				ent = &node->kids[s->index];
+		}
+		if (!ent) {
+			e = diag_add(u->d, E_NOT_FOUND, "path not found in %s", p->typed);
+			break;
+		}
+		h->holder = prev;
+		h->parent = node;
+		prev = ent;
+		h->idx = (size_t)(ent - node->kids);
+		node = ent->val;
+	}
+	if (!e && !node)
+		e = diag_add(u->d, E_NOT_FOUND, "path not found in %s", p->typed);
+	if (!e) {
+		h->node = node;
+		h->depth = p->n;
+		e = not_in_place(u, doc, p, node, false);
+	}
+done:
+	if (!e && selected) {
+		struct buf r = BUF_INIT;
+		tpath_print(&r, p, p->n);
+		omit_add(&u->r->resolved, OM_SELECTOR_RESOLVED, 0, 0, 0, p->typed, r.data);
+		buf_release(&r);
+	}
+	return e;
+}
+
+/* --set keeps the existing type: a string stays a string; anything else reads as JSON when it
+ * can, else as a string. */
+static void typed_value(struct tv *v, const struct tpath *p, const struct tn *old)
+{
+	if (old && old->kind == TN_SCALAR && old->sc == SC_STRING) {
+		tv_set_string(v, p->value, p->value_len);
+		return;
+	}
+	if (!tv_parse(v, p->value, p->value_len))
+		tv_set_string(v, p->value, p->value_len);
+}
+
+static enum lets_err op_set(struct run *u, struct doc *doc, struct tpath *p, struct hit *h, struct edit *e)
+{
+	struct tv v = TV_INIT;
+	enum lets_err err;
+	typed_value(&v, p, h->node);
+	if (h->node) {
+		err = op_replace(doc, h->parent, h->idx, &v, e, u->d, p->typed);
+	} else {
+		for (size_t i = h->depth + 1; i < p->n; i++)
+			if (p->s[i].k != SEG_KEY) {
+				tv_release(&v);
+				return diag_add(u->d, E_NOT_FOUND, "path not found in %s", p->typed);
+			}
+		for (size_t i = p->n; i-- > h->depth + 1;)
+			tv_wrap(&v, p->s[i].key);
+		err = op_insert_key(doc, h->parent, p->s[h->depth].key, &v, e, u->d, p->typed);
+	}
+	tv_release(&v);
+	return err;
+}
+
+static enum lets_err op_parse(struct tpath *p, const struct tf_op *op, struct diag *d)
+{
+	static const char *const flags[] = {"--set <SET>", "--delete <DELETE>", "--append <APPEND>"};
+	enum lets_err err = tpath_parse(p, op->arg, op->kind != TF_DELETE, flags[op->kind], d);
+	if (!err && p->brackets && op->kind != TF_APPEND)
+		err = diag_add(
+			d, E_USAGE,
+			"error: invalid value '%s' for '%s': a final [] appends \xC2\xB7 use --append\n\nFor more "
+			"information, try '--help'.",
+			op->arg, flags[op->kind]);
+	return err;
+}
+
+enum lets_err tf_op_check(const struct tf_op *op, struct diag *d)
+{
+	struct tpath p = TPATH_INIT;
+	enum lets_err err = op_parse(&p, op, d);
+	tpath_release(&p);
+	return err;
+}
+
+static enum lets_err one_op(struct run *u, const struct tf_op *op, size_t k)
+{
+	struct tpath p = TPATH_INIT;
+	struct doc doc;
+	memset(&doc, 0, sizeof(doc));
+	struct edit e = {0};
+	struct hit h;
+	enum lets_err err = op_parse(&p, op, u->d);
+	bool built = false;
+	if (!err) {
+		built = doc_build(&doc, u->fmt, u->cur.data, u->cur.len);
+		doc.path = u->path;
+		if (!built)
+			err = unsupported_key(u->d, &doc, p.typed,
+					      "the document holds a construct lets does not edit");
+	}
+	if (!err)
+		err = resolve(u, &doc, &p, &h);
+	if (!err && op->kind == TF_SET) {
+		err = op_set(u, &doc, &p, &h, &e);
+	} else if (!err && !h.node) {
+		err = diag_add(u->d, E_NOT_FOUND, "path not found in %s", p.typed);
+	} else if (!err && op->kind == TF_DELETE) {
+		err = op_delete(&doc, h.holder, h.parent, h.idx, &e, u->d, p.typed);
+	} else if (!err) {
+		struct tv v = TV_INIT;
+		if (!tv_parse(&v, p.value, p.value_len))
+			tv_set_string(&v, p.value, p.value_len);
+		err = op_append(&doc, h.node, &v, &e, u->d, p.typed);
+		tv_release(&v);
+	}
+	if (!err) {
+		apply_edit(u, &e, k);
+		struct buf key = BUF_INIT;
+		tpath_print(&key, &p, p.n);
+		u->r->keys[k] = buf_detach(&key);
+	}
+	doc_release(&doc);
+	edit_release(&e);
+	tpath_release(&p);
+	return err;
+}
+
+static int mark_cmp(const void *a, const void *b)
+{
+	const struct tf_mark *x = a, *y = b;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	bool dx = x->mk == MK_DELETED, dy = y->mk == MK_DELETED;
+	if (dx != dy)
+		return dx ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* The marks as lines of the final bytes: sorted, one mark per surviving line ('+' wins). */
+static void finish_marks(struct run *u)
+{
+	struct tf_result *r = u->r;
+	r->marks = xcalloc(u->n ? u->n : 1, sizeof(*r->marks));
+	for (size_t i = 0; i < u->n; i++) {
+		struct tf_mark *m = &r->marks[i];
+		m->line = line_of(u->cur.data, u->m[i].off);
+		/* removed lines at the end of a file without a final newline follow its last line */
+		if (u->m[i].mk == MK_DELETED && u->m[i].off == u->cur.len && u->cur.len &&
+		    u->cur.data[u->cur.len - 1] != '\n')
+			m->line++;
+		m->mk = u->m[i].mk;
+		m->text = u->m[i].text;
+		m->len = u->m[i].len;
+		m->seq = u->m[i].seq;
+		u->m[i].text = NULL;
+	}
+	qsort(r->marks, u->n, sizeof(*r->marks), mark_cmp);
+	size_t k = 0;
+	for (size_t i = 0; i < u->n; i++) {
+		struct tf_mark *m = &r->marks[i];
+		if (k && m->mk != MK_DELETED && r->marks[k - 1].mk != MK_DELETED &&
+		    r->marks[k - 1].line == m->line) {
+			if (m->mk == MK_INSERTED)
+				r->marks[k - 1].mk = MK_INSERTED;
+			continue;
+		}
+		r->marks[k++] = *m;
+	}
+	r->n_marks = k;
+}
+
+enum lets_err tf_apply(enum tf_format f, const char *path, const char *src, size_t len,
+		       const struct tf_op *ops, size_t n_ops, struct tf_result *r, struct diag *d)
+{
+	struct run u = {.fmt = f, .path = path, .r = r, .d = d, .n_ops = n_ops};
+	memset(r, 0, sizeof(*r));
+	buf_add(&u.cur, src, len);
+	const char *nl = memchr(src, '\n', len);
+	u.crlf = nl && nl > src && nl[-1] == '\r';
+	u.key_off = xcalloc(n_ops ? n_ops : 1, sizeof(*u.key_off));
+	r->keys = xcalloc(n_ops ? n_ops : 1, sizeof(*r->keys));
+	r->lines = xcalloc(n_ops ? n_ops : 1, sizeof(*r->lines));
+	r->n_ops = n_ops;
+	enum lets_err err = LETS_OK;
+	for (size_t k = 0; k < n_ops && !err; k++)
+		err = one_op(&u, &ops[k], k);
+	if (!err) {
+		for (size_t k = 0; k < n_ops; k++)
+			r->lines[k] = line_of(u.cur.data, u.key_off[k]);
+		finish_marks(&u);
+		r->len = u.cur.len;
+		r->data = buf_detach(&u.cur);
+	}
+	for (size_t i = 0; i < u.n; i++)
+		free(u.m[i].text);
+	free(u.m);
+	free(u.key_off);
+	buf_release(&u.cur);
+	if (err)
+		tf_result_release(r);
+	return err;
+}
+
+void tf_result_release(struct tf_result *r)
+{
+	if (!r)
+		return;
+	free(r->data);
+	for (size_t i = 0; i < r->n_ops; i++)
+		free(r->keys[i]);
+	free(r->keys);
+	free(r->lines);
+	for (size_t i = 0; i < r->n_marks; i++)
+		free(r->marks[i].text);
+	free(r->marks);
+	omits_release(&r->resolved);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,190 @@
+/* lets hooks install|uninstall claude-code|codex: merges lets's hooks into the agent's own
+ * settings file (src/hook/settings.c splices the text) and replaces it atomically. */
+#include "verbs.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../alloc.h"
+#include "../hook/onpath.h"
+#include "../hook/settings.h"
+#include "../publish.h"
+
+#define SETTINGS_MAX_BYTES (16L << 20)
+
+static const char codex_paragraph[] =
+	"For reading, finding and editing files, use `lets` (run `lets guide` once) instead of `cat`,\n"
+	"`grep` or `sed -n`. It reads several files or ranges in one call, returns bounded numbered\n"
+	"output, and its edits return the changed region \xE2\x80\x94 so do not follow a `lets` call with a `cat` or\n"
+	"`sed -n` to check the result.\n";
+
+enum agent { AGENT_CLAUDE, AGENT_CODEX };
+
+/* The settings file for agent, or E_USAGE / E_IO_ERROR recorded in d. *path is owned. */
+static enum lets_err settings_path(enum agent a, char **path, struct diag *d)
+{
+	const char *home = getenv("HOME");
+	const char *codex = getenv("CODEX_HOME");
+	struct buf p = BUF_INIT;
+	if (a == AGENT_CODEX && codex && *codex) {
+		if (codex[0] != '/')
+			return diag_add(
+				d, E_USAGE,
+				"CODEX_HOME=%s is a relative path \xC2\xB7 set it to an absolute path, or unset "
+				"it to install under ~/.codex",
+				codex);
+		buf_addf(&p, "%s/hooks.json", codex);
+	} else {
+		if (!home || home[0] != '/')
+			return diag_add(
+				d, E_IO_ERROR,
+				"HOME is not set to an absolute path \xC2\xB7 set it, so the agent's settings "
+				"file can be found");
+		buf_addf(&p, "%s/%s", home,
+			 a == AGENT_CLAUDE ? ".claude/settings.json" : ".codex/hooks.json");
+	}
+	*path = buf_detach(&p);
+	return LETS_OK;
+}
+
+/* Reads the settings file whole; a missing file reads as empty with *exists false. */
+static enum lets_err read_settings(const char *path, struct buf *text, struct stat *st, bool *exists,
+				   struct diag *d)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	*exists = fd >= 0;
+	if (fd < 0)
+		return errno == ENOENT ? LETS_OK : diag_add(d, E_IO_ERROR, "%s: %s", path, strerror(errno));
+	enum lets_err e = LETS_OK;
+	if (fstat(fd, st) || !S_ISREG(st->st_mode))
+		e = diag_add(d, E_IO_ERROR, "%s is not a regular file \xC2\xB7 move it aside, then rerun",
+			     path);
+	else if (st->st_size > SETTINGS_MAX_BYTES)
+		e = diag_add(d, E_IO_ERROR, "%s is %lld bytes, over the %ld-byte limit for a settings file",
+			     path, (long long)st->st_size, SETTINGS_MAX_BYTES);
+	else if (buf_read_fd(text, fd) < 0)
+		e = diag_add(d, E_IO_ERROR, "%s: %s", path, strerror(errno));
+	close(fd);
+	return e;
+}
+
+struct hook_set {
+	struct hook_spec specs[3];
+	size_t n;
+	struct buf cmd[3];
+};
+
+static void hook_set_init(struct hook_set *hs, enum agent a, const char *self)
+{
+	static const char *const suffix[] = {" hook classify", " hook subagent-start", " guide"};
+	static const char *const event[] = {"PreToolUse", "SubagentStart", "SessionStart"};
+	static const char *const matcher[] = {"Bash", NULL, "startup|resume|clear|compact|fork"};
+	memset(hs, 0, sizeof(*hs));
+	hs->n = a == AGENT_CLAUDE ? 3 : 1;
+	for (size_t i = 0; i < hs->n; i++) {
+		settings_shell_quote(&hs->cmd[i], self);
+		buf_adds(&hs->cmd[i], suffix[i]);
+		hs->specs[i] = (struct hook_spec){event[i], matcher[i], hs->cmd[i].data, suffix[i]};
+	}
+}
+
+static void hook_set_release(struct hook_set *hs)
+{
+	for (size_t i = 0; i < 3; i++)
+		buf_release(&hs->cmd[i]);
+}
+
+/* Applies install or uninstall to text, reporting one line per hook into out; *changed when
+ * text differs from what was read. */
+static enum lets_err apply(const struct hook_set *hs, bool install, const char *path, struct buf *text,
+			   struct buf *out, bool *changed, struct diag *d)
+{
+	*changed = false;
+	for (size_t i = 0; i < hs->n; i++) {
+		const char *why = NULL;
+		int r = install ? settings_add(text, &hs->specs[i], &why)
+				: settings_remove(text, &hs->specs[i]);
+		if (r < 0)
+			return diag_add(d, E_IO_ERROR,
+					"%s cannot take the %s hook: %s \xC2\xB7 fix it, then rerun", path,
+					hs->specs[i].event, why);
+		if (r > 0)
+			*changed = true;
+		if (install)
+			buf_addf(out, r ? "added the %s hook\n" : "the %s hook was already installed\n",
+				 hs->specs[i].event);
+		else if (r)
+			buf_addf(out, "removed the %s hook\n", hs->specs[i].event);
+	}
+	if (!install && !*changed)
+		buf_adds(out, "nothing to remove\n");
+	return LETS_OK;
+}
+
+static enum lets_err parse_args(const struct opts *o, bool *install, enum agent *a, struct diag *d)
+{
+	const char *action = o->positional.items[0], *agent = o->positional.items[1];
+	if (o->positional.n > 2)
+		return opt_usage_error(d, "hooks", true, "unexpected argument '%s' found",
+				       o->positional.items[2]);
+	if (strcmp(action, "install") && strcmp(action, "uninstall"))
+		return opt_usage_error(
+			d, "hooks", false,
+			"invalid value '%s' for '<ACTION>'\n  [possible values: install, uninstall]", action);
+	if (strcmp(agent, "claude-code") && strcmp(agent, "codex"))
+		return opt_usage_error(
+			d, "hooks", false,
+			"invalid value '%s' for '<AGENT>'\n  [possible values: claude-code, codex]", agent);
+	*install = !strcmp(action, "install");
+	*a = !strcmp(agent, "codex") ? AGENT_CODEX : AGENT_CLAUDE;
+	return LETS_OK;
+}
+
+enum lets_err cmd_hooks(const struct opts *o, struct buf *out, struct diag *d)
+{
+	bool install = false, exists = false, changed = false;
+	enum agent a = AGENT_CLAUDE;
+	char *path = NULL, self[PATH_MAX];
+	struct buf text = BUF_INIT, report = BUF_INIT;
+	struct hook_set hs = {0};
+	struct stat st;
+	char why[256];
+	enum lets_err e = parse_args(o, &install, &a, d);
+	if (e || (e = settings_path(a, &path, d)))
+		goto out;
+	if ((e = onpath_self(self, sizeof(self), d)) || (install && (e = onpath_check(self, true, d))) ||
+	    (e = read_settings(path, &text, &st, &exists, d)))
+		goto out;
+	if (settings_validate(text.data ? text.data : "", text.len, why, sizeof(why))) {
+		e = diag_add(d, E_IO_ERROR,
+			     "%s is not valid JSON (%s) \xC2\xB7 it was left untouched; fix it, then rerun",
+			     path, why);
+		goto out;
+	}
+	hook_set_init(&hs, a, self);
+	if ((e = apply(&hs, install, path, &text, &report, &changed, d)))
+		goto out;
+	if (changed && settings_validate(text.data, text.len, why, sizeof(why))) {
+		e = diag_add(d, E_IO_ERROR, "merging into %s produced invalid JSON (%s); nothing was written",
+			     path, why);
+		goto out;
+	}
+	if (changed && (e = publish(path, text.data, text.len, exists ? &st : NULL, NULL, NULL, NULL, d)))
+		goto out;
+	buf_add(out, report.data, report.len);
+	if (install && a == AGENT_CODEX) {
+		buf_adds(out, codex_paragraph);
+		buf_adds(out, "add this to ~/.codex/AGENTS.md by hand\n");
+	}
+out:
+	hook_set_release(&hs);
+	buf_release(&report);
+	buf_release(&text);
+	free(path);
+	return e;
+}

@@ -1,0 +1,573 @@
+/* lets transform: structured edits of JSON, YAML, TOML and Markdown frontmatter.
+ *
+ * The same phases as edit, through edit's commit phase: every file named is checked against the
+ * tree, locked in sorted order and loaded once (--if, read-only); the engine (transform/tf.h)
+ * applies each file's operations in memory; a real parser confirms every result; only then is
+ * the batch published, and a failing --check after it puts every file back. */
+#include <jansson.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../alloc.h"
+#include "../edit/edit.h"
+#include "../json.h"
+#include "../lock.h"
+#include "../resolve.h"
+#include "../worktree.h"
+#include "../transform/region.h"
+#include "../transform/tf.h"
+#include "verbs.h"
+
+/* One file's operations and what they did. */
+struct tjob {
+	size_t file; /* index into the call's files */
+	char *real;  /* owned; the file's real path, to give every name of one file one job */
+	struct tf_op *ops;
+	size_t n_ops, cap_ops;
+	char **owned; /* batch op strings */
+	size_t n_owned, cap_owned;
+	enum tf_format fmt;
+	struct tf_result res;
+	struct out_block region;
+	struct omits gap;
+	long cut, lossy;
+};
+
+struct tcall {
+	struct edit_call c; /* files, locks' paths, --check, publish: edit's commit phase */
+	struct tjob *j;
+	size_t n_j, cap_j;
+	bool batch;
+};
+
+static void job_release(struct tjob *j)
+{
+	free(j->real);
+	free(j->ops);
+	for (size_t i = 0; i < j->n_owned; i++)
+		free(j->owned[i]);
+	free(j->owned);
+	tf_result_release(&j->res);
+	block_release(&j->region);
+	omits_release(&j->gap);
+}
+
+/* The job for path, grouping every name of one file (its real path) into one job. */
+static struct tjob *job_for(struct tcall *t, const char *path)
+{
+	struct edit_call *c = &t->c;
+	char *real = realpath(path, NULL);
+	if (!real)
+		real = xstrdup(path);
+	for (size_t i = 0; i < t->n_j; i++)
+		if (!strcmp(t->j[i].real, real)) {
+			free(real);
+			return &t->j[i];
+		}
+	XGROW(c->f, c->cap_f, c->n_f + 1);
+	struct edit_file *ef = &c->f[c->n_f];
+	memset(ef, 0, sizeof(*ef));
+	ef->path = xstrdup(path);
+	ef->r = (struct resolved)RESOLVED_INIT;
+	ef->first_entry = SIZE_MAX;
+	XGROW(t->j, t->cap_j, t->n_j + 1);
+	struct tjob *j = &t->j[t->n_j++];
+	memset(j, 0, sizeof(*j));
+	j->real = real;
+	j->file = c->n_f++;
+	return j;
+}
+
+static void job_op(struct tjob *j, enum tf_op_kind k, const char *arg)
+{
+	XGROW(j->ops, j->cap_ops, j->n_ops + 1);
+	j->ops[j->n_ops].kind = k;
+	j->ops[j->n_ops++].arg = arg;
+}
+
+static bool in_list(const struct strlist *l, const char *p)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (l->items[i] == p)
+			return true;
+	return false;
+}
+
+static enum lets_err collect_cli(struct tcall *t, const struct opts *o, struct diag *d)
+{
+	if (o->positional.n != 1)
+		return opt_usage_error(
+			d, "transform", true,
+			o->positional.n ? "unexpected argument '%s' found"
+					: "the following required arguments were not provided:\n  <FILE>",
+			o->positional.n ? o->positional.items[1] : "");
+	if (!o->ops.n)
+		return opt_usage_error(
+			d, "transform", true,
+			"the following required arguments were not provided:\n  --set <SET>, --delete <DELETE> or --append <APPEND>");
+	struct tjob *j = job_for(t, o->positional.items[0]);
+	for (size_t i = 0; i < o->ops.n; i++) {
+		const char *a = o->ops.items[i];
+		job_op(j, in_list(&o->set, a) ? TF_SET : in_list(&o->del, a) ? TF_DELETE : TF_APPEND, a);
+	}
+	return LETS_OK;
+}
+
+static enum lets_err batch_problem(struct diag *d, long line, const char *fmt, const char *detail)
+{
+	struct buf m = BUF_INIT;
+	buf_addf(&m, "malformed --from - input: line %ld: ", line);
+	buf_addf(&m, fmt, detail);
+	diag_add(d, E_USAGE, "%s", m.data);
+	buf_release(&m);
+	return E_USAGE;
+}
+
+/* One JSONL line: {"file":"…","set":"k=v"|["k=v",…],"delete":…,"append":…}, operations in the
+ * order their keys appear. */
+static enum lets_err batch_line(struct tcall *t, json_t *obj, long line, struct diag *d)
+{
+	json_t *file = json_object_get(obj, "file");
+	if (!json_is_string(file))
+		return batch_problem(d, line, "%s", "no \"file\" string");
+	struct tjob *j = job_for(t, json_string_value(file));
+	const char *key;
+	json_t *v;
+	json_object_foreach(obj, key, v)
+	{
+		if (!strcmp(key, "file"))
+			continue;
+		enum tf_op_kind k = !strcmp(key, "set")      ? TF_SET
+				    : !strcmp(key, "delete") ? TF_DELETE
+							     : TF_APPEND;
+		if (k == TF_APPEND && strcmp(key, "append"))
+			return batch_problem(d, line, "unknown key \"%s\"", key);
+		size_t n = json_is_array(v) ? json_array_size(v) : 1;
+		for (size_t i = 0; i < n; i++) {
+			json_t *s = json_is_array(v) ? json_array_get(v, i) : v;
+			if (!json_is_string(s))
+				return batch_problem(d, line,
+						     "\"%s\" must be a string or an array of strings", key);
+			XGROW(j->owned, j->cap_owned, j->n_owned + 1);
+			j->owned[j->n_owned] = xstrdup(json_string_value(s));
+			job_op(j, k, j->owned[j->n_owned++]);
+		}
+	}
+	return LETS_OK;
+}
+
+static enum lets_err collect_batch(struct tcall *t, const struct opts *o, struct diag *d)
+{
+	if (strcmp(o->from, "-"))
+		return opt_usage_error(d, "transform", false,
+				       "invalid value '%s' for '--from <FROM>': - is the only accepted value",
+				       o->from);
+	if (o->positional.n || o->ops.n)
+		return opt_usage_error(
+			d, "transform", true,
+			"--from - carries the files and operations; give no FILE, --set, --delete or --append");
+	struct buf in = BUF_INIT;
+	buf_read_fd(&in, o->stdin_fd);
+	t->batch = true;
+	long line = 0;
+	for (size_t i = 0; i < in.len;) {
+		const char *nl = memchr(in.data + i, '\n', in.len - i);
+		size_t e = nl ? (size_t)(nl - in.data) : in.len;
+		line++;
+		json_error_t err;
+		size_t b = i;
+		while (b < e && (in.data[b] == ' ' || in.data[b] == '\t' || in.data[b] == '\r'))
+			b++;
+		if (b < e) {
+			json_t *obj = json_loadb(in.data + b, e - b, 0, &err);
+			if (!json_is_object(obj))
+				batch_problem(d, line, "%s", obj ? "not a JSON object" : err.text);
+			else
+				batch_line(t, obj, line, d);
+			json_decref(obj);
+		}
+		i = e + 1;
+	}
+	buf_release(&in);
+	if (!d->n && !t->n_j)
+		return diag_add(d, E_USAGE, "malformed --from - input: line 1: no operations");
+	return diag_first(d);
+}
+
+static enum check_kind check_kind_of(enum tf_format f)
+{
+	static const enum check_kind k[] = {CHECK_JSON, CHECK_YAML, CHECK_TOML, CHECK_FRONTMATTER};
+	return k[f];
+}
+
+/* The engine on one file's bytes, then the format's parser on the result (layer 1). */
+static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
+{
+	struct edit_file *ef = &t->c.f[j->file];
+	const struct opts *o = t->c.o;
+	char detail[80];
+	if (!tf_format_for(ef->path, ef->orig, ef->orig_len, &j->fmt))
+		return diag_add(d, E_UNSUPPORTED_FILE,
+				"%s is unsupported: not JSON, YAML, TOML or Markdown with frontmatter",
+				ef->path);
+	if (!o->no_check && !tf_valid(j->fmt, ef->orig, ef->orig_len, detail, sizeof(detail)))
+		return diag_add(d, E_CHECK_FAILED, "structured check failed for %s: %s", ef->path, detail);
+	enum lets_err e = tf_apply(j->fmt, ef->path, ef->orig, ef->orig_len, j->ops, j->n_ops, &j->res, d);
+	if (e)
+		return e;
+	free(ef->f.data);
+	ef->f.data = xmalloc(j->res.len + 1);
+	memcpy(ef->f.data, j->res.data, j->res.len);
+	ef->f.data[j->res.len] = 0;
+	ef->f.size = j->res.len;
+	file_index(&ef->f);
+	memcpy(ef->sha_after, file_sha(&ef->f), 13);
+	memset(&ef->ck, 0, sizeof(ef->ck));
+	if (o->no_check) {
+		strcpy(ef->ck.reason, "--no-check");
+	} else {
+		ef->ck.kind = check_kind_of(j->fmt);
+		ef->ck.errors_after = !tf_valid(j->fmt, ef->f.data, ef->f.size, detail, sizeof(detail));
+		ef->ck.failed = ef->ck.errors_after > 0;
+	}
+	tf_region(&j->region, &ef->f, j->res.marks, j->res.n_marks, &j->gap, &j->cut, &j->lossy);
+	if (ef->ck.failed) {
+		for (size_t k = 0; k < j->region.n_lines; k++)
+			if (j->region.lines[k].marker == MK_REPLACED ||
+			    j->region.lines[k].marker == MK_INSERTED) {
+				j->region.lines[k].note = check_reject_note(ef->ck.kind);
+				break;
+			}
+		return diag_add(d, E_CHECK_FAILED, "structured check failed for %s: invalid", ef->path);
+	}
+	return LETS_OK;
+}
+
+/* "set a, b, delete c": grouped by verb in first-appearance order. */
+static void op_summary(struct buf *b, const struct tjob *j)
+{
+	static const char *const verbs[] = {"set", "delete", "append"};
+	bool done[3] = {false, false, false};
+	bool first = true;
+	for (size_t i = 0; i < j->n_ops; i++) {
+		enum tf_op_kind k = j->ops[i].kind;
+		if (done[k])
+			continue;
+		done[k] = true;
+		buf_addf(b, "%s%s ", first ? "" : ", ", verbs[k]);
+		first = false;
+		bool one = true;
+		for (size_t m = i; m < j->n_ops; m++)
+			if (j->ops[m].kind == k) {
+				buf_addf(b, "%s%s", one ? "" : ", ", j->res.keys[m]);
+				one = false;
+			}
+	}
+}
+
+static size_t sorted_lines(const struct tjob *j, long *v)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < j->n_ops; i++) {
+		size_t k = n;
+		while (k && v[k - 1] > j->res.lines[i])
+			k--;
+		if (k && v[k - 1] == j->res.lines[i])
+			continue;
+		memmove(v + k + 1, v + k, (n - k) * sizeof(*v));
+		v[k] = j->res.lines[i];
+		n++;
+	}
+	return n;
+}
+
+static void header_text(struct buf *b, const struct tcall *t, const struct tjob *j)
+{
+	const struct edit_file *ef = &t->c.f[j->file];
+	long *v = xcalloc(j->n_ops + 1, sizeof(*v));
+	size_t n = sorted_lines(j, v);
+	buf_addf(b, OUT_RULE "%s" OUT_DOT "%s" OUT_DOT, ef->path, tf_format_name(j->fmt));
+	op_summary(b, j);
+	buf_addf(b, OUT_DOT "%s ", n == 1 ? "line" : "lines");
+	for (size_t i = 0; i < n; i++)
+		buf_addf(b, "%s%ld", i ? ", " : "", v[i]);
+	if (ef->ck.failed)
+		buf_adds(b, OUT_DOT "REVERTED");
+	buf_addc(b, '\n');
+	free(v);
+}
+
+static void job_json(struct buf *b, const struct tcall *t, const struct tjob *j)
+{
+	static const char *const verbs[] = {"set", "delete", "append"};
+	const struct edit_call *c = &t->c;
+	const struct edit_file *ef = &c->f[j->file];
+	buf_adds(b, "{\"path\":");
+	json_cstr(b, ef->path);
+	buf_addf(b, ",\"format\":\"%s\",\"operations\":[", tf_format_name(j->fmt));
+	for (size_t i = 0; i < j->n_ops; i++) {
+		buf_addf(b, "%s{\"op\":\"%s\",\"key\":", i ? "," : "", verbs[j->ops[i].kind]);
+		json_cstr(b, j->res.keys[i]);
+		buf_addc(b, '}');
+	}
+	buf_adds(b, "],\"lines\":[");
+	long *v = xcalloc(j->n_ops + 1, sizeof(*v));
+	size_t n = sorted_lines(j, v);
+	for (size_t i = 0; i < n; i++)
+		buf_addf(b, "%s%ld", i ? "," : "", v[i]);
+	free(v);
+	buf_addc(b, ']');
+	if (j->region.n_lines) {
+		buf_adds(b, ",\"region\":");
+		region_json(b, &j->region);
+	}
+	if (ef->ck.kind != CHECK_NONE || (c->cmd_done && c->verdict == CMD_OK)) {
+		const char *layer =
+			c->cmd_done && c->verdict == CMD_OK ? c->cmd.shown : check_kind_name(ef->ck.kind);
+		buf_adds(b, ",\"check\":");
+		check_result_json(b, layer, ef->ck.failed ? check_failed_status(ef->ck.kind) : "ok", &ef->ck);
+	}
+	buf_addf(b, ",\"sha\":{\"before\":\"%s\",\"after\":\"%s\"}", ef->sha_before,
+		 ef->ck.failed ? ef->sha_before : ef->sha_after);
+	if (ef->ck.failed)
+		buf_adds(b, ",\"reverted\":true");
+}
+
+/* Footer order: check notes, selector resolutions, region gaps, cut and lossy lines, batch notes. */
+static void final_omits(const struct tcall *t, struct omits *om)
+{
+	const struct edit_call *c = &t->c;
+	if (c->o->no_check)
+		omit_add(om, OM_CHECK_SKIPPED, 0, 0, 0, "--no-check", NULL);
+	if (c->cmd_done && c->verdict == CMD_SKIPPED)
+		omit_add(om, OM_CHECK_SKIPPED, 0, 0, 0, c->cmd_reason, NULL);
+	if (c->cmd_done && c->verdict == CMD_INCONCLUSIVE)
+		omit_add(om, OM_CHECK_INCONCLUSIVE, 0, 0, 0, c->cmd.shown, c->cmd_reason);
+	long cut = 0, lossy = 0;
+	for (size_t i = 0; i < t->n_j; i++) {
+		const struct omits *r = &t->j[i].res.resolved;
+		for (size_t k = 0; k < r->n; k++)
+			omit_add(om, OM_SELECTOR_RESOLVED, 0, 0, 0, r->items[k].s1, r->items[k].s2);
+	}
+	for (size_t i = 0; i < t->n_j; i++) {
+		const struct tjob *j = &t->j[i];
+		for (size_t k = 0; k < j->gap.n; k++) {
+			struct omission *cp = omit_add(om, OM_REGION_GAP, 0, 0, 0, NULL, NULL);
+			for (size_t p = 0; p < j->gap.items[k].n_pairs; p++)
+				omission_add_pair(cp, j->gap.items[k].pairs[2 * p],
+						  j->gap.items[k].pairs[2 * p + 1]);
+		}
+		cut += j->cut;
+		lossy += j->lossy;
+	}
+	if (cut)
+		omit_add(om, OM_LONG_LINES_CUT, cut, 0, 0, NULL, NULL);
+	if (lossy)
+		omit_add(om, OM_LOSSY_LINES, lossy, 0, 0, NULL, NULL);
+	for (size_t i = 0; i < c->om.n; i++) {
+		const struct omission *s = &c->om.items[i];
+		struct omission *cp = omit_add(om, s->kind, s->a, s->b, s->c, s->s1, s->s2);
+		for (size_t k = 0; k < s->n_list; k++)
+			omission_add_item(cp, s->list[k]);
+	}
+}
+
+static void footer_lead(struct buf *lead, const struct tcall *t, long landed)
+{
+	const struct edit_call *c = &t->c;
+	if (!t->batch) {
+		const struct edit_file *ef = &c->f[t->j[0].file];
+		if (ef->ck.failed) {
+			buf_addf(lead,
+				 "check: invalid \xE2\x86\x92 reverted" OUT_DOT "file unchanged" OUT_DOT
+				 "sha:%s",
+				 ef->sha_before);
+			return;
+		}
+		if (c->cmd_done && c->verdict == CMD_OK)
+			buf_addf(lead, "check: %s ok" OUT_DOT, c->cmd.shown);
+		else if (ef->ck.kind != CHECK_NONE)
+			buf_addf(lead, "check: %s ok" OUT_DOT, check_kind_name(ef->ck.kind));
+		buf_addf(lead, "sha:%s", ef->sha_before);
+		if (strcmp(ef->sha_before, ef->sha_after))
+			buf_addf(lead, "\xE2\x86\x92%s", ef->sha_after);
+		return;
+	}
+	size_t ops = 0;
+	for (size_t i = 0; i < t->n_j; i++)
+		ops += t->j[i].n_ops;
+	plural(lead, (long)t->n_j, "file", "files");
+	buf_adds(lead, OUT_DOT);
+	plural(lead, (long)ops, "operation", "operations");
+	if (landed == (long)t->n_j)
+		buf_adds(lead, OUT_DOT "all applied");
+	else
+		buf_addf(lead, OUT_DOT "%ld of %zu files written", landed, t->n_j);
+	if (c->cmd_done && c->verdict == CMD_OK) {
+		buf_addf(lead, OUT_DOT "check: %s ok", c->cmd.shown);
+		return;
+	}
+	const char *names[4] = {0};
+	long counts[4] = {0};
+	for (size_t i = 0; i < t->n_j; i++)
+		if (c->f[t->j[i].file].ck.kind != CHECK_NONE) {
+			names[t->j[i].fmt] = tf_format_name(t->j[i].fmt);
+			counts[t->j[i].fmt]++;
+		}
+	bool first = true;
+	for (int k = 0; k < 4; k++)
+		if (counts[k]) {
+			buf_addf(lead, "%s%s ok \xC3\x97%ld", first ? OUT_DOT "checks: " : ", ", names[k],
+				 counts[k]);
+			first = false;
+		}
+}
+
+/* The --json (json) or --jsonl shape of the call; lets mcp asks for the --json one beside the text. */
+static void render_json(const struct tcall *t, struct buf *out, bool json, const struct omits *om, long lines,
+			long bytes)
+{
+	if (json && t->batch)
+		buf_adds(out, "{\"transforms\":[");
+	for (size_t i = 0; i < t->n_j; i++) {
+		if (json && t->batch && i)
+			buf_addc(out, ',');
+		job_json(out, t, &t->j[i]);
+		if (!json || t->batch)
+			buf_adds(out, !json ? "}\n" : "}");
+	}
+	if (json && t->batch)
+		buf_addc(out, ']');
+	if (json) {
+		response_end_json(out, om, lines, bytes);
+	} else {
+		buf_adds(out, "{\"stats\":");
+		stats_json(out, lines, bytes);
+		buf_adds(out, ",\"omitted\":");
+		omits_json(out, om);
+		buf_adds(out, "}\n");
+	}
+}
+
+static void render(struct tcall *t, struct buf *out, long landed)
+{
+	const struct opts *o = t->c.o;
+	struct omits om = OMITS_INIT;
+	struct out_block *blocks = xcalloc(t->n_j + 1, sizeof(*blocks));
+	for (size_t i = 0; i < t->n_j; i++)
+		blocks[i] = t->j[i].region;
+	/* the change is written by now: over --max-bytes trims what is shown, it is not exit 4 */
+	struct diag shaped = DIAG_INIT;
+	blocks_shape(blocks, t->n_j, o->budget, o->max_bytes, &om, &shaped);
+	diag_release(&shaped);
+	for (size_t i = 0; i < t->n_j; i++)
+		t->j[i].region = blocks[i];
+	free(blocks);
+	final_omits(t, &om);
+	long lines = 0, bytes = 0, widest = 1;
+	for (size_t i = 0; i < t->n_j; i++)
+		for (size_t k = 0; k < t->j[i].region.n_lines; k++) {
+			const struct out_line *l = &t->j[i].region.lines[k];
+			lines++;
+			bytes += (long)line_cost(l);
+			if (l->marker != MK_GAP && l->number > widest)
+				widest = l->number;
+		}
+	if (o->json_twin)
+		render_json(t, o->json_twin, true, &om, lines, bytes);
+	if (o->json || o->jsonl) {
+		render_json(t, out, o->json, &om, lines, bytes);
+		omits_release(&om);
+		return;
+	}
+	int width = num_width(widest);
+	for (size_t i = 0; i < t->n_j && !o->quiet; i++) {
+		header_text(out, t, &t->j[i]);
+		for (size_t k = 0; k < t->j[i].region.n_lines; k++)
+			line_text(out, &t->j[i].region.lines[k], width, true);
+	}
+	struct buf lead = BUF_INIT;
+	footer_lead(&lead, t, landed);
+	footer_text(out, lead.data, &om, tokens_est(bytes));
+	buf_release(&lead);
+	omits_release(&om);
+}
+
+/* Everything before a write: the files in the tree, locked and loaded, every operation applied
+ * and every result confirmed. Returns the first failure; *render_anyway when the layer-1 check
+ * reverted a change that is still worth showing. */
+static enum lets_err validate(struct tcall *t, struct worktree *wt, struct lockset *locks,
+			      bool *render_anyway)
+{
+	struct edit_call *c = &t->c;
+	const struct opts *o = c->o;
+	enum lets_err e = o->from ? collect_batch(t, o, c->d) : collect_cli(t, o, c->d);
+	if (e)
+		return e;
+	for (size_t i = 0; i < t->n_j; i++)
+		for (size_t k = 0; k < t->j[i].n_ops; k++)
+			tf_op_check(&t->j[i].ops[k], c->d);
+	if (c->d->n)
+		return diag_first(c->d);
+	if (o->if_sha && t->n_j > 1)
+		return diag_add(c->d, E_USAGE, "--if takes one target \xC2\xB7 %zu were given", t->n_j);
+	/* the one resolution: lock, read and publish all go through r.dir and r.name */
+	for (size_t i = 0; i < c->n_f; i++)
+		if (resolve_path(wt, c->f[i].path, o->allow_outside, false, &c->f[i].r, c->d))
+			edit_mark_failed(c, c->f[i].path);
+	if (c->d->n || (e = edit_commit_load(c, locks)))
+		return diag_first(c->d);
+	for (size_t i = 0; i < t->n_j; i++)
+		if ((e = job_apply(t, &t->j[i], c->d)) != LETS_OK) {
+			edit_mark_failed(c, c->f[t->j[i].file].path);
+			break;
+		}
+	*render_anyway = e == E_CHECK_FAILED && c->d->n == 1 && t->j[0].res.data;
+	return diag_first(c->d);
+}
+
+enum lets_err cmd_transform(const struct opts *o, struct buf *out, struct diag *d)
+{
+	struct tcall t;
+	memset(&t, 0, sizeof(t));
+	edit_call_init(&t.c, o, d);
+	struct worktree wt = WORKTREE_INIT;
+	struct lockset locks = LOCKSET_INIT;
+	long landed = 0;
+	bool show_reverted = false;
+	worktree_init(&wt);
+	if (validate(&t, &wt, &locks, &show_reverted)) {
+		if (show_reverted && !t.batch) {
+			render(&t, out, 0);
+		} else if (t.batch && t.n_j && !o->json && !o->jsonl && diag_first(d) != E_USAGE) {
+			size_t ops = 0;
+			for (size_t i = 0; i < t.n_j; i++)
+				ops += t.j[i].n_ops;
+			struct buf lead = BUF_INIT;
+			buf_addf(&lead,
+				 "0 of %zu applied" OUT_DOT "nothing written" OUT_DOT "fix %s and re-run",
+				 ops, t.c.failed_path ? t.c.failed_path : t.c.f[0].path);
+			footer_text(out, lead.data, NULL, -1);
+			buf_release(&lead);
+		}
+		goto out;
+	}
+	if (edit_commit_check_before(&t.c))
+		goto out;
+	enum lets_err e = edit_commit_publish(&t.c, &locks, &landed);
+	if (e && !landed)
+		goto out;
+	if (!e && edit_commit_check_after(&t.c, &locks))
+		goto out;
+	render(&t, out, landed);
+out:
+	lockset_release(&locks);
+	for (size_t i = 0; i < t.n_j; i++)
+		job_release(&t.j[i]);
+	free(t.j);
+	edit_call_release(&t.c);
+	worktree_release(&wt);
+	return diag_first(d);
+}

@@ -1,0 +1,197 @@
+/* lets update [--check] [--force]: asks the release repository for its latest tag with curl
+ * (the redirect of releases/latest), compares versions, and runs the release's installer. */
+#include "update.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "../hook/onpath.h"
+#include "../proc.h"
+
+#ifndef LETS_RELEASE_BASE
+#define LETS_RELEASE_BASE "https://github.com"
+#endif
+
+#define CURL_TLS "curl --proto =https --tlsv1.2"
+
+struct version {
+	long part[3];
+};
+
+/* "1.2.3" (after an optional v, when allow_v) into v; false for anything else. */
+static bool parse_version(const char *s, bool allow_v, struct version *v)
+{
+	if (allow_v && *s == 'v')
+		s++;
+	for (int i = 0; i < 3; i++) {
+		char *end;
+		if (*s < '0' || *s > '9')
+			return false;
+		v->part[i] = strtol(s, &end, 10);
+		if (end - s > 9 || (i < 2 && *end != '.') || (i == 2 && *end))
+			return false;
+		s = end + (i < 2);
+	}
+	return true;
+}
+
+static int version_cmp(const struct version *a, const struct version *b)
+{
+	for (int i = 0; i < 3; i++)
+		if (a->part[i] != b->part[i])
+			return a->part[i] < b->part[i] ? -1 : 1;
+	return 0;
+}
+
+/* Only owner/name of plain characters is put in a URL and a shell command line. */
+static bool repo_ok(const char *repo)
+{
+	const char *slash = strchr(repo, '/');
+	size_t n = strspn(repo, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/");
+	return slash && slash != repo && slash[1] && !strchr(slash + 1, '/') && n == strlen(repo);
+}
+
+/* The tag releases/latest redirects to, from curl's response headers. */
+static enum lets_err latest_tag(const char *repo, char *tag, size_t size, struct diag *d)
+{
+	struct buf cmd = BUF_INIT, url = BUF_INIT;
+	struct proc_result r = PROC_RESULT_INIT;
+	enum lets_err e = LETS_OK;
+	buf_addf(&url, "%s/%s/releases/latest", LETS_RELEASE_BASE, repo);
+	buf_addf(&cmd, CURL_TLS " --fail -sSI '%s'", url.data);
+	proc_run(cmd.data, NULL, 60, &r);
+	tag[0] = '\0';
+	for (const char *p = buf_str(&r.output); p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (strncasecmp(p, "location:", 9))
+			continue;
+		const char *t = strstr(p, "/tag/");
+		size_t n = t ? strcspn(t + 5, "\r\n") : 0;
+		if (n && n < size) {
+			memcpy(tag, t + 5, n);
+			tag[n] = '\0';
+		}
+	}
+	if (r.status != 0)
+		e = diag_add(d, E_UPDATE_FAILED,
+			     "update failed: resolving the latest release from %s failed: %s%d", url.data,
+			     r.timed_out ? "timed out, curl exit status: " : "curl exit status: ", r.status);
+	else if (!tag[0])
+		e = diag_add(
+			d, E_UPDATE_FAILED,
+			"update failed: resolving the latest release from %s failed: no release tag in the reply",
+			url.data);
+	proc_result_release(&r);
+	buf_release(&cmd);
+	buf_release(&url);
+	return e;
+}
+
+/* Downloads the release's installer to a temporary file and runs it with sh. */
+static enum lets_err install_release(const char *repo, const char *tag, struct diag *d)
+{
+	const char *dir = getenv("TMPDIR");
+	struct buf path = BUF_INIT, cmd = BUF_INIT, url = BUF_INIT;
+	struct proc_result r = PROC_RESULT_INIT;
+	enum lets_err e = LETS_OK;
+	buf_addf(&path, "%s/lets-installer.XXXXXX", dir && *dir == '/' && !strchr(dir, '\'') ? dir : "/tmp");
+	int fd = mkstemp(path.data);
+	if (fd < 0) {
+		e = diag_add(d, E_UPDATE_FAILED, "update failed: cannot create %s: %s", path.data,
+			     strerror(errno));
+		goto out;
+	}
+	close(fd);
+	buf_addf(&url, "%s/%s/releases/download/%s/lets-installer.sh", LETS_RELEASE_BASE, repo, tag);
+	buf_addf(&cmd, CURL_TLS " -LsSf -o '%s' '%s'", path.data, url.data);
+	proc_run(cmd.data, NULL, 600, &r);
+	if (r.status != 0) {
+		e = diag_add(d, E_UPDATE_FAILED, "update failed: downloading %s failed: curl exit status: %d",
+			     url.data, r.status);
+		goto out;
+	}
+	proc_result_release(&r);
+	buf_truncate(&cmd, 0);
+	buf_addf(&cmd, "sh '%s'", path.data);
+	proc_run(cmd.data, NULL, 600, &r);
+	if (r.status != 0)
+		e = diag_add(d, E_UPDATE_FAILED, "update failed: the installer exited with status %d",
+			     r.status);
+out:
+	if (fd >= 0)
+		unlink(path.data);
+	proc_result_release(&r);
+	buf_release(&path);
+	buf_release(&cmd);
+	buf_release(&url);
+	return e;
+}
+
+static enum lets_err report_check(const struct opts *o, const char *latest, int cmp, struct buf *out,
+				  struct diag *d)
+{
+	if (o->json || o->jsonl)
+		buf_addf(out,
+			 "{\"current\":\"" LETS_VERSION "\",\"latest\":\"%s\",\"update_available\":%s}\n",
+			 latest, cmp < 0 ? "true" : "false");
+	if (cmp < 0) {
+		if (!o->json && !o->jsonl)
+			buf_addf(out, "lets " LETS_VERSION " \xC2\xB7 latest %s\n", latest);
+		return diag_add(d, E_UPDATE_AVAILABLE,
+				"lets " LETS_VERSION " \xC2\xB7 latest %s \xC2\xB7 run `lets update`",
+				latest);
+	}
+	if (!o->json && !o->jsonl) {
+		if (cmp == 0)
+			buf_adds(out, "lets " LETS_VERSION " is the latest release\n");
+		else
+			buf_addf(out, "lets " LETS_VERSION " is newer than the latest release, %s\n", latest);
+	}
+	return LETS_OK;
+}
+
+enum lets_err update_run(const char *repo, const struct opts *o, struct buf *out, struct diag *d)
+{
+	char tag[128], self[PATH_MAX];
+	struct version cur, latest;
+	enum lets_err e;
+	if (o->positional.n)
+		return opt_usage_error(d, "update", true, "unexpected argument '%s' found",
+				       o->positional.items[0]);
+	if (!repo || !*repo || !repo_ok(repo))
+		return diag_add(
+			d, E_NO_REPOSITORY,
+			"this build has no configured release repository \xC2\xB7 it was built from source: "
+			"update it with `git pull && make install`, or rebuild with make RELEASE_REPO=owner/name");
+	if (!o->update_check &&
+	    ((e = onpath_self(self, sizeof(self), d)) || (e = onpath_check(self, false, d))))
+		return e;
+	if ((e = latest_tag(repo, tag, sizeof(tag), d)))
+		return e;
+	if (!parse_version(tag, true, &latest) || tag[0] != 'v')
+		return diag_add(d, E_UPDATE_FAILED,
+				"update failed: the latest release tag `%s` is not vMAJOR.MINOR.PATCH", tag);
+	parse_version(LETS_VERSION, false, &cur);
+	int cmp = version_cmp(&cur, &latest);
+	if (o->update_check)
+		return report_check(o, tag + 1, cmp, out, d);
+	if (cmp >= 0 && !o->force)
+		return report_check(o, tag + 1, cmp, out, d);
+	if ((e = install_release(repo, tag, d)))
+		return e;
+	buf_adds(out, "replaced with the latest release\n");
+	return LETS_OK;
+}
+
+enum lets_err cmd_update(const struct opts *o, struct buf *out, struct diag *d)
+{
+#ifdef LETS_RELEASE_REPO
+	return update_run(LETS_RELEASE_REPO, o, out, d);
+#else
+	return update_run(NULL, o, out, d);
+#endif
+}

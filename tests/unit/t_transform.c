@@ -1,0 +1,430 @@
+/* The transform engine: bytes + operations → new bytes, the marks of the changed lines, and the
+ * line of each operation's key. Every expected document is written out by hand from the rule it
+ * pins (the container's style, the comma, the indentation, the quoting), not taken from a run. */
+#include "transform/tf.h"
+#include "transform/tf_int.h"
+#include "unit.h"
+
+struct ecase {
+	const char *name;
+	enum tf_format f;
+	const char *in;
+	const char *ops[4]; /* "s:a=1", "d:a", "a:list=x" */
+	const char *want; /* NULL: must fail with slug */
+	const char *marks; /* "3~ 4- " : line and marker of each mark, in order */
+	const char *slug;
+};
+
+static const struct ecase cases[] = {
+	/* JSON */
+	{"json: a value in place, spacing kept",
+	 TF_JSON,
+	 "{ \"a\" :  1 }\n",
+	 {"s:a=2"},
+	 "{ \"a\" :  2 }\n",
+	 "1~ ",
+	 NULL},
+	{"json: a new key in a one-line object",
+	 TF_JSON,
+	 "{\"a\": 1}",
+	 {"s:b=x"},
+	 "{\"a\": 1, \"b\": \"x\"}",
+	 "1~ ",
+	 NULL},
+	{"json: a new key in an empty object", TF_JSON, "{}", {"s:b=true"}, "{\"b\": true}", "1~ ", NULL},
+	{"json: a new key in a multi-line object gains the comma on the line before",
+	 TF_JSON,
+	 "{\n  \"a\": 1\n}\n",
+	 {"s:b=2"},
+	 "{\n  \"a\": 1,\n  \"b\": 2\n}\n",
+	 "2~ 3+ ",
+	 NULL},
+	{"json: a trailing comma stays the object's style",
+	 TF_JSON,
+	 "{\n  \"a\": 1,\n}\n",
+	 {"s:b=2"},
+	 "{\n  \"a\": 1,\n  \"b\": 2,\n}\n",
+	 "3+ ",
+	 NULL},
+	{"json: a line comment after the last value stays on its line",
+	 TF_JSON,
+	 "{\n  \"a\": 1 // one\n}\n",
+	 {"s:b=2"},
+	 "{\n  \"a\": 1, // one\n  \"b\": 2\n}\n",
+	 "2~ 3+ ",
+	 NULL},
+	{"json: deleting the last key takes the comma before it",
+	 TF_JSON,
+	 "{\n  \"a\": 1,\n  \"b\": 2\n}\n",
+	 {"d:b"},
+	 "{\n  \"a\": 1\n}\n",
+	 "2~ 3- ",
+	 NULL},
+	{"json: deleting a middle key removes its line only",
+	 TF_JSON,
+	 "{\n  \"a\": 1,\n  \"b\": 2,\n  \"c\": 3\n}\n",
+	 {"d:b"},
+	 "{\n  \"a\": 1,\n  \"c\": 3\n}\n",
+	 "3- ",
+	 NULL},
+	{"json: deleting in a one-line array",
+	 TF_JSON,
+	 "{\"l\": [1, 2, 3]}",
+	 {"d:l[1]"},
+	 "{\"l\": [1, 3]}",
+	 "1~ ",
+	 NULL},
+	{"json: deleting the last of a one-line array",
+	 TF_JSON,
+	 "{\"l\": [1, 2]}",
+	 {"d:l[1]"},
+	 "{\"l\": [1]}",
+	 "1~ ",
+	 NULL},
+	{"json: deleting the only element leaves []",
+	 TF_JSON,
+	 "{\"l\": [\n  1\n]}",
+	 {"d:l[0]"},
+	 "{\"l\": []}",
+	 "1~ 2- 2- ",
+	 NULL},
+	{"json: a string stays a string",
+	 TF_JSON,
+	 "{\"v\": \"1\"}",
+	 {"s:v=2"},
+	 "{\"v\": \"2\"}",
+	 "1~ ",
+	 NULL},
+	{"json: a number is written as typed",
+	 TF_JSON,
+	 "{\"v\": 1}",
+	 {"s:v=3.10"},
+	 "{\"v\": 3.10}",
+	 "1~ ",
+	 NULL},
+	{"json: a bool takes JSON; text that is not JSON is a string",
+	 TF_JSON,
+	 "{\"v\": true}",
+	 {"s:v=maybe"},
+	 "{\"v\": \"maybe\"}",
+	 "1~ ",
+	 NULL},
+	{"json: a quoted key is one key",
+	 TF_JSON,
+	 "{\"a.b\": 1, \"a\": {\"b\": 2}}",
+	 {"s:\"a.b\"=3"},
+	 "{\"a.b\": 3, \"a\": {\"b\": 2}}",
+	 "1~ ",
+	 NULL},
+	{"json: missing parents are written as objects",
+	 TF_JSON,
+	 "{\"a\": 1}",
+	 {"s:x.y=1"},
+	 "{\"a\": 1, \"x\": {\"y\": 1}}",
+	 "1~ ",
+	 NULL},
+	{"json: operations apply in order on the result of the last",
+	 TF_JSON,
+	 "{\"a\": 1}",
+	 {"s:b=2", "d:a"},
+	 "{\"b\": 2}",
+	 "1~ ",
+	 NULL},
+	{"json: a missing key", TF_JSON, "{\"a\": 1}", {"d:b"}, NULL, NULL, "not_found"},
+	{"json: an index past the end", TF_JSON, "{\"l\": [1]}", {"s:l[3]=1"}, NULL, NULL, "not_found"},
+	/* YAML */
+	{"yaml: a plain value in place, its comment kept",
+	 TF_YAML,
+	 "a: 1 # one\nb: x\n",
+	 {"s:a=2"},
+	 "a: 2 # one\nb: x\n",
+	 "1~ ",
+	 NULL},
+	{"yaml: a double-quoted string stays double-quoted",
+	 TF_YAML,
+	 "a: \"x\"\n",
+	 {"s:a=y z"},
+	 "a: \"y z\"\n",
+	 "1~ ",
+	 NULL},
+	{"yaml: a plain string that would read as a bool is quoted",
+	 TF_YAML,
+	 "a: x\n",
+	 {"s:a=no"},
+	 "a: \"no\"\n",
+	 "1~ ",
+	 NULL},
+	{"yaml: a new key at the mapping's indentation",
+	 TF_YAML,
+	 "m:\n    a: 1\nz: 2\n",
+	 {"s:m.b=2"},
+	 "m:\n    a: 1\n    b: 2\nz: 2\n",
+	 "3+ ",
+	 NULL},
+	{"yaml: a block sequence item at the dashes' column",
+	 TF_YAML,
+	 "l:\n- a\n- b\n",
+	 {"a:l=c"},
+	 "l:\n- a\n- b\n- c\n",
+	 "4+ ",
+	 NULL},
+	{"yaml: a flow sequence item inside the brackets",
+	 TF_YAML,
+	 "l: [a, b]\n",
+	 {"a:l=c d"},
+	 "l: [a, b, c d]\n",
+	 "1~ ",
+	 NULL},
+	{"yaml: a comma in a flow item is quoted",
+	 TF_YAML,
+	 "l: [a]\n",
+	 {"a:l=c,d"},
+	 "l: [a, \"c,d\"]\n",
+	 "1~ ",
+	 NULL},
+	{"yaml: deleting the only key leaves {}",
+	 TF_YAML,
+	 "m:\n  a: 1 # c\nz: 1\n",
+	 {"d:m.a"},
+	 "m: {}\nz: 1\n",
+	 "1~ 2- ",
+	 NULL},
+	{"yaml: deleting the only item leaves []",
+	 TF_YAML,
+	 "l:\n  - 1\n",
+	 {"d:l[0]"},
+	 "l: []\n",
+	 "1~ 2- ",
+	 NULL},
+	{"yaml: an absent value takes the new one",
+	 TF_YAML,
+	 "a:\nb: 1\n",
+	 {"s:a=3"},
+	 "a: 3\nb: 1\n",
+	 "1~ ",
+	 NULL},
+	{"yaml: a mapping replaced by a scalar",
+	 TF_YAML,
+	 "a:\n  x: 1\nb: 1\n",
+	 {"s:a=3"},
+	 "a: 3\nb: 1\n",
+	 "1~ 2- ",
+	 NULL},
+	{"yaml: a tagged node is refused", TF_YAML, "a: !t x\n", {"s:a=1"}, NULL, NULL, "unsupported_file"},
+	{"yaml: an alias is refused", TF_YAML, "a: &x 1\nb: *x\n", {"s:b=2"}, NULL, NULL, "unsupported_file"},
+	{"yaml: appending to a mapping is refused",
+	 TF_YAML,
+	 "a:\n  x: 1\n",
+	 {"a:a=2"},
+	 NULL,
+	 NULL,
+	 "not_found"},
+	/* TOML */
+	{"toml: a value in place, its comment kept",
+	 TF_TOML,
+	 "a = 1 # c\n",
+	 {"s:a=2"},
+	 "a = 2 # c\n",
+	 "1~ ",
+	 NULL},
+	{"toml: a literal string stays literal", TF_TOML, "a = 'x'\n", {"s:a=y"}, "a = 'y'\n", "1~ ", NULL},
+	{"toml: a new key after the table's last pair",
+	 TF_TOML,
+	 "[t]\na = 1\n\n[u]\nb = 2\n",
+	 {"s:t.c=x"},
+	 "[t]\na = 1\nc = \"x\"\n\n[u]\nb = 2\n",
+	 "3+ ",
+	 NULL},
+	{"toml: a new key in a dotted table keeps the dots",
+	 TF_TOML,
+	 "[t]\nv.a = 1\n",
+	 {"s:t.v.b=2"},
+	 "[t]\nv.a = 1\nv.b = 2\n",
+	 "3+ ",
+	 NULL},
+	{"toml: an inline table gains a key",
+	 TF_TOML,
+	 "a = { x = 1 }\n",
+	 {"s:a.y=2"},
+	 "a = { x = 1, y = 2 }\n",
+	 "1~ ",
+	 NULL},
+	{"toml: an array of tables gains a table",
+	 TF_TOML,
+	 "[[b]]\nn = 1\n",
+	 {"a:b={\"n\":2}"},
+	 "[[b]]\nn = 1\n\n[[b]]\nn = 2\n",
+	 "3+ 4+ 5+ ",
+	 NULL},
+	{"toml: i64 max is fine",
+	 TF_TOML,
+	 "a = 1\n",
+	 {"s:a=9223372036854775807"},
+	 "a = 9223372036854775807\n",
+	 "1~ ",
+	 NULL},
+	{"toml: one past i64 max is usage",
+	 TF_TOML,
+	 "a = 1\n",
+	 {"s:a=9223372036854775808"},
+	 NULL,
+	 NULL,
+	 "usage"},
+	{"toml: null has no TOML form", TF_TOML, "a = 1\n", {"s:b=null"}, NULL, NULL, "usage"},
+	/* frontmatter */
+	{"frontmatter: the YAML between the fences, the body untouched",
+	 TF_FRONTMATTER,
+	 "---\nt: a\n---\nt: body\n",
+	 {"s:t=b", "s:n=1"},
+	 "---\nt: b\nn: 1\n---\nt: body\n",
+	 "2~ 3+ ",
+	 NULL},
+	{"frontmatter: a date-looking value is written as typed",
+	 TF_FRONTMATTER,
+	 "---\nd: 2020-01-01\n---\n",
+	 {"s:d=2026-09-16"},
+	 "---\nd: 2026-09-16\n---\n",
+	 "2~ ",
+	 NULL},
+	/* selectors */
+	{"selector: resolves to the one index",
+	 TF_JSON,
+	 "{\"p\": [{\"n\": \"a\"}, {\"n\": \"b\", \"v\": 1}]}",
+	 {"s:p[n=b].v=2"},
+	 "{\"p\": [{\"n\": \"a\"}, {\"n\": \"b\", \"v\": 2}]}",
+	 "1~ ",
+	 NULL},
+	{"selector: two matches are ambiguous",
+	 TF_JSON,
+	 "{\"p\": [{\"n\": \"a\"}, {\"n\": \"a\"}]}",
+	 {"s:p[n=a].v=2"},
+	 NULL,
+	 NULL,
+	 "ambiguous"},
+	{"selector: no match",
+	 TF_JSON,
+	 "{\"p\": [{\"n\": \"a\"}]}",
+	 {"s:p[n=z].v=2"},
+	 NULL,
+	 NULL,
+	 "not_found"},
+};
+
+static void marks_text(struct buf *b, const struct tf_result *r)
+{
+	for (size_t i = 0; i < r->n_marks; i++)
+		buf_addf(b, "%ld%c ", r->marks[i].line, " ~+-"[r->marks[i].mk]);
+}
+
+static void run_case(const struct ecase *c)
+{
+	struct tf_op ops[4];
+	size_t n = 0;
+	for (; n < 4 && c->ops[n]; n++) {
+		ops[n].kind = c->ops[n][0] == 's' ? TF_SET : c->ops[n][0] == 'd' ? TF_DELETE : TF_APPEND;
+		ops[n].arg = c->ops[n] + 2;
+	}
+	struct tf_result r = TF_RESULT_INIT;
+	struct diag d = DIAG_INIT;
+	enum lets_err e = tf_apply(c->f, "f", c->in, strlen(c->in), ops, n, &r, &d);
+	if (!c->want) {
+		unit_str(c->name, e ? err_slug(e) : "(applied)", c->slug);
+	} else if (unit_check(e == LETS_OK, "%s: applies", c->name)) {
+		char name[300];
+		snprintf(name, sizeof(name), "%s: bytes", c->name);
+		unit_bytes(name, r.data, r.len, c->want);
+		struct buf m = BUF_INIT;
+		marks_text(&m, &r);
+		snprintf(name, sizeof(name), "%s: marks", c->name);
+		unit_str(name, buf_str(&m), c->marks);
+		buf_release(&m);
+		char detail[120];
+		snprintf(name, sizeof(name), "%s: parses", c->name);
+		unit_check(tf_valid(c->f, r.data, r.len, detail, sizeof(detail)), "%s", name);
+	} else {
+		printf("  %s\n", d.n ? d.items[0].message : "");
+	}
+	tf_result_release(&r);
+	diag_release(&d);
+}
+
+static void test_paths(void)
+{
+	static const struct {
+		const char *arg;
+		bool value;
+		const char *printed; /* NULL: refused */
+	} p[] = {
+		{"a.b[0].c=1", true, "a.b[0].c"},
+		{"\"a.b\".c=1", true, "\"a.b\".c"},
+		{"plugins[name=gitty].version=2", true, "plugins[name=gitty].version"},
+		{"bin[]={}", true, "bin"},
+		{"a=b=c", true, "a"},
+		{"a.b", false, "a.b"},
+		{"a..b", false, NULL},
+		{"a[x", false, NULL},
+		{"\"open", false, NULL},
+		{"a=1", false, NULL},
+		{"a", true, NULL},
+	};
+	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++) {
+		struct tpath t = TPATH_INIT;
+		struct diag d = DIAG_INIT;
+		enum lets_err e = tpath_parse(&t, p[i].arg, p[i].value, "--set <SET>", &d);
+		struct buf b = BUF_INIT;
+		if (!e)
+			tpath_print(&b, &t, t.n);
+		char name[200];
+		snprintf(name, sizeof(name), "path %s", p[i].arg);
+		unit_str(name, e ? NULL : buf_str(&b), p[i].printed ? p[i].printed : "(null)");
+		buf_release(&b);
+		tpath_release(&t);
+		diag_release(&d);
+	}
+}
+
+static void test_values(void)
+{
+	static const struct {
+		const char *s;
+		bool plain;
+	} y[] = {
+		{"hello world", true}, {"yes", false},   {"No", false},        {"null", false},
+		{"~", false},          {"12", false},    {"1.5", false},       {"1e3", false},
+		{"0x1f", false},       {"1_000", false}, {"2026.09.16", true}, {"2026-09-16", true},
+		{"a: b", false},       {"a:b", true},    {"a #b", false},      {"a#b", true},
+		{"-x", true},          {"- x", false},   {"", false},          {" x", false},
+		{"@x", false},         {"x,y", true},    {"v1.2.3", true},     {".inf", false},
+		{"3:20", false},
+	};
+	for (size_t i = 0; i < sizeof(y) / sizeof(y[0]); i++)
+		unit_check(yaml_plain_ok(y[i].s, strlen(y[i].s), false) == y[i].plain, "yaml plain %s is %d",
+			   y[i].s, y[i].plain);
+	unit_check(!yaml_plain_ok("x,y", 3, true), "a comma is not plain inside a flow collection");
+	struct tv v;
+	unit_check(tv_parse(&v, "3.10", 4) && v.k == TV_NUM && !strcmp(v.s, "3.10"),
+		   "a number keeps its text");
+	tv_release(&v);
+	unit_check(!tv_parse(&v, "01", 2), "a leading zero is not JSON");
+	unit_check(!tv_parse(&v, "\"a\\u0000\"", 9), "a NUL in a string is refused");
+	unit_check(tv_parse(&v, "\"\\ud83d\\ude00\"", 14) && !strcmp(v.s, "\xF0\x9F\x98\x80"),
+		   "a surrogate pair");
+	tv_release(&v);
+	struct buf b = BUF_INIT;
+	char err[200];
+	unit_check(tv_parse(&v, "{\"a b\":[1,\"x\"]}", 15) && tv_toml(&b, &v, err, sizeof(err)),
+		   "toml encodes");
+	unit_str("toml inline table with a quoted key", buf_str(&b), "{ \"a b\" = [1, \"x\"] }");
+	tv_release(&v);
+	buf_release(&b);
+}
+
+int main(void)
+{
+	unit_begin("transform");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		run_case(&cases[i]);
+	test_paths();
+	test_values();
+	return unit_end();
+}
