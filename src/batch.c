@@ -28,6 +28,7 @@ static struct batch_entry *batch_add(struct batch *b, const char *target, long l
 	memset(e, 0, sizeof(*e));
 	e->target = xstrdup(target);
 	e->all = -1;
+	e->word = -1;
 	e->line = line;
 	return e;
 }
@@ -141,7 +142,7 @@ static void parse_fence(struct batch *b, const char *s, size_t n, struct diag *d
 /* JSONL: {"file":…,"old":…,"new":…} or {"file":…,"insert_after"|"insert_before":…,"new":…}. */
 static void parse_jsonl(struct batch *b, const char *s, size_t n, struct diag *d)
 {
-	static const char *const keys[] = {"file", "old", "new", "insert_after", "insert_before", "all", NULL};
+	static const char *const keys[] = {"file", "old", "new", "insert_after", "insert_before", "all", "word", "line_hint", NULL};
 	long line = 0;
 	for (size_t pos = 0; pos < n;) {
 		const char *nl = memchr(s + pos, '\n', n - pos);
@@ -206,6 +207,15 @@ static void parse_jsonl(struct batch *b, const char *s, size_t n, struct diag *d
 			diag_add(d, E_USAGE, "line %ld: \"all\" must be true or false", line);
 			ok = false;
 		}
+		json_t *word = json_object_get(obj, "word"), *hint = json_object_get(obj, "line_hint");
+		if (word && !json_is_boolean(word)) {
+			diag_add(d, E_USAGE, "line %ld: \"word\" must be true or false", line);
+			ok = false;
+		}
+		if (hint && (!json_is_integer(hint) || json_integer_value(hint) < 1)) {
+			diag_add(d, E_USAGE, "line %ld: \"line_hint\" must be a line number (1 or more)", line);
+			ok = false;
+		}
 		if (ok) {
 			struct batch_entry *en = batch_add(b, json_string_value(file), line);
 			en->new_len = json_string_length(nw);
@@ -221,6 +231,10 @@ static void parse_jsonl(struct batch *b, const char *s, size_t n, struct diag *d
 			}
 			if (all)
 				en->all = json_is_true(all) ? 1 : 0;
+			if (word)
+				en->word = json_is_true(word) ? 1 : 0;
+			if (hint)
+				en->line_hint = (long)json_integer_value(hint);
 		}
 		json_decref(obj);
 	}

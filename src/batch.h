@@ -9,7 +9,8 @@
  *     <text>
  *     >>>>>>>
  * A section's text is the lines between its fences, without the newline before the next fence.
- * JSONL form, one object per line: {"file","old"|"insert_after"|"insert_before","new"[,"all"]}.
+ * JSONL form, one object per line: {"file","old"|"insert_after"|"insert_before","new"[,"all"]
+ * [,"word"][,"line_hint"]}.
  * A first non-blank byte '{' selects JSONL. Problems are recorded one per line as usage
  * failures ("line <n>: <problem>"), every line checked. */
 #ifndef LETS_BATCH_H
@@ -26,6 +27,8 @@ struct batch_entry {
 	char *anchor; /* owned; NULL unless an insert */
 	bool after;
 	int all;   /* -1 unset, else 0/1 (JSONL "all") */
+	int word;  /* -1 unset, else 0/1 (JSONL "word") */
+	long line_hint; /* 0 unset (JSONL "line_hint", 1 or more) */
 	long line; /* 1-based input line the entry starts on */
 };
 

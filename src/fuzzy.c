@@ -97,6 +97,14 @@ static int dice(const unsigned short *a, size_t na, const unsigned short *b, siz
 	return (int)(200 * inter / (na + nb));
 }
 
+int fuzzy_similarity(const char *a, size_t na, const char *b, size_t nb)
+{
+	unsigned short x[256], y[256];
+	if (na == nb && !memcmp(a, b, na))
+		return 100;
+	return dice(x, bigrams(a, na, x), y, bigrams(b, nb, y));
+}
+
 long fuzzy_nearest(const struct file *f, long first, long last, const char *old, size_t old_len, int *score)
 {
 	const char *probe = old;

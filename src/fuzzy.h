@@ -13,6 +13,8 @@ size_t fuzzy_fold_char(const char *s, size_t n, char *ascii);
 /* s with every foldable character folded; caller frees. With map, (*map)[i] is the offset in s of
  * folded byte i and (*map)[*out_len] == n (caller frees). */
 char *fuzzy_fold(const char *s, size_t n, size_t **map, size_t *out_len);
+/* How alike a and b are, 0..100 (Dice over byte bigrams of their first 257 bytes; equal is 100). */
+int fuzzy_similarity(const char *a, size_t na, const char *b, size_t nb);
 /* The line in first..last most like the first non-blank line of text (both trimmed); 0 when no
  * line scores. *score is 0..100. */
 long fuzzy_nearest(const struct file *f, long first, long last, const char *text, size_t len, int *score);

@@ -64,6 +64,9 @@ static const struct opt_spec specs[] = {
 	{"insert-before", 0, K_STR, "<INSERT_BEFORE>", F(insert_before), V_EDIT, "insert --new before an anchor"},
 	{"normalize", 0, K_FLAG, NULL, F(normalize), V_EDIT, "also match with smart quotes, dashes and non-breaking spaces folded"},
 	{"literal-newlines", 0, K_FLAG, NULL, F(literal_newlines), V_EDIT, "write --new's line endings exactly as typed"},
+	{"word", 'w', K_FLAG, NULL, F(word), V_EDIT, "match --old only at word boundaries (Unicode-aware, as find -w)"},
+	{"line-hint", 0, K_LONG, "<LINE_HINT>", F(line_hint), V_EDIT, "of several matches, take the one whose lines hold line N"},
+	{"exact", 0, K_FLAG, NULL, F(exact), V_EDIT, "match --old's bytes only: no whitespace folding"},
 	{"set", 0, K_LIST, "<SET>", F(set), V_TRANSFORM, "set a key's value (repeatable)"},
 	{"delete", 0, K_LIST, "<DELETE>", F(del), V_TRANSFORM, "remove a key (repeatable)"},
 	{"append", 0, K_LIST, "<APPEND>", F(append), V_TRANSFORM, "append to an array (repeatable)"},
@@ -87,7 +90,8 @@ static const struct opt_spec specs[] = {
 	{"no-ignore", 0, K_FLAG, NULL, F(no_ignore), V_ALL, "do not honor .gitignore, .ignore or global excludes"},
 	{"allow-outside", 0, K_FLAG, NULL, F(allow_outside), V_ALL, "permit a path outside the working tree"},
 	{"no-check", 0, K_FLAG, NULL, F(no_check), V_ALL, "skip the built-in check and any --check"},
-	{"quiet", 'q', K_FLAG, NULL, F(quiet), V_ALL, "print only the footer"},
+	{"quiet", 'q', K_FLAG, NULL, F(quiet), V_SHOW, "(shared flag; show already prints only the footer plus content)"},
+	{"quiet", 'q', K_FLAG, NULL, F(quiet), V_ALL & ~V_SHOW, "print only the footer"},
 };
 
 #define NSPECS (sizeof(specs) / sizeof(specs[0]))
@@ -143,6 +147,7 @@ void opts_init(struct opts *o)
 	o->after = o->before = o->context = OPT_UNSET;
 	o->cap = 50;
 	o->check_timeout = 60;
+	o->line_hint = OPT_UNSET;
 }
 
 void opts_release(struct opts *o)

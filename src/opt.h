@@ -60,7 +60,8 @@ struct opts {
 
 	/* edit, transform */
 	const char *old, *new_text, *expect, *insert_after, *insert_before, *from, *if_sha, *check;
-	bool expect_all, normalize, literal_newlines;
+	bool expect_all, normalize, literal_newlines, exact;
+	long line_hint; /* OPT_UNSET or a line number */
 	long check_timeout; /* default 60 */
 	struct strlist set, del, append;
 	struct strlist ops; /* transform: every --set/--delete/--append value in the order typed; which

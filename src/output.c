@@ -242,6 +242,18 @@ static void text_crlf_matched(struct buf *b, const struct omission *om)
 	buf_adds(b, "--old matched as CRLF");
 }
 
+static void text_ws_folded(struct buf *b, const struct omission *om)
+{
+	(void)om;
+	buf_adds(b, "whitespace-folded");
+}
+
+static void text_reindented(struct buf *b, const struct omission *om)
+{
+	(void)om;
+	buf_adds(b, "re-indented");
+}
+
 static void text_unreadable(struct buf *b, const struct omission *om)
 {
 	buf_addf(b, "%s unreadable", om->s1);
@@ -320,6 +332,8 @@ static const struct om_row {
 	[OM_REGION_GAP] = {"region_gap", text_region_gap, {{"not_shown", OV_PAIRS}}},
 	[OM_MATCH_LIMIT] = {"match_limit", text_match_limit, {{"files", OV_A}}},
 	[OM_BUDGET_LIST] = {"budget_list", text_budget_list, {{"budget", OV_A}, {"files", OV_B}}},
+	[OM_WS_FOLDED] = {"whitespace_folded", text_ws_folded, {{0}}},
+	[OM_REINDENTED] = {"reindented", text_reindented, {{0}}},
 };
 
 void omission_text(struct buf *b, const struct omission *om)
@@ -548,7 +562,7 @@ void region_build(struct out_block *r, const struct file *f, const long *changed
 		long a = changed[i] - 2 < 1 ? 1 : changed[i] - 2;
 		long z = changed[i] + 2;
 		size_t j = i + 1;
-		while (j < n && changed[j] - 2 <= z + 1) {
+		while (j < n && changed[j] - 2 <= z + 2) { /* a one-line gap costs more than the line */
 			z = changed[j] + 2;
 			j++;
 		}

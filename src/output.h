@@ -90,6 +90,8 @@ enum omission_kind {
 	OM_REGION_GAP,         /* pairs=[a,b]... */
 	OM_MATCH_LIMIT,        /* a=files whose search stopped at the regex match limit */
 	OM_BUDGET_LIST,        /* a=budget b=rows (files) not shown */
+	OM_WS_FOLDED,          /* bare: an edit's --old matched with whitespace folded */
+	OM_REINDENTED,         /* bare: an edit's --new was re-indented into the file's style */
 };
 
 struct omission {

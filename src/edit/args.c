@@ -85,6 +85,8 @@ static struct edit_entry *entry_new(struct edit_call *c, const char *target_text
 	memset(en, 0, sizeof(*en));
 	en->target_text = xstrdup(target_text);
 	en->all = c->o->all;
+	en->word = c->o->word;
+	en->line_hint = c->o->line_hint > 0 ? c->o->line_hint : 0;
 	return en;
 }
 
@@ -124,6 +126,10 @@ static enum lets_err collect_batch(struct edit_call *c)
 		en->anchor = be->anchor, en->after = be->after, be->anchor = NULL;
 		if (be->all >= 0)
 			en->all = be->all;
+		if (be->word >= 0)
+			en->word = be->word;
+		if (be->line_hint)
+			en->line_hint = be->line_hint;
 	}
 	batch_release(&b);
 	if (c->d->n)
@@ -213,6 +219,10 @@ enum lets_err edit_args_collect(struct edit_call *c)
 			o->if_sha);
 	if (o->check && check_spec_valid(o->check, c->d))
 		return E_USAGE;
+	if (o->line_hint != OPT_UNSET && o->line_hint < 1)
+		return opt_usage_error(c->d, "edit", false,
+				       "invalid value '%ld' for '--line-hint <LINE_HINT>': a line number is 1 or more",
+				       o->line_hint);
 	return o->from ? collect_batch(c) : collect_cli(c);
 }
 
@@ -308,6 +318,10 @@ void edit_args_req(const struct edit_call *c, const struct edit_entry *en, struc
 	rq->anchor = en->anchor;
 	rq->after = en->after;
 	rq->all = en->all;
+	rq->word = en->word;
+	rq->line_hint = en->line_hint;
+	rq->batch_line = en->batch_line;
+	rq->exact = o->exact;
 	rq->normalize = o->normalize;
 	rq->literal_newlines = o->literal_newlines;
 	rq->expect = o->expect;

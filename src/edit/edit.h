@@ -37,6 +37,8 @@ struct edit_entry {
 	char *anchor; /* owned; insert anchor as typed */
 	bool after;
 	bool all;
+	bool word; /* -w or the batch's "word" */
+	long line_hint; /* --line-hint or the batch's "line_hint"; 0 unset */
 	size_t file; /* index into the call's files; SIZE_MAX when the target did not resolve */
 	long batch_line; /* 1-based line of the batch entry, 0 for command-line targets */
 
@@ -109,6 +111,8 @@ enum lets_err edit_commit_publish(struct edit_call *c, struct lockset *locks, lo
 enum lets_err edit_commit_check_after(struct edit_call *c, struct lockset *locks);
 
 /* render.c */
+/* en's region around the lines its edit covered in f, marking only the lines whose bytes changed. */
+void edit_render_region(struct edit_entry *en, const struct file *f);
 /* The response of a call whose edits applied (applied: and were published, landed of them). */
 void edit_render(struct edit_call *c, struct buf *out, bool applied, long landed);
 /* The batch footer of a call that wrote nothing because validation failed. */

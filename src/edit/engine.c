@@ -7,8 +7,11 @@
 #include "../buf.h"
 #include "../file.h"
 #include "../fuzzy.h"
+#include "../match.h"
 #include "../target.h"
 #include "../utf8.h"
+#include "advice.h"
+#include "indent.h"
 
 /* One edit in progress: the working copy, the request, where the result and failures go. */
 struct job {
@@ -46,12 +49,22 @@ static char *convert_endings(const char *s, size_t n, bool crlf, size_t *out_len
 	return buf_detach(&b);
 }
 
+static void add_sorted(long **v, size_t *n, size_t *cap, long x)
+{
+	if (*n && (*v)[*n - 1] >= x)
+		return;
+	XGROW(*v, *cap, *n + 1);
+	(*v)[(*n)++] = x;
+}
+
 static void result_add_line(struct edit_result *r, long n)
 {
-	if (r->n_lines && r->lines[r->n_lines - 1] >= n)
-		return;
-	XGROW(r->lines, r->cap_lines, r->n_lines + 1);
-	r->lines[r->n_lines++] = n;
+	add_sorted(&r->lines, &r->n_lines, &r->cap_lines, n);
+}
+
+static void result_mark(struct edit_result *r, long n)
+{
+	add_sorted(&r->marked, &r->n_marked, &r->cap_marked, n);
 }
 
 static void find_all(const char *hay, size_t hay_len, size_t base, const char *needle, size_t n,
@@ -101,8 +114,57 @@ static void add_replaced_lines(struct job *j, size_t s, size_t rep_len)
 		result_add_line(j->r, l);
 }
 
+/* The whole lines around bytes [s, e) of d (n bytes): from the start of s's line to the end of
+ * the line e falls in, or to e when e ends a line. */
+static void line_span(const char *d, size_t n, size_t s, size_t e, size_t *a, size_t *z)
+{
+	*a = s;
+	while (*a && d[*a - 1] != '\n')
+		(*a)--;
+	*z = e;
+	if (e > *a && d[e - 1] == '\n')
+		return;
+	while (*z < n && d[*z] != '\n')
+		(*z)++;
+	*z += *z < n;
+}
+
+/* Bytes of the next line of [p, end), its newline included. */
+static size_t next_line(const char *p, const char *end)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	return nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
+}
+
+/* Marks the lines of the new span [na, nz) whose bytes differ from the old span [oa, oz): a line
+ * diff trimmed of the lines both share at either end. */
+static void mark_changed(struct job *j, const char *od, size_t oa, size_t oz, size_t na, size_t nz)
+{
+	const char *nd = j->f->data;
+	while (oa < oz && na < nz) {
+		size_t lo = next_line(od + oa, od + oz), ln = next_line(nd + na, nd + nz);
+		if (lo != ln || memcmp(od + oa, nd + na, lo))
+			break;
+		oa += lo, na += ln;
+	}
+	while (oz > oa && nz > na) {
+		size_t lo = 1, ln = 1;
+		while (oz - lo > oa && od[oz - lo - 1] != '\n')
+			lo++;
+		while (nz - ln > na && nd[nz - ln - 1] != '\n')
+			ln++;
+		if (lo != ln || memcmp(od + oz - lo, nd + nz - ln, lo))
+			break;
+		oz -= lo, nz -= ln;
+	}
+	if (nz <= na)
+		return;
+	for (long l = file_line_at(j->f, na), z = file_line_at(j->f, nz - 1); l <= z; l++)
+		result_mark(j->r, l);
+}
+
 /* Splices occurrences (sorted, non-overlapping) of the working copy with rep; records the
- * changed lines of the result. */
+ * lines of the result each replacement covers, and those whose bytes changed. */
 static void splice(struct job *j, const struct occs *oc, const char *rep, size_t rep_len)
 {
 	struct file *f = j->f;
@@ -116,10 +178,20 @@ static void splice(struct job *j, const struct occs *oc, const char *rep, size_t
 		prev = oc->v[i].end;
 	}
 	buf_add(&b, f->data + prev, f->size - prev);
-	size_t len = b.len;
+	size_t len = b.len, old_size = f->size;
+	char *od = f->data;
+	f->data = NULL;
 	file_replace_data(f, buf_detach(&b), len);
-	for (size_t i = 0; i < oc->n; i++)
+	for (size_t i = 0; i < oc->n; i++) {
 		add_replaced_lines(j, new_starts[i], rep_len);
+		/* the bytes around a span are the same before and after, so the new span's lines
+		 * reach as far as the old one's */
+		size_t oa, oz;
+		line_span(od, old_size, oc->v[i].start, oc->v[i].end, &oa, &oz);
+		mark_changed(j, od, oa, oz, new_starts[i] - (oc->v[i].start - oa),
+			     new_starts[i] + rep_len + (oz - oc->v[i].end));
+	}
+	free(od);
 	free(new_starts);
 }
 
@@ -132,11 +204,20 @@ static void splice_one(struct job *j, size_t start, size_t end, char *rep, size_
 	free(rep);
 }
 
-static enum lets_err not_found(struct job *j, long first, long last, long norm_line)
+/* --old missed: what would have matched instead, the nearest line and the nearest regions. */
+static enum lets_err not_found(struct job *j, long first, long last, long norm_line,
+			       const struct fold_region *folded)
 {
 	const struct edit_req *rq = j->rq;
 	struct buf m = BUF_INIT;
-	if (norm_line)
+	if (folded)
+		buf_addf(&m, "--old (a whitespace-folded match exists at %s %ld",
+			 folded->first == folded->last ? "line" : "lines", folded->first);
+	if (folded && folded->last != folded->first)
+		buf_addf(&m, "-%ld", folded->last);
+	if (folded)
+		buf_addf(&m, " \xE2\x80\x94 drop --exact) not found in %s", rq->target_text);
+	else if (norm_line)
 		buf_addf(
 			&m,
 			"--old (a normalized match exists at line %ld \xE2\x80\x94 pass --normalize) not found in %s",
@@ -145,17 +226,39 @@ static enum lets_err not_found(struct job *j, long first, long last, long norm_l
 		buf_addf(&m, "--old not found in %s", rq->target_text);
 	int score = 100;
 	long near = norm_line ? norm_line : fuzzy_nearest(j->f, first, last, rq->old, rq->old_len, &score);
+	if (folded)
+		near = folded->first, score = 0;
 	if (near) {
 		buf_addf(&m, "\n  nearest: line %ld\t", near);
 		file_line_display(&m, j->f, (size_t)near, NULL, NULL);
-		if (!norm_line)
+		if (!norm_line && !folded)
 			buf_addf(&m, "\n  similarity: %d%%", score);
+	}
+	if (folded) {
+		buf_adds(&m, "\n  apply it: ");
+		advice_command(&m, rq, 0, 1);
+	} else if (!norm_line) {
+		advice_nearest(&m, j->f, first, last, rq->old, rq->old_len);
 	}
 	diag_add(j->d, E_NOT_FOUND, "%s", m.data);
 	buf_release(&m);
 	return E_NOT_FOUND;
 }
 
+static long occ_first_line(const struct file *f, const struct occ *o)
+{
+	return file_line_at(f, o->start);
+}
+
+static long occ_last_line(const struct file *f, const struct occ *o)
+{
+	return file_line_at(f, o->end > o->start ? o->end - 1 : o->start);
+}
+
+/* Up to this many candidates get a command each; more get one with --line-hint <LINE>. */
+#define PICKS_LISTED 5
+
+/* Every candidate as path:line, then the command that picks each one (--line-hint). */
 static enum lets_err ambiguous(struct job *j, const struct occs *oc)
 {
 	const struct file *f = j->f;
@@ -163,15 +266,68 @@ static enum lets_err ambiguous(struct job *j, const struct occs *oc)
 	buf_addf(&m, "%s is ambiguous (%zu candidates)", f->path, oc->n);
 	size_t shown = oc->n < 20 ? oc->n : 20;
 	for (size_t i = 0; i < shown; i++) {
-		long l = file_line_at(f, oc->v[i].start);
+		long l = occ_first_line(f, &oc->v[i]);
 		buf_addf(&m, "\n  %s:%ld\t", f->path, l);
 		file_line_display(&m, f, (size_t)l, NULL, NULL);
 	}
 	if (oc->n > shown)
 		buf_addf(&m, "\n  (+%zu more)", oc->n - shown);
+	if (j->rq->line_hint)
+		buf_addf(&m, "\n  line hint %ld is in none of them", j->rq->line_hint);
+	for (size_t i = 0; i < shown && shown <= PICKS_LISTED; i++) {
+		long l = occ_first_line(f, &oc->v[i]);
+		buf_addf(&m, "\n  pick line %ld: ", l);
+		advice_command(&m, j->rq, l, 0);
+	}
+	if (shown > PICKS_LISTED) {
+		buf_adds(&m, "\n  pick one: ");
+		advice_command(&m, j->rq, -1, 0);
+	}
 	diag_add(j->d, E_AMBIGUOUS, "%s", m.data);
 	buf_release(&m);
 	return E_AMBIGUOUS;
+}
+
+/* --line-hint: of several occurrences, keeps the one whose lines hold the hint. A hint in none of
+ * them, or a single occurrence elsewhere, is refused: a hint never moves an edit. */
+static enum lets_err apply_hint(struct job *j, struct occs *oc)
+{
+	long h = j->rq->line_hint;
+	if (!h || j->rq->all || !oc->n)
+		return LETS_OK;
+	size_t keep = 0, hits = 0;
+	for (size_t i = 0; i < oc->n; i++)
+		if (occ_first_line(j->f, &oc->v[i]) <= h && h <= occ_last_line(j->f, &oc->v[i]))
+			keep = i, hits++;
+	if (hits == 1) {
+		oc->v[0] = oc->v[keep];
+		oc->n = 1;
+		return LETS_OK;
+	}
+	if (oc->n > 1)
+		return ambiguous(j, oc);
+	return diag_add(j->d, E_NOT_FOUND,
+			"--old not found at line %ld of %s \xC2\xB7 its one match is at line %ld: re-read "
+			"it, or pass --line-hint %ld",
+			h, j->rq->target_text, occ_first_line(j->f, &oc->v[0]), occ_first_line(j->f, &oc->v[0]));
+}
+
+/* -w: keeps the occurrences that start and end at word boundaries (PCRE2's Unicode \b, as find -w). */
+static void words_only(struct job *j, struct occs *oc)
+{
+	struct regex *re = regex_new("\\G\\b", 0, NULL);
+	struct rx_state *st = re ? rx_state_new(re) : NULL;
+	size_t kept = 0, a, z;
+	for (size_t i = 0; st && i < oc->n; i++) {
+		const struct occ *o = &oc->v[i];
+		bool at_start = regex_search(re, st, j->f->data, j->f->size, o->start, &a, &z) == RX_MATCH && a == o->start;
+		bool at_end = regex_search(re, st, j->f->data, j->f->size, o->end, &a, &z) == RX_MATCH && a == o->end;
+		if (at_start && at_end)
+			oc->v[kept++] = *o;
+	}
+	oc->n = kept;
+	rx_state_free(st);
+	regex_free(re);
 }
 
 static bool region_valid_utf8(struct job *j, size_t start, size_t end)
@@ -373,42 +529,85 @@ static long find_folded(struct job *j, size_t sb, size_t se, struct occs *oc)
 	return oc->n ? file_line_at(f, oc->v[0].start) : 0;
 }
 
-/* --old replaced by --new within lines first..last. The ladder: the bytes as typed, then with
- * the file's line endings, then folded (taken only with --normalize, else named in not_found). */
+/* Whitespace folding, when --old had no exact match: the one folded region, or a refusal. Fills
+ * oc with the region and *rep with --new re-indented for it. */
+static enum lets_err take_folded(struct job *j, struct fold_region *fr, size_t nf, struct occs *oc, char **rep,
+				 size_t *rl)
+{
+	for (size_t i = 0; i < nf; i++) {
+		XGROW(oc->v, oc->cap, oc->n + 1);
+		oc->v[oc->n++] = (struct occ){fr[i].start, fr[i].end};
+	}
+	if (oc->n > 1 && j->rq->line_hint) {
+		enum lets_err err = apply_hint(j, oc);
+		if (err)
+			return err;
+	}
+	if (oc->n > 1)
+		return ambiguous(j, oc);
+	size_t k = 0;
+	while (fr[k].start != oc->v[0].start)
+		k++;
+	size_t al;
+	char *adapted = adapt_new(j, &al);
+	*rep = fold_reindent(j->f, &fr[k], j->rq->old, j->rq->old_len, adapted, al, rl);
+	j->r->reindented = *rl != al || memcmp(*rep, adapted, al);
+	free(adapted);
+	j->r->kind = EDIT_MATCH_FOLDED;
+	j->r->match = xstrdup("whitespace-folded");
+	return LETS_OK;
+}
+
+/* --old replaced by --new within lines first..last, up the ladder engine.h describes. */
 static enum lets_err apply_replace(struct job *j, long first, long last)
 {
 	struct file *f = j->f;
 	size_t sb = f->line_start[first - 1], se = f->line_start[last];
 	struct occs oc = {0};
+	struct fold_region *fr = NULL;
+	char *rep = NULL;
+	size_t rl = 0;
 	enum lets_err err = find_old(j, sb, se, &oc);
 	if (err)
 		goto out;
+	if (j->rq->word)
+		words_only(j, &oc);
 	if (!oc.n) {
+		size_t nf = fold_find(f, first, last, j->rq->old, j->rq->old_len, &fr, 21);
+		if (nf && !j->rq->exact) {
+			err = take_folded(j, fr, nf < 21 ? nf : 21, &oc, &rep, &rl);
+			goto apply;
+		}
 		long norm_line = find_folded(j, sb, se, &oc);
-		if (!oc.n || !j->rq->normalize) {
-			err = not_found(j, first, last, norm_line);
+		if (j->rq->word) {
+			words_only(j, &oc);
+			norm_line = oc.n ? file_line_at(f, oc.v[0].start) : 0;
+		}
+		if (!oc.n || !j->rq->normalize || nf) {
+			err = not_found(j, first, last, nf ? 0 : norm_line, nf ? fr : NULL);
 			goto out;
 		}
 		j->r->kind = EDIT_MATCH_NORMALIZED;
 		j->r->match = normalized_word(f, &oc);
 	}
-	if (oc.n > 1 && !j->rq->all) {
+	err = apply_hint(j, &oc);
+	if (!err && oc.n > 1 && !j->rq->all)
 		err = ambiguous(j, &oc);
-		goto out;
-	}
+apply:
 	for (size_t i = 0; i < oc.n && !err; i++)
 		if (!region_valid_utf8(j, oc.v[i].start, oc.v[i].end))
 			err = E_UNSUPPORTED_FILE;
 	if (err)
 		goto out;
-	size_t rl;
-	char *rep = adapt_new(j, &rl);
+	if (!rep)
+		rep = adapt_new(j, &rl);
 	splice(j, &oc, rep, rl);
-	free(rep);
 	j->r->count = (long)oc.n;
 	if (!j->r->match)
 		set_match(j->r, exact_kind(j->rq));
 out:
+	free(rep);
+	free(fr);
 	free(oc.v);
 	return err;
 }
@@ -517,12 +716,18 @@ static enum lets_err insert_line(struct job *j, struct target *at, long *line)
 	return LETS_OK;
 }
 
-/* The inserted text: --new ending in a newline, led by one when it follows a last line that
+/* The inserted text: --new in the file's indentation (the anchor line's when it has none), ending in a newline, led by one when it follows a last line that
  * lacked its own, so the insert starts a line of its own. *lines counts the lines it adds. */
-static char *insert_text(struct job *j, size_t off, size_t *rl, long *lines)
+static char *insert_text(struct job *j, long anchor, size_t off, size_t *rl, long *lines)
 {
 	const struct file *f = j->f;
-	char *rep = adapt_new(j, rl);
+	size_t al;
+	char *adapted = adapt_new(j, &al);
+	const char *base;
+	size_t bl = file_line(f, (size_t)anchor, &base);
+	char *rep = indent_insert(f, base, indent_len(base, bl), adapted, al, rl);
+	j->r->reindented = *rl != al || memcmp(rep, adapted, al);
+	free(adapted);
 	if (!*rl || rep[*rl - 1] != '\n')
 		rep = append_newline(rep, rl, file_newline(f));
 	*lines = (long)file_count_newlines(rep, *rl);
@@ -550,12 +755,15 @@ static enum lets_err apply_insert(struct job *j)
 		goto out;
 	size_t off = j->rq->after ? f->line_start[L] : f->line_start[L - 1], rl;
 	long count;
-	char *rep = insert_text(j, off, &rl, &count);
+	char *rep = insert_text(j, L, off, &rl, &count);
 	splice_one(j, off, off, rep, rl);
 	r->n_lines = 0;
 	long from = j->rq->after ? L + 1 : L;
-	for (long i = 0; i < count; i++)
+	r->n_marked = 0;
+	for (long i = 0; i < count; i++) {
 		result_add_line(r, from + i);
+		result_mark(r, from + i);
+	}
 	r->count = count;
 	r->anchor_line = L;
 	struct buf shown = BUF_INIT;
@@ -610,6 +818,7 @@ void edit_result_release(struct edit_result *r)
 {
 	free(r->match);
 	free(r->lines);
+	free(r->marked);
 	free(r->anchor_shown);
 	memset(r, 0, sizeof(*r));
 }

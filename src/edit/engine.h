@@ -4,8 +4,13 @@
  * Bytes outside a matched span are never touched: the new content is always
  * old[0..start) + replacement + old[end..). A failed edit leaves the file's bytes as they were,
  * so a batch applies its edits one after another to one working copy and drops it on the first
- * failure. Later matching modes (whitespace-tolerant, a line hint, whole words, re-indented
- * inserts) are new fields of edit_req and new values of edit_match; the result shape stays. */
+ * failure.
+ *
+ * The matching ladder of a replacement: --old's bytes as typed; then with the file's line
+ * endings; then, unless --exact, folded over whitespace (indent.h) when exactly one region folds;
+ * then, with --normalize, with typographic characters folded. An exact match always wins.
+ * -w keeps only matches at word boundaries; --line-hint picks, among several, the one whose span
+ * holds the line, and never moves an edit to a match that does not. */
 #ifndef LETS_EDIT_ENGINE_H
 #define LETS_EDIT_ENGINE_H
 #include <stdbool.h>
@@ -29,6 +34,10 @@ struct edit_req {
 	bool after; /* insert after the anchor (else before) */
 	bool all; /* replace every occurrence instead of refusing an ambiguity */
 	bool normalize; /* accept a match with smart quotes, dashes and odd spaces folded */
+	bool exact; /* --exact: no whitespace folding */
+	bool word; /* -w: a match starts and ends at word boundaries */
+	long line_hint; /* --line-hint: of several occurrences, the one whose span holds this line; 0 unset */
+	long batch_line; /* the entry's batch line (0: the command line), for the commands a refusal suggests */
 	bool literal_newlines; /* keep --new's line endings as typed */
 	const char *expect; /* a :N target's line must read this (trimmed); NULL: not asked */
 	bool expect_all; /* a :a-b target's lines must read expect_all_text */
@@ -40,18 +49,22 @@ enum edit_match {
 	EDIT_MATCH_EXACT, /* the bytes of --old, or an insert */
 	EDIT_MATCH_NORMALIZED, /* --normalize folded characters to match */
 	EDIT_MATCH_EXPECT, /* a range replaced after --expect or --expect-all confirmed it */
+	EDIT_MATCH_FOLDED, /* --old matched whole lines with indentation and trailing whitespace folded */
 };
 
 /* What one edit did. EDIT_RESULT_INIT is empty; fields are meaningful after a success only. */
 struct edit_result {
 	enum edit_match kind;
-	char *match; /* owned: "exact", "normalized (– → -)", "expect matched" */
+	char *match; /* owned: "exact", "normalized (– → -)", "expect matched", "whitespace-folded" */
 	bool insert; /* an insert, not a replacement */
 	bool crlf_matched; /* --old's LF line breaks matched the file's CRLF ones */
 	bool guessed; /* the target's span ends at a plaintext guess */
 	long count; /* replacements made, or lines inserted */
-	long *lines; /* owned: the changed lines of the new bytes, ascending, 1-based */
+	long *lines; /* owned: the lines of the new bytes the edit covered, ascending, 1-based */
 	size_t n_lines, cap_lines;
+	long *marked; /* owned: those of lines whose bytes changed (a line diff of each span) */
+	size_t n_marked, cap_marked;
+	bool reindented; /* --new's indentation was rewritten into the file's style */
 	long anchor_line; /* an insert's anchor line */
 	char *anchor_shown; /* owned: "#usage (line 3)" or "line 5" */
 };

@@ -45,10 +45,12 @@ static void skipped_omits(const struct edit_call *c, struct omits *om)
 /* What the entries' matches and regions left out: folding, CRLF, gaps, cut and lossy lines. */
 static void entry_omits(const struct edit_call *c, struct omits *om)
 {
-	bool norm = false, crlf = false;
+	bool norm = false, crlf = false, folded = false, reindented = false;
 	long cut = 0, lossy = 0;
 	for (size_t i = 0; i < c->n_e; i++) {
 		norm |= c->e[i].res.kind == EDIT_MATCH_NORMALIZED;
+		folded |= c->e[i].res.kind == EDIT_MATCH_FOLDED;
+		reindented |= c->e[i].res.reindented;
 		crlf |= c->e[i].res.crlf_matched;
 		cut += c->e[i].cut;
 		lossy += c->e[i].lossy;
@@ -57,6 +59,10 @@ static void entry_omits(const struct edit_call *c, struct omits *om)
 		omit_add(om, OM_NORMALIZED, 0, 0, 0, NULL, NULL);
 	if (crlf)
 		omit_add(om, OM_CRLF_MATCHED, 0, 0, 0, NULL, NULL);
+	if (folded)
+		omit_add(om, OM_WS_FOLDED, 0, 0, 0, NULL, NULL);
+	if (reindented)
+		omit_add(om, OM_REINDENTED, 0, 0, 0, NULL, NULL);
 	for (size_t i = 0; i < c->n_e; i++)
 		for (size_t k = 0; k < c->e[i].gap.n; k++) {
 			const struct omission *g = &c->e[i].gap.items[k];
@@ -132,6 +138,8 @@ static void entry_json(struct buf *b, const struct edit_call *c, const struct ed
 		 ef->ck.failed ? ef->sha_before : ef->sha_after);
 	if (ef->ck.failed)
 		buf_adds(b, ",\"reverted\":true");
+	else if (!strcmp(ef->sha_before, ef->sha_after))
+		buf_adds(b, ",\"no_change\":true");
 }
 
 /* "check: structure ok" for one file, "" when no check result shows. */
@@ -327,6 +335,8 @@ static void footer_lead(const struct edit_call *c, struct buf *lead, bool applie
 		buf_addf(lead, "%ssha:%s", lead->len ? OUT_DOT : "", ef->sha_before);
 		if (strcmp(ef->sha_before, ef->sha_after))
 			buf_addf(lead, "\xE2\x86\x92%s", ef->sha_after);
+		else
+			buf_adds(lead, OUT_DOT "no change");
 		return;
 	}
 	if (!applied) {
@@ -346,6 +356,23 @@ static void footer_lead(const struct edit_call *c, struct buf *lead, bool applie
 	checks_segment(lead, c);
 	if (lead->len == seg)
 		buf_truncate(lead, mark);
+}
+
+void edit_render_region(struct edit_entry *en, const struct file *f)
+{
+	const struct edit_result *r = &en->res;
+	region_build(&en->region, f, r->lines, r->n_lines, r->insert ? MK_INSERTED : MK_REPLACED, &en->gap,
+		     &en->cut, &en->lossy);
+	/* a line the edit covered but left byte for byte as it was is context, not a change */
+	for (size_t k = 0, m = 0; k < en->region.n_lines; k++) {
+		struct out_line *l = &en->region.lines[k];
+		if (l->marker != MK_REPLACED)
+			continue;
+		while (m < r->n_marked && r->marked[m] < l->number)
+			m++;
+		if (m == r->n_marked || r->marked[m] != l->number)
+			l->marker = MK_NONE;
+	}
 }
 
 void edit_render(struct edit_call *c, struct buf *out, bool applied, long landed)

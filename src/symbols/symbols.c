@@ -49,6 +49,8 @@
 #include "ranges.h"
 
 #define MAX_LISTED 20
+/* Ambiguities of up to this many candidates get a target that picks each one. */
+#define PICKS_LISTED 5
 #define WHOLE_DEMACRO_MAX (256 * 1024)
 
 int defs_add(struct defs *ds, const struct def *d)
@@ -438,12 +440,37 @@ static void add_root_paths(struct buf *b, const struct defs *ds, const struct ca
 	buf_release(&paths);
 }
 
-/* The candidates listed; in a config file (ds set) also the path from the root of each, the
- * form that selects one of them. */
-static enum lets_err report_ambiguous(const struct file *f, const char *target_text, const struct cand *c, size_t n,
-				      const struct defs *ds, struct diag *d)
+/* The shortest Outer.name that resolves to ds's definition i alone, in q; false when none does. */
+static bool unique_name(const struct defs *ds, int i, struct buf *q)
 {
-	struct buf b = BUF_INIT;
+	const struct def *d = &ds->v[i];
+	buf_truncate(q, 0);
+	buf_add(q, d->name, d->name_len);
+	for (int p = d->parent; p >= 0; p = ds->v[p].parent) {
+		struct buf up = BUF_INIT;
+		buf_add(&up, ds->v[p].name, ds->v[p].name_len);
+		buf_addc(&up, '.');
+		buf_add(&up, q->data, q->len);
+		buf_truncate(q, 0);
+		buf_add(q, up.data, up.len);
+		buf_release(&up);
+		struct cand *c = NULL;
+		struct query qq = {q->data, q->len, false, false};
+		size_t n = select_candidates(ds, &qq, &c);
+		free(c);
+		if (n == 1)
+			return true;
+	}
+	return false;
+}
+
+/* Every candidate as path:line; in a config file (config) the path from the root of each; in
+ * code, when some are members, a target that picks each one (Outer.name, or the line range of
+ * one that has no qualified name). */
+static enum lets_err report_ambiguous(const struct file *f, const char *target_text, const struct cand *c, size_t n,
+				      const struct defs *ds, bool config, struct diag *d)
+{
+	struct buf b = BUF_INIT, q = BUF_INIT;
 	buf_addf(&b, "%s is ambiguous (%zu candidates)", target_text, n);
 	for (size_t i = 0; i < n && i < MAX_LISTED; i++) {
 		const char *t = "";
@@ -454,9 +481,21 @@ static enum lets_err report_ambiguous(const struct file *f, const char *target_t
 	}
 	if (n > MAX_LISTED)
 		buf_addf(&b, "\n  (+%zu more)", n - MAX_LISTED);
-	if (ds)
+	if (ds && config)
 		add_root_paths(&b, ds, c, n);
+	bool members = false;
+	for (size_t i = 0; ds && !config && n <= PICKS_LISTED && i < n; i++)
+		members |= ds->v[c[i].def].parent >= 0;
+	for (size_t i = 0; members && i < n; i++) {
+		if (unique_name(ds, c[i].def, &q))
+			buf_addf(&b, "\n  pick line %ld: %s#%s", c[i].line, f->path, q.data);
+		else if (c[i].start == c[i].end)
+			buf_addf(&b, "\n  pick line %ld: %s:%ld", c[i].line, f->path, c[i].start);
+		else
+			buf_addf(&b, "\n  pick line %ld: %s:%ld-%ld", c[i].line, f->path, c[i].start, c[i].end);
+	}
 	enum lets_err e = diag_add(d, E_AMBIGUOUS, "%s", buf_str(&b));
+	buf_release(&q);
 	buf_release(&b);
 	return e;
 }
@@ -537,7 +576,7 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
 		out->resolver = lang && !c[0].plain ? "tree-sitter" : "heuristic (plaintext)";
 		out->guessed_end = c[0].guessed_end;
 	} else if (n > 1) {
-		e = report_ambiguous(f, target_text, c, n, config_lang(lang) ? &ds : NULL, d);
+		e = report_ambiguous(f, target_text, c, n, lang ? &ds : NULL, config_lang(lang), d);
 	} else if (!lang && !utf8_valid(f->data, f->size)) {
 		/* Not text the heuristic can read word by word: say what would work instead. */
 		e = diag_add(d, E_NO_GRAMMAR, "%s is unsupported: no grammar for %s \xC2\xB7 use a :line, :a-b or @'regex' target",

@@ -21,8 +21,7 @@ static void apply_all(struct edit_call *c)
 			edit_mark_failed(c, ef->path);
 			continue;
 		}
-		region_build(&en->region, &ef->f, en->res.lines, en->res.n_lines,
-			     en->res.insert ? MK_INSERTED : MK_REPLACED, &en->gap, &en->cut, &en->lossy);
+		edit_render_region(en, &ef->f);
 	}
 }
 

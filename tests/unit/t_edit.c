@@ -25,10 +25,17 @@ struct ecase {
 	const char *lines; /* changed lines, "2,3" */
 	long count;
 	const char *match; /* the match word, or on failure the message ("%s": the file's sha) */
+	bool exact, word;  /* --exact, -w */
+	long hint;         /* --line-hint */
+	const char *marked; /* the lines marked changed, "2"; NULL: not checked */
+	bool reindented;
 };
 
-/* One case per row group: the formatter would give each field its own line. */
+/* One case per row group: the formatter would give each field its own line. The older rows are
+ * positional and leave the trailing fields at zero, their default. */
 /* clang-format off */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 static const struct ecase cases[] = {
 	{"replace once", "t.txt", "alpha\nbeta\ngamma\n", T_WHOLE, 0, 0, "beta", "BETA", NULL, false, false, false,
 	 false, NULL, NULL, LETS_OK, "alpha\nBETA\ngamma\n", "2", 1, "exact"},
@@ -40,7 +47,8 @@ static const struct ecase cases[] = {
 	 NULL, false, true, false, false, NULL, NULL, LETS_OK, "x = 3\ny = 2\nx = 3\n", "1,3", 2, "exact"},
 	{"ambiguous without --all", "t.txt", "x = 1\ny = 2\nx = 1\n", T_WHOLE, 0, 0, "x = 1", "x = 3", NULL, false,
 	 false, false, false, NULL, NULL, E_AMBIGUOUS, "x = 1\ny = 2\nx = 1\n", "", 0,
-	 "t.txt is ambiguous (2 candidates)\n  t.txt:1\tx = 1\n  t.txt:3\tx = 1"},
+	 "t.txt is ambiguous (2 candidates)\n  t.txt:1\tx = 1\n  t.txt:3\tx = 1\n  pick line 1: lets edit t.txt --line-hint 1 "
+	 "--old 'x = 1' --new 'x = 3'\n  pick line 3: lets edit t.txt --line-hint 3 --old 'x = 1' --new 'x = 3'"},
 	{"not found", "t.txt", "alpha\nbeta\n", T_WHOLE, 0, 0, "zzz", "y", NULL, false, false, false, false, NULL,
 	 NULL, E_NOT_FOUND, "alpha\nbeta\n", "", 0, "--old not found in t.txt"},
 	{"a range confines the match", "t.txt", "x\ny\nx\n", T_LINES, 3, 3, "x", "z", NULL, false, false, false,
@@ -96,10 +104,69 @@ static const struct ecase cases[] = {
 	{"an empty file has nothing to match", "t.txt", "", T_WHOLE, 0, 0, "a", "b", NULL, false, false, false,
 	 false, NULL, NULL, E_EMPTY_FILE, "", "", 0,
 	 "t.txt is empty, so there is nothing to match \xC2\xB7 write it with lets write --force t.txt"},
+	{.name = "folding: --old in spaces lands on tabs, --new re-indented", .path = "t.go",
+	 .data = "func f() {\n\tif x {\n\t\ty()\n\t}\n}\n", .old = "    if x {\n        y()",
+	 .new_text = "    if x {\n        z()\n        w()", .bytes = "func f() {\n\tif x {\n\t\tz()\n\t\tw()\n\t}\n}\n",
+	 .lines = "2,3,4", .count = 1, .match = "whitespace-folded", .marked = "3,4", .reindented = true},
+	{.name = "folding: trailing whitespace and a missing base indent", .path = "t.py",
+	 .data = "class A:\n    def f(self):  \n        return 1\n", .old = "def f(self):\n    return 1",
+	 .new_text = "def f(self):\n    return 2", .bytes = "class A:\n    def f(self):\n        return 2\n",
+	 .lines = "2,3", .count = 1, .match = "whitespace-folded", .marked = "2,3", .reindented = true},
+	{.name = "folding: a deeper --new line not in --old takes the file's unit", .path = "t.go",
+	 .data = "func f() {\n\tif x {\n\t}\n}\n", .old = "  if x {\n  }",
+	 .new_text = "  if x {\n    y()\n  }", .bytes = "func f() {\n\tif x {\n\t\ty()\n\t}\n}\n",
+	 .lines = "2,3,4", .count = 1, .match = "whitespace-folded", .marked = "3", .reindented = true},
+	{.name = "folding: two regions alike are ambiguous", .path = "t.txt", .data = "\ta\n\tb\n\ta\n",
+	 .old = "  a", .new_text = "x", .err = E_AMBIGUOUS, .bytes = "\ta\n\tb\n\ta\n",
+	 .match = "t.txt is ambiguous (2 candidates)\n  t.txt:1\t\ta\n  t.txt:3\t\ta\n  pick line 1: lets edit t.txt "
+		  "--line-hint 1 --old '  a' --new 'x'\n  pick line 3: lets edit t.txt --line-hint 3 --old '  a' --new 'x'"},
+	{.name = "folding: the line hint picks one of two", .path = "t.txt", .data = "\ta\n\tb\n\ta\n",
+	 .old = "  a", .new_text = "  x", .hint = 3, .bytes = "\ta\n\tb\n\tx\n", .lines = "3", .count = 1,
+	 .match = "whitespace-folded", .marked = "3", .reindented = true},
+	{.name = "folding: inner whitespace never folds", .path = "t.txt", .data = "\ta  b\n", .old = "  a b",
+	 .new_text = "x", .err = E_NOT_FOUND, .bytes = "\ta  b\n",
+	 .match = "--old not found in t.txt\n  nearest: line 1\t\ta  b\n  similarity: 80%%"},
+	{.name = "folding: --exact names the folded match and the command", .path = "t.txt", .data = "\ta\n",
+	 .old = "  a", .new_text = "x", .exact = true, .err = E_NOT_FOUND, .bytes = "\ta\n",
+	 .match = "--old (a whitespace-folded match exists at line 1 \xE2\x80\x94 drop --exact) not found in t.txt\n  "
+		  "nearest: line 1\t\ta\n  apply it: lets edit t.txt --old '  a' --new 'x'"},
+	{.name = "folding: never over invalid UTF-8", .path = "t.txt", .data = "\ta\xFF\n", .old = "  a\xFF",
+	 .new_text = "x", .err = E_NOT_FOUND, .bytes = "\ta\xFF\n",
+	 .match = "--old not found in t.txt\n  nearest: line 1\t\ta\xEF\xBF\xBD\n  similarity: 100%%\n  near: line 1 "
+		  "\xC2\xB7 100%% \xC2\xB7 a tab vs 2 spaces at col 1"},
+	{.name = "--line-hint picks the occurrence on its line", .path = "t.txt", .data = "x\ny\nx\n", .old = "x",
+	 .new_text = "z", .hint = 3, .bytes = "x\ny\nz\n", .lines = "3", .count = 1, .match = "exact", .marked = "3"},
+	{.name = "--line-hint never moves a single match", .path = "t.txt", .data = "x\ny\n", .old = "x",
+	 .new_text = "z", .hint = 2, .err = E_NOT_FOUND, .bytes = "x\ny\n",
+	 .match = "--old not found at line 2 of t.txt \xC2\xB7 its one match is at line 1: re-read it, or pass "
+		  "--line-hint 1"},
+	{.name = "-w skips matches inside words", .path = "t.txt", .data = "return ur\n", .old = "ur",
+	 .new_text = "res", .word = true, .bytes = "return res\n", .lines = "1", .count = 1, .match = "exact"},
+	{.name = "-w is Unicode-aware", .path = "t.txt", .data = "caf\xC3\xA9\n", .old = "caf", .new_text = "x",
+	 .word = true, .err = E_NOT_FOUND, .bytes = "caf\xC3\xA9\n",
+	 .match = "--old not found in t.txt\n  nearest: line 1\tcaf\xC3\xA9\n  similarity: 66%%\n  near: line 1 \xC2\xB7 66%% "
+		  "\xC2\xB7 1 word differs: caf\xC3\xA9\xE2\x86\x92" "caf"},
+	{.name = "~ only on lines whose bytes changed", .path = "t.txt", .data = "a\nb\nc\n", .old = "a\nb\nc",
+	 .new_text = "a\nB\nc", .bytes = "a\nB\nc\n", .lines = "1,2,3", .count = 1, .match = "exact", .marked = "2"},
+	{.name = "a deletion marks nothing it did not change", .path = "t.txt", .data = "a\nb\nc\n", .old = "b\n",
+	 .new_text = "", .bytes = "a\nc\n", .lines = "2", .count = 1, .match = "exact", .marked = ""},
+	{.name = "an edit equal to the file marks nothing", .path = "t.txt", .data = "a\nb\n", .old = "b",
+	 .new_text = "b", .bytes = "a\nb\n", .lines = "2", .count = 1, .match = "exact", .marked = ""},
+	{.name = "an insert takes the anchor's indentation", .path = "t.go", .data = "func f() {\n\tx := 1\n}\n",
+	 .new_text = "y()", .anchor = "@'x :='", .after = true, .bytes = "func f() {\n\tx := 1\n\ty()\n}\n",
+	 .lines = "3", .count = 1, .match = "exact", .marked = "3", .reindented = true},
+	{.name = "an insert with its own indentation keeps its shape in tabs", .path = "t.go",
+	 .data = "func f() {\n\tx := 1\n}\n", .new_text = "    if x {\n        y()\n    }", .anchor = "@'x :='",
+	 .after = true, .bytes = "func f() {\n\tx := 1\n\tif x {\n\t\ty()\n\t}\n}\n", .lines = "3,4,5", .count = 3,
+	 .match = "exact", .reindented = true},
+	{.name = "an insert already in the file's style is left as typed", .path = "t.go",
+	 .data = "func f() {\n\tx := 1\n}\n", .new_text = "\ty()", .anchor = "@'x :='", .after = true,
+	 .bytes = "func f() {\n\tx := 1\n\ty()\n}\n", .lines = "3", .count = 1, .match = "exact"},
 	{"a match over invalid UTF-8 is refused", "t.txt", "a\xFF\nb\n", T_WHOLE, 0, 0, "a\xFF", "x", NULL, false,
 	 false, false, false, NULL, NULL, E_UNSUPPORTED_FILE, "a\xFF\nb\n", "", 0,
 	 "t.txt is unsupported: non-UTF-8 region"},
 };
+#pragma GCC diagnostic pop
 /* clang-format on */
 
 static void lines_text(struct buf *b, const struct edit_result *r)
@@ -136,6 +203,9 @@ static void run_case(const struct ecase *c)
 		.after = c->after,
 		.all = c->all,
 		.normalize = c->normalize,
+		.exact = c->exact,
+		.word = c->word,
+		.line_hint = c->hint,
 		.literal_newlines = c->literal,
 		.expect = c->expect,
 		.expect_all = c->expect_all != NULL,
@@ -163,6 +233,17 @@ static void run_case(const struct ecase *c)
 		buf_truncate(&name, 0);
 		buf_addf(&name, "%s: match", c->name);
 		unit_str(name.data, r.match, c->match);
+		buf_truncate(&name, 0);
+		buf_addf(&name, "%s: re-indented", c->name);
+		unit_long(name.data, r.reindented, c->reindented);
+		if (c->marked) {
+			buf_truncate(&got, 0);
+			for (size_t i = 0; i < r.n_marked; i++)
+				buf_addf(&got, "%s%ld", i ? "," : "", r.marked[i]);
+			buf_truncate(&name, 0);
+			buf_addf(&name, "%s: marked", c->name);
+			unit_str(name.data, got.data ? got.data : "", c->marked);
+		}
 	} else {
 		buf_addf(&want, c->match, sha);
 		buf_truncate(&name, 0);
@@ -241,7 +322,7 @@ static void insert_anchors(void)
 	unit_long("anchor @: ok", edit_apply(&f, &re, &rr, NULL, &d), LETS_OK);
 	unit_str("anchor @: shown", rr.anchor_shown, "line 2");
 	unit_bytes("anchors: bytes", f.data, f.size,
-		   "def a():\n    return 1\n# end\n\n# b\ndef b():\n    return 2\n");
+		   "def a():\n    return 1\n    # end\n\n# b\ndef b():\n    return 2\n");
 	unit_long("anchor @: inserted line", rr.n_lines ? rr.lines[0] : 0, 3);
 	edit_result_release(&rs);
 	edit_result_release(&rr);

@@ -386,7 +386,8 @@ static void test_messages(void)
 	} cases[] = {
 		{"not_found", "a.go", "package a\n", "Open", "a.go#Open", "#Open (try @'Open') not found in a.go#Open"},
 		{"ambiguous", "s.go", "package a\n\nfunc Open() {}\n\nfunc (s *S) Open() {\n}\n", "Open", "s.go#Open",
-		 "s.go#Open is ambiguous (2 candidates)\n  s.go:3\tfunc Open() {}\n  s.go:5\tfunc (s *S) Open() {"},
+		 "s.go#Open is ambiguous (2 candidates)\n  s.go:3\tfunc Open() {}\n  s.go:5\tfunc (s *S) Open() {\n  pick line "
+		 "3: s.go:3\n  pick line 5: s.go#S.Open"},
 		{"no_grammar", "old.pyx", "\xff\n", "x", "old.pyx#x",
 		 "old.pyx is unsupported: no grammar for .pyx \xC2\xB7 use a :line, :a-b or @'regex' target"},
 		{"ambiguous config path names the root forms", "a.json", JSON_ROOT, "properties.default",

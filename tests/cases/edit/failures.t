@@ -15,6 +15,9 @@ usage.ts is ambiguous (3 candidates)
   usage.ts:4	  if (!id) return
   usage.ts:7	  if (now > cap) return
   usage.ts:9	  return total
+  pick line 4: lets edit usage.ts --line-hint 4 --old 'return' --new 'return undefined'
+  pick line 7: lets edit usage.ts --line-hint 7 --old 'return' --new 'return undefined'
+  pick line 9: lets edit usage.ts --line-hint 9 --old 'return' --new 'return undefined'
 ERROR_CODE=ambiguous
 
 ### control: --all replaces every occurrence, the header lists the lines
@@ -72,6 +75,7 @@ many.txt is ambiguous (25 candidates)
   many.txt:19	x = 19
   many.txt:20	x = 20
   (+5 more)
+  pick one: lets edit many.txt --line-hint <LINE> --old 'x =' --new 'y ='
 ERROR_CODE=ambiguous
 
 ### not found: the nearest line and its similarity; the file is untouched
@@ -85,6 +89,7 @@ exit 1
 --old not found in usage.ts
   nearest: line 5	  const cap = 10
   similarity: 84%
+  near: line 5 · 84% · 1 word differs: 10→20
 ERROR_CODE=not_found
 
 ### not found under --json: the error shape carries the same message
@@ -92,11 +97,12 @@ ERROR_CODE=not_found
 @env LETS_NO_STATS=1
 $ lets edit usage.ts --old 'const cap = 20' --new 'const cap = 30' --json
 ? 1
-{"error":{"slug":"not_found","message":"--old not found in usage.ts\n  nearest: line 5\t  const cap = 10\n  similarity: 84%"},"omitted":[],"stats":{"lines":0,"bytes":0,"tokens_est":null}}
+{"error":{"slug":"not_found","message":"--old not found in usage.ts\n  nearest: line 5\t  const cap = 10\n  similarity: 84%\n  near: line 5 · 84% · 1 word differs: 10→20"},"omitted":[],"stats":{"lines":0,"bytes":0,"tokens_est":null}}
 --- stderr
 --old not found in usage.ts
   nearest: line 5	  const cap = 10
   similarity: 84%
+  near: line 5 · 84% · 1 word differs: 10→20
 ERROR_CODE=not_found
 
 ### a missing file is not_found with the OS text

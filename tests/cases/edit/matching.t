@@ -264,7 +264,7 @@ $ lets edit crlf.txt --insert-before "@'^b'" --new $'x\ny' -q && od -An -c crlf.
 @env LETS_NO_STATS=1
 % touch -d '2001-01-01 00:00' usage.ts
 $ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 10' -q && date -r usage.ts +%Y
-── check: structure ok · sha:14dc685cb937
+── check: structure ok · sha:14dc685cb937 · no change
 2001
 
 ### region lines over 1,000 bytes are cut and non-UTF-8 lines shown lossily, both named in the footer

@@ -61,6 +61,9 @@ usage.ts is ambiguous (3 candidates)
   usage.ts:4	  if (!id) return
   usage.ts:7	  if (now > cap) return
   usage.ts:9	  return total
+  pick line 4: lets edit usage.ts#usage --line-hint 4 --old 'return' --new 'return undefined'
+  pick line 7: lets edit usage.ts#usage --line-hint 7 --old 'return' --new 'return undefined'
+  pick line 9: lets edit usage.ts#usage --line-hint 9 --old 'return' --new 'return undefined'
 ERROR_CODE=ambiguous
 
 ### control: a text that occurs once inside the symbol is replaced; the header names the file alone

@@ -115,6 +115,8 @@ $ lets show shapes.hpp#Circle
 shapes.hpp#Circle is ambiguous (2 candidates)
   shapes.hpp:18	class Circle : public Shape<double> {
   shapes.hpp:31	Circle::Circle(double r) : r_(r) {}
+  pick line 18: shapes.hpp:18-25
+  pick line 31: shapes.hpp#Circle.Circle
 ERROR_CODE=ambiguous
 
 ### C++: namespace.Class picks the class (control for the one above)
@@ -191,6 +193,8 @@ $ lets show Account.cs#Deposit
 Account.cs#Deposit is ambiguous (2 candidates)
   Account.cs:16	        public void Deposit(decimal amount)
   Account.cs:21	        public void Deposit(decimal amount, string memo)
+  pick line 16: Account.cs:16-19
+  pick line 21: Account.cs:21-24
 ERROR_CODE=ambiguous
 
 ### C#: Namespace.Class, attribute included
@@ -246,6 +250,8 @@ $ lets show Greeter.java#greet
 Greeter.java#greet is ambiguous (2 candidates)
   Greeter.java:18	    public String greet(String name) {
   Greeter.java:28	        public String greet(String name) {
+  pick line 18: Greeter.java#Greeter.greet
+  pick line 28: Greeter.java#Loud.greet
 ERROR_CODE=ambiguous
 
 ### Java: Nested.method, its annotation included

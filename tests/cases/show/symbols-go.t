@@ -13,6 +13,8 @@ $ lets show store.go#Open
 store.go#Open is ambiguous (2 candidates)
   store.go:30	func Open(path string) (*Store, error) {
   store.go:38	func (s *Store) Open(ctx context.Context) error {
+  pick line 30: store.go:30-35
+  pick line 38: store.go#Store.Open
 ERROR_CODE=ambiguous
 
 ### Store.Open is the method with receiver *Store (control for the one above)
@@ -46,6 +48,8 @@ $ lets show store.go#Close
 store.go#Close is ambiguous (2 candidates)
   store.go:26		Close() error
   store.go:47	func (s *Store) Close() error {
+  pick line 26: store.go#Reader.Close
+  pick line 47: store.go#Store.Close
 ERROR_CODE=ambiguous
 
 ### Reader.Close is the interface method

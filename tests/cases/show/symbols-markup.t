@@ -57,6 +57,8 @@ $ lets show README.md#Install
 README.md#Install is ambiguous (2 candidates)
   README.md:5	## Install
   README.md:29	## Install
+  pick line 5: README.md:5-19
+  pick line 29: README.md:29-30
 ERROR_CODE=ambiguous
 
 ### a # line inside a code block is not a heading

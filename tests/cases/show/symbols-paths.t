@@ -52,4 +52,6 @@ $ lets show s.go#Open
 s.go#Open is ambiguous (2 candidates)
   s.go:3	func Open() {}
   s.go:5	func (s *S) Open() {
+  pick line 3: s.go:3
+  pick line 5: s.go#S.Open
 ERROR_CODE=ambiguous

@@ -23,6 +23,8 @@ $ lets show cache.rs#new
 cache.rs#new is ambiguous (2 candidates)
   cache.rs:16	    pub fn new() -> Self {
   cache.rs:43	    fn new() {
+  pick line 16: cache.rs#Cache.new
+  pick line 43: cache.rs#tests.new
 ERROR_CODE=ambiguous
 
 ### impl Cache { fn new } is Cache.new

@@ -12,6 +12,8 @@ $ lets show Cart.php#price
 Cart.php#price is ambiguous (2 candidates)
   Cart.php:7	    public function price(): int;
   Cart.php:21	    public function price(): int
+  pick line 7: Cart.php#Priced.price
+  pick line 21: Cart.php#Cart.price
 ERROR_CODE=ambiguous
 
 ### PHP: Class.method
@@ -64,6 +66,8 @@ $ lets show worker.rb#perform
 worker.rb#perform is ambiguous (2 candidates)
   worker.rb:13	    def perform(job)
   worker.rb:30	  def perform(mail)
+  pick line 13: worker.rb#Worker.perform
+  pick line 30: worker.rb#Mailer.perform
 ERROR_CODE=ambiguous
 
 ### Ruby: Class.method

@@ -64,6 +64,8 @@ $ lets show shapes.ts#area
 shapes.ts#area is ambiguous (2 candidates)
   shapes.ts:18	  area(): number {
   shapes.ts:34	    area() { return 0 }
+  pick line 18: shapes.ts:18-20
+  pick line 34: shapes.ts:34
 ERROR_CODE=ambiguous
 
 ### a bodiless interface member is found when nothing else has the name

@@ -1,0 +1,304 @@
+#include "advice.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../alloc.h"
+#include "../buf.h"
+#include "../file.h"
+#include "../fuzzy.h"
+#include "../utf8.h"
+#include "engine.h"
+
+/* --old and --new quoted longer than this are not repeated in a suggested command. */
+#define REPEAT_MAX 240
+/* Windows scored for the nearest regions: around this many lines most like the probe line. */
+#define ANCHORS 12
+#define NEAR_SHOWN 3
+#define NEAR_MIN_SCORE 50
+
+/* s quoted for a POSIX shell: '…' when it can be, else $'…' with escapes. */
+static void shell_quote(struct buf *b, const char *s, size_t n)
+{
+	bool plain = true;
+	for (size_t i = 0; i < n; i++)
+		plain &= s[i] != '\'' && ((unsigned char)s[i] >= 0x20 && s[i] != 0x7f);
+	if (plain) {
+		buf_addc(b, '\'');
+		buf_add(b, s, n);
+		buf_addc(b, '\'');
+		return;
+	}
+	buf_adds(b, "$'");
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '\n')
+			buf_adds(b, "\\n");
+		else if (c == '\t')
+			buf_adds(b, "\\t");
+		else if (c == '\r')
+			buf_adds(b, "\\r");
+		else if (c == '\\' || c == '\'')
+			buf_addf(b, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			buf_addf(b, "\\x%02x", c);
+		else
+			buf_addc(b, (char)c);
+	}
+	buf_addc(b, '\'');
+}
+
+void advice_command(struct buf *b, const struct edit_req *rq, long hint, int drop_exact)
+{
+	if (rq->batch_line) {
+		if (hint > 0)
+			buf_addf(b, "add \"line_hint\": %ld to batch line %ld", hint, rq->batch_line);
+		else if (hint)
+			buf_addf(b, "add \"line_hint\": <LINE> to batch line %ld", rq->batch_line);
+		else
+			buf_addf(b, "drop --exact for batch line %ld", rq->batch_line);
+		return;
+	}
+	struct buf q = BUF_INIT;
+	buf_adds(b, "lets edit ");
+	const char *t = rq->target_text;
+	if (t[strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./#:,+-=@%")])
+		shell_quote(b, t, strlen(t));
+	else
+		buf_adds(b, t);
+	if (hint > 0)
+		buf_addf(b, " --line-hint %ld", hint);
+	else if (hint)
+		buf_adds(b, " --line-hint <LINE>");
+	buf_adds(&q, " --old ");
+	shell_quote(&q, rq->old, rq->old_len);
+	buf_adds(&q, " --new ");
+	shell_quote(&q, rq->new_text, rq->new_len);
+	if (q.len > REPEAT_MAX)
+		buf_adds(b, " (same --old and --new)");
+	else
+		buf_add(b, q.data, q.len);
+	buf_adds(b, rq->all ? " --all" : "");
+	buf_adds(b, rq->word ? " -w" : "");
+	buf_adds(b, rq->normalize ? " --normalize" : "");
+	buf_adds(b, rq->literal_newlines ? " --literal-newlines" : "");
+	buf_adds(b, rq->exact && !drop_exact ? " --exact" : "");
+	buf_release(&q);
+}
+
+struct oline {
+	const char *s;
+	size_t n;
+};
+
+struct near {
+	long at;
+	int score;
+};
+
+static void trimmed(const char *s, size_t n, const char **t, size_t *tn)
+{
+	*t = s;
+	*tn = n;
+	utf8_trim(t, tn);
+}
+
+/* How an indent reads: "tabs", "4 spaces", "no indent", "mixed indentation". */
+static void indent_words(struct buf *b, const char *s, size_t n)
+{
+	size_t tabs = 0;
+	for (size_t i = 0; i < n; i++)
+		tabs += s[i] == '\t';
+	if (!n)
+		buf_adds(b, "no indent");
+	else if (tabs == n)
+		buf_adds(b, tabs == 1 ? "a tab" : "tabs");
+	else if (!tabs)
+		buf_addf(b, "%zu space%s", n, n == 1 ? "" : "s");
+	else
+		buf_adds(b, "mixed indentation");
+}
+
+/* The one word (run of non-space bytes) that differs, "file→old", when only one does. */
+static bool one_word(struct buf *b, const char *a, size_t an, const char *o, size_t on)
+{
+	size_t p = 0;
+	while (p < an && p < on && a[p] == o[p])
+		p++;
+	size_t s = 0;
+	while (s < an - p && s < on - p && a[an - 1 - s] == o[on - 1 - s])
+		s++;
+	size_t a0 = p, o0 = p, a1 = an - s, o1 = on - s;
+	while (a0 && a[a0 - 1] != ' ' && a[a0 - 1] != '\t')
+		a0--, o0--;
+	while (a1 < an && a[a1] != ' ' && a[a1] != '\t')
+		a1++, o1++;
+	for (size_t i = a0; i < a1; i++)
+		if (a[i] == ' ' || a[i] == '\t')
+			return false;
+	for (size_t i = o0; i < o1; i++)
+		if (o[i] == ' ' || o[i] == '\t')
+			return false;
+	buf_adds(b, "1 word differs: ");
+	buf_add(b, a + a0, a1 - a0);
+	buf_adds(b, "\xE2\x86\x92");
+	buf_add(b, o + o0, o1 - o0);
+	return true;
+}
+
+/* An ASCII letter, digit or underscore: a character that differs inside a word names the word. */
+static bool word_byte(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Why file line text a differs from --old's line o (both as read, without line endings). */
+static void line_reason(struct buf *b, const char *a, size_t an, const char *o, size_t on)
+{
+	const char *ta, *to;
+	size_t tan, ton;
+	trimmed(a, an, &ta, &tan);
+	trimmed(o, on, &to, &ton);
+	size_t ia = (size_t)(ta - a), io = (size_t)(to - o);
+	if (tan == ton && !memcmp(ta, to, tan)) {
+		if (ia != io || memcmp(a, o, ia)) {
+			indent_words(b, a, ia);
+			buf_adds(b, " vs ");
+			indent_words(b, o, io);
+			buf_adds(b, " at col 1");
+		} else {
+			buf_adds(b, "trailing whitespace");
+		}
+		return;
+	}
+	size_t p = 0;
+	while (p < tan && p < ton && ta[p] == to[p])
+		p++;
+	while (p && ((unsigned char)ta[p] & 0xC0) == 0x80)
+		p--;
+	size_t la = p < tan ? utf8_seq_len((const unsigned char *)ta + p, tan - p) : 0;
+	size_t lo = p < ton ? utf8_seq_len((const unsigned char *)to + p, ton - p) : 0;
+	if (la && lo && !(word_byte(ta[p]) && word_byte(to[p])) && tan - p - la == ton - p - lo &&
+	    !memcmp(ta + p + la, to + p + lo, tan - p - la)) {
+		buf_add(b, ta + p, la);
+		buf_adds(b, " vs ");
+		buf_add(b, to + p, lo);
+		buf_addf(b, " at col %zu", ia + p + 1);
+		return;
+	}
+	if (!one_word(b, ta, tan, to, ton))
+		buf_adds(b, "text differs");
+}
+
+static int near_cmp(const void *x, const void *y)
+{
+	const struct near *a = x, *b = y;
+	if (a->score != b->score)
+		return a->score > b->score ? -1 : 1;
+	return (a->at > b->at) - (a->at < b->at);
+}
+
+/* The window's similarity: the mean over its lines, a blank line like a blank one. */
+static int window_score(const struct file *f, long at, const struct oline *o, size_t k)
+{
+	long sum = 0;
+	for (size_t i = 0; i < k; i++) {
+		const char *t, *a, *b;
+		size_t n = file_line(f, (size_t)at + i, &t), an, bn;
+		trimmed(t, n, &a, &an);
+		trimmed(o[i].s, o[i].n, &b, &bn);
+		sum += !an && !bn ? 100 : fuzzy_similarity(a, an, b, bn);
+	}
+	return (int)(sum / (long)k);
+}
+
+/* The first line of the window that differs from --old's, explained. */
+static void window_reason(struct buf *b, const struct file *f, long at, const struct oline *o, size_t k)
+{
+	for (size_t i = 0; i < k; i++) {
+		const char *t;
+		size_t n = file_line(f, (size_t)at + i, &t);
+		if (n == o[i].n && !memcmp(t, o[i].s, n))
+			continue;
+		if (k > 1)
+			buf_addf(b, "line %ld: ", at + (long)i);
+		line_reason(b, t, n, o[i].s, o[i].n);
+		return;
+	}
+	buf_adds(b, "line endings");
+}
+
+/* The lines most like old's longest line, as window starts; returns how many. */
+static size_t anchors(const struct file *f, long first, long last, const struct oline *o, size_t k,
+		      struct near *v)
+{
+	size_t key = 0, n = 0;
+	for (size_t i = 1; i < k; i++)
+		if (o[i].n > o[key].n)
+			key = i;
+	const char *p;
+	size_t pn;
+	trimmed(o[key].s, o[key].n, &p, &pn);
+	for (long l = first; l <= last; l++) {
+		const char *t;
+		size_t tn = file_line(f, (size_t)l, &t);
+		trimmed(t, tn, &t, &tn);
+		long at = l - (long)key;
+		if (!tn || at < first || at + (long)k - 1 > last)
+			continue;
+		int s = fuzzy_similarity(t, tn, p, pn);
+		if (n < ANCHORS || s > v[n - 1].score) {
+			size_t i = n < ANCHORS ? n++ : n - 1;
+			while (i && v[i - 1].score < s)
+				v[i] = v[i - 1], i--;
+			v[i] = (struct near){at, s};
+		}
+	}
+	return n;
+}
+
+void advice_nearest(struct buf *b, const struct file *f, long first, long last, const char *old,
+		    size_t old_len)
+{
+	struct oline *o = NULL;
+	size_t k = 0, cap = 0;
+	for (size_t i = 0; i < old_len;) {
+		const char *nl = memchr(old + i, '\n', old_len - i);
+		size_t e = nl ? (size_t)(nl - old) : old_len, n = e - i;
+		if (n && old[e - 1] == '\r')
+			n--;
+		XGROW(o, cap, k + 1);
+		o[k++] = (struct oline){old + i, n};
+		i = nl ? e + 1 : old_len;
+	}
+	struct near v[ANCHORS];
+	size_t n = k ? anchors(f, first, last, o, k, v) : 0;
+	for (size_t i = 0; i < n; i++)
+		v[i].score = window_score(f, v[i].at, o, k);
+	qsort(v, n, sizeof(*v), near_cmp);
+	size_t shown = 0;
+	for (size_t i = 0; i < n && shown < NEAR_SHOWN; i++) {
+		bool dup = false;
+		for (size_t j = 0; j < i; j++)
+			dup |= v[j].at == v[i].at;
+		if (dup || v[i].score < NEAR_MIN_SCORE)
+			continue;
+		long z = v[i].at + (long)k - 1;
+		size_t line_start = b->len;
+		if (z == v[i].at)
+			buf_addf(b, "\n  near: line %ld \xC2\xB7 %d%% \xC2\xB7 ", v[i].at, v[i].score);
+		else
+			buf_addf(b, "\n  near: lines %ld-%ld \xC2\xB7 %d%% \xC2\xB7 ", v[i].at, z,
+				 v[i].score);
+		size_t mark = b->len;
+		window_reason(b, f, v[i].at, o, k);
+		if (k == 1 && !strcmp(b->data + mark, "text differs")) {
+			/* the nearest: line above already shows it; nothing more to say */
+			buf_truncate(b, line_start);
+			continue;
+		}
+		shown++;
+	}
+	free(o);
+}
