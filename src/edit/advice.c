@@ -30,6 +30,11 @@ static void shell_quote(struct buf *b, const char *s, size_t n)
 		buf_addc(b, '\'');
 		return;
 	}
+	advice_shell_ansi(b, s, n);
+}
+
+void advice_shell_ansi(struct buf *b, const char *s, size_t n)
+{
 	buf_adds(b, "$'");
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];

@@ -14,6 +14,9 @@ struct edit_req;
  * repeat read "(same --old and --new)". A batch entry gets "add \"line_hint\": 4 to batch line 2". */
 void advice_command(struct buf *b, const struct edit_req *rq, long hint, int drop_exact);
 
+/* Appends s[0..n) as one $'…' shell word, with \n \t \r \\ \' and other control bytes escaped. */
+void advice_shell_ansi(struct buf *b, const char *s, size_t n);
+
 /* Appends up to 3 lines "\n  near: lines a-b · 87% · <reason>" naming the regions of lines
  * first..last, as many lines long as old, most like old; the reason names the file's text first,
  * then --old's ("tabs vs 4 spaces at col 1", "' vs ’ at col 9", "1 word differs: sum→total").

@@ -652,23 +652,7 @@ static void shell_word(struct buf *b, const char *s, size_t n)
 		buf_addc(b, '\'');
 		return;
 	}
-	buf_adds(b, "$'");
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c == '\n')
-			buf_adds(b, "\\n");
-		else if (c == '\t')
-			buf_adds(b, "\\t");
-		else if (c == '\r')
-			buf_adds(b, "\\r");
-		else if (c == '\\' || c == '\'')
-			buf_addf(b, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			buf_addf(b, "\\x%02x", c);
-		else
-			buf_addc(b, (char)c);
-	}
-	buf_addc(b, '\'');
+	advice_shell_ansi(b, s, n);
 }
 
 /* --insert-after on a plaintext symbol whose end is a guess: refused, with the command to run
