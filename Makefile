@@ -128,6 +128,9 @@ fuzz: deps
 
 fuzz-bins: $(FUZZ_BIN)
 
+# The objects are shared by every harness: keep them, or each harness rebuild recompiles the tree.
+.SECONDARY: $(FUZZ_OBJ)
+
 $(BUILD)/fuzz/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@

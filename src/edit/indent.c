@@ -196,7 +196,10 @@ static void add_levels(struct buf *b, const struct remap *m, int levels, int rem
 	}
 	buf_add(b, m->base_to, keep);
 	for (int i = 0; i < levels; i++)
-		buf_adds(b, m->st.tabs ? "\t" : "        " + (8 - m->st.unit));
+		if (m->st.tabs)
+			buf_addc(b, '\t');
+		else
+			buf_add(b, "        ", (size_t)m->st.unit);
 	for (int i = 0; i < rem; i++)
 		buf_addc(b, ' ');
 }

@@ -23,24 +23,24 @@ const TSLanguage *tree_sitter_ruby(void);
 const TSLanguage *tree_sitter_swift(void);
 
 static const struct lang langs[L_COUNT] = {
-	[L_GO] = {L_GO, "go", tree_sitter_go, true},
-	[L_TYPESCRIPT] = {L_TYPESCRIPT, "typescript", tree_sitter_typescript, true},
-	[L_TSX] = {L_TSX, "tsx", tree_sitter_tsx, true},
-	[L_JAVASCRIPT] = {L_JAVASCRIPT, "javascript", tree_sitter_javascript, true},
-	[L_PYTHON] = {L_PYTHON, "python", tree_sitter_python, true},
-	[L_RUST] = {L_RUST, "rust", tree_sitter_rust, true},
+	[L_GO] = {L_GO, "go", tree_sitter_go, true, FMT_NONE},
+	[L_TYPESCRIPT] = {L_TYPESCRIPT, "typescript", tree_sitter_typescript, true, FMT_NONE},
+	[L_TSX] = {L_TSX, "tsx", tree_sitter_tsx, true, FMT_NONE},
+	[L_JAVASCRIPT] = {L_JAVASCRIPT, "javascript", tree_sitter_javascript, true, FMT_NONE},
+	[L_PYTHON] = {L_PYTHON, "python", tree_sitter_python, true, FMT_NONE},
+	[L_RUST] = {L_RUST, "rust", tree_sitter_rust, true, FMT_NONE},
 	[L_MARKDOWN] = {L_MARKDOWN, "markdown", tree_sitter_markdown, false, FMT_FRONTMATTER},
 	[L_JSON] = {L_JSON, "json", tree_sitter_json, false, FMT_JSON},
 	[L_YAML] = {L_YAML, "yaml", tree_sitter_yaml, false, FMT_YAML},
 	[L_TOML] = {L_TOML, "toml", tree_sitter_toml, false, FMT_TOML},
-	[L_BASH] = {L_BASH, "bash", tree_sitter_bash, false},
-	[L_C] = {L_C, "c", tree_sitter_c, true},
-	[L_CPP] = {L_CPP, "cpp", tree_sitter_cpp, true},
-	[L_CSHARP] = {L_CSHARP, "c_sharp", tree_sitter_c_sharp, true},
-	[L_JAVA] = {L_JAVA, "java", tree_sitter_java, true},
-	[L_PHP] = {L_PHP, "php", tree_sitter_php, false},
-	[L_RUBY] = {L_RUBY, "ruby", tree_sitter_ruby, true},
-	[L_SWIFT] = {L_SWIFT, "swift", tree_sitter_swift, true},
+	[L_BASH] = {L_BASH, "bash", tree_sitter_bash, false, FMT_NONE},
+	[L_C] = {L_C, "c", tree_sitter_c, true, FMT_NONE},
+	[L_CPP] = {L_CPP, "cpp", tree_sitter_cpp, true, FMT_NONE},
+	[L_CSHARP] = {L_CSHARP, "c_sharp", tree_sitter_c_sharp, true, FMT_NONE},
+	[L_JAVA] = {L_JAVA, "java", tree_sitter_java, true, FMT_NONE},
+	[L_PHP] = {L_PHP, "php", tree_sitter_php, false, FMT_NONE},
+	[L_RUBY] = {L_RUBY, "ruby", tree_sitter_ruby, true, FMT_NONE},
+	[L_SWIFT] = {L_SWIFT, "swift", tree_sitter_swift, true, FMT_NONE},
 };
 
 /* .h goes to C++: its grammar reads C headers too, and C++ headers commonly use .h. */
