@@ -51,7 +51,6 @@ struct edit_entry {
 /* One file the call edits, however many entries name it. */
 struct edit_file {
 	char *path; /* as first named */
-	char *real; /* unused; kept NULL */
 	struct resolved r; /* resolved once; the lock, the read and the publish go through r.dir */
 	struct file f; /* the working copy: starts as read, each edit replaces its data */
 	char *orig; /* the bytes as read */
@@ -87,6 +86,10 @@ struct edit_call {
 /* args.c */
 void edit_call_init(struct edit_call *c, const struct opts *o, struct diag *d);
 void edit_call_release(struct edit_call *c);
+/* Appends a file named path (copied) with no entry yet and returns its index; takes r over (leaving
+ * it RESOLVED_INIT) when r is not NULL, else the file is resolved later. Pointers into c->f are
+ * valid only until the next add, which may move the array. */
+size_t edit_file_add(struct edit_call *c, const char *path, struct resolved *r);
 /* Remembers path as the first thing that failed, for the batch footer. */
 void edit_mark_failed(struct edit_call *c, const char *path);
 /* The command-line checks that need no file, then the entries (reading stdin once at most). */

@@ -56,7 +56,6 @@ static void job_release(struct tjob *j)
 /* The job for path, grouping every name of one file (its real path) into one job. */
 static struct tjob *job_for(struct tcall *t, const char *path)
 {
-	struct edit_call *c = &t->c;
 	char *real = realpath(path, NULL);
 	if (!real)
 		real = xstrdup(path);
@@ -65,17 +64,11 @@ static struct tjob *job_for(struct tcall *t, const char *path)
 			free(real);
 			return &t->j[i];
 		}
-	XGROW(c->f, c->cap_f, c->n_f + 1);
-	struct edit_file *ef = &c->f[c->n_f];
-	memset(ef, 0, sizeof(*ef));
-	ef->path = xstrdup(path);
-	ef->r = (struct resolved)RESOLVED_INIT;
-	ef->first_entry = SIZE_MAX;
 	XGROW(t->j, t->cap_j, t->n_j + 1);
 	struct tjob *j = &t->j[t->n_j++];
 	memset(j, 0, sizeof(*j));
 	j->real = real;
-	j->file = c->n_f++;
+	j->file = edit_file_add(&t->c, path, NULL);
 	return j;
 }
 
