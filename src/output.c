@@ -49,6 +49,15 @@ void block_release(struct out_block *b)
 	memset(b, 0, sizeof(*b));
 }
 
+void block_note_first_change(struct out_block *b, const char *note)
+{
+	for (size_t k = 0; k < b->n_lines; k++)
+		if (b->lines[k].marker == MK_REPLACED || b->lines[k].marker == MK_INSERTED) {
+			b->lines[k].note = note;
+			return;
+		}
+}
+
 struct omission *omit_add(struct omits *o, enum omission_kind kind, long a, long b, long c, const char *s1,
 			  const char *s2)
 {
@@ -61,6 +70,16 @@ struct omission *omit_add(struct omits *o, enum omission_kind kind, long a, long
 	om->c = c;
 	om->s1 = s1 ? xstrdup(s1) : NULL;
 	om->s2 = s2 ? xstrdup(s2) : NULL;
+	return om;
+}
+
+struct omission *omit_copy(struct omits *o, const struct omission *src)
+{
+	struct omission *om = omit_add(o, src->kind, src->a, src->b, src->c, src->s1, src->s2);
+	for (size_t k = 0; k < src->n_list; k++)
+		omission_add_item(om, src->list[k]);
+	for (size_t k = 0; k < src->n_pairs; k++)
+		omission_add_pair(om, src->pairs[2 * k], src->pairs[2 * k + 1]);
 	return om;
 }
 

@@ -63,6 +63,8 @@ struct out_block {
 struct out_line *block_add_line(struct out_block *b, long number, enum marker m, const char *text,
 				size_t len);
 void block_release(struct out_block *b);
+/* Puts note (static) on b's first replaced or inserted line, where a rejected change shows why. */
+void block_note_first_change(struct out_block *b, const char *note);
 /* Drops lines from index keep on (budget trimming). */
 void block_truncate(struct out_block *b, size_t keep);
 
@@ -115,6 +117,8 @@ struct omits {
  * may move the array. */
 struct omission *omit_add(struct omits *o, enum omission_kind kind, long a, long b, long c, const char *s1,
 			  const char *s2);
+/* Appends a deep copy of src (its strings, list and pairs) to o; the same lifetime as omit_add's. */
+struct omission *omit_copy(struct omits *o, const struct omission *src);
 void omission_add_item(struct omission *om, const char *s);
 void omission_add_pair(struct omission *om, long a, long b);
 void omits_release(struct omits *o);

@@ -120,5 +120,8 @@ void edit_render_region(struct edit_entry *en, const struct file *f);
 void edit_render(struct edit_call *c, struct buf *out, bool applied, long landed);
 /* The batch footer of a call that wrote nothing because validation failed. */
 void edit_render_failed(const struct edit_call *c, struct buf *out);
+/* The footer of a batch that wrote nothing of its n changes: "0 of n applied · nothing written ·
+ * fix <path> and re-run" (transform's too). */
+void edit_render_unapplied(struct buf *out, size_t n, const char *path);
 
 #endif

@@ -55,12 +55,8 @@ static void entry_omits(const struct edit_call *c, struct omits *om)
 	if (reindented)
 		omit_add(om, OM_REINDENTED, 0, 0, 0, NULL, NULL);
 	for (size_t i = 0; i < c->n_e; i++)
-		for (size_t k = 0; k < c->e[i].gap.n; k++) {
-			const struct omission *g = &c->e[i].gap.items[k];
-			struct omission *cp = omit_add(om, OM_REGION_GAP, 0, 0, 0, NULL, NULL);
-			for (size_t p = 0; p < g->n_pairs; p++)
-				omission_add_pair(cp, g->pairs[2 * p], g->pairs[2 * p + 1]);
-		}
+		for (size_t k = 0; k < c->e[i].gap.n; k++)
+			omit_copy(om, &c->e[i].gap.items[k]);
 	if (cut)
 		omit_add(om, OM_LONG_LINES_CUT, cut, 0, 0, NULL, NULL);
 	if (lossy)
@@ -72,16 +68,10 @@ static void final_omits(const struct edit_call *c, struct omits *om)
 {
 	skipped_omits(c, om);
 	entry_omits(c, om);
-	for (size_t i = 0; i < c->tom.n; i++) {
-		const struct omission *t = &c->tom.items[i];
-		omit_add(om, t->kind, t->a, t->b, t->c, t->s1, t->s2);
-	}
-	for (size_t i = 0; i < c->om.n; i++) {
-		const struct omission *t = &c->om.items[i];
-		struct omission *cp = omit_add(om, t->kind, t->a, t->b, t->c, t->s1, t->s2);
-		for (size_t k = 0; k < t->n_list; k++)
-			omission_add_item(cp, t->list[k]);
-	}
+	for (size_t i = 0; i < c->tom.n; i++)
+		omit_copy(om, &c->tom.items[i]);
+	for (size_t i = 0; i < c->om.n; i++)
+		omit_copy(om, &c->om.items[i]);
 }
 
 /* The check object of ef's result: layer 1's verdict, or --check's when it passed. */
@@ -163,11 +153,10 @@ static void checks_segment(struct buf *b, const struct edit_call *c)
 	buf_release(&one);
 }
 
-/* The batch footer's lead when nothing was written; fallback names the file when no entry failed. */
-static void nothing_written(struct buf *b, const struct edit_call *c, const char *fallback)
+/* The batch footer's lead when nothing of n was written. */
+static void nothing_written(struct buf *b, size_t n, const char *path)
 {
-	buf_addf(b, "0 of %zu applied" OUT_DOT "nothing written" OUT_DOT "fix %s and re-run", c->n_e,
-		 c->failed_path ? c->failed_path : fallback);
+	buf_addf(b, "0 of %zu applied" OUT_DOT "nothing written" OUT_DOT "fix %s and re-run", n, path);
 }
 
 /* A rejected file's first changed line carries the check's note ("← parse error"). */
@@ -176,14 +165,8 @@ static void note_rejected(struct edit_call *c)
 	for (size_t i = 0; i < c->n_e; i++) {
 		struct edit_entry *en = &c->e[i];
 		const struct edit_file *ef = &c->f[en->file];
-		if (!ef->ck.failed || ef->first_entry != i)
-			continue;
-		for (size_t k = 0; k < en->region.n_lines; k++)
-			if (en->region.lines[k].marker == MK_REPLACED ||
-			    en->region.lines[k].marker == MK_INSERTED) {
-				en->region.lines[k].note = check_reject_note(ef->ck.kind);
-				break;
-			}
+		if (ef->ck.failed && ef->first_entry == i)
+			block_note_first_change(&en->region, check_reject_note(ef->ck.kind));
 	}
 }
 
@@ -191,7 +174,7 @@ static void note_rejected(struct edit_call *c)
 static void batch_lead(const struct edit_call *c, struct buf *lead, bool applied, long landed)
 {
 	if (!applied) {
-		nothing_written(lead, c, c->f[0].path);
+		nothing_written(lead, c->n_e, c->failed_path ? c->failed_path : c->f[0].path);
 		return;
 	}
 	plural(lead, (long)c->n_f, "file", "files");
@@ -250,8 +233,13 @@ void edit_render_failed(const struct edit_call *c, struct buf *out)
 {
 	if (!c->batch || !c->n_e || c->o->json || c->o->jsonl || diag_first(c->d) == E_USAGE)
 		return;
+	edit_render_unapplied(out, c->n_e, c->failed_path ? c->failed_path : c->e[0].target_text);
+}
+
+void edit_render_unapplied(struct buf *out, size_t n, const char *path)
+{
 	struct buf lead = BUF_INIT;
-	nothing_written(&lead, c, c->e[0].target_text);
+	nothing_written(&lead, n, path);
 	footer_text(out, lead.data, NULL, -1);
 	buf_release(&lead);
 }

@@ -226,12 +226,7 @@ static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
 	}
 	tf_region(&j->region, &ef->f, j->res.marks, j->res.n_marks, &j->gap, &j->cut, &j->lossy);
 	if (ef->ck.failed) {
-		for (size_t k = 0; k < j->region.n_lines; k++)
-			if (j->region.lines[k].marker == MK_REPLACED ||
-			    j->region.lines[k].marker == MK_INSERTED) {
-				j->region.lines[k].note = check_reject_note(ef->ck.kind);
-				break;
-			}
+		block_note_first_change(&j->region, check_reject_note(ef->ck.kind));
 		return diag_add(d, E_CHECK_FAILED, "structured check failed for %s: invalid", ef->path);
 	}
 	return LETS_OK;
@@ -302,12 +297,8 @@ static void final_omits(const struct tcall *t, struct omits *om)
 	}
 	for (size_t i = 0; i < t->n_j; i++) {
 		const struct tjob *j = &t->j[i];
-		for (size_t k = 0; k < j->gap.n; k++) {
-			struct omission *cp = omit_add(om, OM_REGION_GAP, 0, 0, 0, NULL, NULL);
-			for (size_t p = 0; p < j->gap.items[k].n_pairs; p++)
-				omission_add_pair(cp, j->gap.items[k].pairs[2 * p],
-						  j->gap.items[k].pairs[2 * p + 1]);
-		}
+		for (size_t k = 0; k < j->gap.n; k++)
+			omit_copy(om, &j->gap.items[k]);
 		cut += j->cut;
 		lossy += j->lossy;
 	}
@@ -315,12 +306,8 @@ static void final_omits(const struct tcall *t, struct omits *om)
 		omit_add(om, OM_LONG_LINES_CUT, cut, 0, 0, NULL, NULL);
 	if (lossy)
 		omit_add(om, OM_LOSSY_LINES, lossy, 0, 0, NULL, NULL);
-	for (size_t i = 0; i < c->om.n; i++) {
-		const struct omission *s = &c->om.items[i];
-		struct omission *cp = omit_add(om, s->kind, s->a, s->b, s->c, s->s1, s->s2);
-		for (size_t k = 0; k < s->n_list; k++)
-			omission_add_item(cp, s->list[k]);
-	}
+	for (size_t i = 0; i < c->om.n; i++)
+		omit_copy(om, &c->om.items[i]);
 }
 
 /* The batch footer's lead: the counts and the checks. */
@@ -448,12 +435,7 @@ enum lets_err cmd_transform(const struct opts *o, struct buf *out, struct diag *
 			size_t ops = 0;
 			for (size_t i = 0; i < t.n_j; i++)
 				ops += t.j[i].n_ops;
-			struct buf lead = BUF_INIT;
-			buf_addf(&lead,
-				 "0 of %zu applied" OUT_DOT "nothing written" OUT_DOT "fix %s and re-run",
-				 ops, t.c.failed_path ? t.c.failed_path : t.c.f[0].path);
-			footer_text(out, lead.data, NULL, -1);
-			buf_release(&lead);
+			edit_render_unapplied(out, ops, t.c.failed_path ? t.c.failed_path : t.c.f[0].path);
 		}
 		goto out;
 	}

@@ -42,11 +42,7 @@ static void check_omission(const char *name, const struct omission *om, const ch
 	buf_release(&b);
 
 	struct omits o = OMITS_INIT;
-	struct omission *copy = omit_add(&o, om->kind, om->a, om->b, om->c, om->s1, om->s2);
-	for (size_t i = 0; i < om->n_list; i++)
-		omission_add_item(copy, om->list[i]);
-	for (size_t i = 0; i < om->n_pairs; i++)
-		omission_add_pair(copy, om->pairs[2 * i], om->pairs[2 * i + 1]);
+	omit_copy(&o, om);
 	omits_json(&b, &o);
 	snprintf(n, sizeof(n), "%s: JSON", name);
 	unit_bytes(n, b.data, b.len, json);
