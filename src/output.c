@@ -29,7 +29,8 @@ struct out_line *block_add_line(struct out_block *b, long number, enum marker m,
 	return l;
 }
 
-void block_truncate(struct out_block *b, size_t keep)
+/* Drops lines from index keep on (budget trimming). */
+static void block_truncate(struct out_block *b, size_t keep)
 {
 	for (size_t i = keep; i < b->n_lines; i++)
 		free(b->lines[i].text);
@@ -816,7 +817,8 @@ static void row_json(struct buf *b, const struct out_row *row, bool counted)
 	buf_addc(b, '}');
 }
 
-void out_check_json(struct buf *b, const struct out_check *ck)
+/* {"layer":…,"status":…,"errors_before":e,"errors_after":e}, the check object of §10. */
+static void out_check_json(struct buf *b, const struct out_check *ck)
 {
 	buf_adds(b, "{\"layer\":");
 	json_cstr(b, ck->layer);

@@ -6,8 +6,8 @@
  *  - stats (lines, bytes, tokens_est) and the cost segment;
  *  - --budget trimming and the --max-bytes limit;
  *  - the JSON error shape printed when a call fails with nothing else to report;
- *  - the response (struct response), which show and find fill and response_render renders in
- *    all three formats.
+ *  - the response (struct response), which every verb that reports on files fills (show, find,
+ *    edit, transform, write) and response_render renders in all three formats.
  * Verbs build these structures and render them into one buffer that main writes once. */
 #ifndef LETS_OUTPUT_H
 #define LETS_OUTPUT_H
@@ -65,8 +65,6 @@ struct out_line *block_add_line(struct out_block *b, long number, enum marker m,
 void block_release(struct out_block *b);
 /* Puts note (static) on b's first replaced or inserted line, where a rejected change shows why. */
 void block_note_first_change(struct out_block *b, const char *note);
-/* Drops lines from index keep on (budget trimming). */
-void block_truncate(struct out_block *b, size_t keep);
 
 enum omission_kind {
 	OM_HIT_CAP,            /* a=hits b=cap */
@@ -236,8 +234,6 @@ struct out_change {
 	bool no_change;            /* an edit that left the bytes as they were */
 };
 
-/* {"layer":…,"status":…,"errors_before":e,"errors_after":e}, the check object of §10. */
-void out_check_json(struct buf *b, const struct out_check *ck);
 /* The stats of changes: their region lines and what they cost as text, with the headers and the
  * rejected-line notes when headers is set (edit), else the region lines alone (transform). */
 void changes_stats(const struct out_change *ch, size_t n, bool headers, long *lines, long *bytes);
