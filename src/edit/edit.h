@@ -1,12 +1,13 @@
-/* One `lets edit` call, in phases that verb/edit.c runs in order. Internal to src/edit/ and
- * verb/edit.c.
+/* One `lets edit` call, in phases that verb/edit.c runs in order. Internal to src/edit/,
+ * verb/edit.c and verb/transform.c (which runs its files through the same commit phase).
  *
  * args:   the command line or a --from - batch becomes entries; each entry's target is parsed
  *         and checked against the working tree, and entries naming one file share it.
  * commit: every file is locked (sorted order) and loaded once; after the engine has applied every
  *         entry to the working copies, layer 1 checks each result; then the changed files are
  *         published as one batch (publish_batch) and, when --check's after-run fails, reverted.
- * render: the response, as text, --json or --jsonl, into one buffer.
+ * render: fills the response (output.h's changes, omissions, stats), which output renders as
+ *         text, --json or --jsonl into one buffer.
  * The engine (engine.h) applies one entry to one file's bytes and touches nothing else.
  *
  * Nothing is written unless every entry applied and every layer-1 check passed. */
