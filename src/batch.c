@@ -33,14 +33,98 @@ static struct batch_entry *batch_add(struct batch *b, const char *target, long l
 	return e;
 }
 
+/* Splits an "@@" line's text into its target (head, cut in place) and the insert anchor, if any. */
+static char *fence_anchor(char *head, bool *after)
+{
+	char *kw = strstr(head, " insert-after ");
+	char *kw2 = strstr(head, " insert-before ");
+	if (!kw && !kw2)
+		return NULL;
+	*after = kw != NULL;
+	char *k = kw ? kw : kw2;
+	char *anchor = xstrdup(k + (*after ? 14 : 15));
+	*k = 0;
+	return anchor;
+}
+
+/* One edit's sections after its "@@" line, up to and including ">>>>>>>": sect[0] the old text,
+ * sect[1] the new, have[] which were given, *closed whether ">>>>>>>" ended them. Returns false
+ * when a section came twice (reported in d); a line outside any section is reported and ends
+ * the sections, unclosed. */
+static bool fence_sections(const char *s, size_t n, size_t *pos, long *line, const char *head, struct buf sect[2],
+			   bool have[2], bool *closed, struct diag *d)
+{
+	int cur = -1;
+	size_t body_start = 0, ls, le;
+	while (next_line(s, n, pos, line, &ls, &le)) {
+		size_t e2 = le;
+		if (e2 > ls && s[e2 - 1] == '\r')
+			e2--;
+		bool is_old = e2 - ls == 11 && !memcmp(s + ls, "<<<<<<< old", 11);
+		bool is_new = e2 - ls == 11 && !memcmp(s + ls, "======= new", 11);
+		bool is_end = e2 - ls == 7 && !memcmp(s + ls, ">>>>>>>", 7);
+		if ((is_old && have[0]) || (is_new && have[1])) {
+			/* a second section of one kind would glue two edits into one: refuse it */
+			diag_add(d, E_USAGE, "line %ld: %s: a second `%.*s` section \xC2\xB7 close the edit with `>>>>>>>` first",
+				 *line, head, (int)(e2 - ls), s + ls);
+			return false;
+		}
+		if (is_old || is_new || is_end) {
+			if (cur >= 0) {
+				size_t body_end = ls > body_start ? ls - 1 : body_start;
+				if (body_end > body_start && s[body_end - 1] == '\r')
+					body_end--;
+				buf_add(&sect[cur], s + body_start, body_end - body_start);
+			}
+			if (is_end) {
+				*closed = true;
+				return true;
+			}
+			cur = is_old ? 0 : 1;
+			have[cur] = true;
+			body_start = *pos;
+			continue;
+		}
+		if (cur < 0) {
+			diag_add(d, E_USAGE, "line %ld: %s: expected `<<<<<<< old` or `======= new`, found: %.*s", *line,
+				 head, (int)(e2 - ls > 80 ? 80 : e2 - ls), s + ls);
+			return true;
+		}
+	}
+	return true;
+}
+
+/* The sections an edit must have: a new one, closed, and an old one exactly when it is no insert. */
+static bool fence_complete(long head_line, const char *head, const bool have[2], bool closed, bool insert,
+			   struct diag *d)
+{
+	if (!have[1]) {
+		diag_add(d, E_USAGE, "line %ld: %s: no `======= new` section", head_line, head);
+		return false;
+	}
+	if (!closed) {
+		diag_add(d, E_USAGE, "line %ld: %s: no `>>>>>>>` closing the edit", head_line, head);
+		return false;
+	}
+	if (have[0] == insert) {
+		diag_add(d, E_USAGE,
+			 have[0] ? "line %ld: %s: an insert takes no `<<<<<<< old` section"
+				 : "line %ld: %s: no `<<<<<<< old` section (or insert-after/insert-before on the @@ line)",
+			 head_line, head);
+		return false;
+	}
+	return true;
+}
+
 /* The fence format: "@@ <target>[ insert-after|insert-before <anchor>]", an optional
- * "<<<<<<< old" section, a "======= new" section, ">>>>>>>". */
+ * "<<<<<<< old" section, a "======= new" section, ">>>>>>>". Stops at the first malformed edit. */
 static void parse_fence(struct batch *b, const char *s, size_t n, struct diag *d)
 {
 	size_t pos = 0;
 	long line = 0;
 	size_t ls, le;
-	while (next_line(s, n, &pos, &line, &ls, &le)) {
+	bool ok = true;
+	while (ok && next_line(s, n, &pos, &line, &ls, &le)) {
 		size_t e = le;
 		if (e > ls && s[e - 1] == '\r')
 			e--;
@@ -53,71 +137,12 @@ static void parse_fence(struct batch *b, const char *s, size_t n, struct diag *d
 		}
 		long head_line = line;
 		char *head = xstrndup(s + ls + 3, e - ls - 3);
-		char *anchor = NULL;
 		bool after = false;
-		char *kw = strstr(head, " insert-after ");
-		char *kw2 = strstr(head, " insert-before ");
-		if (kw || kw2) {
-			after = kw != NULL;
-			char *k = kw ? kw : kw2;
-			anchor = xstrdup(k + (after ? 14 : 15));
-			*k = 0;
-		}
+		char *anchor = fence_anchor(head, &after);
 		struct buf sect[2] = {BUF_INIT, BUF_INIT};
-		bool have[2] = {false, false}, closed = false, repeated = false;
-		int cur = -1;
-		size_t body_start = 0;
-		while (next_line(s, n, &pos, &line, &ls, &le)) {
-			size_t e2 = le;
-			if (e2 > ls && s[e2 - 1] == '\r')
-				e2--;
-			bool is_old = e2 - ls == 11 && !memcmp(s + ls, "<<<<<<< old", 11);
-			bool is_new = e2 - ls == 11 && !memcmp(s + ls, "======= new", 11);
-			bool is_end = e2 - ls == 7 && !memcmp(s + ls, ">>>>>>>", 7);
-			if ((is_old && have[0]) || (is_new && have[1])) {
-				/* a second section of one kind would glue two edits into one: refuse it */
-				diag_add(d, E_USAGE, "line %ld: %s: a second `%.*s` section \xC2\xB7 close the edit with `>>>>>>>` first",
-					 line, head, (int)(e2 - ls), s + ls);
-				repeated = true;
-				break;
-			}
-			if (is_old || is_new || is_end) {
-				if (cur >= 0) {
-					size_t body_end = ls > body_start ? ls - 1 : body_start;
-					if (body_end > body_start && s[body_end - 1] == '\r')
-						body_end--;
-					buf_add(&sect[cur], s + body_start, body_end - body_start);
-				}
-				if (is_end) {
-					closed = true;
-					break;
-				}
-				cur = is_old ? 0 : 1;
-				have[cur] = true;
-				body_start = pos;
-				continue;
-			}
-			if (cur < 0) {
-				diag_add(d, E_USAGE, "line %ld: %s: expected `<<<<<<< old` or `======= new`, found: %.*s", line,
-					 head, (int)(e2 - ls > 80 ? 80 : e2 - ls), s + ls);
-				break;
-			}
-		}
-		bool ok = !repeated;
-		if (ok && !have[1]) {
-			diag_add(d, E_USAGE, "line %ld: %s: no `======= new` section", head_line, head);
-			ok = false;
-		} else if (ok && !closed) {
-			diag_add(d, E_USAGE, "line %ld: %s: no `>>>>>>>` closing the edit", head_line, head);
-			ok = false;
-		}
-		if (ok && have[0] == (anchor != NULL)) {
-			diag_add(d, E_USAGE,
-				 have[0] ? "line %ld: %s: an insert takes no `<<<<<<< old` section"
-					 : "line %ld: %s: no `<<<<<<< old` section (or insert-after/insert-before on the @@ line)",
-				 head_line, head);
-			ok = false;
-		}
+		bool have[2] = {false, false}, closed = false;
+		ok = fence_sections(s, n, &pos, &line, head, sect, have, &closed, d) &&
+		     fence_complete(head_line, head, have, closed, anchor != NULL, d);
 		if (ok) {
 			struct batch_entry *en = batch_add(b, head, head_line);
 			if (have[0]) {
@@ -134,108 +159,123 @@ static void parse_fence(struct batch *b, const char *s, size_t n, struct diag *d
 		buf_release(&sect[1]);
 		free(anchor);
 		free(head);
-		if (!ok)
-			return;
 	}
 }
 
-/* JSONL: {"file":…,"old":…,"new":…} or {"file":…,"insert_after"|"insert_before":…,"new":…}. */
-static void parse_jsonl(struct batch *b, const char *s, size_t n, struct diag *d)
+/* The optional members' types: "all" and "word" booleans, "line_hint" a line number. */
+static bool jsonl_valid_flags(json_t *obj, long line, struct diag *d)
+{
+	bool ok = true;
+	json_t *all = json_object_get(obj, "all");
+	if (all && !json_is_boolean(all)) {
+		diag_add(d, E_USAGE, "line %ld: \"all\" must be true or false", line);
+		ok = false;
+	}
+	json_t *word = json_object_get(obj, "word"), *hint = json_object_get(obj, "line_hint");
+	if (word && !json_is_boolean(word)) {
+		diag_add(d, E_USAGE, "line %ld: \"word\" must be true or false", line);
+		ok = false;
+	}
+	if (hint && (!json_is_integer(hint) || json_integer_value(hint) < 1)) {
+		diag_add(d, E_USAGE, "line %ld: \"line_hint\" must be a line number (1 or more)", line);
+		ok = false;
+	}
+	return ok;
+}
+
+/* Every problem with one JSONL object, each reported in d; true when there is none. */
+static bool jsonl_valid(json_t *obj, long line, struct diag *d)
 {
 	static const char *const keys[] = {"file", "old", "new", "insert_after", "insert_before", "all", "word", "line_hint", NULL};
+	bool ok = true;
+	const char *key;
+	json_t *val;
+	json_object_foreach(obj, key, val) {
+		bool known = false;
+		for (const char *const *k = keys; *k; k++)
+			known |= !strcmp(*k, key);
+		if (!known) {
+			diag_add(d, E_USAGE, "line %ld: unknown key \"%s\"", line, key);
+			ok = false;
+		}
+	}
+	json_t *file = json_object_get(obj, "file"), *nw = json_object_get(obj, "new");
+	json_t *old = json_object_get(obj, "old"), *ia = json_object_get(obj, "insert_after");
+	json_t *ib = json_object_get(obj, "insert_before");
+	if (!file)
+		diag_add(d, E_USAGE, "line %ld: no \"file\"", line), ok = false;
+	else if (!json_is_string(file))
+		diag_add(d, E_USAGE, "line %ld: \"file\" must be a string", line), ok = false;
+	if (!nw)
+		diag_add(d, E_USAGE, "line %ld: no \"new\"", line), ok = false;
+	else if (!json_is_string(nw))
+		diag_add(d, E_USAGE, "line %ld: \"new\" must be a string", line), ok = false;
+	int ops = !!old + !!ia + !!ib;
+	if (ops != 1) {
+		struct buf found = BUF_INIT;
+		if (old)
+			buf_adds(&found, "old");
+		if (ia)
+			buf_addf(&found, "%sinsert_after", found.len ? ", " : "");
+		if (ib)
+			buf_addf(&found, "%sinsert_before", found.len ? ", " : "");
+		diag_add(d, E_USAGE,
+			 "line %ld: exactly one of \"old\", \"insert_after\" or \"insert_before\" is required \xC2\xB7 found %s",
+			 line, found.len ? found.data : "none");
+		buf_release(&found);
+		ok = false;
+	}
+	json_t *op = old ? old : ia ? ia : ib;
+	if (op && !json_is_string(op)) {
+		diag_add(d, E_USAGE, "line %ld: \"%s\" must be a string", line,
+			 old ? "old" : ia ? "insert_after" : "insert_before");
+		ok = false;
+	}
+	return jsonl_valid_flags(obj, line, d) && ok;
+}
+
+/* The entry of a valid JSONL object. */
+static void jsonl_add(struct batch *b, json_t *obj, long line)
+{
+	json_t *nw = json_object_get(obj, "new"), *old = json_object_get(obj, "old");
+	json_t *ia = json_object_get(obj, "insert_after"), *ib = json_object_get(obj, "insert_before");
+	json_t *all = json_object_get(obj, "all"), *word = json_object_get(obj, "word");
+	json_t *hint = json_object_get(obj, "line_hint");
+	struct batch_entry *en = batch_add(b, json_string_value(json_object_get(obj, "file")), line);
+	en->new_len = json_string_length(nw);
+	en->new_text = xmalloc(en->new_len + 1);
+	memcpy(en->new_text, json_string_value(nw), en->new_len + 1);
+	if (old) {
+		en->old_len = json_string_length(old);
+		en->old = xmalloc(en->old_len + 1);
+		memcpy(en->old, json_string_value(old), en->old_len + 1);
+	} else {
+		en->anchor = xstrdup(json_string_value(ia ? ia : ib));
+		en->after = ia != NULL;
+	}
+	if (all)
+		en->all = json_is_true(all) ? 1 : 0;
+	if (word)
+		en->word = json_is_true(word) ? 1 : 0;
+	if (hint)
+		en->line_hint = (long)json_integer_value(hint);
+}
+
+/* JSONL: {"file":…,"old":…,"new":…} or {"file":…,"insert_after"|"insert_before":…,"new":…}.
+ * Every line is checked, so one call reports every malformed line. */
+static void parse_jsonl(struct batch *b, const char *s, size_t n, struct diag *d)
+{
+	size_t pos = 0, ls, le;
 	long line = 0;
-	for (size_t pos = 0; pos < n;) {
-		const char *nl = memchr(s + pos, '\n', n - pos);
-		size_t end = nl ? (size_t)(nl - s) : n;
-		size_t ls = pos;
-		pos = nl ? end + 1 : n;
-		line++;
-		if (utf8_blank(s + ls, end - ls))
+	while (next_line(s, n, &pos, &line, &ls, &le)) {
+		if (utf8_blank(s + ls, le - ls))
 			continue;
 		json_error_t jerr;
-		json_t *obj = json_loadb(s + ls, end - ls, JSON_REJECT_DUPLICATES, &jerr);
-		if (!obj || !json_is_object(obj)) {
+		json_t *obj = json_loadb(s + ls, le - ls, JSON_REJECT_DUPLICATES, &jerr);
+		if (!obj || !json_is_object(obj))
 			diag_add(d, E_USAGE, "line %ld: not a JSON object: %s", line, obj ? "another JSON value" : jerr.text);
-			json_decref(obj);
-			continue;
-		}
-		bool ok = true;
-		const char *key;
-		json_t *val;
-		json_object_foreach(obj, key, val) {
-			bool known = false;
-			for (const char *const *k = keys; *k; k++)
-				known |= !strcmp(*k, key);
-			if (!known) {
-				diag_add(d, E_USAGE, "line %ld: unknown key \"%s\"", line, key);
-				ok = false;
-			}
-		}
-		json_t *file = json_object_get(obj, "file"), *nw = json_object_get(obj, "new");
-		json_t *old = json_object_get(obj, "old"), *ia = json_object_get(obj, "insert_after");
-		json_t *ib = json_object_get(obj, "insert_before"), *all = json_object_get(obj, "all");
-		if (!file)
-			diag_add(d, E_USAGE, "line %ld: no \"file\"", line), ok = false;
-		else if (!json_is_string(file))
-			diag_add(d, E_USAGE, "line %ld: \"file\" must be a string", line), ok = false;
-		if (!nw)
-			diag_add(d, E_USAGE, "line %ld: no \"new\"", line), ok = false;
-		else if (!json_is_string(nw))
-			diag_add(d, E_USAGE, "line %ld: \"new\" must be a string", line), ok = false;
-		int ops = !!old + !!ia + !!ib;
-		if (ops != 1) {
-			struct buf found = BUF_INIT;
-			if (old)
-				buf_adds(&found, "old");
-			if (ia)
-				buf_addf(&found, "%sinsert_after", found.len ? ", " : "");
-			if (ib)
-				buf_addf(&found, "%sinsert_before", found.len ? ", " : "");
-			diag_add(d, E_USAGE,
-				 "line %ld: exactly one of \"old\", \"insert_after\" or \"insert_before\" is required \xC2\xB7 found %s",
-				 line, found.len ? found.data : "none");
-			buf_release(&found);
-			ok = false;
-		}
-		json_t *op = old ? old : ia ? ia : ib;
-		if (op && !json_is_string(op)) {
-			diag_add(d, E_USAGE, "line %ld: \"%s\" must be a string", line,
-				 old ? "old" : ia ? "insert_after" : "insert_before");
-			ok = false;
-		}
-		if (all && !json_is_boolean(all)) {
-			diag_add(d, E_USAGE, "line %ld: \"all\" must be true or false", line);
-			ok = false;
-		}
-		json_t *word = json_object_get(obj, "word"), *hint = json_object_get(obj, "line_hint");
-		if (word && !json_is_boolean(word)) {
-			diag_add(d, E_USAGE, "line %ld: \"word\" must be true or false", line);
-			ok = false;
-		}
-		if (hint && (!json_is_integer(hint) || json_integer_value(hint) < 1)) {
-			diag_add(d, E_USAGE, "line %ld: \"line_hint\" must be a line number (1 or more)", line);
-			ok = false;
-		}
-		if (ok) {
-			struct batch_entry *en = batch_add(b, json_string_value(file), line);
-			en->new_len = json_string_length(nw);
-			en->new_text = xmalloc(en->new_len + 1);
-			memcpy(en->new_text, json_string_value(nw), en->new_len + 1);
-			if (old) {
-				en->old_len = json_string_length(old);
-				en->old = xmalloc(en->old_len + 1);
-				memcpy(en->old, json_string_value(old), en->old_len + 1);
-			} else {
-				en->anchor = xstrdup(json_string_value(op));
-				en->after = ia != NULL;
-			}
-			if (all)
-				en->all = json_is_true(all) ? 1 : 0;
-			if (word)
-				en->word = json_is_true(word) ? 1 : 0;
-			if (hint)
-				en->line_hint = (long)json_integer_value(hint);
-		}
+		else if (jsonl_valid(obj, line, d))
+			jsonl_add(b, obj, line);
 		json_decref(obj);
 	}
 }

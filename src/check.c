@@ -12,7 +12,6 @@
 
 #include "alloc.h"
 #include "buf.h"
-#include "json.h"
 #include "opt.h"
 #include "proc.h"
 #include "symbols/lang.h"
@@ -82,15 +81,6 @@ const char *check_kind_name(enum check_kind k)
 const char *check_reject_note(enum check_kind k)
 {
 	return kinds[k].reject_note;
-}
-
-void check_result_json(struct buf *b, const char *layer, const char *status, const struct check_result *r)
-{
-	buf_adds(b, "{\"layer\":");
-	json_cstr(b, layer);
-	buf_adds(b, ",\"status\":");
-	json_cstr(b, status);
-	buf_addf(b, ",\"errors_before\":%ld,\"errors_after\":%ld}", r->errors_before, r->errors_after);
 }
 
 const char *check_failed_status(enum check_kind k)

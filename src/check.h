@@ -36,8 +36,6 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
 const char *check_kind_name(enum check_kind k);
 /* The note after a rejected line: "parse error", "invalid json", ... */
 const char *check_reject_note(enum check_kind k);
-/* {"layer":…,"status":…,"errors_before":e,"errors_after":e}, the check object of edit and write. */
-void check_result_json(struct buf *b, const char *layer, const char *status, const struct check_result *r);
 /* The status word of a check that found an error: "failed" (structure) or "invalid" (a format). */
 const char *check_failed_status(enum check_kind k);
 /* The one place a check's status word is chosen: check_failed_status's word when r failed (or,

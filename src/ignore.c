@@ -175,6 +175,101 @@ static bool posix_class(const char *name, size_t n, unsigned char c, bool *known
 	return false;
 }
 
+static int dowild(const unsigned char *ps, const unsigned char *p, const unsigned char *pe, const unsigned char *t,
+		  const unsigned char *te, bool pathname);
+
+/* A bracket expression at **pp ('['), against t_ch: WM_MATCH (with *pp on its ']') when t_ch is in
+ * it, WM_NOMATCH when not, WM_ABORT_ALL when the expression is unterminated or names an unknown
+ * class. */
+static int bracket(const unsigned char **pp, const unsigned char *pe, unsigned char t_ch, bool pathname)
+{
+	const unsigned char *p = *pp;
+	if (++p >= pe)
+		return WM_ABORT_ALL;
+	bool negated = false, matched = false;
+	if (*p == '!' || *p == '^') {
+		negated = true;
+		if (++p >= pe)
+			return WM_ABORT_ALL;
+	}
+	unsigned char prev_ch = 0;
+	for (;;) {
+		if (p >= pe)
+			return WM_ABORT_ALL;
+		unsigned char c = *p;
+		if (c == '\\') {
+			if (++p >= pe)
+				return WM_ABORT_ALL;
+			c = *p;
+			if (t_ch == c)
+				matched = true;
+		} else if (c == '-' && prev_ch && p + 1 < pe && p[1] != ']') {
+			c = *++p;
+			if (c == '\\') {
+				if (++p >= pe)
+					return WM_ABORT_ALL;
+				c = *p;
+			}
+			if (t_ch <= c && t_ch >= prev_ch)
+				matched = true;
+			c = 0;
+		} else if (c == '[' && p + 1 < pe && p[1] == ':') {
+			const unsigned char *s = p + 2, *q = s;
+			while (q < pe && *q != ']')
+				q++;
+			if (q >= pe)
+				return WM_ABORT_ALL;
+			if (q - s < 1 || q[-1] != ':') {
+				/* not a class after all: '[' is literal */
+				if (t_ch == '[')
+					matched = true;
+			} else {
+				bool known;
+				if (posix_class((const char *)s, (size_t)(q - 1 - s), t_ch, &known))
+					matched = true;
+				if (!known)
+					return WM_ABORT_ALL;
+				p = q;
+				c = 0;
+			}
+		} else if (t_ch == c) {
+			matched = true;
+		}
+		prev_ch = c;
+		if (++p < pe && *p == ']')
+			break;
+	}
+	if (matched == negated || (pathname && t_ch == '/'))
+		return WM_NOMATCH;
+	*pp = p;
+	return WM_MATCH;
+}
+
+/* What follows a '*' (match_slash: '**', or no WM_PATHNAME) tried at each text position in turn. */
+static int star_scan(const unsigned char *ps, const unsigned char *p, const unsigned char *pe,
+		     const unsigned char *t, const unsigned char *te, bool pathname, bool match_slash)
+{
+	for (; t < te; t++) {
+		unsigned char t_ch = *t;
+		if (!glob_special(*p)) {
+			unsigned char want = *p;
+			while (t < te && (match_slash || *t != '/') && *t != want)
+				t++;
+			t_ch = t < te ? *t : 0;
+			if (t >= te || t_ch != want)
+				return WM_NOMATCH;
+		}
+		int m = dowild(ps, p, pe, t, te, pathname);
+		if (m != WM_NOMATCH) {
+			if (!match_slash || m != WM_ABORT_TO_STARSTAR)
+				return m;
+		} else if (!match_slash && t_ch == '/') {
+			return WM_ABORT_TO_STARSTAR;
+		}
+	}
+	return WM_ABORT_ALL;
+}
+
 /* A transcription of git's dowild() (wildmatch.c) with WM_PATHNAME on, over explicit ends. */
 static int dowild(const unsigned char *ps, const unsigned char *p, const unsigned char *pe, const unsigned char *t,
 		  const unsigned char *te, bool pathname)
@@ -231,87 +326,12 @@ static int dowild(const unsigned char *ps, const unsigned char *p, const unsigne
 				t = slash;
 				break; /* the loop step consumes the slash in both */
 			}
-			for (;;) {
-				if (t >= te)
-					break;
-				t_ch = *t;
-				if (!glob_special(*p)) {
-					unsigned char want = *p;
-					while (t < te && (match_slash || *t != '/') && *t != want)
-						t++;
-					t_ch = t < te ? *t : 0;
-					if (t >= te || t_ch != want)
-						return WM_NOMATCH;
-				}
-				int m = dowild(ps, p, pe, t, te, pathname);
-				if (m != WM_NOMATCH) {
-					if (!match_slash || m != WM_ABORT_TO_STARSTAR)
-						return m;
-				} else if (!match_slash && t_ch == '/') {
-					return WM_ABORT_TO_STARSTAR;
-				}
-				t++;
-			}
-			return WM_ABORT_ALL;
+			return star_scan(ps, p, pe, t, te, pathname, match_slash);
 		}
 		case '[': {
-			if (++p >= pe)
-				return WM_ABORT_ALL;
-			bool negated = false, matched = false;
-			if (*p == '!' || *p == '^') {
-				negated = true;
-				if (++p >= pe)
-					return WM_ABORT_ALL;
-			}
-			unsigned char prev_ch = 0;
-			for (;;) {
-				if (p >= pe)
-					return WM_ABORT_ALL;
-				unsigned char c = *p;
-				if (c == '\\') {
-					if (++p >= pe)
-						return WM_ABORT_ALL;
-					c = *p;
-					if (t_ch == c)
-						matched = true;
-				} else if (c == '-' && prev_ch && p + 1 < pe && p[1] != ']') {
-					c = *++p;
-					if (c == '\\') {
-						if (++p >= pe)
-							return WM_ABORT_ALL;
-						c = *p;
-					}
-					if (t_ch <= c && t_ch >= prev_ch)
-						matched = true;
-					c = 0;
-				} else if (c == '[' && p + 1 < pe && p[1] == ':') {
-					const unsigned char *s = p + 2, *q = s;
-					while (q < pe && *q != ']')
-						q++;
-					if (q >= pe)
-						return WM_ABORT_ALL;
-					if (q - s < 1 || q[-1] != ':') {
-						/* not a class after all: '[' is literal */
-						if (t_ch == '[')
-							matched = true;
-					} else {
-						bool known;
-						if (posix_class((const char *)s, (size_t)(q - 1 - s), t_ch, &known))
-							matched = true;
-						if (!known)
-							return WM_ABORT_ALL;
-						p = q;
-						c = 0;
-					}
-				} else if (t_ch == c) {
-					matched = true;
-				}
-				prev_ch = c;
-				if (++p < pe && *p == ']')
-					break;
-			}
-			if (matched == negated || (pathname && t_ch == '/'))
-				return WM_NOMATCH;
+			int m = bracket(&p, pe, t_ch, pathname);
+			if (m != WM_MATCH)
+				return m;
 			break;
 		}
 		}

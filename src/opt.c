@@ -318,6 +318,73 @@ static enum lets_err check_conflicts(const struct opts *o, const struct verb *v,
 	return err;
 }
 
+static bool takes_value(const struct opt_spec *s)
+{
+	return s->kind == K_LONG || s->kind == K_STR || s->kind == K_LIST;
+}
+
+/* One "--name[=value]" at argv[*i] (its value may be the next argument: *i moves past it).
+ * LETS_ERR_COUNT asks the caller to print help. */
+static enum lets_err parse_long_flag(struct opts *o, const struct verb *v, int argc, char **argv, int *i,
+				     unsigned char *seen, struct diag *d)
+{
+	const char *arg = argv[*i];
+	const char *name = arg + 2;
+	const char *eq = strchr(name, '=');
+	size_t len = eq ? (size_t)(eq - name) : strlen(name);
+	const struct opt_spec *s = find_long(name, len, v->group);
+	if (!s) {
+		if (len == 4 && !strncmp(name, "help", 4))
+			return LETS_ERR_COUNT;
+		char *shown = xstrndup(arg, eq ? (size_t)(eq - arg) : strlen(arg));
+		opt_usage_error(d, v->name, true, "unexpected argument '%s' found", shown);
+		free(shown);
+		return E_USAGE;
+	}
+	const char *value = NULL;
+	if (takes_value(s)) {
+		if (eq)
+			value = eq + 1;
+		else if (*i + 1 < argc)
+			value = argv[++*i];
+		else
+			return missing_value(d, s);
+	} else if (eq) {
+		return opt_usage_error(d, v->name, true, "unexpected value '%s' for '--%s' found; no more were expected",
+				       eq + 1, s->long_name);
+	}
+	return apply(o, v, s, value, seen, d);
+}
+
+/* A cluster of short flags at argv[*i]: -iw, -A2, -A=2, -A 2 (*i moves past a separate value).
+ * LETS_ERR_COUNT asks the caller to print help. */
+static enum lets_err parse_short_flags(struct opts *o, const struct verb *v, int argc, char **argv, int *i,
+				       unsigned char *seen, struct diag *d)
+{
+	for (const char *p = argv[*i] + 1; *p; p++) {
+		const struct opt_spec *s = find_short(*p, v->group);
+		if (!s) {
+			if (*p == 'h')
+				return LETS_ERR_COUNT;
+			char shown[3] = {'-', *p, 0};
+			return opt_usage_error(d, v->name, true, "unexpected argument '%s' found", shown);
+		}
+		const char *value = NULL;
+		if (takes_value(s)) {
+			if (p[1])
+				value = p[1] == '=' ? p + 2 : p + 1;
+			else if (*i + 1 < argc)
+				value = argv[++*i];
+			else
+				return missing_value(d, s);
+		}
+		enum lets_err e = apply(o, v, s, value, seen, d);
+		if (e || value)
+			return e;
+	}
+	return LETS_OK;
+}
+
 enum lets_err opts_parse(struct opts *o, const struct verb *v, int argc, char **argv, int first, struct diag *d)
 {
 	o->verb = v->name;
@@ -325,70 +392,17 @@ enum lets_err opts_parse(struct opts *o, const struct verb *v, int argc, char **
 	bool only_positional = false;
 	for (int i = first; i < argc; i++) {
 		const char *arg = argv[i];
-		if (only_positional || arg[0] != '-' || !strcmp(arg, "-")) {
+		enum lets_err e = LETS_OK;
+		if (only_positional || arg[0] != '-' || !strcmp(arg, "-"))
 			strlist_push(&o->positional, arg);
-			continue;
-		}
-		if (!strcmp(arg, "--")) {
+		else if (!strcmp(arg, "--"))
 			only_positional = true;
-			continue;
-		}
-		if (arg[1] == '-') {
-			const char *name = arg + 2;
-			const char *eq = strchr(name, '=');
-			size_t len = eq ? (size_t)(eq - name) : strlen(name);
-			const struct opt_spec *s = find_long(name, len, v->group);
-			if (!s) {
-				if (len == 4 && !strncmp(name, "help", 4))
-					return LETS_ERR_COUNT; /* caller prints help */
-				char *shown = xstrndup(arg, eq ? (size_t)(eq - arg) : strlen(arg));
-				opt_usage_error(d, v->name, true, "unexpected argument '%s' found", shown);
-				free(shown);
-				return E_USAGE;
-			}
-			const char *value = NULL;
-			if (s->kind == K_LONG || s->kind == K_STR || s->kind == K_LIST) {
-				if (eq)
-					value = eq + 1;
-				else if (i + 1 < argc)
-					value = argv[++i];
-				else
-					return missing_value(d, s);
-			} else if (eq) {
-				opt_usage_error(d, v->name, true, "unexpected value '%s' for '--%s' found; no more were expected",
-					    eq + 1, s->long_name);
-				return E_USAGE;
-			}
-			enum lets_err e = apply(o, v, s, value, seen, d);
-			if (e)
-				return e;
-			continue;
-		}
-		/* A cluster of short flags: -iw, -A2, -A 2. */
-		for (const char *p = arg + 1; *p; p++) {
-			const struct opt_spec *s = find_short(*p, v->group);
-			if (!s) {
-				if (*p == 'h')
-					return LETS_ERR_COUNT;
-				char shown[3] = {'-', *p, 0};
-				opt_usage_error(d, v->name, true, "unexpected argument '%s' found", shown);
-				return E_USAGE;
-			}
-			const char *value = NULL;
-			if (s->kind == K_LONG || s->kind == K_STR || s->kind == K_LIST) {
-				if (p[1])
-					value = p[1] == '=' ? p + 2 : p + 1;
-				else if (i + 1 < argc)
-					value = argv[++i];
-				else
-					return missing_value(d, s);
-			}
-			enum lets_err e = apply(o, v, s, value, seen, d);
-			if (e)
-				return e;
-			if (value)
-				break;
-		}
+		else if (arg[1] == '-')
+			e = parse_long_flag(o, v, argc, argv, &i, seen, d);
+		else
+			e = parse_short_flags(o, v, argc, argv, &i, seen, d);
+		if (e)
+			return e;
 	}
 	if (check_conflicts(o, v, seen, d))
 		return E_USAGE;

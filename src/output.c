@@ -29,7 +29,8 @@ struct out_line *block_add_line(struct out_block *b, long number, enum marker m,
 	return l;
 }
 
-void block_truncate(struct out_block *b, size_t keep)
+/* Drops lines from index keep on (budget trimming). */
+static void block_truncate(struct out_block *b, size_t keep)
 {
 	for (size_t i = keep; i < b->n_lines; i++)
 		free(b->lines[i].text);
@@ -49,6 +50,15 @@ void block_release(struct out_block *b)
 	memset(b, 0, sizeof(*b));
 }
 
+void block_note_first_change(struct out_block *b, const char *note)
+{
+	for (size_t k = 0; k < b->n_lines; k++)
+		if (b->lines[k].marker == MK_REPLACED || b->lines[k].marker == MK_INSERTED) {
+			b->lines[k].note = note;
+			return;
+		}
+}
+
 struct omission *omit_add(struct omits *o, enum omission_kind kind, long a, long b, long c, const char *s1,
 			  const char *s2)
 {
@@ -61,6 +71,16 @@ struct omission *omit_add(struct omits *o, enum omission_kind kind, long a, long
 	om->c = c;
 	om->s1 = s1 ? xstrdup(s1) : NULL;
 	om->s2 = s2 ? xstrdup(s2) : NULL;
+	return om;
+}
+
+struct omission *omit_copy(struct omits *o, const struct omission *src)
+{
+	struct omission *om = omit_add(o, src->kind, src->a, src->b, src->c, src->s1, src->s2);
+	for (size_t k = 0; k < src->n_list; k++)
+		omission_add_item(om, src->list[k]);
+	for (size_t k = 0; k < src->n_pairs; k++)
+		omission_add_pair(om, src->pairs[2 * k], src->pairs[2 * k + 1]);
 	return om;
 }
 
@@ -797,6 +817,253 @@ static void row_json(struct buf *b, const struct out_row *row, bool counted)
 	buf_addc(b, '}');
 }
 
+/* {"layer":…,"status":…,"errors_before":e,"errors_after":e}, the check object of §10. */
+static void out_check_json(struct buf *b, const struct out_check *ck)
+{
+	buf_adds(b, "{\"layer\":");
+	json_cstr(b, ck->layer);
+	buf_adds(b, ",\"status\":");
+	json_cstr(b, ck->status);
+	buf_addf(b, ",\"errors_before\":%ld,\"errors_after\":%ld}", ck->errors_before, ck->errors_after);
+}
+
+static void long_list_json(struct buf *b, const long *v, size_t n)
+{
+	buf_addc(b, '[');
+	for (size_t i = 0; i < n; i++)
+		buf_addf(b, "%s%ld", i ? "," : "", v[i]);
+	buf_addc(b, ']');
+}
+
+/* What the kind adds after "path": the count and its anchor, the operations, or the outcome. */
+static void change_head_json(struct buf *b, const struct out_change *ch)
+{
+	switch (ch->kind) {
+	case CHG_REPLACE:
+		buf_addf(b, ",\"replacements\":%ld", ch->count);
+		break;
+	case CHG_INSERT:
+		buf_addf(b, ",\"inserted\":%ld,\"anchor\":{\"side\":", ch->count);
+		json_cstr(b, ch->side);
+		buf_adds(b, ",\"at\":");
+		json_cstr(b, ch->anchor);
+		buf_addf(b, ",\"line\":%ld}", ch->anchor_line);
+		break;
+	case CHG_TRANSFORM:
+		buf_adds(b, ",\"format\":");
+		json_cstr(b, ch->format);
+		buf_adds(b, ",\"operations\":[");
+		for (size_t i = 0; i < ch->n_ops; i++) {
+			buf_adds(b, i ? ",{\"op\":" : "{\"op\":");
+			json_cstr(b, ch->ops[i].op);
+			buf_adds(b, ",\"key\":");
+			json_cstr(b, ch->ops[i].key);
+			buf_addc(b, '}');
+		}
+		buf_addc(b, ']');
+		break;
+	case CHG_WRITE:
+		buf_adds(b, ",\"outcome\":");
+		json_cstr(b, ch->outcome);
+		buf_addf(b, ",\"lines\":%ld,\"bytes\":%ld,\"sha\":", ch->count, ch->bytes);
+		json_cstr(b, ch->sha_after);
+		break;
+	}
+}
+
+/* One change's members, without the braces (a single change is the response object itself). */
+static void change_members_json(struct buf *b, const struct out_change *ch)
+{
+	buf_adds(b, "\"path\":");
+	json_cstr(b, ch->path);
+	change_head_json(b, ch);
+	if (ch->kind != CHG_WRITE) {
+		buf_adds(b, ",\"lines\":");
+		long_list_json(b, ch->lines, ch->n_lines);
+	}
+	if (ch->match) {
+		buf_adds(b, ",\"match\":");
+		json_cstr(b, ch->match);
+	}
+	if (ch->resolver) {
+		buf_adds(b, ",\"resolver\":");
+		json_cstr(b, ch->resolver);
+	}
+	if (ch->region && ch->region->n_lines) {
+		buf_adds(b, ",\"region\":");
+		region_json(b, ch->region);
+	}
+	if (ch->check.layer) {
+		buf_adds(b, ",\"check\":");
+		out_check_json(b, &ch->check);
+	}
+	if (ch->kind != CHG_WRITE) {
+		buf_adds(b, ",\"sha\":{\"before\":");
+		json_cstr(b, ch->sha_before);
+		buf_adds(b, ",\"after\":");
+		json_cstr(b, ch->sha_after);
+		buf_addc(b, '}');
+	}
+	if (ch->reverted)
+		buf_adds(b, ",\"reverted\":true");
+	else if (ch->no_change)
+		buf_adds(b, ",\"no_change\":true");
+}
+
+/* "line 5", "lines 1, 8", "lines 4-6, 9", at most 20 entries then " (+M more)". */
+static void line_list_text(struct buf *b, const long *v, size_t n)
+{
+	buf_adds(b, n == 1 ? "line " : "lines ");
+	size_t entries = 0, i = 0;
+	long left = 0;
+	while (i < n) {
+		size_t j = i;
+		while (j + 1 < n && v[j + 1] == v[j] + 1)
+			j++;
+		size_t run = j - i + 1;
+		const char *sep = entries ? ", " : "";
+		if (entries >= 20) {
+			left += (long)run;
+		} else if (run == 1 || (run == 2 && entries + 2 > 20)) {
+			buf_addf(b, "%s%ld", sep, v[i]);
+			entries++;
+			left += (long)run - 1;
+		} else if (run == 2) {
+			buf_addf(b, "%s%ld, %ld", sep, v[i], v[j]);
+			entries += 2;
+		} else {
+			buf_addf(b, "%s%ld-%ld", sep, v[i], v[j]);
+			entries++;
+		}
+		i = j + 1;
+	}
+	if (left)
+		buf_addf(b, " (+%ld more)", left);
+}
+
+/* "set a, b, delete c": the operations grouped by verb in first-appearance order. */
+static void ops_text(struct buf *b, const struct out_op *ops, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		bool seen = false;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = !strcmp(ops[k].op, ops[i].op);
+		if (seen)
+			continue;
+		buf_addf(b, "%s%s ", i ? ", " : "", ops[i].op);
+		bool one = true;
+		for (size_t m = i; m < n; m++)
+			if (!strcmp(ops[m].op, ops[i].op)) {
+				buf_addf(b, "%s%s", one ? "" : ", ", ops[m].key);
+				one = false;
+			}
+	}
+}
+
+/* "── path · …" and '\n': what the change did, in the words of output-format.md §3, §7. */
+static void change_header_text(struct buf *b, const struct out_change *ch)
+{
+	buf_addf(b, OUT_RULE "%s" OUT_DOT, ch->path);
+	switch (ch->kind) {
+	case CHG_REPLACE:
+		plural(b, ch->count, "replacement", "replacements");
+		buf_adds(b, OUT_DOT);
+		line_list_text(b, ch->lines, ch->n_lines);
+		if (!ch->reverted && ch->match)
+			buf_addf(b, OUT_DOT "%s", ch->match);
+		if (!ch->reverted && ch->resolver)
+			buf_addf(b, OUT_DOT "%s", ch->resolver);
+		break;
+	case CHG_INSERT:
+		buf_adds(b, "inserted ");
+		plural(b, ch->count, "line", "lines");
+		buf_addf(b, " %s %s", ch->side, ch->anchor_shown);
+		break;
+	case CHG_TRANSFORM:
+		buf_addf(b, "%s" OUT_DOT, ch->format);
+		ops_text(b, ch->ops, ch->n_ops);
+		buf_addf(b, OUT_DOT "%s ", ch->n_lines == 1 ? "line" : "lines");
+		for (size_t i = 0; i < ch->n_lines; i++)
+			buf_addf(b, "%s%ld", i ? ", " : "", ch->lines[i]);
+		break;
+	case CHG_WRITE:
+		buf_addf(b, "%s" OUT_DOT, ch->outcome);
+		plural(b, ch->count, "line", "lines");
+		buf_adds(b, OUT_DOT);
+		plural(b, ch->bytes, "byte", "bytes");
+		buf_adds(b, OUT_DOT "sha:");
+		if (ch->sha_before)
+			buf_addf(b, "%s\xE2\x86\x92", ch->sha_before);
+		buf_adds(b, ch->sha_after);
+		break;
+	}
+	if (ch->reverted)
+		buf_adds(b, OUT_DOT "REVERTED");
+	buf_addc(b, '\n');
+}
+
+/* The footer's lead for one change: its check and, but for a write (whose header has it), its sha. */
+static void change_lead_text(struct buf *b, const struct out_change *ch)
+{
+	if (ch->reverted) {
+		buf_addf(b, "check: %s \xE2\x86\x92 reverted" OUT_DOT "file unchanged" OUT_DOT "sha:%s",
+			 ch->check.status, ch->sha_before);
+		return;
+	}
+	if (ch->check.layer)
+		buf_addf(b, "check: %s %s", ch->check.layer, ch->check.status);
+	if (ch->kind == CHG_WRITE)
+		return;
+	buf_addf(b, "%ssha:%s", b->len ? OUT_DOT : "", ch->sha_before);
+	if (strcmp(ch->sha_before, ch->sha_after))
+		buf_addf(b, "\xE2\x86\x92%s", ch->sha_after);
+	else if (ch->no_change)
+		buf_adds(b, OUT_DOT "no change");
+}
+
+static int changes_width(const struct out_change *ch, size_t n)
+{
+	long widest = 1;
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; ch[i].region && k < ch[i].region->n_lines; k++) {
+			const struct out_line *l = &ch[i].region->lines[k];
+			if (l->marker != MK_GAP && l->number > widest)
+				widest = l->number;
+		}
+	return num_width(widest);
+}
+
+static void changes_text(struct buf *b, const struct out_change *ch, size_t n)
+{
+	int width = changes_width(ch, n);
+	for (size_t i = 0; i < n; i++) {
+		change_header_text(b, &ch[i]);
+		for (size_t k = 0; ch[i].region && k < ch[i].region->n_lines; k++)
+			line_text(b, &ch[i].region->lines[k], width, true);
+	}
+}
+
+void changes_stats(const struct out_change *ch, size_t n, bool headers, long *lines, long *bytes)
+{
+	struct buf head = BUF_INIT;
+	*lines = *bytes = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (headers) {
+			buf_truncate(&head, 0);
+			change_header_text(&head, &ch[i]);
+			*bytes += (long)head.len;
+		}
+		for (size_t k = 0; ch[i].region && k < ch[i].region->n_lines; k++) {
+			const struct out_line *l = &ch[i].region->lines[k];
+			(*lines)++;
+			*bytes += (long)line_cost(l);
+			if (headers && l->note)
+				*bytes += 10 + (long)strlen(l->note);
+		}
+	}
+	buf_release(&head);
+}
+
 /* The keys after the list: omitted and stats (--jsonl: stats first, in a record of their own),
  * then the busiest files when over the cap, then the object closes. */
 static void response_tail_json(struct buf *b, const struct response *r, bool jsonl)
@@ -826,8 +1093,40 @@ static void response_tail_json(struct buf *b, const struct response *r, bool jso
 	buf_adds(b, "}\n");
 }
 
+/* With list_key NULL the one change is the response object: its members, then omitted and stats
+ * (--jsonl: the change, then a stats record, unless one_record). */
+static void changes_json(struct buf *b, const struct response *r, bool jsonl)
+{
+	if (r->list_key && !jsonl) {
+		buf_addf(b, "{\"%s\":[", r->list_key);
+		for (size_t i = 0; i < r->n_changes; i++) {
+			buf_adds(b, i ? ",{" : "{");
+			change_members_json(b, &r->changes[i]);
+			buf_addc(b, '}');
+		}
+		response_tail_json(b, r, false);
+		return;
+	}
+	if (!jsonl || r->one_record) {
+		buf_addc(b, '{');
+		change_members_json(b, &r->changes[0]);
+		response_end_json(b, r->om, r->lines, r->bytes);
+		return;
+	}
+	for (size_t i = 0; i < r->n_changes; i++) {
+		buf_addc(b, '{');
+		change_members_json(b, &r->changes[i]);
+		buf_adds(b, "}\n");
+	}
+	response_tail_json(b, r, true);
+}
+
 static void response_json(struct buf *b, const struct response *r, bool jsonl)
 {
+	if (r->changes) {
+		changes_json(b, r, jsonl);
+		return;
+	}
 	if (!jsonl)
 		buf_addf(b, "{\"%s\":[", r->list_key);
 	size_t n = r->blocks ? r->n_blocks : r->n_rows;
@@ -912,9 +1211,16 @@ static void response_text(struct buf *b, const struct response *r)
 		cost_text(b, tokens);
 		buf_addc(b, '\n');
 	}
+	struct buf lead = BUF_INIT;
+	if (!r->lead && r->changes)
+		change_lead_text(&lead, &r->changes[0]);
+	const char *lead_text = r->lead ? r->lead : buf_str(&lead);
 	if (r->footer_first)
-		footer_text(b, r->lead, r->om, tokens);
-	if (r->blocks)
+		footer_text(b, lead_text, r->om, tokens);
+	if (r->changes) {
+		if (!r->quiet)
+			changes_text(b, r->changes, r->n_changes);
+	} else if (r->blocks)
 		blocks_text(b, r);
 	else if (r->top && !r->quiet) {
 		rows_text(b, r->top, r->n_top, true, "\t");
@@ -927,7 +1233,8 @@ static void response_text(struct buf *b, const struct response *r)
 		rows_text(b, r->rows, r->n_rows, r->rows_counted, "  ");
 	}
 	if (!r->footer_first)
-		footer_text(b, r->lead, r->om, tokens);
+		footer_text(b, lead_text, r->om, tokens);
+	buf_release(&lead);
 }
 
 void response_render(struct buf *b, const struct response *r, enum out_format f)

@@ -6,8 +6,8 @@
  *  - stats (lines, bytes, tokens_est) and the cost segment;
  *  - --budget trimming and the --max-bytes limit;
  *  - the JSON error shape printed when a call fails with nothing else to report;
- *  - the response (struct response), which show and find fill and response_render renders in
- *    all three formats.
+ *  - the response (struct response), which every verb that reports on files fills (show, find,
+ *    edit, transform, write) and response_render renders in all three formats.
  * Verbs build these structures and render them into one buffer that main writes once. */
 #ifndef LETS_OUTPUT_H
 #define LETS_OUTPUT_H
@@ -63,8 +63,8 @@ struct out_block {
 struct out_line *block_add_line(struct out_block *b, long number, enum marker m, const char *text,
 				size_t len);
 void block_release(struct out_block *b);
-/* Drops lines from index keep on (budget trimming). */
-void block_truncate(struct out_block *b, size_t keep);
+/* Puts note (static) on b's first replaced or inserted line, where a rejected change shows why. */
+void block_note_first_change(struct out_block *b, const char *note);
 
 enum omission_kind {
 	OM_HIT_CAP,            /* a=hits b=cap */
@@ -115,6 +115,8 @@ struct omits {
  * may move the array. */
 struct omission *omit_add(struct omits *o, enum omission_kind kind, long a, long b, long c, const char *s1,
 			  const char *s2);
+/* Appends a deep copy of src (its strings, list and pairs) to o; the same lifetime as omit_add's. */
+struct omission *omit_copy(struct omits *o, const struct omission *src);
 void omission_add_item(struct omission *om, const char *s);
 void omission_add_pair(struct omission *om, long a, long b);
 void omits_release(struct omits *o);
@@ -176,12 +178,65 @@ void blocks_shape(struct out_block *blocks, size_t n, long budget, long max_byte
  *    --count: count and path), under list_key ("targets", "files", "counts");
  *  - top: the busiest files of a find over its cap (count and path), top_more how many more;
  *  - om: the omissions; lines and bytes: the stats (tokens are estimated from bytes).
- * Every pointer is borrowed: the verb owns blocks, rows and omissions until render returns.
- * An edit's entries (region, check, sha) are the next kind of item to join (issue 10). */
+ *  - changes: what an edit, transform or write did to each file (struct out_change), under
+ *    list_key ("edits", "transforms"), or with list_key NULL one change that is the response
+ *    object itself (a single edit or transform, a write);
+ * Every pointer is borrowed: the verb owns blocks, rows, changes and omissions until render
+ * returns. */
 struct out_row {
 	const char *path;
 	long count; /* find --count and the top files; unused for find --files */
 };
+
+/* A check's verdict on one changed file; layer NULL when no check result shows. */
+struct out_check {
+	const char *layer;  /* "structure", "json", … or the --check command as shown */
+	const char *status; /* "ok", "failed", "invalid", "still invalid" */
+	long errors_before, errors_after;
+};
+
+enum change_kind {
+	CHG_REPLACE,   /* edit --old/--new or a line range: "replacements" */
+	CHG_INSERT,    /* edit --insert-after/--insert-before: "inserted" and "anchor" */
+	CHG_TRANSFORM, /* transform: "format" and "operations" */
+	CHG_WRITE,     /* write: "outcome", the file's lines and bytes, one "sha" */
+};
+
+/* A transform operation: its verb ("set", "delete", "append") and the key as resolved. */
+struct out_op {
+	const char *op, *key;
+};
+
+/* One changed file (an edit's entry, a transform's file, a write). Fields a kind does not use are
+ * zero / NULL; every pointer is borrowed. */
+struct out_change {
+	enum change_kind kind;
+	const char *path;
+	long count;                /* replacements; lines inserted; write: the content's lines */
+	const char *side;          /* insert: "after" / "before" */
+	const char *anchor;        /* insert: the anchor as typed (JSON) */
+	const char *anchor_shown;  /* insert: the anchor as the text header shows it */
+	long anchor_line;          /* insert: the anchor's line */
+	const char *format;        /* transform: "json", "yaml", "toml", "frontmatter" */
+	const struct out_op *ops;  /* transform: the operations in order */
+	size_t n_ops;
+	const char *outcome;       /* write: "created", "overwritten", "exists" */
+	long bytes;                /* write: the content's bytes */
+	const long *lines;         /* the changed lines, ascending (not write) */
+	size_t n_lines;
+	const char *match;         /* edit: how --old matched ("exact", "normalized", …) */
+	const char *resolver;      /* edit: "span guessed (plaintext heuristic)" or NULL */
+	const struct out_block *region; /* NULL or the lines around the change (region_build) */
+	struct out_check check;
+	const char *sha_before;    /* NULL for a created file */
+	const char *sha_after;     /* after the change; sha_before again when reverted */
+	bool reverted;             /* a check refused it and the file is as it was */
+	bool no_change;            /* an edit that left the bytes as they were */
+};
+
+/* The stats of changes: their region lines and what they cost as text, with the headers and the
+ * rejected-line notes when headers is set (edit), else the region lines alone (transform). */
+void changes_stats(const struct out_change *ch, size_t n, bool headers, long *lines, long *bytes);
 
 enum out_format { OUT_TEXT, OUT_JSON, OUT_JSONL };
 
@@ -200,12 +255,15 @@ struct response {
 	const struct out_row *top;   /* NULL unless over the cap */
 	size_t n_top;
 	long top_more;
+	const struct out_change *changes; /* when blocks and rows are NULL */
+	size_t n_changes;
+	bool one_record; /* --jsonl prints the --json object, one record (write) */
 	const struct omits *om;
 	long lines, bytes;
 
 	/* text only */
 	enum out_header header;
-	const char *lead;  /* the footer's first segment */
+	const char *lead;  /* the footer's first segment; NULL with one change: its check and sha */
 	bool numbers;      /* line numbers (show --no-numbers turns them off) */
 	bool quiet;        /* -q: only the footer */
 	bool cost_first;   /* show --all: a cost line before the content */

@@ -34,7 +34,6 @@ static void entry_release(struct edit_entry *en)
 static void file_release_one(struct edit_file *ef)
 {
 	free(ef->path);
-	free(ef->real);
 	resolved_release(&ef->r);
 	file_release(&ef->f);
 	free(ef->orig);
@@ -256,6 +255,21 @@ static enum lets_err entry_shape(struct edit_call *c, struct edit_entry *en)
 	return LETS_OK;
 }
 
+size_t edit_file_add(struct edit_call *c, const char *path, struct resolved *r)
+{
+	XGROW(c->f, c->cap_f, c->n_f + 1);
+	struct edit_file *ef = &c->f[c->n_f];
+	memset(ef, 0, sizeof(*ef));
+	ef->path = xstrdup(path);
+	ef->r = (struct resolved)RESOLVED_INIT;
+	if (r) {
+		ef->r = *r;
+		*r = (struct resolved)RESOLVED_INIT;
+	}
+	ef->first_entry = SIZE_MAX;
+	return c->n_f++;
+}
+
 /* The index of the file r names, added when no earlier entry named the same one (the same
  * inode, whatever path reached it); takes r over when it adds. */
 static size_t file_for(struct edit_call *c, const char *path, struct resolved *r)
@@ -265,14 +279,7 @@ static size_t file_for(struct edit_call *c, const char *path, struct resolved *r
 		if (r->exists && c->f[i].r.exists && a->st_dev == r->st.st_dev && a->st_ino == r->st.st_ino)
 			return i;
 	}
-	XGROW(c->f, c->cap_f, c->n_f + 1);
-	struct edit_file *ef = &c->f[c->n_f];
-	memset(ef, 0, sizeof(*ef));
-	ef->path = xstrdup(path);
-	ef->r = *r;
-	*r = (struct resolved)RESOLVED_INIT;
-	ef->first_entry = SIZE_MAX;
-	return c->n_f++;
+	return edit_file_add(c, path, r);
 }
 
 enum lets_err edit_args_resolve(struct edit_call *c)

@@ -1,12 +1,13 @@
-/* One `lets edit` call, in phases that verb/edit.c runs in order. Internal to src/edit/ and
- * verb/edit.c.
+/* One `lets edit` call, in phases that verb/edit.c runs in order. Internal to src/edit/,
+ * verb/edit.c and verb/transform.c (which runs its files through the same commit phase).
  *
  * args:   the command line or a --from - batch becomes entries; each entry's target is parsed
  *         and checked against the working tree, and entries naming one file share it.
  * commit: every file is locked (sorted order) and loaded once; after the engine has applied every
  *         entry to the working copies, layer 1 checks each result; then the changed files are
  *         published as one batch (publish_batch) and, when --check's after-run fails, reverted.
- * render: the response, as text, --json or --jsonl, into one buffer.
+ * render: fills the response (output.h's changes, omissions, stats), which output renders as
+ *         text, --json or --jsonl into one buffer.
  * The engine (engine.h) applies one entry to one file's bytes and touches nothing else.
  *
  * Nothing is written unless every entry applied and every layer-1 check passed. */
@@ -51,7 +52,6 @@ struct edit_entry {
 /* One file the call edits, however many entries name it. */
 struct edit_file {
 	char *path; /* as first named */
-	char *real; /* unused; kept NULL */
 	struct resolved r; /* resolved once; the lock, the read and the publish go through r.dir */
 	struct file f; /* the working copy: starts as read, each edit replaces its data */
 	char *orig; /* the bytes as read */
@@ -87,6 +87,10 @@ struct edit_call {
 /* args.c */
 void edit_call_init(struct edit_call *c, const struct opts *o, struct diag *d);
 void edit_call_release(struct edit_call *c);
+/* Appends a file named path (copied) with no entry yet and returns its index; takes r over (leaving
+ * it RESOLVED_INIT) when r is not NULL, else the file is resolved later. Pointers into c->f are
+ * valid only until the next add, which may move the array. */
+size_t edit_file_add(struct edit_call *c, const char *path, struct resolved *r);
 /* Remembers path as the first thing that failed, for the batch footer. */
 void edit_mark_failed(struct edit_call *c, const char *path);
 /* The command-line checks that need no file, then the entries (reading stdin once at most). */
@@ -117,5 +121,8 @@ void edit_render_region(struct edit_entry *en, const struct file *f);
 void edit_render(struct edit_call *c, struct buf *out, bool applied, long landed);
 /* The batch footer of a call that wrote nothing because validation failed. */
 void edit_render_failed(const struct edit_call *c, struct buf *out);
+/* The footer of a batch that wrote nothing of its n changes: "0 of n applied · nothing written ·
+ * fix <path> and re-run" (transform's too). */
+void edit_render_unapplied(struct buf *out, size_t n, const char *path);
 
 #endif

@@ -3,17 +3,8 @@
 
 #include "../alloc.h"
 #include "../buf.h"
-#include "../json.h"
 #include "../opt.h"
 #include "edit.h"
-
-static bool any_reverted(const struct edit_call *c)
-{
-	for (size_t i = 0; i < c->n_f; i++)
-		if (c->f[i].ck.failed)
-			return true;
-	return false;
-}
 
 /* Files layer 1 skipped: per file in a batch, once per reason otherwise. */
 static void skipped_omits(const struct edit_call *c, struct omits *om)
@@ -64,12 +55,8 @@ static void entry_omits(const struct edit_call *c, struct omits *om)
 	if (reindented)
 		omit_add(om, OM_REINDENTED, 0, 0, 0, NULL, NULL);
 	for (size_t i = 0; i < c->n_e; i++)
-		for (size_t k = 0; k < c->e[i].gap.n; k++) {
-			const struct omission *g = &c->e[i].gap.items[k];
-			struct omission *cp = omit_add(om, OM_REGION_GAP, 0, 0, 0, NULL, NULL);
-			for (size_t p = 0; p < g->n_pairs; p++)
-				omission_add_pair(cp, g->pairs[2 * p], g->pairs[2 * p + 1]);
-		}
+		for (size_t k = 0; k < c->e[i].gap.n; k++)
+			omit_copy(om, &c->e[i].gap.items[k]);
 	if (cut)
 		omit_add(om, OM_LONG_LINES_CUT, cut, 0, 0, NULL, NULL);
 	if (lossy)
@@ -81,77 +68,55 @@ static void final_omits(const struct edit_call *c, struct omits *om)
 {
 	skipped_omits(c, om);
 	entry_omits(c, om);
-	for (size_t i = 0; i < c->tom.n; i++) {
-		const struct omission *t = &c->tom.items[i];
-		omit_add(om, t->kind, t->a, t->b, t->c, t->s1, t->s2);
-	}
-	for (size_t i = 0; i < c->om.n; i++) {
-		const struct omission *t = &c->om.items[i];
-		struct omission *cp = omit_add(om, t->kind, t->a, t->b, t->c, t->s1, t->s2);
-		for (size_t k = 0; k < t->n_list; k++)
-			omission_add_item(cp, t->list[k]);
-	}
+	for (size_t i = 0; i < c->tom.n; i++)
+		omit_copy(om, &c->tom.items[i]);
+	for (size_t i = 0; i < c->om.n; i++)
+		omit_copy(om, &c->om.items[i]);
 }
 
-static void check_json_obj(struct buf *b, const struct edit_call *c, const struct edit_file *ef)
+/* The check object of ef's result: layer 1's verdict, or --check's when it passed. */
+static struct out_check entry_check(const struct edit_call *c, const struct edit_file *ef)
 {
-	if (ef->ck.kind == CHECK_NONE && !(c->cmd_done && c->verdict == CMD_OK))
-		return;
-	const char *layer = ef->ck.kind != CHECK_NONE ? check_kind_name(ef->ck.kind) : c->cmd.shown;
-	const char *status = check_status_word(&ef->ck, false);
-	if (!ef->ck.failed && c->cmd_done && c->verdict == CMD_OK) {
-		layer = c->cmd.shown;
-		status = "ok";
+	struct out_check ck = {NULL, NULL, ef->ck.errors_before, ef->ck.errors_after};
+	bool cmd_ok = c->cmd_done && c->verdict == CMD_OK;
+	if (ef->ck.kind == CHECK_NONE && !cmd_ok)
+		return ck;
+	ck.layer = ef->ck.kind != CHECK_NONE ? check_kind_name(ef->ck.kind) : c->cmd.shown;
+	ck.status = check_status_word(&ef->ck, false);
+	if (!ef->ck.failed && cmd_ok) {
+		ck.layer = c->cmd.shown;
+		ck.status = "ok";
 	}
-	buf_adds(b, ",\"check\":");
-	check_result_json(b, layer, status, &ef->ck);
+	return ck;
 }
 
-/* One entry's JSON object, left open for the caller's closing. */
-static void entry_json(struct buf *b, const struct edit_call *c, const struct edit_entry *en)
+/* One entry as the response shows it, borrowing from the call. */
+static struct out_change entry_change(const struct edit_call *c, const struct edit_entry *en)
 {
 	const struct edit_file *ef = &c->f[en->file];
 	const struct edit_result *r = &en->res;
-	buf_adds(b, "{\"path\":");
-	json_cstr(b, ef->path);
+	struct out_change ch = {
+		.kind = r->insert ? CHG_INSERT : CHG_REPLACE,
+		.path = ef->path,
+		.count = r->count,
+		.lines = r->lines,
+		.n_lines = r->n_lines,
+		.match = r->match ? r->match : "exact",
+		.resolver = r->guessed ? "span guessed (plaintext heuristic)" : NULL,
+		.region = &en->region,
+		.check = entry_check(c, ef),
+		.sha_before = ef->sha_before,
+		.sha_after = ef->ck.failed ? ef->sha_before : ef->sha_after,
+		.reverted = ef->ck.failed,
+		.no_change = !ef->ck.failed && !strcmp(ef->sha_before, ef->sha_after),
+	};
 	if (r->insert) {
-		buf_addf(b, ",\"inserted\":%ld,\"anchor\":{\"side\":\"%s\",\"at\":", r->count,
-			 en->after ? "after" : "before");
-		json_cstr(b, en->anchor);
-		buf_addf(b, ",\"line\":%ld}", r->anchor_line);
-	} else {
-		buf_addf(b, ",\"replacements\":%ld", r->count);
+		ch.side = en->after ? "after" : "before";
+		ch.anchor = en->anchor;
+		ch.anchor_shown = r->anchor_shown;
+		ch.anchor_line = r->anchor_line;
 	}
-	buf_adds(b, ",\"lines\":[");
-	for (size_t i = 0; i < r->n_lines; i++)
-		buf_addf(b, "%s%ld", i ? "," : "", r->lines[i]);
-	buf_adds(b, "],\"match\":");
-	json_cstr(b, r->match ? r->match : "exact");
-	if (r->guessed)
-		buf_adds(b, ",\"resolver\":\"span guessed (plaintext heuristic)\"");
-	if (en->region.n_lines) {
-		buf_adds(b, ",\"region\":");
-		region_json(b, &en->region);
-	}
-	check_json_obj(b, c, ef);
-	buf_addf(b, ",\"sha\":{\"before\":\"%s\",\"after\":\"%s\"}", ef->sha_before,
-		 ef->ck.failed ? ef->sha_before : ef->sha_after);
-	if (ef->ck.failed)
-		buf_adds(b, ",\"reverted\":true");
-	else if (!strcmp(ef->sha_before, ef->sha_after))
-		buf_adds(b, ",\"no_change\":true");
-}
-
-/* "check: structure ok" for one file, "" when no check result shows. */
-static void check_segment(struct buf *b, const struct edit_call *c, const struct edit_file *ef)
-{
-	if (c->cmd_done && c->verdict == CMD_OK) {
-		buf_addf(b, "check: %s ok", c->cmd.shown);
-		return;
-	}
-	if (ef->ck.kind == CHECK_NONE)
-		return;
-	buf_addf(b, "check: %s %s", check_kind_name(ef->ck.kind), check_status_word(&ef->ck, false));
+	return ch;
 }
 
 /* "checks: structure ok ×2, json ok ×1" over the batch's files. */
@@ -188,65 +153,10 @@ static void checks_segment(struct buf *b, const struct edit_call *c)
 	buf_release(&one);
 }
 
-/* The batch footer's lead when nothing was written; fallback names the file when no entry failed. */
-static void nothing_written(struct buf *b, const struct edit_call *c, const char *fallback)
+/* The batch footer's lead when nothing of n was written. */
+static void nothing_written(struct buf *b, size_t n, const char *path)
 {
-	buf_addf(b, "0 of %zu applied" OUT_DOT "nothing written" OUT_DOT "fix %s and re-run", c->n_e,
-		 c->failed_path ? c->failed_path : fallback);
-}
-
-/* "line 5", "lines 1, 8", "lines 4-6, 9", at most 20 entries then " (+M more)". */
-static void line_list(struct buf *b, const long *v, size_t n)
-{
-	buf_adds(b, n == 1 ? "line " : "lines ");
-	size_t entries = 0, i = 0;
-	long left = 0;
-	while (i < n) {
-		size_t j = i;
-		while (j + 1 < n && v[j + 1] == v[j] + 1)
-			j++;
-		size_t run = j - i + 1;
-		const char *sep = entries ? ", " : "";
-		if (entries >= 20) {
-			left += (long)run;
-		} else if (run == 1 || (run == 2 && entries + 2 > 20)) {
-			buf_addf(b, "%s%ld", sep, v[i]);
-			entries++;
-			left += (long)run - 1;
-		} else if (run == 2) {
-			buf_addf(b, "%s%ld, %ld", sep, v[i], v[j]);
-			entries += 2;
-		} else {
-			buf_addf(b, "%s%ld-%ld", sep, v[i], v[j]);
-			entries++;
-		}
-		i = j + 1;
-	}
-	if (left)
-		buf_addf(b, " (+%ld more)", left);
-}
-
-static void header_text(struct buf *b, const struct edit_call *c, const struct edit_entry *en, bool reverted)
-{
-	const struct edit_result *r = &en->res;
-	buf_addf(b, OUT_RULE "%s" OUT_DOT, c->f[en->file].path);
-	if (r->insert) {
-		buf_adds(b, "inserted ");
-		plural(b, r->count, "line", "lines");
-		buf_addf(b, " %s %s", en->after ? "after" : "before", r->anchor_shown);
-	} else {
-		plural(b, r->count, "replacement", "replacements");
-		buf_adds(b, OUT_DOT);
-		line_list(b, r->lines, r->n_lines);
-		if (!reverted) {
-			buf_addf(b, OUT_DOT "%s", r->match);
-			if (r->guessed)
-				buf_adds(b, OUT_DOT "span guessed (plaintext heuristic)");
-		}
-	}
-	if (reverted)
-		buf_adds(b, OUT_DOT "REVERTED");
-	buf_addc(b, '\n');
+	buf_addf(b, "0 of %zu applied" OUT_DOT "nothing written" OUT_DOT "fix %s and re-run", n, path);
 }
 
 /* A rejected file's first changed line carries the check's note ("← parse error"). */
@@ -255,92 +165,16 @@ static void note_rejected(struct edit_call *c)
 	for (size_t i = 0; i < c->n_e; i++) {
 		struct edit_entry *en = &c->e[i];
 		const struct edit_file *ef = &c->f[en->file];
-		if (!ef->ck.failed || ef->first_entry != i)
-			continue;
-		for (size_t k = 0; k < en->region.n_lines; k++)
-			if (en->region.lines[k].marker == MK_REPLACED ||
-			    en->region.lines[k].marker == MK_INSERTED) {
-				en->region.lines[k].note = check_reject_note(ef->ck.kind);
-				break;
-			}
+		if (ef->ck.failed && ef->first_entry == i)
+			block_note_first_change(&en->region, check_reject_note(ef->ck.kind));
 	}
 }
 
-/* Every entry's header and region, numbered to one width; *lines and *bytes get their stats. */
-static void blocks_text(const struct edit_call *c, struct buf *blocks, long *lines, long *bytes)
+/* The batch footer's lead: the counts and the checks. */
+static void batch_lead(const struct edit_call *c, struct buf *lead, bool applied, long landed)
 {
-	long widest = 1;
-	for (size_t i = 0; i < c->n_e; i++)
-		for (size_t k = 0; k < c->e[i].region.n_lines; k++) {
-			const struct out_line *l = &c->e[i].region.lines[k];
-			(*lines)++;
-			*bytes += (long)line_cost(l) + (l->note ? 10 + (long)strlen(l->note) : 0);
-			if (l->marker != MK_GAP && l->number > widest)
-				widest = l->number;
-		}
-	int width = num_width(widest);
-	for (size_t i = 0; i < c->n_e; i++) {
-		const struct edit_entry *en = &c->e[i];
-		size_t before = blocks->len;
-		header_text(blocks, c, en, c->f[en->file].ck.failed);
-		*bytes += (long)(blocks->len - before);
-		for (size_t k = 0; k < en->region.n_lines; k++)
-			line_text(blocks, &en->region.lines[k], width, true);
-	}
-}
-
-static void render_json(const struct edit_call *c, struct buf *out, const struct omits *om, long lines,
-			long bytes)
-{
-	if (c->o->jsonl) {
-		for (size_t i = 0; i < c->n_e; i++) {
-			entry_json(out, c, &c->e[i]);
-			buf_adds(out, "}\n");
-		}
-		buf_adds(out, "{\"stats\":");
-		stats_json(out, lines, bytes);
-		buf_adds(out, ",\"omitted\":");
-		omits_json(out, om);
-		buf_adds(out, "}\n");
-		return;
-	}
-	if (!c->batch) {
-		entry_json(out, c, &c->e[0]);
-		response_end_json(out, om, lines, bytes);
-		return;
-	}
-	buf_adds(out, "{\"edits\":[");
-	for (size_t i = 0; i < c->n_e; i++) {
-		if (i)
-			buf_addc(out, ',');
-		entry_json(out, c, &c->e[i]);
-		buf_addc(out, '}');
-	}
-	buf_addc(out, ']');
-	response_end_json(out, om, lines, bytes);
-}
-
-/* The footer's lead: one file's check and sha, or the batch's counts and checks. */
-static void footer_lead(const struct edit_call *c, struct buf *lead, bool applied, long landed)
-{
-	if (!c->batch) {
-		const struct edit_file *ef = &c->f[0];
-		if (any_reverted(c)) {
-			buf_addf(lead,
-				 "check: %s \xE2\x86\x92 reverted" OUT_DOT "file unchanged" OUT_DOT "sha:%s",
-				 check_failed_status(ef->ck.kind), ef->sha_before);
-			return;
-		}
-		check_segment(lead, c, ef);
-		buf_addf(lead, "%ssha:%s", lead->len ? OUT_DOT : "", ef->sha_before);
-		if (strcmp(ef->sha_before, ef->sha_after))
-			buf_addf(lead, "\xE2\x86\x92%s", ef->sha_after);
-		else
-			buf_adds(lead, OUT_DOT "no change");
-		return;
-	}
 	if (!applied) {
-		nothing_written(lead, c, c->f[0].path);
+		nothing_written(lead, c->n_e, c->failed_path ? c->failed_path : c->f[0].path);
 		return;
 	}
 	plural(lead, (long)c->n_f, "file", "files");
@@ -378,23 +212,20 @@ void edit_render_region(struct edit_entry *en, const struct file *f)
 void edit_render(struct edit_call *c, struct buf *out, bool applied, long landed)
 {
 	struct omits om = OMITS_INIT;
-	struct buf blocks = BUF_INIT, lead = BUF_INIT;
-	long lines = 0, bytes = 0;
+	struct buf lead = BUF_INIT;
 	final_omits(c, &om);
 	note_rejected(c);
-	blocks_text(c, &blocks, &lines, &bytes);
-	if (c->o->json_twin)
-		render_json(c, c->o->json_twin, &om, lines, bytes);
-	if (c->o->json || c->o->jsonl) {
-		render_json(c, out, &om, lines, bytes);
-	} else {
-		if (!c->o->quiet)
-			buf_add(out, blocks.data, blocks.len);
-		footer_lead(c, &lead, applied, landed);
-		footer_text(out, lead.data, &om, tokens_est(bytes));
-	}
+	struct out_change *ch = xcalloc(c->n_e + 1, sizeof(*ch));
+	for (size_t i = 0; i < c->n_e; i++)
+		ch[i] = entry_change(c, &c->e[i]);
+	if (c->batch)
+		batch_lead(c, &lead, applied, landed);
+	struct response r = {.list_key = c->batch ? "edits" : NULL, .changes = ch, .n_changes = c->n_e,
+			     .om = &om, .lead = c->batch ? buf_str(&lead) : NULL, .quiet = c->o->quiet};
+	changes_stats(ch, c->n_e, true, &r.lines, &r.bytes);
+	response_emit(out, &r, c->o);
+	free(ch);
 	buf_release(&lead);
-	buf_release(&blocks);
 	omits_release(&om);
 }
 
@@ -402,8 +233,13 @@ void edit_render_failed(const struct edit_call *c, struct buf *out)
 {
 	if (!c->batch || !c->n_e || c->o->json || c->o->jsonl || diag_first(c->d) == E_USAGE)
 		return;
+	edit_render_unapplied(out, c->n_e, c->failed_path ? c->failed_path : c->e[0].target_text);
+}
+
+void edit_render_unapplied(struct buf *out, size_t n, const char *path)
+{
 	struct buf lead = BUF_INIT;
-	nothing_written(&lead, c, c->e[0].target_text);
+	nothing_written(&lead, n, path);
 	footer_text(out, lead.data, NULL, -1);
 	buf_release(&lead);
 }

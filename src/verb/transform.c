@@ -12,7 +12,6 @@
 
 #include "../alloc.h"
 #include "../edit/edit.h"
-#include "../json.h"
 #include "../lock.h"
 #include "../resolve.h"
 #include "../worktree.h"
@@ -57,7 +56,6 @@ static void job_release(struct tjob *j)
 /* The job for path, grouping every name of one file (its real path) into one job. */
 static struct tjob *job_for(struct tcall *t, const char *path)
 {
-	struct edit_call *c = &t->c;
 	char *real = realpath(path, NULL);
 	if (!real)
 		real = xstrdup(path);
@@ -66,17 +64,11 @@ static struct tjob *job_for(struct tcall *t, const char *path)
 			free(real);
 			return &t->j[i];
 		}
-	XGROW(c->f, c->cap_f, c->n_f + 1);
-	struct edit_file *ef = &c->f[c->n_f];
-	memset(ef, 0, sizeof(*ef));
-	ef->path = xstrdup(path);
-	ef->r = (struct resolved)RESOLVED_INIT;
-	ef->first_entry = SIZE_MAX;
 	XGROW(t->j, t->cap_j, t->n_j + 1);
 	struct tjob *j = &t->j[t->n_j++];
 	memset(j, 0, sizeof(*j));
 	j->real = real;
-	j->file = c->n_f++;
+	j->file = edit_file_add(&t->c, path, NULL);
 	return j;
 }
 
@@ -234,37 +226,10 @@ static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
 	}
 	tf_region(&j->region, &ef->f, j->res.marks, j->res.n_marks, &j->gap, &j->cut, &j->lossy);
 	if (ef->ck.failed) {
-		for (size_t k = 0; k < j->region.n_lines; k++)
-			if (j->region.lines[k].marker == MK_REPLACED ||
-			    j->region.lines[k].marker == MK_INSERTED) {
-				j->region.lines[k].note = check_reject_note(ef->ck.kind);
-				break;
-			}
+		block_note_first_change(&j->region, check_reject_note(ef->ck.kind));
 		return diag_add(d, E_CHECK_FAILED, "structured check failed for %s: invalid", ef->path);
 	}
 	return LETS_OK;
-}
-
-/* "set a, b, delete c": grouped by verb in first-appearance order. */
-static void op_summary(struct buf *b, const struct tjob *j)
-{
-	static const char *const verbs[] = {"set", "delete", "append"};
-	bool done[3] = {false, false, false};
-	bool first = true;
-	for (size_t i = 0; i < j->n_ops; i++) {
-		enum tf_op_kind k = j->ops[i].kind;
-		if (done[k])
-			continue;
-		done[k] = true;
-		buf_addf(b, "%s%s ", first ? "" : ", ", verbs[k]);
-		first = false;
-		bool one = true;
-		for (size_t m = i; m < j->n_ops; m++)
-			if (j->ops[m].kind == k) {
-				buf_addf(b, "%s%s", one ? "" : ", ", j->res.keys[m]);
-				one = false;
-			}
-	}
 }
 
 static size_t sorted_lines(const struct tjob *j, long *v)
@@ -283,56 +248,35 @@ static size_t sorted_lines(const struct tjob *j, long *v)
 	return n;
 }
 
-static void header_text(struct buf *b, const struct tcall *t, const struct tjob *j)
-{
-	const struct edit_file *ef = &t->c.f[j->file];
-	long *v = xcalloc(j->n_ops + 1, sizeof(*v));
-	size_t n = sorted_lines(j, v);
-	buf_addf(b, OUT_RULE "%s" OUT_DOT "%s" OUT_DOT, ef->path, tf_format_name(j->fmt));
-	op_summary(b, j);
-	buf_addf(b, OUT_DOT "%s ", n == 1 ? "line" : "lines");
-	for (size_t i = 0; i < n; i++)
-		buf_addf(b, "%s%ld", i ? ", " : "", v[i]);
-	if (ef->ck.failed)
-		buf_adds(b, OUT_DOT "REVERTED");
-	buf_addc(b, '\n');
-	free(v);
-}
-
-static void job_json(struct buf *b, const struct tcall *t, const struct tjob *j)
+/* One file's change as the response shows it. Borrows from the call; lines and ops are the
+ * caller's arrays (n_ops + 1 each), filled here. */
+static struct out_change job_change(const struct tcall *t, const struct tjob *j, long *lines, struct out_op *ops)
 {
 	static const char *const verbs[] = {"set", "delete", "append"};
 	const struct edit_call *c = &t->c;
 	const struct edit_file *ef = &c->f[j->file];
-	buf_adds(b, "{\"path\":");
-	json_cstr(b, ef->path);
-	buf_addf(b, ",\"format\":\"%s\",\"operations\":[", tf_format_name(j->fmt));
-	for (size_t i = 0; i < j->n_ops; i++) {
-		buf_addf(b, "%s{\"op\":\"%s\",\"key\":", i ? "," : "", verbs[j->ops[i].kind]);
-		json_cstr(b, j->res.keys[i]);
-		buf_addc(b, '}');
+	for (size_t i = 0; i < j->n_ops; i++)
+		ops[i] = (struct out_op){verbs[j->ops[i].kind], j->res.keys[i]};
+	struct out_change ch = {
+		.kind = CHG_TRANSFORM,
+		.path = ef->path,
+		.format = tf_format_name(j->fmt),
+		.ops = ops,
+		.n_ops = j->n_ops,
+		.lines = lines,
+		.n_lines = sorted_lines(j, lines),
+		.region = &j->region,
+		.check = {NULL, NULL, ef->ck.errors_before, ef->ck.errors_after},
+		.sha_before = ef->sha_before,
+		.sha_after = ef->ck.failed ? ef->sha_before : ef->sha_after,
+		.reverted = ef->ck.failed,
+	};
+	bool cmd_ok = c->cmd_done && c->verdict == CMD_OK;
+	if (ef->ck.kind != CHECK_NONE || cmd_ok) {
+		ch.check.layer = cmd_ok ? c->cmd.shown : check_kind_name(ef->ck.kind);
+		ch.check.status = ef->ck.failed ? check_failed_status(ef->ck.kind) : "ok";
 	}
-	buf_adds(b, "],\"lines\":[");
-	long *v = xcalloc(j->n_ops + 1, sizeof(*v));
-	size_t n = sorted_lines(j, v);
-	for (size_t i = 0; i < n; i++)
-		buf_addf(b, "%s%ld", i ? "," : "", v[i]);
-	free(v);
-	buf_addc(b, ']');
-	if (j->region.n_lines) {
-		buf_adds(b, ",\"region\":");
-		region_json(b, &j->region);
-	}
-	if (ef->ck.kind != CHECK_NONE || (c->cmd_done && c->verdict == CMD_OK)) {
-		const char *layer =
-			c->cmd_done && c->verdict == CMD_OK ? c->cmd.shown : check_kind_name(ef->ck.kind);
-		buf_adds(b, ",\"check\":");
-		check_result_json(b, layer, ef->ck.failed ? check_failed_status(ef->ck.kind) : "ok", &ef->ck);
-	}
-	buf_addf(b, ",\"sha\":{\"before\":\"%s\",\"after\":\"%s\"}", ef->sha_before,
-		 ef->ck.failed ? ef->sha_before : ef->sha_after);
-	if (ef->ck.failed)
-		buf_adds(b, ",\"reverted\":true");
+	return ch;
 }
 
 /* Footer order: check notes, selector resolutions, region gaps, cut and lossy lines, batch notes. */
@@ -353,12 +297,8 @@ static void final_omits(const struct tcall *t, struct omits *om)
 	}
 	for (size_t i = 0; i < t->n_j; i++) {
 		const struct tjob *j = &t->j[i];
-		for (size_t k = 0; k < j->gap.n; k++) {
-			struct omission *cp = omit_add(om, OM_REGION_GAP, 0, 0, 0, NULL, NULL);
-			for (size_t p = 0; p < j->gap.items[k].n_pairs; p++)
-				omission_add_pair(cp, j->gap.items[k].pairs[2 * p],
-						  j->gap.items[k].pairs[2 * p + 1]);
-		}
+		for (size_t k = 0; k < j->gap.n; k++)
+			omit_copy(om, &j->gap.items[k]);
 		cut += j->cut;
 		lossy += j->lossy;
 	}
@@ -366,35 +306,14 @@ static void final_omits(const struct tcall *t, struct omits *om)
 		omit_add(om, OM_LONG_LINES_CUT, cut, 0, 0, NULL, NULL);
 	if (lossy)
 		omit_add(om, OM_LOSSY_LINES, lossy, 0, 0, NULL, NULL);
-	for (size_t i = 0; i < c->om.n; i++) {
-		const struct omission *s = &c->om.items[i];
-		struct omission *cp = omit_add(om, s->kind, s->a, s->b, s->c, s->s1, s->s2);
-		for (size_t k = 0; k < s->n_list; k++)
-			omission_add_item(cp, s->list[k]);
-	}
+	for (size_t i = 0; i < c->om.n; i++)
+		omit_copy(om, &c->om.items[i]);
 }
 
-static void footer_lead(struct buf *lead, const struct tcall *t, long landed)
+/* The batch footer's lead: the counts and the checks. */
+static void batch_lead(struct buf *lead, const struct tcall *t, long landed)
 {
 	const struct edit_call *c = &t->c;
-	if (!t->batch) {
-		const struct edit_file *ef = &c->f[t->j[0].file];
-		if (ef->ck.failed) {
-			buf_addf(lead,
-				 "check: invalid \xE2\x86\x92 reverted" OUT_DOT "file unchanged" OUT_DOT
-				 "sha:%s",
-				 ef->sha_before);
-			return;
-		}
-		if (c->cmd_done && c->verdict == CMD_OK)
-			buf_addf(lead, "check: %s ok" OUT_DOT, c->cmd.shown);
-		else if (ef->ck.kind != CHECK_NONE)
-			buf_addf(lead, "check: %s ok" OUT_DOT, check_kind_name(ef->ck.kind));
-		buf_addf(lead, "sha:%s", ef->sha_before);
-		if (strcmp(ef->sha_before, ef->sha_after))
-			buf_addf(lead, "\xE2\x86\x92%s", ef->sha_after);
-		return;
-	}
 	size_t ops = 0;
 	for (size_t i = 0; i < t->n_j; i++)
 		ops += t->j[i].n_ops;
@@ -425,32 +344,6 @@ static void footer_lead(struct buf *lead, const struct tcall *t, long landed)
 		}
 }
 
-/* The --json (json) or --jsonl shape of the call; lets mcp asks for the --json one beside the text. */
-static void render_json(const struct tcall *t, struct buf *out, bool json, const struct omits *om, long lines,
-			long bytes)
-{
-	if (json && t->batch)
-		buf_adds(out, "{\"transforms\":[");
-	for (size_t i = 0; i < t->n_j; i++) {
-		if (json && t->batch && i)
-			buf_addc(out, ',');
-		job_json(out, t, &t->j[i]);
-		if (!json || t->batch)
-			buf_adds(out, !json ? "}\n" : "}");
-	}
-	if (json && t->batch)
-		buf_addc(out, ']');
-	if (json) {
-		response_end_json(out, om, lines, bytes);
-	} else {
-		buf_adds(out, "{\"stats\":");
-		stats_json(out, lines, bytes);
-		buf_adds(out, ",\"omitted\":");
-		omits_json(out, om);
-		buf_adds(out, "}\n");
-	}
-}
-
 static void render(struct tcall *t, struct buf *out, long landed)
 {
 	const struct opts *o = t->c.o;
@@ -466,31 +359,28 @@ static void render(struct tcall *t, struct buf *out, long landed)
 		t->j[i].region = blocks[i];
 	free(blocks);
 	final_omits(t, &om);
-	long lines = 0, bytes = 0, widest = 1;
-	for (size_t i = 0; i < t->n_j; i++)
-		for (size_t k = 0; k < t->j[i].region.n_lines; k++) {
-			const struct out_line *l = &t->j[i].region.lines[k];
-			lines++;
-			bytes += (long)line_cost(l);
-			if (l->marker != MK_GAP && l->number > widest)
-				widest = l->number;
-		}
-	if (o->json_twin)
-		render_json(t, o->json_twin, true, &om, lines, bytes);
-	if (o->json || o->jsonl) {
-		render_json(t, out, o->json, &om, lines, bytes);
-		omits_release(&om);
-		return;
-	}
-	int width = num_width(widest);
-	for (size_t i = 0; i < t->n_j && !o->quiet; i++) {
-		header_text(out, t, &t->j[i]);
-		for (size_t k = 0; k < t->j[i].region.n_lines; k++)
-			line_text(out, &t->j[i].region.lines[k], width, true);
+	struct out_change *ch = xcalloc(t->n_j + 1, sizeof(*ch));
+	long **lines = xcalloc(t->n_j + 1, sizeof(*lines));
+	struct out_op **ops = xcalloc(t->n_j + 1, sizeof(*ops));
+	for (size_t i = 0; i < t->n_j; i++) {
+		lines[i] = xcalloc(t->j[i].n_ops + 1, sizeof(**lines));
+		ops[i] = xcalloc(t->j[i].n_ops + 1, sizeof(**ops));
+		ch[i] = job_change(t, &t->j[i], lines[i], ops[i]);
 	}
 	struct buf lead = BUF_INIT;
-	footer_lead(&lead, t, landed);
-	footer_text(out, lead.data, &om, tokens_est(bytes));
+	if (t->batch)
+		batch_lead(&lead, t, landed);
+	struct response r = {.list_key = t->batch ? "transforms" : NULL, .changes = ch, .n_changes = t->n_j,
+			     .om = &om, .lead = t->batch ? buf_str(&lead) : NULL, .quiet = o->quiet};
+	changes_stats(ch, t->n_j, false, &r.lines, &r.bytes);
+	response_emit(out, &r, o);
+	for (size_t i = 0; i < t->n_j; i++) {
+		free(lines[i]);
+		free(ops[i]);
+	}
+	free(lines);
+	free(ops);
+	free(ch);
 	buf_release(&lead);
 	omits_release(&om);
 }
@@ -545,12 +435,7 @@ enum lets_err cmd_transform(const struct opts *o, struct buf *out, struct diag *
 			size_t ops = 0;
 			for (size_t i = 0; i < t.n_j; i++)
 				ops += t.j[i].n_ops;
-			struct buf lead = BUF_INIT;
-			buf_addf(&lead,
-				 "0 of %zu applied" OUT_DOT "nothing written" OUT_DOT "fix %s and re-run",
-				 ops, t.c.failed_path ? t.c.failed_path : t.c.f[0].path);
-			footer_text(out, lead.data, NULL, -1);
-			buf_release(&lead);
+			edit_render_unapplied(out, ops, t.c.failed_path ? t.c.failed_path : t.c.f[0].path);
 		}
 		goto out;
 	}

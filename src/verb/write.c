@@ -11,7 +11,6 @@
 #include "../alloc.h"
 #include "../check.h"
 #include "../file.h"
-#include "../json.h"
 #include "../lock.h"
 #include "../output.h"
 #include "../publish.h"
@@ -19,17 +18,21 @@
 #include "../worktree.h"
 #include "verbs.h"
 
-static void render_json(struct buf *out, const char *path, const char *outcome, long lines, long bytes,
-			const char *sha, const struct check_result *ck, const struct omits *om)
+/* The response of a write (or of a refusal that names the file it kept: outcome "exists"). */
+static void render(const struct opts *o, struct buf *out, const struct out_change *ch, const struct omits *om,
+		   bool json_only)
 {
-	buf_adds(out, "{\"path\":");
-	json_cstr(out, path);
-	buf_addf(out, ",\"outcome\":\"%s\",\"lines\":%ld,\"bytes\":%ld,\"sha\":\"%s\"", outcome, lines, bytes, sha);
-	if (ck && ck->kind != CHECK_NONE) {
-		buf_adds(out, ",\"check\":");
-		check_result_json(out, check_kind_name(ck->kind), check_status_word(ck, true), ck);
+	struct response r = {.changes = ch, .n_changes = 1, .one_record = true, .om = om, .lines = ch->count,
+			     .bytes = ch->bytes, .no_cost = true};
+	if (!json_only) {
+		response_emit(out, &r, o);
+		return;
 	}
-	response_end_json(out, om, lines, bytes);
+	/* a refusal's text is the error message main prints; only the JSON shapes carry the file */
+	if (o->json || o->jsonl)
+		response_render(out, &r, OUT_JSON);
+	if (o->json_twin)
+		response_render(o->json_twin, &r, OUT_JSON);
 }
 
 /* Drains stdin, stopping one byte past the limit so `yes | lets write` cannot exhaust memory. */
@@ -73,10 +76,9 @@ static enum lets_err load_old(const struct opts *o, const struct resolved *r, co
 		e = diag_add(d, E_EXISTS, "%s exists (%s, sha:%s) \xC2\xB7 pass --force to overwrite", path, counted.data,
 			     file_sha(old));
 		buf_release(&counted);
-		if (o->json || o->jsonl)
-			render_json(out, path, "exists", lines, (long)old->size, file_sha(old), NULL, om);
-		if (o->json_twin)
-			render_json(o->json_twin, path, "exists", lines, (long)old->size, file_sha(old), NULL, om);
+		struct out_change ch = {.kind = CHG_WRITE, .path = path, .outcome = "exists", .count = lines,
+					.bytes = (long)old->size, .sha_after = file_sha(old)};
+		render(o, out, &ch, om, true);
 		return e;
 	}
 	if (!(old->st.st_mode & S_IWUSR))
@@ -144,25 +146,13 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 	long lines = (long)file_count_lines(in.data, in.len);
 	if (ck.kind == CHECK_NONE)
 		omit_add(&om, OM_CHECK_SKIPPED, 0, 0, 0, ck.reason, NULL);
-	if (o->json_twin)
-		render_json(o->json_twin, path, exists ? "overwritten" : "created", lines, (long)in.len, sha, &ck, &om);
-	if (o->json || o->jsonl) {
-		render_json(out, path, exists ? "overwritten" : "created", lines, (long)in.len, sha, &ck, &om);
-		goto out;
-	}
-	buf_addf(out, OUT_RULE "%s" OUT_DOT "%s" OUT_DOT, path, exists ? "overwritten" : "created");
-	plural(out, lines, "line", "lines");
-	buf_adds(out, OUT_DOT);
-	plural(out, (long)in.len, "byte", "bytes");
-	if (exists)
-		buf_addf(out, OUT_DOT "sha:%s\xE2\x86\x92%s\n", file_sha(&old), sha);
-	else
-		buf_addf(out, OUT_DOT "sha:%s\n", sha);
-	struct buf lead = BUF_INIT;
+	struct out_change ch = {.kind = CHG_WRITE, .path = path, .outcome = exists ? "overwritten" : "created",
+				.count = lines, .bytes = (long)in.len, .sha_before = exists ? file_sha(&old) : NULL,
+				.sha_after = sha};
 	if (ck.kind != CHECK_NONE)
-		buf_addf(&lead, "check: %s %s", check_kind_name(ck.kind), check_status_word(&ck, true));
-	footer_text(out, buf_str(&lead), &om, -1);
-	buf_release(&lead);
+		ch.check = (struct out_check){check_kind_name(ck.kind), check_status_word(&ck, true), ck.errors_before,
+					      ck.errors_after};
+	render(o, out, &ch, &om, false);
 out:
 	lockset_release(&locks);
 	resolved_release(&r);

@@ -147,23 +147,12 @@ static void layer1(void)
 }
 
 /* What edit and write print for a check: the word for one that found an error (output-format.md
- * §7, §9) and the JSON check object (§10). */
+ * §7, §9). The JSON check object is output's (t_output.c). */
 static void words(void)
 {
 	unit_str("check_failed_status: structure", check_failed_status(CHECK_STRUCTURE), "failed");
 	unit_str("check_failed_status: json", check_failed_status(CHECK_JSON), "invalid");
 	unit_str("check_failed_status: frontmatter", check_failed_status(CHECK_FRONTMATTER), "invalid");
-
-	struct check_result r = {CHECK_JSON, "", 1, 2, true};
-	struct buf b = BUF_INIT;
-	check_result_json(&b, "json", "invalid", &r);
-	unit_bytes("check_result_json: keys in the spec's order (§10)", b.data, b.len,
-		   "{\"layer\":\"json\",\"status\":\"invalid\",\"errors_before\":1,\"errors_after\":2}");
-	buf_truncate(&b, 0);
-	check_result_json(&b, "cargo \"check\"", "ok", &r);
-	unit_bytes("check_result_json: a command layer is a JSON string", b.data, b.len,
-		   "{\"layer\":\"cargo \\\"check\\\"\",\"status\":\"ok\",\"errors_before\":1,\"errors_after\":2}");
-	buf_release(&b);
 }
 
 /* One preset table feeds the help text, the unknown-preset message and the resolver. */

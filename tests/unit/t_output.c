@@ -42,11 +42,7 @@ static void check_omission(const char *name, const struct omission *om, const ch
 	buf_release(&b);
 
 	struct omits o = OMITS_INIT;
-	struct omission *copy = omit_add(&o, om->kind, om->a, om->b, om->c, om->s1, om->s2);
-	for (size_t i = 0; i < om->n_list; i++)
-		omission_add_item(copy, om->list[i]);
-	for (size_t i = 0; i < om->n_pairs; i++)
-		omission_add_pair(copy, om->pairs[2 * i], om->pairs[2 * i + 1]);
+	omit_copy(&o, om);
 	omits_json(&b, &o);
 	snprintf(n, sizeof(n), "%s: JSON", name);
 	unit_bytes(n, b.data, b.len, json);
@@ -508,6 +504,146 @@ static void response_three_ways(void)
 	omits_release(&om);
 }
 
+static void render_facts(const struct response *r, const struct fact *facts, size_t n)
+{
+	const char *names[] = {"text", "--json", "--jsonl"};
+	for (int f = OUT_TEXT; f <= OUT_JSONL; f++) {
+		struct buf b = BUF_INIT;
+		response_render(&b, r, (enum out_format)f);
+		check_facts(names[f], &b, facts, n, f == OUT_TEXT);
+		buf_release(&b);
+	}
+}
+
+/* An edit's response (output-format.md §3, §7, §10): every fact of a replacement, an insert and
+ * their check, sha, omissions and stats is in text, --json and --jsonl alike. */
+static void changes_three_ways(void)
+{
+	output_stats_config(NULL, NULL);
+	struct out_block reg = {0};
+	block_add_line(&reg, 2, MK_NONE, "a := 1", 6);
+	block_add_line(&reg, 3, MK_REPLACED, "b := 2", 6);
+	block_add_line(&reg, 4, MK_GAP, ":4-8 not shown", 14);
+	block_add_line(&reg, 9, MK_REPLACED, "c := 3", 6);
+	struct out_block ins = {0};
+	block_add_line(&ins, 5, MK_INSERTED, "// new", 6);
+	struct omits om = OMITS_INIT;
+	omit_add(&om, OM_LONG_LINES_CUT, 1, 0, 0, NULL, NULL);
+	omission_add_pair(omit_add(&om, OM_REGION_GAP, 0, 0, 0, NULL, NULL), 4, 8);
+	const long lines[] = {3, 9}, at[] = {5};
+	struct out_change ch[2] = {
+		{.kind = CHG_REPLACE, .path = "src/a.go", .count = 2, .lines = lines, .n_lines = 2,
+		 .match = "normalized", .resolver = "span guessed (plaintext heuristic)", .region = &reg,
+		 .check = {"structure", "ok", 1, 1}, .sha_before = "aaaaaaaaaaaa", .sha_after = "bbbbbbbbbbbb"},
+		{.kind = CHG_INSERT, .path = "src/b.go", .count = 1, .side = "after", .anchor = "func main",
+		 .anchor_shown = "\xC2\xAB" "func main\xC2\xBB", .anchor_line = 4, .lines = at, .n_lines = 1,
+		 .match = "exact", .region = &ins, .sha_before = "cccccccccccc", .sha_after = "dddddddddddd"},
+	};
+	struct response one = {.changes = ch, .n_changes = 1, .om = &om};
+	changes_stats(ch, 1, true, &one.lines, &one.bytes);
+	unit_long("changes_stats lines (the gap line counts)", one.lines, 4);
+	static const struct fact facts[] = {
+		{"the path", OUT_RULE "src/a.go" OUT_DOT, "\"path\":\"src/a.go\""},
+		{"the count", "2 replacements", "\"replacements\":2"},
+		{"the changed lines", "lines 3, 9", "\"lines\":[3,9]"},
+		{"the match", OUT_DOT "normalized", "\"match\":\"normalized\""},
+		{"the resolver", OUT_DOT "span guessed (plaintext heuristic)",
+		 "\"resolver\":\"span guessed (plaintext heuristic)\""},
+		{"a changed line", "3~\tb := 2", "{\"number\":3,\"marker\":\"replaced\",\"text\":\"b := 2\"}"},
+		{"a context line", "2 \ta := 1", "{\"number\":2,\"marker\":\"none\",\"text\":\"a := 1\"}"},
+		{"the gap line", "\n \xC2\xB7\t:4-8 not shown", "{\"number\":4,\"marker\":\"gap\",\"text\":\":4-8 not shown\"}"},
+		{"the check", "check: structure ok",
+		 "\"check\":{\"layer\":\"structure\",\"status\":\"ok\",\"errors_before\":1,\"errors_after\":1}"},
+		{"the sha", "sha:aaaaaaaaaaaa\xE2\x86\x92" "bbbbbbbbbbbb",
+		 "\"sha\":{\"before\":\"aaaaaaaaaaaa\",\"after\":\"bbbbbbbbbbbb\"}"},
+		{"the cut omission", "1 long line cut", "{\"long_lines_cut\":{\"lines\":1}}"},
+		{"the gap omission", OUT_DOT ":4-8 not shown", "{\"region_gap\":{\"not_shown\":[[4,8]]}}"},
+		{"the stats", "~", "\"stats\":{\"lines\":4,"},
+	};
+	render_facts(&one, facts, sizeof facts / sizeof *facts);
+
+	struct response batch = {.list_key = "edits", .changes = ch, .n_changes = 2, .om = &om,
+				 .lead = "2 files" OUT_DOT "2 edits" OUT_DOT "all applied"};
+	changes_stats(ch, 2, true, &batch.lines, &batch.bytes);
+	static const struct fact batch_facts[] = {
+		{"the second path", OUT_RULE "src/b.go" OUT_DOT, "\"path\":\"src/b.go\""},
+		{"the insert", "inserted 1 line after \xC2\xAB" "func main\xC2\xBB",
+		 "\"inserted\":1,\"anchor\":{\"side\":\"after\",\"at\":\"func main\",\"line\":4}"},
+		{"the inserted line", "5+\t// new", "{\"number\":5,\"marker\":\"inserted\",\"text\":\"// new\"}"},
+	};
+	render_facts(&batch, batch_facts, sizeof batch_facts / sizeof *batch_facts);
+	struct buf b = BUF_INIT;
+	response_render(&b, &batch, OUT_JSON);
+	unit_check(!strncmp(b.data, "{\"edits\":[{\"path\":\"src/a.go\"", 28) && strstr(b.data, "}],\"omitted\":[") &&
+			   !memchr(b.data, '\n', b.len - 1),
+		   "a batch's --json is {\"edits\":[…],\"omitted\":…,\"stats\":…} on one line");
+	buf_truncate(&b, 0);
+	response_render(&b, &batch, OUT_JSONL);
+	unit_check(!strncmp(b.data, "{\"path\":\"src/a.go\"", 18) && strstr(b.data, "}\n{\"path\":\"src/b.go\"") &&
+			   strstr(b.data, "}\n{\"stats\":"),
+		   "a batch's --jsonl is one record per edit, then the stats record");
+	buf_release(&b);
+
+	/* a reverted change says so in its header, its footer and its JSON */
+	ch[0].reverted = true;
+	ch[0].check.status = "failed";
+	ch[0].sha_after = ch[0].sha_before;
+	static const struct fact reverted_facts[] = {
+		{"the revert", OUT_DOT "REVERTED\n", "\"reverted\":true"},
+		{"the failed check", "check: failed \xE2\x86\x92 reverted" OUT_DOT "file unchanged",
+		 "\"status\":\"failed\""},
+	};
+	render_facts(&one, reverted_facts, sizeof reverted_facts / sizeof *reverted_facts);
+	block_release(&reg);
+	block_release(&ins);
+	omits_release(&om);
+}
+
+/* A transform's and a write's response: the kinds' own members, and write's one record. */
+static void change_kinds(void)
+{
+	output_stats_config(NULL, NULL);
+	struct omits om = OMITS_INIT;
+	const struct out_op ops[] = {{"set", "a.b"}, {"delete", "c"}, {"set", "d"}};
+	const long lines[] = {2, 4};
+	struct out_change tf = {.kind = CHG_TRANSFORM, .path = "c.json", .format = "json", .ops = ops, .n_ops = 3,
+				.lines = lines, .n_lines = 2, .check = {"json", "ok", 0, 0},
+				.sha_before = "aaaaaaaaaaaa", .sha_after = "bbbbbbbbbbbb"};
+	struct response r = {.changes = &tf, .n_changes = 1, .om = &om};
+	static const struct fact tf_facts[] = {
+		{"the format", OUT_DOT "json" OUT_DOT, "\"format\":\"json\""},
+		{"the operations", "set a.b, d, delete c",
+		 "\"operations\":[{\"op\":\"set\",\"key\":\"a.b\"},{\"op\":\"delete\",\"key\":\"c\"},{\"op\":\"set\",\"key\":\"d\"}]"},
+		{"the lines", OUT_DOT "lines 2, 4", "\"lines\":[2,4]"},
+		{"the check", "check: json ok", "\"layer\":\"json\",\"status\":\"ok\""},
+	};
+	render_facts(&r, tf_facts, sizeof tf_facts / sizeof *tf_facts);
+
+	struct out_change wr = {.kind = CHG_WRITE, .path = "n.md", .outcome = "created", .count = 2, .bytes = 12,
+				.sha_after = "eeeeeeeeeeee"};
+	struct response w = {.changes = &wr, .n_changes = 1, .one_record = true, .om = &om, .lines = 2, .bytes = 12,
+			     .no_cost = true};
+	struct buf b = BUF_INIT;
+	response_render(&b, &w, OUT_TEXT);
+	unit_bytes("write: text", b.data, b.len,
+		   OUT_RULE "n.md" OUT_DOT "created" OUT_DOT "2 lines" OUT_DOT "12 bytes" OUT_DOT "sha:eeeeeeeeeeee\n");
+	const char *want = "{\"path\":\"n.md\",\"outcome\":\"created\",\"lines\":2,\"bytes\":12,\"sha\":\"eeeeeeeeeeee\","
+			   "\"omitted\":[],\"stats\":{\"lines\":2,\"bytes\":12,\"tokens_est\":3}}\n";
+	for (int f = OUT_JSON; f <= OUT_JSONL; f++) {
+		buf_truncate(&b, 0);
+		response_render(&b, &w, (enum out_format)f);
+		unit_bytes(f == OUT_JSON ? "write: --json" : "write: --jsonl is the same one record", b.data, b.len, want);
+	}
+	buf_truncate(&b, 0);
+	wr.check = (struct out_check){"cargo \"check\"", "ok", 1, 2};
+	response_render(&b, &w, OUT_JSON);
+	unit_check(strstr(b.data, ",\"check\":{\"layer\":\"cargo \\\"check\\\"\",\"status\":\"ok\",\"errors_before\":1,"
+				  "\"errors_after\":2}") != NULL,
+		   "the check object: keys in the spec's order (\xC2\xA7" "10), a command layer as a JSON string");
+	buf_release(&b);
+	omits_release(&om);
+}
+
 /* rows_shape keeps the leading rows within the limit: --files rows cost path + '\n', --count rows
  * the count right-aligned to the widest and two spaces more. */
 static void rows(void)
@@ -548,6 +684,8 @@ int main(void)
 {
 	unit_begin("t_output");
 	response_three_ways();
+	changes_three_ways();
+	change_kinds();
 	/* §4: ~T tokens below 100, else tenths = (T + 50) / 100 → ~X.Yk tokens. */
 	region();
 	check_cost(-1, "");
