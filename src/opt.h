@@ -35,6 +35,7 @@ enum verb_group {
 	V_HOOK = 1 << 10,
 	V_ALL = (1 << 11) - 1,
 	V_MCP = 1 << 11, /* outside V_ALL: the server takes no output or tree flags */
+	V_COMPLETIONS = 1 << 12, /* outside V_ALL: prints a script, reads no tree */
 };
 
 struct opts {
@@ -107,6 +108,9 @@ struct opt_desc {
 	enum opt_value value;
 	const char *value_name; /* "<IF_SHA>", NULL for a flag */
 	const char *help;
+	/* The i-th of the values the option accepts, NULL past the last; the member is NULL when the
+	 * value is open (a number, a text, a command). --check's presets, --from's "-". */
+	const char *(*choice_at)(size_t i);
 };
 /* Calls fn for each option v's --help lists that has an effect (aliases, grep no-ops and refused
  * flags are left out), in --help order. */
