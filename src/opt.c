@@ -465,16 +465,25 @@ void opt_help(struct buf *out, const struct verb *v)
 		buf_release(&name);
 	}
 	buf_addf(out, "  %-28s %s\n", "-h, --help", "Print help");
-	for (size_t i = 0; i < sizeof(epilogues) / sizeof(epilogues[0]); i++)
-		if (epilogues[i].group == v->group)
-			buf_adds(out, epilogues[i].text);
+	const char *epilogue = opt_epilogue(v);
+	if (epilogue)
+		buf_adds(out, epilogue);
 }
 
-void opt_each(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx)
+const char *opt_epilogue(const struct verb *v)
+{
+	for (size_t i = 0; i < sizeof(epilogues) / sizeof(epilogues[0]); i++)
+		if (epilogues[i].group == v->group)
+			return epilogues[i].text;
+	return NULL;
+}
+
+static void each_listed(const struct verb *v, bool with_noops, void (*fn)(const struct opt_desc *, void *),
+			void *ctx)
 {
 	for (size_t i = 0; i < NSPECS; i++) {
 		const struct opt_spec *s = &specs[i];
-		if (!(s->verbs & v->group) || !s->help || s->kind == K_NOOP || s->kind == K_REFUSED)
+		if (!(s->verbs & v->group) || !s->help || (!with_noops && (s->kind == K_NOOP || s->kind == K_REFUSED)))
 			continue;
 		struct opt_desc desc = {s->long_name, s->short_name, OPT_VALUE_FLAG, s->value_name, s->help, NULL};
 		for (size_t j = 0; j < sizeof(value_sets) / sizeof(value_sets[0]) && s->value_name; j++)
@@ -488,4 +497,14 @@ void opt_each(const struct verb *v, void (*fn)(const struct opt_desc *, void *),
 			desc.value = OPT_VALUE_LIST;
 		fn(&desc, ctx);
 	}
+}
+
+void opt_each(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx)
+{
+	each_listed(v, false, fn, ctx);
+}
+
+void opt_each_listed(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx)
+{
+	each_listed(v, true, fn, ctx);
 }

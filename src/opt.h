@@ -99,6 +99,8 @@ enum lets_err opt_usage_error(struct diag *d, const char *verb, bool with_usage,
 	__attribute__((format(printf, 4, 5)));
 /* Appends v's --help text (or the top-level help, listing the verb table, for v NULL) to out. */
 void opt_help(struct buf *out, const struct verb *v);
+/* What v's --help prints after its options (starting with a blank line), or NULL. */
+const char *opt_epilogue(const struct verb *v);
 /* What one documented option of a verb takes: nothing, a non-negative integer, a string, or a
  * string that may repeat. */
 enum opt_value { OPT_VALUE_FLAG, OPT_VALUE_INT, OPT_VALUE_STRING, OPT_VALUE_LIST };
@@ -115,6 +117,8 @@ struct opt_desc {
 /* Calls fn for each option v's --help lists that has an effect (aliases, grep no-ops and refused
  * flags are left out), in --help order. */
 void opt_each(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx);
+/* The same, with the grep no-ops --help also lists (-n): every option line of v's --help. */
+void opt_each_listed(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx);
 /* Context before/after a hit, resolved from -A/-B/-C (an explicit -A/-B wins over -C). */
 long opts_before(const struct opts *o);
 long opts_after(const struct opts *o);
