@@ -194,7 +194,8 @@ static void zsh_verb(struct buf *out, const struct verb *v)
 {
 	struct optlist l = {0};
 	opt_each(v, collect, &l);
-	buf_addf(out, "\t(%s%s%s)\n\t\t_arguments -s -S", v->name, v->alias ? "|" : "", v->alias ? v->alias : "");
+	buf_addf(out, "\t(%s%s%s)\n\t\t_arguments -s -S", v->name, v->alias ? "|" : "",
+		 v->alias ? v->alias : "");
 	for (size_t i = 0; i < l.n; i++) {
 		char spelling[64];
 		if (l.items[i].long_name) {
@@ -295,8 +296,9 @@ static void fish_verb(struct buf *out, const struct verb *v)
 
 static void fish_script(struct buf *out)
 {
-	buf_adds(out, "# fish completion for lets, printed by `lets completions fish` from its verb table.\n\n"
-		      "complete -c lets -f\n");
+	buf_adds(out,
+		 "# fish completion for lets, printed by `lets completions fish` from its verb table.\n\n"
+		 "complete -c lets -f\n");
 	for (size_t i = 0; i < verb_count; i++) {
 		const struct verb *v = &verb_table[i];
 		for (int a = 0; a < 2; a++) {
@@ -318,7 +320,8 @@ enum lets_err cmd_completions(const struct opts *o, struct buf *out, struct diag
 {
 	const struct verb *v = verb_find("completions");
 	if (o->positional.n > 1)
-		return opt_usage_error(d, v->name, true, "unexpected argument '%s' found", o->positional.items[1]);
+		return opt_usage_error(d, v->name, true, "unexpected argument '%s' found",
+				       o->positional.items[1]);
 	const char *shell = o->positional.items[0];
 	if (verb_choice_check(v, 0, shell, d))
 		return E_USAGE;
