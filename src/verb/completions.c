@@ -76,6 +76,17 @@ static void add_escaped(struct buf *out, const char *s, const char *special)
 	}
 }
 
+/* An option's help line escaped as add_escaped does; a line ending in a space is completed by the
+ * value set, as --help completes it ("a command, or @auto, @cargo, …"). */
+static void add_help(struct buf *out, const struct opt_desc *od, const char *special)
+{
+	add_escaped(out, od->help, special);
+	size_t n = strlen(od->help);
+	if (od->choice_at && n && od->help[n - 1] == ' ')
+		for (size_t i = 0; od->choice_at(i); i++)
+			buf_addf(out, "%s%s", i ? ", " : "", od->choice_at(i));
+}
+
 /* ---- bash --------------------------------------------------------------------------------- */
 
 static const char bash_head[] =
@@ -174,7 +185,7 @@ static void bash_script(struct buf *out)
 static void zsh_option(struct buf *out, const struct opt_desc *od, const char *spelling)
 {
 	buf_addf(out, " \\\n\t\t\t'%s%s[", od->value == OPT_VALUE_LIST ? "*" : "", spelling);
-	add_escaped(out, od->help, "[]:\\");
+	add_help(out, od, "[]:\\");
 	buf_adds(out, "]");
 	if (od->value != OPT_VALUE_FLAG) {
 		buf_addf(out, ":%.*s:", (int)strlen(od->value_name) - 2, od->value_name + 1);
@@ -271,7 +282,7 @@ static void fish_verb(struct buf *out, const struct verb *v)
 		else if (od->value != OPT_VALUE_FLAG)
 			buf_adds(out, " -x");
 		buf_adds(out, " -d '");
-		add_escaped(out, od->help, "\\");
+		add_help(out, od, "\\");
 		buf_adds(out, "'\n");
 	}
 	buf_addf(out, "complete -c lets %s -s h -l help -d 'Print help'\n", cond);

@@ -59,6 +59,15 @@ $ lets completions zsh | head -1; lets completions fish | sed -n 3p
 #compdef lets
 complete -c lets -f
 
+### fish: complete -C computes the same candidates from the fish script (verb, agent, preset)
+% lets completions fish > lets.fish
+$ fish --no-config -c 'source lets.fish; complete -C "lets lo"; complete -C "lets hooks install c"; complete -C "lets edit a.ts --check @c"; complete -C "lets sh"'
+locate	Search files; hits print as path:line, grouped by file, capped at 50
+claude-code
+codex
+@cargo	layer-2 checker: a command, or @auto, @cargo, @go, @tsc, @py
+show	Read files, line ranges, anchors and symbols, several targets per call
+
 ### zsh and fish scripts parse (zsh -n, fish --no-execute)
 $ lets completions zsh > _lets && zsh -n _lets && lets completions fish > lets.fish && fish --no-execute lets.fish && echo ok
 ok
