@@ -87,6 +87,22 @@ static void add_help(struct buf *out, const struct opt_desc *od, const char *spe
 			buf_addf(out, "%s%s", i ? ", " : "", od->choice_at(i));
 }
 
+/* One line per verb name and alias: <before><name><between><about, escaped>'\n. */
+static void add_verb_lines(struct buf *out, const char *before, const char *between, const char *special)
+{
+	for (size_t i = 0; i < verb_count; i++) {
+		const struct verb *v = &verb_table[i];
+		for (int a = 0; a < 2; a++) {
+			const char *name = a ? v->alias : v->name;
+			if (!name)
+				continue;
+			buf_addf(out, "%s%s%s", before, name, between);
+			add_escaped(out, v->about, special);
+			buf_adds(out, "'\n");
+		}
+	}
+}
+
 /* ---- bash --------------------------------------------------------------------------------- */
 
 static const char bash_head[] =
@@ -237,17 +253,7 @@ static void zsh_script(struct buf *out)
 {
 	buf_adds(out, "#compdef lets\n# zsh completion for lets, printed by `lets completions zsh` from its "
 		      "verb table.\n\n_lets() {\n\tlocal -a verbs\n\tverbs=(\n");
-	for (size_t i = 0; i < verb_count; i++) {
-		const struct verb *v = &verb_table[i];
-		for (int a = 0; a < 2; a++) {
-			const char *name = a ? v->alias : v->name;
-			if (!name)
-				continue;
-			buf_addf(out, "\t\t'%s:", name);
-			add_escaped(out, v->about, ":\\");
-			buf_adds(out, "'\n");
-		}
-	}
+	add_verb_lines(out, "\t\t'", ":", ":\\");
 	buf_adds(out, "\t)\n\tif ((CURRENT == 2)); then\n\t\t_describe -t commands 'lets verb' verbs\n"
 		      "\t\treturn\n\tfi\n\tlocal verb=$words[2]\n\tshift words\n\t((CURRENT--))\n"
 		      "\tcase $verb in\n");
@@ -310,17 +316,7 @@ static void fish_script(struct buf *out)
 	buf_adds(out,
 		 "# fish completion for lets, printed by `lets completions fish` from its verb table.\n\n"
 		 "complete -c lets -f\n");
-	for (size_t i = 0; i < verb_count; i++) {
-		const struct verb *v = &verb_table[i];
-		for (int a = 0; a < 2; a++) {
-			const char *name = a ? v->alias : v->name;
-			if (!name)
-				continue;
-			buf_addf(out, "complete -c lets -n __fish_use_subcommand -a %s -d '", name);
-			add_escaped(out, v->about, "\\");
-			buf_adds(out, "'\n");
-		}
-	}
+	add_verb_lines(out, "complete -c lets -n __fish_use_subcommand -a ", " -d '", "\\");
 	buf_adds(out, "complete -c lets -n __fish_use_subcommand -s h -l help -d 'Print help'\n"
 		      "complete -c lets -n __fish_use_subcommand -s V -l version -d 'Print version'\n");
 	for (size_t i = 0; i < verb_count; i++)
