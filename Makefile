@@ -278,7 +278,76 @@ run-checks:
 	done; \
 	echo "== tests/mcp/run.sh"; \
 	$(call record_run,bash tests/mcp/run.sh $(BUILD)/lets $(BUILD)/asan/lets,tests/mcp/run.sh); \
+	echo "== tests/package.sh"; \
+	$(call record_run,bash tests/package.sh $(BUILD),tests/package.sh); \
 	if [ ! -f tests/tally.sh ]; then \
 		echo "make check: tests/tally.sh is missing, cannot tally $(RESULTS)" >&2; exit 1; \
 	fi; \
 	bash tests/tally.sh $(RESULTS)
+
+# ---- packaging: the manual page, shell completions and the Debian package ---------------------
+# lets.1 is printed by tools/gen-man.c, linked against the same objects as build/lets, so the page
+# is made from the tables --help prints and cannot drift from it. The completion scripts are what
+# `lets completions SHELL` prints. `make deb` stages all of it under build/deb/ and packs it with
+# dpkg-deb (gzip: xz takes three times as long for a 2 MB smaller file), then runs lintian (installed by that target only: it is large, and make check does not
+# need it; tests/package.sh unpacks the .deb with dpkg -x and runs it).
+.PHONY: deb deb-build install-extras
+MAN := $(BUILD)/lets.1
+GEN_MAN := $(BUILD)/gen-man
+LIB_OBJ := $(filter-out $(BUILD)/obj/main.o,$(REL_OBJ))
+COMPLETIONS := $(BUILD)/completions/lets.bash $(BUILD)/completions/_lets $(BUILD)/completions/lets.fish
+VERSION := $(shell sed -n 's/^\#define LETS_VERSION "\(.*\)"/\1/p' src/verb/verbs.h)
+DEB_ARCH = $(shell dpkg --print-architecture)
+DEB = $(BUILD)/lets_$(VERSION)_$(DEB_ARCH).deb
+DEB_ROOT := $(BUILD)/deb/root
+
+build-release: $(MAN) $(COMPLETIONS)
+
+$(GEN_MAN): tools/gen-man.c $(LIB_OBJ) $(TP_LIBS)
+	$(CC) $(REL_CFLAGS) -o $@ $< $(LIB_OBJ) $(TP_LIBS) $(SYS_LIBS)
+
+$(MAN): $(GEN_MAN)
+	$(GEN_MAN) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/completions/lets.bash: $(BUILD)/lets
+	@mkdir -p $(@D)
+	$(BUILD)/lets completions bash > $@.tmp && mv $@.tmp $@
+$(BUILD)/completions/_lets: $(BUILD)/lets
+	@mkdir -p $(@D)
+	$(BUILD)/lets completions zsh > $@.tmp && mv $@.tmp $@
+$(BUILD)/completions/lets.fish: $(BUILD)/lets
+	@mkdir -p $(@D)
+	$(BUILD)/lets completions fish > $@.tmp && mv $@.tmp $@
+
+# Where each shell looks under PREFIX (zsh's site-functions and fish's vendor directory are on
+# their default search paths for /usr/local and /usr).
+install: install-extras
+install-extras: all
+	install -D -m 0644 $(MAN) $(DESTDIR)$(PREFIX)/share/man/man1/lets.1
+	install -D -m 0644 $(BUILD)/completions/lets.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lets
+	install -D -m 0644 $(BUILD)/completions/_lets $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_lets
+	install -D -m 0644 $(BUILD)/completions/lets.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/lets.fish
+
+deb: deb-build
+	@deps/install-system.sh lintian
+	lintian --fail-on error $(DEB)
+
+# deb-build needs the build done first (its file names are known only then), so it re-enters make.
+deb-build: all
+	+@$(SUBMAKE) $(DEB)
+
+$(DEB): $(BUILD)/lets $(MAN) $(COMPLETIONS) README.md packaging/copyright packaging/control.in \
+		packaging/changelog.in packaging/lintian-overrides
+	rm -rf $(BUILD)/deb && mkdir -p $(DEB_ROOT)/DEBIAN
+	install -D -m 0755 -s $(BUILD)/lets $(DEB_ROOT)/usr/bin/lets
+	install -D -m 0644 $(MAN) $(DEB_ROOT)/usr/share/man/man1/lets.1 && gzip -9n $(DEB_ROOT)/usr/share/man/man1/lets.1
+	install -D -m 0644 $(BUILD)/completions/lets.bash $(DEB_ROOT)/usr/share/bash-completion/completions/lets
+	install -D -m 0644 $(BUILD)/completions/_lets $(DEB_ROOT)/usr/share/zsh/vendor-completions/_lets
+	install -D -m 0644 $(BUILD)/completions/lets.fish $(DEB_ROOT)/usr/share/fish/vendor_completions.d/lets.fish
+	install -D -m 0644 README.md $(DEB_ROOT)/usr/share/doc/lets/README.md
+	install -D -m 0644 packaging/copyright $(DEB_ROOT)/usr/share/doc/lets/copyright
+	sed 's/@VERSION@/$(VERSION)/' packaging/changelog.in | gzip -9n > $(DEB_ROOT)/usr/share/doc/lets/changelog.gz
+	install -D -m 0644 packaging/lintian-overrides $(DEB_ROOT)/usr/share/lintian/overrides/lets
+	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@ARCH@/$(DEB_ARCH)/' \
+		-e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)/" packaging/control.in > $(DEB_ROOT)/DEBIAN/control
+	dpkg-deb --root-owner-group -Zgzip --build $(DEB_ROOT) $@

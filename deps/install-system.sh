@@ -23,6 +23,10 @@ test_pkgs=(
 	ripgrep
 	jq
 	python3-yaml
+	zsh
+	fish
+	groff-base
+	man-db
 )
 
 if [ "${1:-}" = --check ]; then
@@ -43,6 +47,9 @@ command_of() {
 	procps) echo pgrep ;;
 	acl) echo setfacl ;;
 	clang) echo clang ;;
+	zsh | fish | lintian) echo "$1" ;;
+	groff-base) echo groff ;;
+	man-db) echo man ;;
 	*) ;;
 	esac
 }

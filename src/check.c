@@ -337,6 +337,11 @@ static const struct check_preset *preset_lookup(const char *name)
 	return NULL;
 }
 
+const char *check_preset_at(size_t i)
+{
+	return i < sizeof(presets) / sizeof(presets[0]) ? presets[i].name : NULL;
+}
+
 void check_preset_names(struct buf *b)
 {
 	for (size_t i = 0; i < sizeof(presets) / sizeof(presets[0]); i++)

@@ -71,6 +71,8 @@ struct check_cmd {
 
 /* ", "-joined names of the --check presets: "@auto, @cargo, @go, @tsc, @py". */
 void check_preset_names(struct buf *b);
+/* The i-th preset's name ("@auto" first), NULL past the last: completions enumerate them. */
+const char *check_preset_at(size_t i);
 /* LETS_OK unless spec names an unknown preset (usage, message in d). */
 enum lets_err check_spec_valid(const char *spec, struct diag *d);
 /* Resolves --check's value against the edited files. An unknown preset is usage (message in d). */

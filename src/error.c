@@ -39,6 +39,43 @@ static const struct {
 	[E_USAGE] = {"usage", 64},
 };
 
+/* What each failure means, one line for the manual page's EXIT STATUS (tools/gen-man.c); a code
+ * with no line here fails the unit test that walks the enum. */
+static const char *const means[LETS_ERR_COUNT] = {
+	[LETS_OK] = "done",
+	[E_NOT_FOUND] = "a target, --old or a pattern matched nothing; the nearest candidate is shown where one exists",
+	[E_OVER_CAP] = "find had more hits than its cap and printed the top-files map instead",
+	[E_INVALID_PATTERN] = "the regex does not parse",
+	[E_EXISTS] = "write would overwrite an existing file; pass --force",
+	[E_EMPTY_INPUT] = "write got empty stdin; pass --empty",
+	[E_EMPTY_FILE] = "edit's --old matched nothing because the file is empty",
+	[E_MIXED_ENDINGS] = "a multi-line --old in a file that mixes CRLF and LF line endings",
+	[E_NO_GRAMMAR] = "a #symbol target on a file with no grammar and no plaintext match",
+	[E_UPDATE_AVAILABLE] = "update --check found a newer release; nothing was installed",
+	[E_PATH_CONFLICT] = "a different lets comes first on PATH; nothing was written",
+	[E_NOT_ON_PATH] = "no lets is reachable on PATH, so a hook could not run it",
+	[E_NO_REPOSITORY] = "update: this build names no release repository",
+	[E_GUESSED_SPAN] = "edit --insert-after on a plaintext symbol whose end is a guess",
+	[E_AMBIGUOUS] = "the target, --old or a selector matched more than once; every candidate is listed",
+	[E_EXPECT_REFUSED] = "--expect could not confirm the range, or its content differs from the file",
+	[E_CHECK_FAILED] = "the check failed after the edit; the file was reverted and is unchanged",
+	[E_OVER_BUDGET] = "content exceeded --max-bytes and no --budget was given",
+	[E_CHANGED] = "the file changed since the --if sha it was given",
+	[E_OUTSIDE_TREE] = "a target or write is outside the working tree; pass --allow-outside",
+	[E_UNSUPPORTED_FILE] = "binary, hardlinked, not UTF-8, too large, a directory, or not a structured format",
+	[E_LOCKED] = "another lets holds the file's lock past the 2-second retry",
+	[E_READ_ONLY] = "the file lacks the owner-write bit",
+	[E_IO_ERROR] = "any other I/O failure",
+	[E_UPDATE_FAILED] = "update: no release for this platform, or the download or installer failed",
+	[E_PARTIAL_BATCH] = "some files of a batch landed; the footer names which",
+	[E_USAGE] = "the command line, or a --from batch, is malformed",
+};
+
+const char *err_means(enum lets_err e)
+{
+	return (unsigned)e < LETS_ERR_COUNT ? means[e] : NULL;
+}
+
 const char *err_slug(enum lets_err e)
 {
 	return (unsigned)e < LETS_ERR_COUNT ? table[e].slug : "io_error";

@@ -41,6 +41,8 @@ enum lets_err {
 
 /* "not_found", ... ; "" for LETS_OK. */
 const char *err_slug(enum lets_err e);
+/* One line saying what e means ("the regex does not parse"), or NULL when none is written. */
+const char *err_means(enum lets_err e);
 /* 0, 1, 2, 3, 4, 5, 6, 7, 8 or 64. */
 int err_exit_code(enum lets_err e);
 

@@ -25,6 +25,22 @@ struct opt_spec {
 
 #define F(field) offsetof(struct opts, field)
 
+/* --from's one accepted value. */
+static const char *from_choice_at(size_t i)
+{
+	return i == 0 ? "-" : NULL;
+}
+
+/* The options whose value is a closed set (completions offer it), by long name; a flag of the
+ * same name (update's --check) takes no value and so no set. */
+static const struct {
+	const char *long_name;
+	const char *(*choice_at)(size_t i);
+} value_sets[] = {
+	{"check", check_preset_at},
+	{"from", from_choice_at},
+};
+
 /* Value names follow clap's derive default, the field name upper-cased, because 0.0.1's messages
  * print them ("the argument '-C <CONTEXT>' cannot be used multiple times"). */
 
@@ -431,8 +447,13 @@ void opt_help(struct buf *out, const struct verb *v)
 	if (!v) {
 		buf_adds(out, "Locate, edit, transform and show files in one bounded call, for coding agents\n\n"
 			      "Usage: lets <COMMAND>\n\nCommands:\n");
+		/* clap's layout: the about lines start two columns after the longest verb name */
+		int width = 0;
 		for (size_t i = 0; i < verb_count; i++)
-			buf_addf(out, "  %-10s %s\n", verb_table[i].name, verb_table[i].about);
+			if ((int)strlen(verb_table[i].name) > width)
+				width = (int)strlen(verb_table[i].name);
+		for (size_t i = 0; i < verb_count; i++)
+			buf_addf(out, "  %-*s  %s\n", width, verb_table[i].name, verb_table[i].about);
 		buf_adds(out, "\nOptions:\n  -h, --help     Print help\n  -V, --version  Print version\n"
 			      "\nRun `lets guide` once for the whole surface on one screen.\n");
 		return;
@@ -458,18 +479,30 @@ void opt_help(struct buf *out, const struct verb *v)
 		buf_release(&name);
 	}
 	buf_addf(out, "  %-28s %s\n", "-h, --help", "Print help");
-	for (size_t i = 0; i < sizeof(epilogues) / sizeof(epilogues[0]); i++)
-		if (epilogues[i].group == v->group)
-			buf_adds(out, epilogues[i].text);
+	const char *epilogue = opt_epilogue(v);
+	if (epilogue)
+		buf_adds(out, epilogue);
 }
 
-void opt_each(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx)
+const char *opt_epilogue(const struct verb *v)
+{
+	for (size_t i = 0; i < sizeof(epilogues) / sizeof(epilogues[0]); i++)
+		if (epilogues[i].group == v->group)
+			return epilogues[i].text;
+	return NULL;
+}
+
+static void each_listed(const struct verb *v, bool with_noops, void (*fn)(const struct opt_desc *, void *),
+			void *ctx)
 {
 	for (size_t i = 0; i < NSPECS; i++) {
 		const struct opt_spec *s = &specs[i];
-		if (!(s->verbs & v->group) || !s->help || s->kind == K_NOOP || s->kind == K_REFUSED)
+		if (!(s->verbs & v->group) || !s->help || (!with_noops && (s->kind == K_NOOP || s->kind == K_REFUSED)))
 			continue;
-		struct opt_desc desc = {s->long_name, s->short_name, OPT_VALUE_FLAG, s->value_name, s->help};
+		struct opt_desc desc = {s->long_name, s->short_name, OPT_VALUE_FLAG, s->value_name, s->help, NULL};
+		for (size_t j = 0; j < sizeof(value_sets) / sizeof(value_sets[0]) && s->value_name; j++)
+			if (s->long_name && !strcmp(s->long_name, value_sets[j].long_name))
+				desc.choice_at = value_sets[j].choice_at;
 		if (s->kind == K_LONG)
 			desc.value = OPT_VALUE_INT;
 		else if (s->kind == K_STR)
@@ -478,4 +511,14 @@ void opt_each(const struct verb *v, void (*fn)(const struct opt_desc *, void *),
 			desc.value = OPT_VALUE_LIST;
 		fn(&desc, ctx);
 	}
+}
+
+void opt_each(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx)
+{
+	each_listed(v, false, fn, ctx);
+}
+
+void opt_each_listed(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx)
+{
+	each_listed(v, true, fn, ctx);
 }

@@ -35,6 +35,7 @@ enum verb_group {
 	V_HOOK = 1 << 10,
 	V_ALL = (1 << 11) - 1,
 	V_MCP = 1 << 11, /* outside V_ALL: the server takes no output or tree flags */
+	V_COMPLETIONS = 1 << 12, /* outside V_ALL: prints a script, reads no tree */
 };
 
 struct opts {
@@ -98,6 +99,8 @@ enum lets_err opt_usage_error(struct diag *d, const char *verb, bool with_usage,
 	__attribute__((format(printf, 4, 5)));
 /* Appends v's --help text (or the top-level help, listing the verb table, for v NULL) to out. */
 void opt_help(struct buf *out, const struct verb *v);
+/* What v's --help prints after its options (starting with a blank line), or NULL. */
+const char *opt_epilogue(const struct verb *v);
 /* What one documented option of a verb takes: nothing, a non-negative integer, a string, or a
  * string that may repeat. */
 enum opt_value { OPT_VALUE_FLAG, OPT_VALUE_INT, OPT_VALUE_STRING, OPT_VALUE_LIST };
@@ -107,10 +110,15 @@ struct opt_desc {
 	enum opt_value value;
 	const char *value_name; /* "<IF_SHA>", NULL for a flag */
 	const char *help;
+	/* The i-th of the values the option accepts, NULL past the last; the member is NULL when the
+	 * value is open (a number, a text, a command). --check's presets, --from's "-". */
+	const char *(*choice_at)(size_t i);
 };
 /* Calls fn for each option v's --help lists that has an effect (aliases, grep no-ops and refused
  * flags are left out), in --help order. */
 void opt_each(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx);
+/* The same, with the grep no-ops --help also lists (-n): every option line of v's --help. */
+void opt_each_listed(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx);
 /* Context before/after a hit, resolved from -A/-B/-C (an explicit -A/-B wins over -C). */
 long opts_before(const struct opts *o);
 long opts_after(const struct opts *o);

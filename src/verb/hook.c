@@ -45,10 +45,8 @@ enum lets_err cmd_hook(const struct opts *o, struct buf *out, struct diag *d)
 		buf_adds(out, "}}\n");
 		return LETS_OK;
 	}
-	if (strcmp(action, "classify"))
-		return opt_usage_error(d, "hook", false,
-				       "invalid value '%s' for '<ACTION>'\n  [possible values: classify]",
-				       action);
+	if (verb_choice_check(verb_find("hook"), 0, action, d))
+		return E_USAGE;
 	struct buf event = BUF_INIT;
 	if (read_event(&event) && event.len)
 		classify_event(event.data, event.len, out);

@@ -132,14 +132,9 @@ static enum lets_err parse_args(const struct opts *o, bool *install, enum agent 
 	if (o->positional.n > 2)
 		return opt_usage_error(d, "hooks", true, "unexpected argument '%s' found",
 				       o->positional.items[2]);
-	if (strcmp(action, "install") && strcmp(action, "uninstall"))
-		return opt_usage_error(
-			d, "hooks", false,
-			"invalid value '%s' for '<ACTION>'\n  [possible values: install, uninstall]", action);
-	if (strcmp(agent, "claude-code") && strcmp(agent, "codex"))
-		return opt_usage_error(
-			d, "hooks", false,
-			"invalid value '%s' for '<AGENT>'\n  [possible values: claude-code, codex]", agent);
+	const struct verb *v = verb_find("hooks");
+	if (verb_choice_check(v, 0, action, d) || verb_choice_check(v, 1, agent, d))
+		return E_USAGE;
 	*install = !strcmp(action, "install");
 	*a = !strcmp(agent, "codex") ? AGENT_CODEX : AGENT_CLAUDE;
 	return LETS_OK;

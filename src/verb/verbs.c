@@ -2,6 +2,23 @@
 
 #include <string.h>
 
+#include "../buf.h"
+
+static const char *const hooks_actions[] = {"install", "uninstall", NULL};
+static const char *const hooks_agents[] = {"claude-code", "codex", NULL};
+static const char *const hook_actions[] = {"classify", NULL}; /* subagent-start is the hook's own */
+static const char *const shells[] = {"bash", "zsh", "fish", NULL};
+
+/* The verbs whose positionals are closed sets, by verb name. */
+static const struct {
+	const char *verb;
+	const char *const *sets[2];
+} closed_positionals[] = {
+	{"hooks", {hooks_actions, hooks_agents}},
+	{"hook", {hook_actions, NULL}},
+	{"completions", {shells, NULL}},
+};
+
 const struct verb verb_table[] = {
 	{"show", NULL, cmd_show, V_SHOW, "[OPTIONS] <TARGETS>...",
 	 "Read files, line ranges, anchors and symbols, several targets per call", 1, "<TARGETS>..."},
@@ -24,6 +41,8 @@ const struct verb verb_table[] = {
 	{"hook", NULL, cmd_hook, V_HOOK, "[OPTIONS] <ACTION>", "Hook entry points (classify)", 1, "<ACTION>"},
 	{"mcp", NULL, cmd_mcp, V_MCP, "[OPTIONS]",
 	 "Serve the verbs as MCP tools over stdio (JSON-RPC, one message per line)", 0, NULL},
+	{"completions", NULL, cmd_completions, V_COMPLETIONS, "<SHELL>",
+	 "Print a completion script for bash, zsh or fish", 1, "<SHELL>"},
 };
 
 const size_t verb_count = sizeof(verb_table) / sizeof(verb_table[0]);
@@ -34,4 +53,31 @@ const struct verb *verb_find(const char *name)
 		if (!strcmp(verb_table[i].name, name) || (verb_table[i].alias && !strcmp(verb_table[i].alias, name)))
 			return &verb_table[i];
 	return NULL;
+}
+
+const char *const *verb_choices(const struct verb *v, size_t pos)
+{
+	for (size_t i = 0; i < sizeof(closed_positionals) / sizeof(closed_positionals[0]); i++)
+		if (!strcmp(closed_positionals[i].verb, v->name))
+			return pos < 2 ? closed_positionals[i].sets[pos] : NULL;
+	return NULL;
+}
+
+enum lets_err verb_choice_check(const struct verb *v, size_t pos, const char *value, struct diag *d)
+{
+	const char *const *set = verb_choices(v, pos);
+	for (size_t i = 0; set[i]; i++)
+		if (!strcmp(set[i], value))
+			return LETS_OK;
+	/* The positional's name is the pos-th word of positional_name: "<ACTION> <AGENT>". */
+	const char *name = v->positional_name;
+	for (size_t i = 0; i < pos && strchr(name, ' '); i++)
+		name = strchr(name, ' ') + 1;
+	struct buf values = BUF_INIT;
+	for (size_t i = 0; set[i]; i++)
+		buf_addf(&values, "%s%s", i ? ", " : "", set[i]);
+	opt_usage_error(d, v->name, false, "invalid value '%s' for '%.*s'\n  [possible values: %s]", value,
+			(int)strcspn(name, " "), name, values.data);
+	buf_release(&values);
+	return E_USAGE;
 }

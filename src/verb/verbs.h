@@ -38,6 +38,12 @@ extern const size_t verb_count;
 
 /* The row whose name or alias is name, or NULL. The row is static. */
 const struct verb *verb_find(const char *name);
+/* The closed set of values (NULL-terminated) of v's positional pos (0 or 1), or NULL where the
+ * value is open (a target, a path, a pattern). Validation and completions both read it. */
+const char *const *verb_choices(const struct verb *v, size_t pos);
+/* LETS_OK when v's positional pos (0 or 1) is value, given that it is a closed set; else E_USAGE
+ * in d listing the set ("invalid value 'x' for '<AGENT>'\n  [possible values: claude-code, codex]"). */
+enum lets_err verb_choice_check(const struct verb *v, size_t pos, const char *value, struct diag *d);
 
 enum lets_err cmd_show(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d);
@@ -51,6 +57,7 @@ enum lets_err cmd_update(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_hooks(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_hook(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_mcp(const struct opts *o, struct buf *out, struct diag *d);
+enum lets_err cmd_completions(const struct opts *o, struct buf *out, struct diag *d);
 
 /* The guide text, shared by `lets guide` and the SessionStart hook. */
 extern const char lets_guide_text[];

@@ -46,26 +46,27 @@ lets 0.0.1
 # advertised (issue 10). The lines are the verb table's about lines.
 $ lets --help | sed -n '/^Commands:/,/^Options:/p'
 Commands:
-  show       Read files, line ranges, anchors and symbols, several targets per call
-  find       Search files; hits print as path:line, grouped by file, capped at 50
-  edit       Replace text that must match exactly once, or insert after an anchor; checked, reverted on breakage
-  transform  Set, append or delete keys in JSON, YAML, TOML or markdown frontmatter
-  write      Create a file from stdin; refuses to overwrite without --force
-  guide      Print the one-screen guide
-  version    Print the version
-  stats      Count lets and hook use in Claude Code transcripts
-  update     Update lets to the latest release
-  hooks      Install or uninstall agent hooks (claude-code, codex)
-  hook       Hook entry points (classify)
-  mcp        Serve the verbs as MCP tools over stdio (JSON-RPC, one message per line)
+  show         Read files, line ranges, anchors and symbols, several targets per call
+  find         Search files; hits print as path:line, grouped by file, capped at 50
+  edit         Replace text that must match exactly once, or insert after an anchor; checked, reverted on breakage
+  transform    Set, append or delete keys in JSON, YAML, TOML or markdown frontmatter
+  write        Create a file from stdin; refuses to overwrite without --force
+  guide        Print the one-screen guide
+  version      Print the version
+  stats        Count lets and hook use in Claude Code transcripts
+  update       Update lets to the latest release
+  hooks        Install or uninstall agent hooks (claude-code, codex)
+  hook         Hook entry points (classify)
+  mcp          Serve the verbs as MCP tools over stdio (JSON-RPC, one message per line)
+  completions  Print a completion script for bash, zsh or fish
 
 Options:
 
 ### a verb the table does not hold is an unrecognized subcommand, not a listed one
-$ lets completions bash
+$ lets cat README.md
 ? 64
 --- stderr
-error: unrecognized subcommand 'completions'
+error: unrecognized subcommand 'cat'
 
 Usage: lets <COMMAND>
 
