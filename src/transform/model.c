@@ -605,6 +605,14 @@ bool doc_build(struct doc *d, enum tf_format f, const char *src, size_t len)
 		d->limit = (uint32_t)len;
 		if (json_fast_model(src, len, &d->root))
 			return true;
+	} else if (f == TF_YAML) {
+		memset(d, 0, sizeof(*d));
+		d->src = src;
+		d->len = len;
+		d->fmt = f;
+		d->limit = (uint32_t)len;
+		if (yaml_fast_model(src, len, &d->root))
+			return true;
 	}
 	return doc_build_tree(d, f, src, len);
 }

@@ -126,7 +126,8 @@ struct doc {
 	uint32_t base, limit; /* frontmatter: the YAML between the fences */
 };
 /* Builds the model of src (for frontmatter: of its YAML part). false: the tree has an error.
- * A JSON document json_fast_model is sure of is read without tree-sitter, to the same model. */
+ * A JSON or YAML document json_fast_model or yaml_fast_model is sure of is read without
+ * tree-sitter, to the same model. */
 bool doc_build(struct doc *d, enum tf_format f, const char *src, size_t len);
 /* doc_build always through tree-sitter: the reference json_fast_model is tested against. */
 bool doc_build_tree(struct doc *d, enum tf_format f, const char *src, size_t len);
@@ -144,6 +145,8 @@ bool tf_valid_jansson(const char *s, size_t n, char *detail, size_t detail_size)
 bool json_fast_valid(const char *s, size_t n);
 /* True: *root is the model doc_build_tree would build of src; false: not sure, nothing built. */
 bool json_fast_model(const char *src, size_t len, struct tn **root);
+/* yamlscan.c: the same for a plain block-style YAML file; false: not sure, nothing built. */
+bool yaml_fast_model(const char *src, size_t len, struct tn **root);
 
 /* One op's edit: splices on the current bytes (none overlapping), and the offset of its key. */
 struct splice {

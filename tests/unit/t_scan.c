@@ -1,8 +1,9 @@
-/* The JSON scanner that spares a plain config file tree-sitter and jansson must agree with both
- * wherever it answers: json_fast_model's model equals the tree-sitter model field by field, and
- * json_fast_valid never calls valid what jansson (after tf_valid's blanking) refuses. Checked on
- * hand-written documents (which it must answer for: otherwise the fast path is dead code), on
- * generated ones, and on every generated one with a byte deleted, inserted or replaced. */
+/* The scanners that spare a plain config file tree-sitter and jansson must agree with both
+ * wherever they answer: json_fast_model's and yaml_fast_model's models equal the tree-sitter
+ * model field by field, and json_fast_valid never calls valid what jansson (after tf_valid's
+ * blanking) refuses. Checked on hand-written documents (which they must answer for: otherwise the
+ * fast path is dead code), on generated ones, and on every generated one with a byte deleted,
+ * inserted or replaced. */
 #include "transform/tf_int.h"
 #include "unit.h"
 
@@ -76,6 +77,25 @@ static void agree(const char *s, size_t n, struct tally *t, const char *what)
 			putchar('\n');
 		}
 	}
+}
+
+/* YAML: wherever yaml_fast_model answers, tree-sitter's model is the same. */
+static void agree_yaml(const char *s, size_t n, size_t *sure, size_t *bad, const char *what)
+{
+	struct tn *fast = NULL;
+	if (!yaml_fast_model(s, n, &fast))
+		return;
+	(*sure)++;
+	struct doc d;
+	bool ok = doc_build_tree(&d, TF_YAML, s, n);
+	if (!ok || !tn_eq(fast, d.root)) {
+		(*bad)++;
+		printf("  yaml model differs on %s (tree ok %d): ", what, ok);
+		unit_show(s, n);
+		putchar('\n');
+	}
+	doc_release(&d);
+	tn_free(fast);
 }
 
 static const char *const docs[] = {
@@ -182,7 +202,7 @@ static void gen_value(struct rng *r, struct buf *b, int depth)
 
 static void mutate(struct rng *r, const struct buf *in, struct buf *out)
 {
-	static const char bytes[] = "{}[]\",:/*\\ \n0a-.e\x01\xC3";
+	static const char bytes[] = "{}[]\",:/*\\ \n0a-.e\x01\xC3#'&!|\t";
 	size_t at = in->len ? pick(r, (unsigned)in->len) : 0;
 	unsigned how = pick(r, 3);
 	out->len = 0;
@@ -193,9 +213,97 @@ static void mutate(struct rng *r, const struct buf *in, struct buf *out)
 		buf_add(out, in->data + at + (how != 1), in->len - at - (how != 1));
 }
 
+static const char *const ydocs[] = {
+	"a: 1\n",
+	"a: 1",
+	"services:\n  web:\n    image: acme/web:1.0\n    ports:\n      - \"8000:80\"\n    # note\n    replicas: 1\n"
+	"volumes:\n  data: {}\n# tail\n",
+	"on:\n  push:\n    branches: []\n",
+	"jobs:\n  build:\n    steps:\n    - name: x\n      uses: y\n    -   run: make  # c\n    -\n    - 'it''s'\n",
+	"a:\n\n  # c\n  b: true\n  c: ~\n  d:\n  e: 3.10\n  \"q k\": v w\n",
+	"- a\n- b: 1\n  c: 2\n-\n  - x\n",
+};
+
+static void yaml_scalar(struct rng *r, struct buf *b)
+{
+	static const char *const sc[] = {
+		"app",     "acme/svc:1.0", "hello world", "a,b",   "x-y",  "3",    "0",    "3.10",
+		"12345",   "-1",           "true",        "False", "null", "~",    "yes",  "\"8000:80\"",
+		"'it''s'", "\"a b\"",      "\xC3\xA9",    "1.2.3", "0x1F", ".5",   "a: b", "a #b",
+		"a#b",     "[1, 2]",       "{a: 1}",      "{}",    "[]",   "&x a", "*x",   "!t a",
+		"|",       "0123",         "1e3",         "_x"};
+	buf_adds(b, sc[pick(r, sizeof(sc) / sizeof(sc[0]))]);
+}
+
+static void yaml_key(struct rng *r, struct buf *b)
+{
+	static const char *const k[] = {"name",       "image", "a_b", "x-y", "on",
+					"\"quoted\"", "'sq'",  "0",   "k1",  "a b"};
+	buf_adds(b, k[pick(r, sizeof(k) / sizeof(k[0]))]);
+}
+
+static void yaml_pad(struct buf *b, int n)
+{
+	for (int i = 0; i < n; i++)
+		buf_addc(b, ' ');
+}
+
+static void yaml_between(struct rng *r, struct buf *b, int indent)
+{
+	unsigned k = pick(r, 6);
+	if (k == 0)
+		buf_addc(b, '\n');
+	else if (k == 1) {
+		yaml_pad(b, indent + (int)pick(r, 3) * 2 - 2 < 0 ? 0 : indent + (int)pick(r, 3) * 2 - 2);
+		buf_adds(b, "# c\n");
+	}
+}
+
+static void yaml_block(struct rng *r, struct buf *b, int indent, int depth, bool seq);
+
+/* After "key:" or "-": a value on the line, a block below, or nothing. */
+static void yaml_value(struct rng *r, struct buf *b, int indent, int depth, bool in_seq)
+{
+	unsigned k = pick(r, depth > 2 ? 2 : 5);
+	if (k == 0) {
+		buf_addc(b, ' ');
+		yaml_scalar(r, b);
+		buf_adds(b, pick(r, 4) ? "\n" : "  # c\n");
+	} else if (k == 1) {
+		buf_adds(b, pick(r, 3) ? "\n" : " # c\n");
+	} else if (k == 2 && in_seq) {
+		buf_addc(b, ' ');
+		yaml_key(r, b);
+		buf_addc(b, ':');
+		yaml_value(r, b, indent + 2, depth + 1, false);
+		if (pick(r, 2))
+			yaml_block(r, b, indent + 2, depth + 1, false);
+	} else {
+		buf_addc(b, '\n');
+		bool seq = k == 4;
+		yaml_block(r, b, seq && !in_seq && pick(r, 2) ? indent : indent + 2 + 2 * (int)pick(r, 2),
+			   depth + 1, seq);
+	}
+}
+
+static void yaml_block(struct rng *r, struct buf *b, int indent, int depth, bool seq)
+{
+	for (unsigned n = 1 + pick(r, 3); n > 0; n--) {
+		yaml_between(r, b, indent);
+		yaml_pad(b, indent);
+		if (seq) {
+			buf_addc(b, '-');
+		} else {
+			yaml_key(r, b);
+			buf_addc(b, ':');
+		}
+		yaml_value(r, b, indent, depth, seq);
+	}
+}
+
 int main(void)
 {
-	unit_begin("jsonscan");
+	unit_begin("scan");
 	struct tally t = {0};
 	for (size_t i = 0; i < sizeof(docs) / sizeof(docs[0]); i++) {
 		struct tn *root = NULL;
@@ -226,6 +334,25 @@ int main(void)
 			agree(mut.data, mut.len, &t, "a mutated document");
 		}
 	}
+	size_t ysure = 0, ybad = 0;
+	for (size_t i = 0; i < sizeof(ydocs) / sizeof(ydocs[0]); i++) {
+		struct tn *root = NULL;
+		unit_check(yaml_fast_model(ydocs[i], strlen(ydocs[i]), &root),
+			   "answers for yaml document %zu", i);
+		tn_free(root);
+		agree_yaml(ydocs[i], strlen(ydocs[i]), &ysure, &ybad, "a written document");
+	}
+	for (int i = 0; i < 3000; i++) {
+		doc.len = 0;
+		yaml_block(&r, &doc, 0, 0, pick(&r, 4) == 0);
+		agree_yaml(doc.data, doc.len, &ysure, &ybad, "a generated document");
+		for (int k = 0; k < 8; k++) {
+			mutate(&r, &doc, &mut);
+			agree_yaml(mut.data, mut.len, &ysure, &ybad, "a mutated document");
+		}
+	}
+	unit_check(ybad == 0, "the fast yaml model equals tree-sitter's (%zu of %zu differ)", ybad, ysure);
+	unit_check(ysure > 5000, "the yaml scanner answered often (%zu)", ysure);
 	buf_release(&doc);
 	buf_release(&mut);
 	unit_check(t.model_bad == 0, "the fast model equals tree-sitter's (%zu of %zu differ)", t.model_bad,

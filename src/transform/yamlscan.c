@@ -1,0 +1,361 @@
+/* The model of a plain block-style YAML file without tree-sitter: the common config file
+ * (docker-compose, a workflow) is indented mappings and sequences of one-line scalars with
+ * comments and blank lines between them. yaml_fast_model reads exactly that subset and declines
+ * everything else — tabs, CR, a BOM, document markers and directives, anchors, tags and aliases,
+ * block and multi-line scalars, escapes in double quotes, flow collections other than an empty
+ * {} or [], compact nested sequences, a plain scalar that could be a number it is not sure of —
+ * so the caller parses with tree-sitter instead. Where it answers, its model is the one model.c
+ * reads off the tree-sitter tree, field by field (tests/unit/t_yamlscan.c checks this on
+ * generated and mutated documents). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../alloc.h"
+#include "../utf8.h"
+#include "tf_int.h"
+
+#define YS_MAX_DEPTH 100
+
+struct ys {
+	const char *s;
+	size_t n;
+	size_t line; /* start of the next significant line (n: none) */
+	bool unsure;
+};
+
+static size_t eol(const struct ys *y, size_t off)
+{
+	const char *nl = memchr(y->s + off, '\n', y->n - off);
+	return nl ? (size_t)(nl - y->s) : y->n;
+}
+
+static int indent_of(const struct ys *y, size_t line)
+{
+	size_t i = line;
+	while (i < y->n && y->s[i] == ' ')
+		i++;
+	return (int)(i - line);
+}
+
+/* From line start off, past blank and comment-only lines: the next line with content. */
+static size_t sig_line(struct ys *y, size_t off)
+{
+	while (off < y->n) {
+		size_t e = eol(y, off), i = off;
+		while (i < e && y->s[i] == ' ')
+			i++;
+		if (i < e && y->s[i] != '#') {
+			if (i == off && (y->s[i] == '%' || (e - i >= 3 && (!memcmp(y->s + i, "---", 3) ||
+									   !memcmp(y->s + i, "...", 3)))))
+				y->unsure = true; /* a directive or a document marker */
+			return off;
+		}
+		off = e < y->n ? e + 1 : y->n;
+	}
+	return y->n;
+}
+
+/* After a value ending at off on its line: only spaces and a comment may follow. Moves y->line
+ * to the next significant line. */
+static void line_rest(struct ys *y, size_t off)
+{
+	size_t e = eol(y, off), i = off;
+	while (i < e && y->s[i] == ' ')
+		i++;
+	if (i < e && (y->s[i] != '#' || i == off))
+		y->unsure = true;
+	y->line = sig_line(y, e < y->n ? e + 1 : y->n);
+}
+
+/* A ':' at off that ends a key: a space or the line's end after it. */
+static bool is_colon(const struct ys *y, size_t off)
+{
+	return off < y->n && y->s[off] == ':' &&
+	       (off + 1 == y->n || y->s[off + 1] == ' ' || y->s[off + 1] == '\n');
+}
+
+/* A '-' at off that starts a sequence entry. */
+static bool is_dash(const struct ys *y, size_t off)
+{
+	return off < y->n && y->s[off] == '-' &&
+	       (off + 1 == y->n || y->s[off + 1] == ' ' || y->s[off + 1] == '\n');
+}
+
+static bool is_word(const char *s, size_t n, const char *const *words)
+{
+	for (; *words; words++)
+		if (strlen(*words) == n && !memcmp(s, *words, n))
+			return true;
+	return false;
+}
+
+static bool all_digits(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return n > 0;
+}
+
+/* An integer without a leading zero. */
+static bool digits(const char *s, size_t n)
+{
+	return all_digits(s, n) && (s[0] != '0' || n == 1);
+}
+
+/* The core schema's reading of a one-line plain scalar, where the scanner is sure of it. */
+static enum sc_type plain_type(struct ys *y, const char *s, size_t n)
+{
+	static const char *const nulls[] = {"null", "Null", "NULL", "~", NULL};
+	static const char *const bools[] = {"true", "True", "TRUE", "false", "False", "FALSE", NULL};
+	if (is_word(s, n, nulls))
+		return SC_NULL;
+	if (is_word(s, n, bools))
+		return SC_BOOL;
+	const char *dot = memchr(s, '.', n);
+	size_t ip = dot ? (size_t)(dot - s) : n;
+	bool num = digits(s, ip) && (!dot || (ip + 1 < n && all_digits(dot + 1, n - ip - 1)));
+	if (num && n <= 18)
+		return SC_NUMBER;
+	if (num)
+		y->unsure = true;
+	if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_' || s[0] == '/' ||
+	      (unsigned char)s[0] >= 0x80))
+		y->unsure = true;
+	return SC_STRING;
+}
+
+/* A one-line scalar at p (plain, or quoted without escapes): its end, or 0 when unsure. A plain
+ * one ends before " #" or the line's end, trailing spaces not included. */
+static size_t scalar_end(struct ys *y, size_t p, bool key)
+{
+	size_t e = eol(y, p);
+	char c = y->s[p];
+	if (c == '"' || c == '\'') {
+		size_t i = p + 1;
+		for (; i < e; i++) {
+			if (y->s[i] == '\\' && c == '"')
+				break;
+			if (y->s[i] == c && c == '\'' && i + 1 < e && y->s[i + 1] == '\'')
+				i++;
+			else if (y->s[i] == c)
+				return i + 1;
+		}
+		y->unsure = true;
+		return 0;
+	}
+	if (strchr("-?:,[]{}#&*!|>'\"%@`", c) || c == ' ') {
+		y->unsure = true;
+		return 0;
+	}
+	size_t i = p, last = p;
+	for (; i < e; i++) {
+		char k = y->s[i];
+		if (k == '#' && y->s[i - 1] == ' ')
+			break;
+		if (k == ':' && (i + 1 == e || y->s[i + 1] == ' ')) {
+			if (key)
+				return last;
+			y->unsure = true; /* a mapping where a scalar was expected */
+			return 0;
+		}
+		if (k == '\t' || k == '\r' || (key && strchr("[]{},", k))) {
+			y->unsure = true;
+			return 0;
+		}
+		if (k != ' ')
+			last = i + 1;
+	}
+	if (key)
+		y->unsure = true; /* no ':' */
+	return last;
+}
+
+static struct tn *ys_new(enum tn_kind k, size_t start, size_t end)
+{
+	struct tn *t = xcalloc(1, sizeof(*t));
+	t->kind = k;
+	t->start = (uint32_t)start;
+	t->end = (uint32_t)end;
+	return t;
+}
+
+/* The text model.c keeps of a scalar: decoded for quotes, as written when plain. */
+static void ys_text(struct tn *t, const char *s, size_t n)
+{
+	if (s[0] == '"') {
+		t->quote = '"';
+		t->text = tf_decode_quoted(s, n, &t->text_len);
+	} else if (s[0] == '\'') {
+		struct buf b = BUF_INIT;
+		for (size_t i = 1; i + 1 < n; i++) {
+			buf_addc(&b, s[i]);
+			if (s[i] == '\'' && s[i + 1] == '\'')
+				i++;
+		}
+		t->quote = '\'';
+		t->text_len = b.len;
+		t->text = buf_detach(&b);
+	} else {
+		t->text = xstrndup(s, n);
+		t->text_len = n;
+	}
+}
+
+/* A value on the line at p: a scalar, or an empty flow mapping or sequence. */
+static struct tn *ys_inline(struct ys *y, size_t p)
+{
+	char c = y->s[p];
+	if ((c == '{' || c == '[') && p + 1 < y->n && y->s[p + 1] == (c == '{' ? '}' : ']')) {
+		struct tn *t = ys_new(c == '{' ? TN_MAP : TN_SEQ, p, p + 2);
+		t->style = ST_FLOW;
+		t->open = t->start;
+		t->close = t->end - 1;
+		line_rest(y, p + 2);
+		return t;
+	}
+	size_t e = scalar_end(y, p, false);
+	if (y->unsure)
+		return NULL;
+	struct tn *t = ys_new(TN_SCALAR, p, e);
+	t->sc = c == '"' || c == '\'' ? SC_STRING : plain_type(y, y->s + p, e - p);
+	ys_text(t, y->s + p, e - p);
+	line_rest(y, e);
+	return t;
+}
+
+static struct tn *ys_block(struct ys *y, size_t p, int col, int depth);
+
+/* What follows "key:" or "-" whose indicator ends at after, for an entry at column col: a value
+ * on the line, a block on the lines below, or nothing (a null that starts and ends at after). */
+static struct tn *ys_value(struct ys *y, size_t after, int col, bool in_seq, int depth)
+{
+	size_t e = eol(y, after), q = after;
+	while (q < e && y->s[q] == ' ')
+		q++;
+	if (q < e && y->s[q] != '#') {
+		if (q == after)
+			y->unsure = true;
+		if (in_seq && !y->unsure) {
+			/* "- key: value": a mapping whose keys sit at this column */
+			size_t k = scalar_end(y, q, true);
+			bool keyed = !y->unsure;
+			y->unsure = false;
+			if (keyed && is_colon(y, k))
+				return ys_block(y, q, (int)(q - line_begin(y->s, q)), depth);
+		}
+		return y->unsure ? NULL : ys_inline(y, q);
+	}
+	y->line = sig_line(y, e < y->n ? e + 1 : y->n);
+	int c2 = y->line < y->n ? indent_of(y, y->line) : -1;
+	size_t p2 = y->line + (size_t)(c2 < 0 ? 0 : c2);
+	if (c2 > col || (!in_seq && c2 == col && is_dash(y, p2)))
+		return ys_block(y, p2, c2, depth);
+	struct tn *t = ys_new(TN_SCALAR, after, after);
+	t->sc = SC_NULL;
+	return t;
+}
+
+static void ys_add(struct tn *t, char *key, size_t start, size_t after, struct tn *v)
+{
+	XGROW(t->kids, t->cap, t->n + 1);
+	struct te *e = &t->kids[t->n++];
+	e->key = key;
+	e->start = (uint32_t)start;
+	e->end = v->end > after ? v->end : (uint32_t)after;
+	e->after = (uint32_t)after;
+	e->val = v;
+}
+
+/* The block mapping or sequence whose first entry starts at p, in column col. Later entries are
+ * the significant lines indented exactly col; a line indented less ends it. */
+static struct tn *ys_block(struct ys *y, size_t p, int col, int depth)
+{
+	bool seq = is_dash(y, p);
+	struct tn *t = ys_new(seq ? TN_SEQ : TN_MAP, p, p);
+	t->style = ST_BLOCK;
+	t->indent = col;
+	if (depth > YS_MAX_DEPTH)
+		y->unsure = true;
+	while (!y->unsure) {
+		size_t after, start = p;
+		char *key = NULL;
+		if (seq) {
+			after = p + 1;
+		} else {
+			size_t ke = scalar_end(y, p, true);
+			if (y->unsure)
+				break;
+			struct tn kt = {0};
+			ys_text(&kt, y->s + p, ke - p);
+			key = kt.text;
+			if (!is_colon(y, ke)) {
+				free(key);
+				y->unsure = true;
+				break;
+			}
+			after = ke + 1;
+		}
+		struct tn *v = ys_value(y, after, col, seq, depth + 1);
+		if (!v) {
+			free(key);
+			y->unsure = true;
+			break;
+		}
+		ys_add(t, key, start, after, v);
+		t->end = t->kids[t->n - 1].end;
+		if (y->line >= y->n || indent_of(y, y->line) < col)
+			break;
+		if (indent_of(y, y->line) > col) {
+			y->unsure = true;
+			break;
+		}
+		p = y->line + (size_t)col;
+		if (is_dash(y, p) != seq) {
+			if (!seq)
+				y->unsure =
+					true; /* a dash under keys: only as a key's value, handled above */
+			break;
+		}
+	}
+	/* tree-sitter closes a block where the next line at a lesser indent starts: it holds the
+	 * comments before that line (to their line's end, not the line break), and at the end of
+	 * the file it runs to the end */
+	if (y->line >= y->n)
+		t->end = (uint32_t)y->n;
+	for (size_t q = t->end; q < y->line;) {
+		size_t e = eol(y, q);
+		if (memchr(y->s + q, '#', e - q))
+			t->end = (uint32_t)e;
+		q = e + 1;
+	}
+	t->close = t->end ? t->end - 1 : 0;
+	t->open = t->start;
+	return t;
+}
+
+bool yaml_fast_model(const char *src, size_t len, struct tn **root)
+{
+	struct ys y = {src, len, 0, false};
+	*root = NULL;
+	if (len >= 3 && !memcmp(src, "\xEF\xBB\xBF", 3))
+		return false;
+	/* the Unicode line breaks YAML readers may honour and a BOM: left to tree-sitter */
+	for (size_t i = 0; i < len; i++)
+		if (((unsigned char)src[i] < 0x20 && src[i] != '\n') || src[i] == 0x7F)
+			return false; /* tabs, CR, control characters */
+	if (!utf8_valid(src, len) ||
+	    memmem(src, len, "\xC2\x85", 2) || memmem(src, len, "\xE2\x80\xA8", 3) ||
+	    memmem(src, len, "\xE2\x80\xA9", 3) || memmem(src, len, "\xEF\xBB\xBF", 3))
+		return false;
+	y.line = sig_line(&y, 0);
+	if (y.unsure || y.line >= len || indent_of(&y, y.line) != 0)
+		return false;
+	struct tn *t = ys_block(&y, y.line, 0, 0);
+	if (y.unsure || y.line < len) {
+		tn_free(t);
+		return false;
+	}
+	*root = t;
+	return true;
+}
