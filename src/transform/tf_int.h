@@ -147,6 +147,11 @@ bool json_fast_valid(const char *s, size_t n);
 bool json_fast_model(const char *src, size_t len, struct tn **root);
 /* yamlscan.c: the same for a plain block-style YAML file; false: not sure, nothing built. */
 bool yaml_fast_model(const char *src, size_t len, struct tn **root);
+/* True: yaml_fast_model would answer for src, which is then YAML libyaml accepts (the subset it
+ * reads is plain YAML); false: ask libyaml. */
+bool yaml_fast_valid(const char *src, size_t len);
+/* tf_valid's YAML verdict from libyaml alone: the reference yaml_fast_valid is tested against. */
+bool tf_valid_libyaml(const char *s, size_t n, char *detail, size_t detail_size);
 
 /* One op's edit: splices on the current bytes (none overlapping), and the offset of its key. */
 struct splice {

@@ -21,6 +21,7 @@ struct ys {
 	size_t n;
 	size_t line; /* start of the next significant line (n: none) */
 	bool unsure;
+	bool build; /* false: only the verdict (no texts, no kids kept) */
 };
 
 static size_t eol(const struct ys *y, size_t off)
@@ -181,8 +182,10 @@ static struct tn *ys_new(enum tn_kind k, size_t start, size_t end)
 }
 
 /* The text model.c keeps of a scalar: decoded for quotes, as written when plain. */
-static void ys_text(struct tn *t, const char *s, size_t n)
+static void ys_text(const struct ys *y, struct tn *t, const char *s, size_t n)
 {
+	if (!y->build)
+		return;
 	if (s[0] == '"') {
 		t->quote = '"';
 		t->text = tf_decode_quoted(s, n, &t->text_len);
@@ -219,7 +222,7 @@ static struct tn *ys_inline(struct ys *y, size_t p)
 		return NULL;
 	struct tn *t = ys_new(TN_SCALAR, p, e);
 	t->sc = c == '"' || c == '\'' ? SC_STRING : plain_type(y, y->s + p, e - p);
-	ys_text(t, y->s + p, e - p);
+	ys_text(y, t, y->s + p, e - p);
 	line_rest(y, e);
 	return t;
 }
@@ -284,10 +287,12 @@ static struct tn *ys_block(struct ys *y, size_t p, int col, int depth)
 			after = p + 1;
 		} else {
 			size_t ke = scalar_end(y, p, true);
+			if (ke - p > 512)
+				y->unsure = true; /* libyaml takes a key of at most 1024 characters */
 			if (y->unsure)
 				break;
 			struct tn kt = {0};
-			ys_text(&kt, y->s + p, ke - p);
+			ys_text(y, &kt, y->s + p, ke - p);
 			key = kt.text;
 			if (!is_colon(y, ke)) {
 				free(key);
@@ -302,8 +307,11 @@ static struct tn *ys_block(struct ys *y, size_t p, int col, int depth)
 			y->unsure = true;
 			break;
 		}
-		ys_add(t, key, start, after, v);
-		t->end = t->kids[t->n - 1].end;
+		t->end = v->end > after ? v->end : (uint32_t)after;
+		if (y->build)
+			ys_add(t, key, start, after, v);
+		else
+			tn_free(v);
 		if (y->line >= y->n || indent_of(y, y->line) < col)
 			break;
 		if (indent_of(y, y->line) > col) {
@@ -334,28 +342,52 @@ static struct tn *ys_block(struct ys *y, size_t p, int col, int depth)
 	return t;
 }
 
+/* Bytes the scanner reads: UTF-8 without control characters other than '\n', without a BOM
+ * and without the Unicode line breaks YAML readers may honour (those are left to tree-sitter). */
+static bool plain_bytes(const char *src, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)src;
+	for (size_t i = 0; i < len; i++) {
+		if (u[i] >= 0x80) {
+			size_t l = utf8_seq_len(u + i, len - i);
+			if (!l || (u[i] == 0xC2 && u[i + 1] == 0x85) ||
+			    (u[i] == 0xE2 && u[i + 1] == 0x80 && (u[i + 2] == 0xA8 || u[i + 2] == 0xA9)) ||
+			    (u[i] == 0xEF && u[i + 1] == 0xBB && u[i + 2] == 0xBF))
+				return false;
+			i += l - 1;
+		} else if ((u[i] < 0x20 && u[i] != '\n') || u[i] == 0x7F) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static struct tn *ys_doc(struct ys *y)
+{
+	if (!plain_bytes(y->s, y->n))
+		return NULL;
+	y->line = sig_line(y, 0);
+	if (y->unsure || y->line >= y->n || indent_of(y, y->line) != 0)
+		return NULL;
+	struct tn *t = ys_block(y, y->line, 0, 0);
+	if (y->unsure || y->line < y->n) {
+		tn_free(t);
+		return NULL;
+	}
+	return t;
+}
+
 bool yaml_fast_model(const char *src, size_t len, struct tn **root)
 {
-	struct ys y = {src, len, 0, false};
-	*root = NULL;
-	if (len >= 3 && !memcmp(src, "\xEF\xBB\xBF", 3))
-		return false;
-	/* the Unicode line breaks YAML readers may honour and a BOM: left to tree-sitter */
-	for (size_t i = 0; i < len; i++)
-		if (((unsigned char)src[i] < 0x20 && src[i] != '\n') || src[i] == 0x7F)
-			return false; /* tabs, CR, control characters */
-	if (!utf8_valid(src, len) ||
-	    memmem(src, len, "\xC2\x85", 2) || memmem(src, len, "\xE2\x80\xA8", 3) ||
-	    memmem(src, len, "\xE2\x80\xA9", 3) || memmem(src, len, "\xEF\xBB\xBF", 3))
-		return false;
-	y.line = sig_line(&y, 0);
-	if (y.unsure || y.line >= len || indent_of(&y, y.line) != 0)
-		return false;
-	struct tn *t = ys_block(&y, y.line, 0, 0);
-	if (y.unsure || y.line < len) {
-		tn_free(t);
-		return false;
-	}
-	*root = t;
-	return true;
+	struct ys y = {src, len, 0, false, true};
+	*root = ys_doc(&y);
+	return *root != NULL;
+}
+
+bool yaml_fast_valid(const char *src, size_t len)
+{
+	struct ys y = {src, len, 0, false, false};
+	struct tn *t = ys_doc(&y);
+	tn_free(t);
+	return t != NULL;
 }
