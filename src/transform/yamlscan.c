@@ -120,15 +120,28 @@ static enum sc_type plain_type(struct ys *y, const char *s, size_t n)
 		return SC_NUMBER;
 	if (num)
 		y->unsure = true;
-	if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_' || s[0] == '/' ||
-	      (unsigned char)s[0] >= 0x80))
+	if (s[0] == '-' && digits(s + 1, n - 1) && n <= 18)
+		return SC_NUMBER;
+	/* a leading '.' or '-' before a letter cannot start a number, .inf or .nan */
+	size_t lead = (s[0] == '.' || s[0] == '-') && n > 1 && !strchr("iInN", s[1]) ? 1 : 0;
+	char c = s[lead];
+	if (c >= '0' && c <= '9') {
+		/* a digit first: a string when some byte could be in no number, .inf or .nan */
+		for (size_t i = 0; i < n; i++)
+			if (!strchr("0123456789abcdefABCDEFxXoO.+-_:", s[i]) || !s[i])
+				return SC_STRING;
+	}
+	if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '/' ||
+	      (unsigned char)c >= 0x80) &&
+	    !(n == 1 && c == '.'))
 		y->unsure = true;
 	return SC_STRING;
 }
 
 /* A one-line scalar at p (plain, or quoted without escapes): its end, or 0 when unsure. A plain
- * one ends before " #" or the line's end, trailing spaces not included. */
-static size_t scalar_end(struct ys *y, size_t p, bool key)
+ * one ends before " #" or the line's end, trailing spaces not included; a key's at its ':'; one
+ * in a flow sequence (flow) at ',' or ']'. */
+static size_t scalar_end(struct ys *y, size_t p, bool key, bool flow)
 {
 	size_t e = eol(y, p);
 	char c = y->s[p];
@@ -145,30 +158,33 @@ static size_t scalar_end(struct ys *y, size_t p, bool key)
 		y->unsure = true;
 		return 0;
 	}
-	if (strchr("-?:,[]{}#&*!|>'\"%@`", c) || c == ' ') {
+	bool dash_ok = c == '-' && !key && !flow && p + 1 < e && y->s[p + 1] != ' ';
+	if ((strchr("-?:,[]{}#&*!|>'\"%@`", c) && !dash_ok) || c == ' ') {
 		y->unsure = true;
 		return 0;
 	}
 	size_t i = p, last = p;
 	for (; i < e; i++) {
 		char k = y->s[i];
-		if (k == '#' && y->s[i - 1] == ' ')
+		if (k == '#' && y->s[i - 1] == ' ' && !flow)
 			break;
-		if (k == ':' && (i + 1 == e || y->s[i + 1] == ' ')) {
+		if (flow && (k == ',' || k == ']'))
+			return last;
+		if (k == ':' && (flow || i + 1 == e || y->s[i + 1] == ' ')) {
 			if (key)
 				return last;
 			y->unsure = true; /* a mapping where a scalar was expected */
 			return 0;
 		}
-		if (k == '\t' || k == '\r' || (key && strchr("[]{},", k))) {
+		if ((key || flow) && (k == '[' || k == ']' || k == '{' || k == '}' || k == ',' || k == '#')) {
 			y->unsure = true;
 			return 0;
 		}
 		if (k != ' ')
 			last = i + 1;
 	}
-	if (key)
-		y->unsure = true; /* no ':' */
+	if (key || flow)
+		y->unsure = true; /* no ':', or no ']' on the line */
 	return last;
 }
 
@@ -205,25 +221,90 @@ static void ys_text(const struct ys *y, struct tn *t, const char *s, size_t n)
 	}
 }
 
-/* A value on the line at p: a scalar, or an empty flow mapping or sequence. */
-static struct tn *ys_inline(struct ys *y, size_t p)
+static void ys_add(struct tn *t, char *key, size_t start, size_t after, struct tn *v)
 {
-	char c = y->s[p];
-	if ((c == '{' || c == '[') && p + 1 < y->n && y->s[p + 1] == (c == '{' ? '}' : ']')) {
-		struct tn *t = ys_new(c == '{' ? TN_MAP : TN_SEQ, p, p + 2);
-		t->style = ST_FLOW;
-		t->open = t->start;
-		t->close = t->end - 1;
-		line_rest(y, p + 2);
-		return t;
-	}
-	size_t e = scalar_end(y, p, false);
+	XGROW(t->kids, t->cap, t->n + 1);
+	struct te *e = &t->kids[t->n++];
+	e->key = key;
+	e->start = (uint32_t)start;
+	e->end = v->end > after ? v->end : (uint32_t)after;
+	e->after = (uint32_t)after;
+	e->val = v;
+}
+
+static size_t skip_spaces(const struct ys *y, size_t i)
+{
+	while (i < y->n && y->s[i] == ' ')
+		i++;
+	return i;
+}
+
+/* A one-line scalar at p, and where it ends (flow: inside a flow sequence). */
+static struct tn *ys_scalar(struct ys *y, size_t p, bool flow)
+{
+	size_t e = scalar_end(y, p, false, flow);
 	if (y->unsure)
 		return NULL;
+	char c = y->s[p];
 	struct tn *t = ys_new(TN_SCALAR, p, e);
 	t->sc = c == '"' || c == '\'' ? SC_STRING : plain_type(y, y->s + p, e - p);
 	ys_text(y, t, y->s + p, e - p);
-	line_rest(y, e);
+	return t;
+}
+
+/* A flow sequence of one-line scalars on one line ([a, "b"]), or an empty {} or [], at p. */
+static struct tn *ys_flow(struct ys *y, size_t p)
+{
+	bool map = y->s[p] == '{';
+	struct tn *t = ys_new(map ? TN_MAP : TN_SEQ, p, p);
+	t->style = ST_FLOW;
+	t->open = t->start;
+	size_t i = skip_spaces(y, p + 1);
+	bool more = i < y->n && y->s[i] != (map ? '}' : ']');
+	if (map && more)
+		y->unsure = true; /* a flow mapping with pairs: left to tree-sitter */
+	while (more && !y->unsure) {
+		struct tn *v = ys_scalar(y, i, true);
+		if (!v)
+			break;
+		size_t ve = v->end;
+		if (y->build) {
+			ys_add(t, NULL, i, i, v);
+			if (t->n == 1)
+				t->indent = (int)(i - line_begin(y->s, i));
+		} else {
+			tn_free(v);
+		}
+		i = skip_spaces(y, ve);
+		more = i < y->n && y->s[i] == ',';
+		if (more) {
+			i = skip_spaces(y, i + 1);
+			if (i >= y->n || y->s[i] == ']')
+				y->unsure = true; /* a trailing comma */
+		}
+	}
+	if (!y->unsure && (i >= y->n || y->s[i] != (map ? '}' : ']')))
+		y->unsure = true;
+	t->end = (uint32_t)i + 1;
+	t->close = (uint32_t)i;
+	if (!y->unsure)
+		line_rest(y, i + 1);
+	return t;
+}
+
+/* A value on the line at p: a scalar or a flow collection. */
+static struct tn *ys_inline(struct ys *y, size_t p)
+{
+	if (y->s[p] == '{' || y->s[p] == '[') {
+		struct tn *t = ys_flow(y, p);
+		if (!y->unsure)
+			return t;
+		tn_free(t);
+		return NULL;
+	}
+	struct tn *t = ys_scalar(y, p, false);
+	if (t)
+		line_rest(y, t->end);
 	return t;
 }
 
@@ -241,7 +322,7 @@ static struct tn *ys_value(struct ys *y, size_t after, int col, bool in_seq, int
 			y->unsure = true;
 		if (in_seq && !y->unsure) {
 			/* "- key: value": a mapping whose keys sit at this column */
-			size_t k = scalar_end(y, q, true);
+			size_t k = scalar_end(y, q, true, false);
 			bool keyed = !y->unsure;
 			y->unsure = false;
 			if (keyed && is_colon(y, k))
@@ -257,17 +338,6 @@ static struct tn *ys_value(struct ys *y, size_t after, int col, bool in_seq, int
 	struct tn *t = ys_new(TN_SCALAR, after, after);
 	t->sc = SC_NULL;
 	return t;
-}
-
-static void ys_add(struct tn *t, char *key, size_t start, size_t after, struct tn *v)
-{
-	XGROW(t->kids, t->cap, t->n + 1);
-	struct te *e = &t->kids[t->n++];
-	e->key = key;
-	e->start = (uint32_t)start;
-	e->end = v->end > after ? v->end : (uint32_t)after;
-	e->after = (uint32_t)after;
-	e->val = v;
 }
 
 /* The block mapping or sequence whose first entry starts at p, in column col. Later entries are
@@ -286,7 +356,7 @@ static struct tn *ys_block(struct ys *y, size_t p, int col, int depth)
 		if (seq) {
 			after = p + 1;
 		} else {
-			size_t ke = scalar_end(y, p, true);
+			size_t ke = scalar_end(y, p, true, false);
 			if (ke - p > 512)
 				y->unsure = true; /* libyaml takes a key of at most 1024 characters */
 			if (y->unsure)
