@@ -9,7 +9,7 @@
  *    recovery decides how a trailing comma reads); on anything else it declines and the caller
  *    parses with tree-sitter.
  * Both agreements are tested against the originals on generated and mutated documents
- * (tests/unit/t_jsonscan.c). */
+ * (tests/unit/t_scan.c). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,10 @@
 /* The document model read off a tree-sitter tree: every map, sequence and scalar with the byte
  * spans an operation splices. JSON and YAML nest as their syntax does; TOML's tables are put
  * together from [headers], [[arrays]] and dotted keys, each remembering where a new key line
- * goes. A tree with an ERROR node other than a JSONC trailing comma is not modelled. */
+ * goes. A tree with an ERROR node other than a JSONC trailing comma is not modelled.
+ * The common plain JSON or block YAML file is read to the same model without a tree, by the
+ * scanners in jsonscan.c and yamlscan.c, which decline anything they are not sure of: a
+ * tree-sitter parse of a whole file costs several times the rest of a transform. */
 #include <stdlib.h>
 #include <string.h>
 #include <tree_sitter/api.h>

@@ -2,11 +2,12 @@
  * (docker-compose, a workflow) is indented mappings and sequences of one-line scalars with
  * comments and blank lines between them. yaml_fast_model reads exactly that subset and declines
  * everything else — tabs, CR, a BOM, document markers and directives, anchors, tags and aliases,
- * block and multi-line scalars, escapes in double quotes, flow collections other than an empty
- * {} or [], compact nested sequences, a plain scalar that could be a number it is not sure of —
- * so the caller parses with tree-sitter instead. Where it answers, its model is the one model.c
- * reads off the tree-sitter tree, field by field (tests/unit/t_yamlscan.c checks this on
- * generated and mutated documents). */
+ * block and multi-line scalars, escapes in double quotes, flow mappings with pairs and flow
+ * sequences other than one line of scalars, compact nested sequences, a plain scalar that could
+ * be a number it is not sure of — so the caller parses with tree-sitter instead. Where it
+ * answers, its model is the one model.c reads off the tree-sitter tree, field by field, and the
+ * file is YAML libyaml accepts (yaml_fast_valid: tf_valid asks libyaml only when it declines).
+ * tests/unit/t_scan.c checks both on generated and mutated documents. */
 #include <stdlib.h>
 #include <string.h>
 
