@@ -159,7 +159,7 @@ static void json_kids(struct mb *m, struct tn *t, TSNode n, int depth)
 			}
 			size_t kl;
 			char *ks = tf_decode_quoted(m->src + ts_node_start_byte(key),
-						 ts_node_end_byte(key) - ts_node_start_byte(key), &kl);
+						    ts_node_end_byte(key) - ts_node_start_byte(key), &kl);
 			tn_add(t, ks, ts_node_start_byte(k), ts_node_end_byte(k),
 			       json_node(m, val, depth + 1))
 				->after = ts_node_end_byte(key);
