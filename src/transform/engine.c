@@ -82,7 +82,7 @@ static char *blank_jsonc(const char *s, size_t n)
 }
 
 /* libyaml's complaint about s, with its line; true when it has none. */
-static bool yaml_detail(const char *s, size_t n, char *detail, size_t detail_size)
+bool tf_valid_libyaml(const char *s, size_t n, char *detail, size_t detail_size)
 {
 	yaml_parser_t p;
 	if (!yaml_parser_initialize(&p))
@@ -104,22 +104,30 @@ static bool yaml_detail(const char *s, size_t n, char *detail, size_t detail_siz
 	return ok;
 }
 
+bool tf_valid_jansson(const char *s, size_t n, char *detail, size_t detail_size)
+{
+	char *c = blank_jsonc(s, n);
+	json_error_t err;
+	json_t *v = json_loadb(c, n, JSON_DECODE_ANY | JSON_ALLOW_NUL, &err);
+	bool ok = v != NULL;
+	if (!ok)
+		snprintf(detail, detail_size, "line %d: %s", err.line, err.text);
+	json_decref(v);
+	free(c);
+	return ok;
+}
+
 bool tf_valid(enum tf_format f, const char *data, size_t len, char *detail, size_t detail_size)
 {
 	bool ok, has = true;
 	size_t off = len >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3) ? 3 : 0;
 	snprintf(detail, detail_size, "invalid");
 	if (f == TF_JSON) {
-		char *c = blank_jsonc(data + off, len - off);
-		json_error_t err;
-		json_t *v = json_loadb(c, len - off, JSON_DECODE_ANY | JSON_ALLOW_NUL, &err);
-		ok = v != NULL;
-		if (!ok)
-			snprintf(detail, detail_size, "line %d: %s", err.line, err.text);
-		json_decref(v);
-		free(c);
+		/* the scanner vouches for the common case; jansson decides (and words) the rest */
+		ok = json_fast_valid(data + off, len - off) ||
+		     tf_valid_jansson(data + off, len - off, detail, detail_size);
 	} else if (f == TF_YAML) {
-		ok = yaml_detail(data, len, detail, detail_size);
+		ok = yaml_fast_valid(data, len) || tf_valid_libyaml(data, len, detail, detail_size);
 	} else if (f == TF_TOML) {
 		ok = check_toml(data + off, len - off);
 	} else {
@@ -127,7 +135,7 @@ bool tf_valid(enum tf_format f, const char *data, size_t len, char *detail, size
 		if (!ok && !has)
 			snprintf(detail, detail_size, "no frontmatter");
 		else if (!ok)
-			(void)yaml_detail(data, len, detail, detail_size);
+			(void)tf_valid_libyaml(data, len, detail, detail_size);
 	}
 	return ok;
 }

@@ -1,7 +1,10 @@
 /* The document model read off a tree-sitter tree: every map, sequence and scalar with the byte
  * spans an operation splices. JSON and YAML nest as their syntax does; TOML's tables are put
  * together from [headers], [[arrays]] and dotted keys, each remembering where a new key line
- * goes. A tree with an ERROR node other than a JSONC trailing comma is not modelled. */
+ * goes. A tree with an ERROR node other than a JSONC trailing comma is not modelled.
+ * The common plain JSON or block YAML file is read to the same model without a tree, by the
+ * scanners in jsonscan.c and yamlscan.c, which decline anything they are not sure of: a
+ * tree-sitter parse of a whole file costs several times the rest of a transform. */
 #include <stdlib.h>
 #include <string.h>
 #include <tree_sitter/api.h>
@@ -61,9 +64,15 @@ static struct te *tn_add(struct tn *p, char *key, uint32_t start, uint32_t end, 
 }
 
 /* A double-quoted string's content, decoded as JSON decodes it; the raw bytes if it will not. */
-static char *decode_quoted(const char *s, size_t n, size_t *out_len)
+char *tf_decode_quoted(const char *s, size_t n, size_t *out_len)
 {
 	struct tv v;
+	if (n >= 2 && s[0] == '"' && s[n - 1] == '"' && !memchr(s + 1, '\\', n - 2) &&
+	    !memchr(s + 1, '"', n - 2)) {
+		/* nothing to decode: both ways below give the bytes between the quotes */
+		*out_len = n - 2;
+		return xstrndup(s + 1, n - 2);
+	}
 	if (n >= 2 && s[0] == '"' && tv_parse(&v, s, n) && v.k == TV_STR) {
 		*out_len = v.len;
 		char *r = v.s;
@@ -85,7 +94,7 @@ static void scalar_text(struct tn *t, const char *src, TSNode n, char quote)
 	size_t len = ts_node_end_byte(n) - ts_node_start_byte(n);
 	t->quote = quote;
 	if (quote == '"') {
-		t->text = decode_quoted(s, len, &t->text_len);
+		t->text = tf_decode_quoted(s, len, &t->text_len);
 	} else if (quote == '\'') {
 		struct buf b = BUF_INIT;
 		for (size_t i = 1; i + 1 < len; i++) {
@@ -149,8 +158,8 @@ static void json_kids(struct mb *m, struct tn *t, TSNode n, int depth)
 				continue;
 			}
 			size_t kl;
-			char *ks = decode_quoted(m->src + ts_node_start_byte(key),
-						 ts_node_end_byte(key) - ts_node_start_byte(key), &kl);
+			char *ks = tf_decode_quoted(m->src + ts_node_start_byte(key),
+						    ts_node_end_byte(key) - ts_node_start_byte(key), &kl);
 			tn_add(t, ks, ts_node_start_byte(k), ts_node_end_byte(k),
 			       json_node(m, val, depth + 1))
 				->after = ts_node_end_byte(key);
@@ -349,7 +358,7 @@ static char *toml_key_text(struct mb *m, TSNode k)
 	if (is(k, "quoted_key") && n >= 2 && s[0] == '\'')
 		return xstrndup(s + 1, n - 2);
 	if (is(k, "quoted_key"))
-		return decode_quoted(s, n, &l);
+		return tf_decode_quoted(s, n, &l);
 	return xstrndup(s, n);
 }
 
@@ -590,6 +599,28 @@ static struct tn *toml_root(struct mb *m, TSNode root)
 }
 
 bool doc_build(struct doc *d, enum tf_format f, const char *src, size_t len)
+{
+	if (f == TF_JSON) {
+		memset(d, 0, sizeof(*d));
+		d->src = src;
+		d->len = len;
+		d->fmt = f;
+		d->limit = (uint32_t)len;
+		if (json_fast_model(src, len, &d->root))
+			return true;
+	} else if (f == TF_YAML) {
+		memset(d, 0, sizeof(*d));
+		d->src = src;
+		d->len = len;
+		d->fmt = f;
+		d->limit = (uint32_t)len;
+		if (yaml_fast_model(src, len, &d->root))
+			return true;
+	}
+	return doc_build_tree(d, f, src, len);
+}
+
+bool doc_build_tree(struct doc *d, enum tf_format f, const char *src, size_t len)
 {
 	memset(d, 0, sizeof(*d));
 	d->src = src;

@@ -56,7 +56,9 @@ const char *tf_format_name(enum tf_format f);
 /* The format path's name and bytes select; false when none (an unsupported file). */
 bool tf_format_for(const char *path, const char *data, size_t len, enum tf_format *f);
 /* The real parser's verdict on bytes (jansson after comments and trailing commas are blanked,
- * libyaml, the TOML validator); on failure detail gets a short reason. */
+ * libyaml, the TOML validator); on failure detail gets a short reason. A plain JSON or block YAML
+ * file a strict scanner reads whole (transform/jsonscan.c, yamlscan.c, tested never to pass what
+ * the parser refuses) is vouched for without the parser. */
 bool tf_valid(enum tf_format f, const char *data, size_t len, char *detail, size_t detail_size);
 
 /* The key path of op, parsed and thrown away: usage (or a leading dot's not_found) before any

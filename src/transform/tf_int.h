@@ -125,10 +125,33 @@ struct doc {
 	enum tf_format fmt;
 	uint32_t base, limit; /* frontmatter: the YAML between the fences */
 };
-/* Builds the model of src (for frontmatter: of its YAML part). false: the tree has an error. */
+/* Builds the model of src (for frontmatter: of its YAML part). false: the tree has an error.
+ * A JSON or YAML document json_fast_model or yaml_fast_model is sure of is read without
+ * tree-sitter, to the same model. */
 bool doc_build(struct doc *d, enum tf_format f, const char *src, size_t len);
+/* doc_build always through tree-sitter: the reference json_fast_model is tested against. */
+bool doc_build_tree(struct doc *d, enum tf_format f, const char *src, size_t len);
 void doc_release(struct doc *d);
 void tn_free(struct tn *n);
+/* A double-quoted string's content decoded as JSON decodes it; the raw bytes between the
+ * quotes when it will not decode. */
+char *tf_decode_quoted(const char *s, size_t n, size_t *out_len);
+
+/* tf_valid's JSON verdict from jansson alone, after comments and trailing commas are blanked:
+ * the reference json_fast_valid is tested against. */
+bool tf_valid_jansson(const char *s, size_t n, char *detail, size_t detail_size);
+/* jsonscan.c: a strict JSON(C) scanner that answers only when sure (see there). True: jansson
+ * accepts s once tf_valid blanks its comments and trailing commas; false: ask jansson. */
+bool json_fast_valid(const char *s, size_t n);
+/* True: *root is the model doc_build_tree would build of src; false: not sure, nothing built. */
+bool json_fast_model(const char *src, size_t len, struct tn **root);
+/* yamlscan.c: the same for a plain block-style YAML file; false: not sure, nothing built. */
+bool yaml_fast_model(const char *src, size_t len, struct tn **root);
+/* True: yaml_fast_model would answer for src, which is then YAML libyaml accepts (the subset it
+ * reads is plain YAML); false: ask libyaml. */
+bool yaml_fast_valid(const char *src, size_t len);
+/* tf_valid's YAML verdict from libyaml alone: the reference yaml_fast_valid is tested against. */
+bool tf_valid_libyaml(const char *s, size_t n, char *detail, size_t detail_size);
 
 /* One op's edit: splices on the current bytes (none overlapping), and the offset of its key. */
 struct splice {
