@@ -68,6 +68,7 @@ bash "$root/bench/mcp.sh" "$LETS" || misses=$((misses + 1))
 
 # Further suites, one line each: suite NAME runs bench/NAME.sh.
 suite transform
+suite bigfile
 
 . "$root/bench/hooks.sh"
 

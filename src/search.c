@@ -1,6 +1,7 @@
 #include "search.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -318,7 +319,8 @@ size_t search_required_literal(const char *pattern, unsigned rx_flags, char **ou
 	run_end(&ls);
 	buf_release(&ls.run);
 	size_t n = ls.best.len;
-	*whole = !ls.broken && !(rx_flags & (RX_CASELESS | RX_WORD)) && n == strlen(pattern) && n;
+	/* caseless too: run_add breaks the run on every byte an ASCII fold could not match exactly */
+	*whole = !ls.broken && !(rx_flags & RX_WORD) && n == strlen(pattern) && n;
 	if (!n) {
 		buf_release(&ls.best);
 		return 0;
@@ -363,13 +365,41 @@ static void pick_rare(struct searcher *s)
 	s->rare2 = a < b ? b : a;
 }
 
+/* True when the hits of a chunk that starts and ends at line boundaries do not depend on the
+ * bytes outside it: no lookaround, \G or \Z (which could look across a newline) and no verb. A
+ * named group's (?< is refused too: a cheap test that errs on the safe side. */
+static bool line_local(const char *pattern, unsigned rx_flags)
+{
+	if (rx_flags & RX_LITERAL)
+		return true;
+	static const char *const seen[] = {"(?=", "(?!", "(?<", "(*", "\\G", "\\Z"};
+	for (size_t i = 0; i < sizeof(seen) / sizeof(seen[0]); i++)
+		if (strstr(pattern, seen[i]))
+			return false;
+	return true;
+}
+
 void searcher_init(struct searcher *s, const struct regex *re, const char *pattern, unsigned rx_flags)
 {
 	memset(s, 0, sizeof(*s));
 	s->re = re;
+	s->chunkable = line_local(pattern, rx_flags);
+	s->chunk_min = SEARCH_CHUNK_MIN;
+	/* the tests' way to cut small buffers into chunks of a few bytes */
+	const char *force = getenv("LETS_SEARCH_CHUNK");
+	if (force && atol(force) > 0) {
+		s->chunk_min = 0;
+		s->chunk_bytes = (size_t)atol(force);
+	}
 	/* the prefilter reads what PCRE2 runs: the Rust pattern after its translation */
-	if (!(rx_flags & RX_LITERAL))
+	if (!(rx_flags & RX_LITERAL)) {
 		pattern = regex_source(re);
+		/* a leading (?i) is the -i flag written into the pattern */
+		if (!strncmp(pattern, "(?i)", 4)) {
+			pattern += 4;
+			rx_flags |= RX_CASELESS;
+		}
+	}
 	s->lit_len = search_required_literal(pattern, rx_flags, &s->lit, &s->lit_is_match);
 	s->fold = (rx_flags & RX_CASELESS) != 0;
 	/* a pattern that is a literal in regex syntax but held escapes is still exactly its text */
@@ -534,8 +564,11 @@ static size_t lit_next(const struct searcher *s, struct nul_scan *ns, const char
 	}
 }
 
-enum search_status search_buffer(const struct searcher *s, struct rx_state *st, const char *data, size_t size,
-				 const struct search_sink *sink, size_t **spans, size_t *spans_cap)
+/* search_buffer's work; *lines gets the newlines before the last hit's line (the lines counted
+ * so far) and *counted the offset they were counted up to. */
+static enum search_status search_range(const struct searcher *s, struct rx_state *st, const char *data, size_t size,
+				       const struct search_sink *sink, size_t **spans, size_t *spans_cap,
+				       size_t *lines, size_t *counted_to)
 {
 	size_t pos = 0, counted = 0, line_no = 1;
 	bool per_line = false; /* the whole-buffer search hit the regex's limit: each line alone now */
@@ -605,8 +638,10 @@ enum search_status search_buffer(const struct searcher *s, struct rx_state *st, 
 		if (status == SEARCH_LIMIT)
 			break;
 		if (hit) {
-			line_no += file_count_newlines(data + counted, ls - counted);
-			counted = ls;
+			if (!sink->count_only) {
+				line_no += file_count_newlines(data + counted, ls - counted);
+				counted = ls;
+			}
 			struct search_line sl = {.number = line_no, .offset = ls, .text = line, .len = len,
 						 .spans = n_spans ? *spans : NULL, .n_spans = n_spans};
 			if (!sink->on_line(sink->ctx, &sl)) {
@@ -616,6 +651,200 @@ enum search_status search_buffer(const struct searcher *s, struct rx_state *st, 
 		}
 		pos = le + 1;
 	}
+	*lines = line_no - 1;
+	*counted_to = counted;
 	/* a NUL after the last hit still makes the file binary, whatever was found before it */
 	return nul_free(&ns, size) ? status : SEARCH_BINARY;
+}
+
+enum search_status search_buffer(const struct searcher *s, struct rx_state *st, const char *data, size_t size,
+				 const struct search_sink *sink, size_t **spans, size_t *spans_cap)
+{
+	size_t lines, counted;
+	return search_range(s, st, data, size, sink, spans, spans_cap, &lines, &counted);
+}
+
+
+/* One hit of a chunk: its number and offset count from the chunk's start. */
+struct chunk_hit {
+	size_t number, offset, len;
+	size_t span0, n_spans; /* into the chunk's spans */
+};
+
+/* A piece of the buffer, starting and ending at line boundaries, and what its search found, kept
+ * until the merge pushes it to the caller's sink in order. */
+struct chunk {
+	size_t start, end;
+	enum search_status status;
+	size_t lines; /* newlines in [start, end), when the sink wants numbers */
+	bool count_only;
+	size_t n_hits, cap_hits;
+	struct chunk_hit *hits;
+	size_t *spans, n_spans, cap_spans;
+};
+
+struct chunk_run {
+	const struct searcher *s;
+	const char *data;
+	const struct search_sink *sink; /* the caller's: its flags are each chunk's */
+	struct chunk *chunks;
+	size_t n_chunks;
+	size_t next;   /* the next chunk to take (atomic) */
+	bool vanished; /* a helper found the mapping truncated (atomic) */
+};
+
+/* One thread of a parallel search: its own regex state and span scratch. */
+struct chunk_worker {
+	struct chunk_run *run;
+	struct rx_state *st;
+	size_t *scratch, cap_scratch;
+};
+
+static bool chunk_collect(void *ctx, const struct search_line *l)
+{
+	struct chunk *c = ctx;
+	if (c->count_only) {
+		c->n_hits++;
+		return true;
+	}
+	XGROW(c->hits, c->cap_hits, c->n_hits + 1);
+	c->hits[c->n_hits++] = (struct chunk_hit){.number = l->number, .offset = l->offset, .len = l->len,
+						  .span0 = c->n_spans, .n_spans = l->n_spans};
+	XGROW(c->spans, c->cap_spans, 2 * (c->n_spans + l->n_spans));
+	if (l->n_spans)
+		memcpy(c->spans + 2 * c->n_spans, l->spans, 2 * l->n_spans * sizeof(size_t));
+	c->n_spans += l->n_spans;
+	return true;
+}
+
+/* Takes chunks until none is left. */
+static void chunk_work(void *ctx)
+{
+	struct chunk_worker *w = ctx;
+	struct chunk_run *r = w->run;
+	for (;;) {
+		size_t i = __atomic_fetch_add(&r->next, 1, __ATOMIC_RELAXED);
+		if (i >= r->n_chunks)
+			return;
+		struct chunk *c = &r->chunks[i];
+		struct search_sink ss = *r->sink;
+		ss.on_line = chunk_collect;
+		ss.ctx = c;
+		c->count_only = ss.count_only;
+		const char *d = r->data + c->start;
+		size_t n = c->end - c->start, lines, counted;
+		c->status = search_range(r->s, w->st, d, n, &ss, &w->scratch, &w->cap_scratch, &lines, &counted);
+		/* the later chunks' line numbers start after this one's lines */
+		if (!ss.count_only && i + 1 < r->n_chunks)
+			c->lines = lines + file_count_newlines(d + counted, n - counted);
+	}
+}
+
+static void *chunk_thread(void *arg)
+{
+	struct chunk_worker *w = arg;
+	w->st = rx_state_new(w->run->s->re);
+	if (!file_scan_guarded(chunk_work, w))
+		__atomic_store_n(&w->run->vanished, true, __ATOMIC_RELAXED);
+	return NULL;
+}
+
+/* Cuts data into pieces of about want bytes, each ending just after a newline (or at the end). */
+static size_t chunk_split(const char *data, size_t size, size_t want, struct chunk **out)
+{
+	size_t n = 0, cap = 0;
+	struct chunk *c = NULL;
+	for (size_t at = 0; at < size;) {
+		size_t end = size - at > want ? at + want : size;
+		if (end < size) {
+			const char *nl = memchr(data + end - 1, '\n', size - end + 1);
+			end = nl ? (size_t)(nl - data) + 1 : size;
+		}
+		XGROW(c, cap, n + 1);
+		c[n++] = (struct chunk){.start = at, .end = end};
+		at = end;
+	}
+	*out = c;
+	return n;
+}
+
+/* Pushes every chunk's hits to sink in buffer order, numbered as one search would number them. */
+static enum search_status chunk_merge(const struct chunk_run *r, const struct search_sink *sink)
+{
+	for (size_t i = 0; i < r->n_chunks; i++)
+		if (r->chunks[i].status == SEARCH_BINARY)
+			return SEARCH_BINARY;
+	size_t base = 0;
+	for (size_t i = 0; i < r->n_chunks; i++) {
+		const struct chunk *c = &r->chunks[i];
+		for (size_t k = 0; k < c->n_hits; k++) {
+			struct search_line sl = {0};
+			if (!c->count_only) {
+				const struct chunk_hit *h = &c->hits[k];
+				sl = (struct search_line){.number = base + h->number, .offset = c->start + h->offset,
+							  .text = r->data + c->start + h->offset, .len = h->len,
+							  .spans = h->n_spans ? c->spans + 2 * h->span0 : NULL,
+							  .n_spans = h->n_spans};
+			}
+			if (!sink->on_line(sink->ctx, &sl))
+				return SEARCH_STOPPED;
+		}
+		if (c->status == SEARCH_LIMIT)
+			return SEARCH_LIMIT;
+		base += c->lines;
+	}
+	return SEARCH_DONE;
+}
+
+static void chunk_run_release(struct chunk_run *r)
+{
+	for (size_t i = 0; i < r->n_chunks; i++) {
+		free(r->chunks[i].hits);
+		free(r->chunks[i].spans);
+	}
+	free(r->chunks);
+}
+
+enum search_status search_parallel(const struct searcher *s, struct rx_state *st, unsigned threads, const char *data,
+				   size_t size, const struct search_sink *sink, size_t **spans, size_t *spans_cap)
+{
+	if (!s->chunkable || !size || size < s->chunk_min || (threads < 2 && s->chunk_min))
+		return search_buffer(s, st, data, size, sink, spans, spans_cap);
+	size_t want = s->chunk_bytes;
+	if (!want) {
+		want = size / ((size_t)threads * SEARCH_CHUNKS_PER_THREAD);
+		if (want < SEARCH_CHUNK_MIN / 4)
+			want = SEARCH_CHUNK_MIN / 4;
+	}
+	struct chunk_run r = {.s = s, .data = data, .sink = sink};
+	r.n_chunks = chunk_split(data, size, want, &r.chunks);
+	size_t helpers = threads > 1 ? threads - 1 : 0;
+	if (helpers > r.n_chunks - 1)
+		helpers = r.n_chunks - 1;
+	struct chunk_worker *w = xcalloc(helpers + 1, sizeof(*w));
+	pthread_t *tid = xcalloc(helpers + 1, sizeof(*tid));
+	size_t started = 0;
+	for (; started < helpers; started++) {
+		w[started + 1].run = &r;
+		if (pthread_create(&tid[started], NULL, chunk_thread, &w[started + 1]))
+			break; /* the threads that did start, and this one, take every chunk */
+	}
+	w[0] = (struct chunk_worker){.run = &r, .st = st, .scratch = *spans, .cap_scratch = *spans_cap};
+	bool whole = file_scan_guarded(chunk_work, &w[0]);
+	for (size_t i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	*spans = w[0].scratch;
+	*spans_cap = w[0].cap_scratch;
+	whole = whole && !r.vanished;
+	enum search_status status = whole ? chunk_merge(&r, sink) : SEARCH_DONE;
+	for (size_t i = 1; i <= started; i++) {
+		rx_state_free(w[i].st);
+		free(w[i].scratch);
+	}
+	free(w);
+	free(tid);
+	chunk_run_release(&r);
+	if (!whole)
+		file_scan_vanish();
+	return status;
 }
