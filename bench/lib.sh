@@ -11,8 +11,9 @@ misses=0
 
 # pair NAME TARGET_RATIO LETS_CMD PEER_CMD — TARGET_RATIO "-" means report only. Write lets as
 # $LETS. With PREPARE set, that command runs before every timed run (an edit needs its file put
-# back); EXTRA adds hyperfine options (-i). Output goes through a pipe (--output=pipe): GNU grep stops at its first match when its
-# output is /dev/null, so the default would time work grep never does.
+# back); EXTRA adds hyperfine options (-i: a command's exit status 1 is not a failure). Output
+# goes through a pipe (--output=pipe): GNU grep stops at its first match when its output is
+# /dev/null, so the default would time work grep never does.
 pair() {
 	local name=$1 target=$2 lets_cmd=$3 peer_cmd=$4
 	local prep=()
