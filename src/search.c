@@ -352,19 +352,54 @@ static int byte_rank(unsigned char c, bool fold)
 	return 10;
 }
 
-static void pick_rare(struct searcher *s)
+static void pick_rare(const char *lit, size_t len, bool fold, size_t *rare1, size_t *rare2)
 {
 	size_t a = 0;
-	for (size_t i = 1; i < s->lit_len; i++)
-		if (byte_rank((unsigned char)s->lit[i], s->fold) < byte_rank((unsigned char)s->lit[a], s->fold))
+	for (size_t i = 1; i < len; i++)
+		if (byte_rank((unsigned char)lit[i], fold) < byte_rank((unsigned char)lit[a], fold))
 			a = i;
 	size_t b = a;
-	for (size_t i = 0; i < s->lit_len; i++)
-		if (i != a && (b == a || byte_rank((unsigned char)s->lit[i], s->fold) <
-						 byte_rank((unsigned char)s->lit[b], s->fold)))
+	for (size_t i = 0; i < len; i++)
+		if (i != a && (b == a || byte_rank((unsigned char)lit[i], fold) < byte_rank((unsigned char)lit[b], fold)))
 			b = i;
-	s->rare1 = a < b ? a : b;
-	s->rare2 = a < b ? b : a;
+	*rare1 = a < b ? a : b;
+	*rare2 = a < b ? b : a;
+}
+
+/* A top-level alternation of 2 to SEARCH_ALTS_MAX plain literals into s->alts; false (and s->alts
+ * empty) for any other pattern. */
+static bool split_alts(struct searcher *s, const char *pattern, unsigned rx_flags)
+{
+	if ((rx_flags & RX_LITERAL) || unsafe_for_literal(pattern) || strchr(pattern, '\\'))
+		return false;
+	for (const char *p = pattern;;) {
+		const char *bar = strchr(p, '|');
+		size_t len = bar ? (size_t)(bar - p) : strlen(p);
+		if (s->n_alts == SEARCH_ALTS_MAX || !len)
+			break;
+		char *piece = xmalloc(len + 1), *lit = NULL;
+		memcpy(piece, p, len);
+		piece[len] = '\0';
+		bool whole;
+		size_t m = search_required_literal(piece, rx_flags & ~(unsigned)RX_WORD, &lit, &whole);
+		free(piece);
+		if (!whole || m != len) {
+			free(lit);
+			break;
+		}
+		struct search_alt *a = &s->alts[s->n_alts++];
+		*a = (struct search_alt){.lit = lit, .len = m};
+		pick_rare(lit, m, s->fold, &a->rare1, &a->rare2);
+		if (m > s->alts_max_len)
+			s->alts_max_len = m;
+		if (!bar)
+			return s->n_alts >= 2;
+		p = bar + 1;
+	}
+	for (size_t i = 0; i < s->n_alts; i++)
+		free(s->alts[i].lit);
+	s->n_alts = s->alts_max_len = 0;
+	return false;
 }
 
 /* True when the hits of a chunk that starts and ends at line boundaries do not depend on the
@@ -408,15 +443,19 @@ void searcher_init(struct searcher *s, const struct regex *re, const char *patte
 	if (!(rx_flags & RX_LITERAL) && s->lit_is_match && strchr(pattern, '\\'))
 		s->lit_is_match = false;
 	if (s->lit_len)
-		pick_rare(s);
+		pick_rare(s->lit, s->lit_len, s->fold, &s->rare1, &s->rare2);
 #if defined(__x86_64__) && defined(__GNUC__)
 	s->avx2 = have_avx2();
 #endif
+	if (!s->lit_len && s->avx2 && split_alts(s, pattern, rx_flags))
+		s->alts_are_match = !(rx_flags & RX_WORD);
 }
 
 void searcher_release(struct searcher *s)
 {
 	free(s->lit);
+	for (size_t i = 0; i < s->n_alts; i++)
+		free(s->alts[i].lit);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -482,6 +521,48 @@ __attribute__((target("avx2"))) static const char *lit_find_avx2_nul(const struc
 								      size_t n, size_t *done, bool *nul)
 {
 	return lit_scan_avx2(s, hay, n, done, true, nul);
+}
+
+/* The first position in hay where one of the searcher's alternatives starts: each one's two
+ * rarest bytes are compared 32 positions at a time. With nul_check a NUL in hay[0 .. *done) sets
+ * *nul and returns NULL; *done is the first position the loop did not examine. */
+__attribute__((target("avx2"))) static const char *alts_find_avx2(const struct searcher *s, const char *hay, size_t n,
+								  size_t *done, bool nul_check, bool *nul)
+{
+	__m256i C1[SEARCH_ALTS_MAX], C2[SEARCH_ALTS_MAX], M1[SEARCH_ALTS_MAX], M2[SEARCH_ALTS_MAX];
+	const __m256i Z = _mm256_setzero_si256();
+	size_t k = s->n_alts, m = s->alts_max_len, i = 0;
+	for (size_t j = 0; j < k; j++) {
+		unsigned char f = (unsigned char)s->alts[j].lit[s->alts[j].rare1];
+		unsigned char l = (unsigned char)s->alts[j].lit[s->alts[j].rare2];
+		C1[j] = _mm256_set1_epi8((char)f);
+		C2[j] = _mm256_set1_epi8((char)l);
+		M1[j] = _mm256_set1_epi8(s->fold && isalpha(f) ? 0x20 : 0);
+		M2[j] = _mm256_set1_epi8(s->fold && isalpha(l) ? 0x20 : 0);
+	}
+	for (; i + m - 1 + 32 <= n; i += 32) {
+		if (!(i & 63))
+			__builtin_prefetch(hay + i + PREFETCH_AHEAD);
+		if (nul_check &&
+		    _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(hay + i)), Z))) {
+			*nul = true;
+			break;
+		}
+		__m256i acc = Z;
+		for (size_t j = 0; j < k; j++) {
+			__m256i a = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(hay + i + s->alts[j].rare1)), M1[j]);
+			__m256i b = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(hay + i + s->alts[j].rare2)), M2[j]);
+			acc = _mm256_or_si256(acc, _mm256_and_si256(_mm256_cmpeq_epi8(a, C1[j]), _mm256_cmpeq_epi8(b, C2[j])));
+		}
+		for (unsigned mask = (unsigned)_mm256_movemask_epi8(acc); mask; mask &= mask - 1) {
+			size_t at = i + (size_t)__builtin_ctz(mask);
+			for (size_t j = 0; j < k; j++)
+				if (lit_eq(hay + at, s->alts[j].lit, s->alts[j].len, s->fold))
+					return hay + at;
+		}
+	}
+	*done = i;
+	return NULL;
 }
 
 #endif
@@ -597,6 +678,31 @@ static size_t lit_next_fused(const struct searcher *s, struct nul_scan *ns, cons
 }
 #endif
 
+#if defined(__x86_64__) && defined(__GNUC__)
+/* lit_next for the alternatives (s->n_alts): the first position at or after pos where one
+ * starts, with the NUL test in the same scan. */
+static size_t alt_next(const struct searcher *s, struct nul_scan *ns, const char *data, size_t size, size_t pos)
+{
+	if (!nul_free(ns, pos))
+		return SIZE_MAX - 1;
+	size_t done = 0;
+	bool nul = false;
+	const char *f = alts_find_avx2(s, data + pos, size - pos, &done, ns->on, &nul);
+	if (nul)
+		return SIZE_MAX - 1;
+	size_t tested = f ? (size_t)(f - data) : pos + done;
+	if (ns->on && tested > ns->ok)
+		ns->ok = tested;
+	if (f)
+		return (size_t)(f - data);
+	for (size_t at = pos + done; at < size; at++)
+		for (size_t j = 0; j < s->n_alts; j++)
+			if (s->alts[j].len <= size - at && lit_eq(data + at, s->alts[j].lit, s->alts[j].len, s->fold))
+				return at;
+	return SIZE_MAX;
+}
+#endif
+
 /* The first occurrence of the literal at or after pos, scanning a window at a time behind the
  * NUL check; SIZE_MAX when there is none, SIZE_MAX - 1 when a NUL came first. */
 static size_t lit_next(const struct searcher *s, struct nul_scan *ns, const char *data, size_t size, size_t pos)
@@ -630,12 +736,16 @@ static enum search_status search_range(const struct searcher *s, struct rx_state
 	struct nul_scan ns = {.data = data, .size = size, .on = sink->binary_check};
 	enum search_status status = SEARCH_DONE;
 	/* the regex may read anywhere ahead: it gets the whole check first */
-	if (!s->lit_len && !nul_free(&ns, size))
+	if (!s->lit_len && !s->n_alts && !nul_free(&ns, size))
 		return SEARCH_BINARY;
 	while (pos < size) {
 		size_t ls, le, anchor;
-		if (s->lit_len) {
+		if (s->lit_len || s->n_alts) {
+#if defined(__x86_64__) && defined(__GNUC__)
+			anchor = s->n_alts ? alt_next(s, &ns, data, size, pos) : lit_next(s, &ns, data, size, pos);
+#else
 			anchor = lit_next(s, &ns, data, size, pos);
+#endif
 			if (anchor == SIZE_MAX - 1)
 				return SEARCH_BINARY;
 			if (anchor == SIZE_MAX)
@@ -660,7 +770,7 @@ static enum search_status search_range(const struct searcher *s, struct rx_state
 		const char *line = data + ls;
 		size_t len = le - ls, n_spans = 0, off = 0;
 		bool hit = false;
-		if (s->lit_is_match && !sink->want_spans) {
+		if ((s->lit_is_match || s->alts_are_match) && !sink->want_spans) {
 			hit = true;
 		} else {
 			while (off <= len) {

@@ -16,6 +16,9 @@
 struct regex;
 struct rx_state;
 
+/* The most alternatives the literal scan tests at once. */
+#define SEARCH_ALTS_MAX 4
+
 /* A compiled search: the regex plus the literal prefilter derived from the pattern. Read-only
  * after searcher_init, shared by every thread. */
 struct searcher {
@@ -26,6 +29,14 @@ struct searcher {
 	bool fold;           /* lit is compared ASCII-caselessly */
 	bool avx2;           /* the CPU scans 32 bytes at a time */
 	bool lit_is_match; /* the regex is exactly lit: the prefilter's hit is the match */
+	/* a pattern that is a few plain literals in a top-level alternation (TODO|FIXME|XXX): each
+	 * one, scanned for at once (AVX2 CPUs only); lit_len is then 0 */
+	struct search_alt {
+		char *lit; /* owned; lowercased when fold */
+		size_t len, rare1, rare2;
+	} alts[SEARCH_ALTS_MAX];
+	size_t n_alts, alts_max_len;
+	bool alts_are_match; /* a line holding one of them is a hit (no -w) */
 	bool chunkable;    /* a line's hit does not depend on other lines: search_parallel may split */
 	size_t chunk_min;  /* search_parallel splits buffers at least this big (0: even one thread) */
 	size_t chunk_bytes; /* its chunks' size, 0: from the buffer's size and the threads */

@@ -301,7 +301,13 @@ static bool lets_hits(const struct regex *re, const char *pattern, unsigned fl, 
 		s.lit = NULL;
 		s.lit_len = 0;
 		s.lit_is_match = false;
+		for (size_t k = 0; k < s.n_alts; k++)
+			free(s.alts[k].lit);
+		s.n_alts = 0;
+		s.alts_are_match = false;
 	}
+	if (had_literal)
+		*had_literal = *had_literal || s.n_alts > 0;
 	struct rx_state *st = rx_state_new(re);
 	struct search_sink sink = {.on_line = on_line, .ctx = h, .want_spans = true};
 	size_t *spans = NULL, cap = 0;

@@ -154,6 +154,13 @@ static void hits(void)
 		{"the sink stops the search", "x", 0, "x\nx\nx\n", "1:[x]\n2:[x]\n", 2},
 		{"invalid UTF-8 is tolerated", "ok", 0, "\xff\xfe ok\n", "1:\xff\xfe [ok]\n", 0},
 		{"CRLF lines", "b$", 0, "ab\r\nb\r\n", "", 0},
+		/* a few plain literals in an alternation are scanned for together; the regex still
+		 * says where each match lies */
+		{"an alternation of literals", "foo|ba", 0, "x\nbaz foo\nfo\nb a\nBA\n", "2:[ba]z [foo]\n", 0},
+		{"a caseless alternation", "TODO|fixme", RX_CASELESS, "todo\nFixMe\nfix me\n", "1:[todo]\n2:[FixMe]\n", 0},
+		{"an alternation whose second literal starts first", "bc|ab", 0, "abc\n", "1:[ab]c\n", 0},
+		{"a whole-word alternation", "ab|cd", RX_WORD, "abc cd\nxab\n", "1:abc [cd]\n", 0},
+		{"an alternation at the very end, no newline", "zz|yy", 0, "a\nbyy", "2:b[yy]\n", 0},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		unsigned fl = cases[i].flags | RX_MULTILINE;
@@ -222,6 +229,8 @@ static void binary(void)
 		{"NUL in the last byte", "needle", 199999, SEARCH_BINARY},
 		{"NUL with no literal in the pattern", "ne+dle", 150000, SEARCH_BINARY},
 		{"NUL and no hit at all", "absent", 70000, SEARCH_BINARY},
+		{"NUL under an alternation's scan", "needle|absent", 150000, SEARCH_BINARY},
+		{"NUL before an alternation's hit", "needle|absent", 10, SEARCH_BINARY},
 		{"no NUL and no hit", "absent", (size_t)-1, SEARCH_DONE},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
