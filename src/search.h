@@ -1,6 +1,9 @@
 /* Searching one buffer for lines that match: the whole buffer is searched at once (line by line
  * only after the regex hits its backtracking limit, so the linear fallback gets one line at a time), a required literal found in the pattern is located first with a SIMD scan so most bytes
- * are skipped without running the regex, and line numbers are counted only up to each hit.
+ * are skipped without running the regex (a pattern that is a few literals in an alternation has
+ * them all scanned for at once), and line numbers are counted only up to each hit, and not at all
+ * for a sink that only counts. A large buffer can be split at line boundaries and searched by
+ * several threads (search_parallel), with the same result as one search.
  * Every matching line is pushed to a sink, which owns the caps and counts: the searcher keeps no
  * state between calls and allocates nothing per line.
  *
