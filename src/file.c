@@ -29,10 +29,18 @@ size_t file_count_newlines(const char *p, size_t n)
 {
 	size_t c = 0, i = 0;
 #if defined(__SSE2__)
-	const __m128i nl = _mm_set1_epi8('\n');
-	for (; i + 16 <= n; i += 16)
-		c += (size_t)__builtin_popcount(
-			(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), nl)));
+	/* each '\n' subtracts 1 (0xFF) from a byte lane; psadbw sums the lanes every 255 blocks.
+	 * __builtin_popcount would be a libgcc call on baseline x86-64 (no POPCNT), measured at 10%
+	 * of a large-file search. */
+	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+	while (i + 16 <= n) {
+		__m128i acc = zero;
+		size_t stop = n - i >= 255 * 16 ? i + 255 * 16 : i + ((n - i) & ~(size_t)15);
+		for (; i < stop; i += 16)
+			acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), nl));
+		__m128i sum = _mm_sad_epu8(acc, zero);
+		c += (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_extract_epi16(sum, 4);
+	}
 #endif
 	for (; i < n; i++)
 		c += p[i] == '\n';
@@ -280,6 +288,27 @@ void file_scan_guard_begin(struct sigaction *was)
 void file_scan_guard_end(const struct sigaction *was)
 {
 	sigaction(SIGBUS, was, NULL);
+}
+
+bool file_scan_guarded(void (*fn)(void *ctx), void *ctx)
+{
+	sigjmp_buf resume, *was = bus_resume;
+	bool whole = true;
+	if (sigsetjmp(resume, 1)) {
+		whole = false;
+	} else {
+		bus_resume = &resume;
+		fn(ctx);
+	}
+	bus_resume = was;
+	return whole;
+}
+
+void file_scan_vanish(void)
+{
+	if (bus_resume)
+		siglongjmp(*bus_resume, 1);
+	raise(SIGBUS); /* unguarded: what the lost page itself would have done */
 }
 
 static enum file_scan_status scan_mapped(int fd, size_t size, file_scan_fn fn, void *ctx)

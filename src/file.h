@@ -88,6 +88,14 @@ enum file_scan_status file_scan(const char *path, bool follow, long max_file_byt
 void file_scan_guard_begin(struct sigaction *was);
 void file_scan_guard_end(const struct sigaction *was);
 
+/* Runs fn(ctx) on the calling thread under its own resume point of the guard (which must be
+ * installed), so a helper thread reading a mapping survives the mapping's truncation; false when
+ * a SIGBUS abandoned fn midway. Nests: the thread's previous resume point comes back after. */
+bool file_scan_guarded(void (*fn)(void *ctx), void *ctx);
+/* Inside a file_scan callback: abandons it as a SIGBUS on its mapping would (file_scan returns
+ * FILE_SCAN_VANISHED), for a callback whose helper thread found the mapping truncated. */
+void file_scan_vanish(void);
+
 /* Display form of one line: invalid UTF-8 lossily replaced, cut at LINE_CUT_BYTES on a character
  * boundary with "…" appended. Sets *lossy / *cut when that happened. */
 void line_display(struct buf *out, const char *text, size_t len, bool *lossy, bool *cut);

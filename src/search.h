@@ -1,6 +1,9 @@
 /* Searching one buffer for lines that match: the whole buffer is searched at once (line by line
  * only after the regex hits its backtracking limit, so the linear fallback gets one line at a time), a required literal found in the pattern is located first with a SIMD scan so most bytes
- * are skipped without running the regex, and line numbers are counted only up to each hit.
+ * are skipped without running the regex (a pattern that is a few literals in an alternation has
+ * them all scanned for at once), and line numbers are counted only up to each hit, and not at all
+ * for a sink that only counts. A large buffer can be split at line boundaries and searched by
+ * several threads (search_parallel), with the same result as one search.
  * Every matching line is pushed to a sink, which owns the caps and counts: the searcher keeps no
  * state between calls and allocates nothing per line.
  *
@@ -16,6 +19,9 @@
 struct regex;
 struct rx_state;
 
+/* The most alternatives the literal scan tests at once. */
+#define SEARCH_ALTS_MAX 4
+
 /* A compiled search: the regex plus the literal prefilter derived from the pattern. Read-only
  * after searcher_init, shared by every thread. */
 struct searcher {
@@ -26,8 +32,24 @@ struct searcher {
 	bool fold;           /* lit is compared ASCII-caselessly */
 	bool avx2;           /* the CPU scans 32 bytes at a time */
 	bool lit_is_match; /* the regex is exactly lit: the prefilter's hit is the match */
+	/* a pattern that is a few plain literals in a top-level alternation (TODO|FIXME|XXX): each
+	 * one, scanned for at once (AVX2 CPUs only); lit_len is then 0 */
+	struct search_alt {
+		char *lit; /* owned; lowercased when fold */
+		size_t len, rare1, rare2;
+	} alts[SEARCH_ALTS_MAX];
+	size_t n_alts, alts_max_len;
+	bool alts_are_match; /* a line holding one of them is a hit (no -w) */
+	bool chunkable;    /* a line's hit does not depend on other lines: search_parallel may split */
+	size_t chunk_min;  /* search_parallel splits buffers at least this big (0: even one thread) */
+	size_t chunk_bytes; /* its chunks' size, 0: from the buffer's size and the threads */
 };
 #define SEARCHER_INIT {0}
+
+/* Buffers at least this big are split into chunks searched by several threads. */
+#define SEARCH_CHUNK_MIN (4u * 1024 * 1024)
+/* Chunks per thread: more than one, so a thread the scheduler delays leaves its share to others. */
+#define SEARCH_CHUNKS_PER_THREAD 4
 
 /* Derives the prefilter from pattern and the RX_* flags it was compiled with. */
 void searcher_init(struct searcher *s, const struct regex *re, const char *pattern, unsigned rx_flags);
@@ -50,6 +72,7 @@ struct search_sink {
 	void *ctx;
 	bool want_spans;   /* false: spans are not computed (counting) */
 	bool binary_check; /* a NUL byte anywhere in the buffer makes it binary */
+	bool count_only;   /* on_line reads nothing of the line: numbers and spans are not computed */
 };
 
 enum search_status {
@@ -65,6 +88,16 @@ enum search_status {
  * caller's thread (grown as needed; free it when the thread is done). */
 enum search_status search_buffer(const struct searcher *s, struct rx_state *st, const char *data, size_t size,
 				 const struct search_sink *sink, size_t **spans, size_t *spans_cap);
+
+/* search_buffer with a buffer of at least SEARCH_CHUNK_MIN bytes split at line boundaries into
+ * chunks that up to `threads` threads (the caller's among them) search at once, each with its own
+ * regex state; the hits are kept per chunk and pushed to sink afterwards, in order and numbered,
+ * so the sink sees exactly what search_buffer would push (on the calling thread). A helper that
+ * finds its mapping truncated abandons the caller's file_scan callback (file_scan_vanish). The
+ * environment variable LETS_SEARCH_CHUNK=N (for tests) splits every buffer into N-byte chunks,
+ * even with one thread. */
+enum search_status search_parallel(const struct searcher *s, struct rx_state *st, unsigned threads, const char *data,
+				   size_t size, const struct search_sink *sink, size_t **spans, size_t *spans_cap);
 
 /* The literal a pattern's every match must contain (longest run outside groups, classes and
  * optional parts), or 0 when there is none. out gets the bytes. Exposed for the unit tests. */

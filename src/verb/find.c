@@ -55,7 +55,7 @@ static void search_data(void *ctx, const char *data, size_t size)
 		w->status = SEARCH_BINARY;
 		return;
 	}
-	w->status = search_buffer(&c->f->s, w->st, data, size, &ss, &w->sink.spans, &w->sink.spans_cap);
+	w->status = search_parallel(&c->f->s, w->st, c->f->nw, data, size, &ss, &w->sink.spans, &w->sink.spans_cap);
 	sink_render(&c->f->sh, &w->sink, data, size, w->status);
 }
 

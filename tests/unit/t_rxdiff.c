@@ -4,7 +4,8 @@
  * equal: search_buffer with the required-literal prefilter, search_buffer with no prefilter, and
  * ripgrep (`rg`, installed by make check) wherever rg accepts the pattern. rg costs a process
  * per pattern, so it checks every RXDIFF_RG_EVERY-th pattern it can read (default 4, about 2,000
- * of 20,000), the two in-process searches every one. Patterns and corpus are generated from a fixed seed, so a
+ * of 20,000), the two in-process searches every one; every 4th pattern is also searched split
+ * into chunks (search_parallel, chunks of 1 to 300 bytes, two threads), which must agree too. Patterns and corpus are generated from a fixed seed, so a
  * failure names a pattern that reproduces.
  *
  * RXDIFF_N sets the number of patterns (default 20000), RXDIFF_SEED the seed. Known readings
@@ -286,8 +287,9 @@ static bool on_line(void *ctx, const struct search_line *l)
 }
 
 /* Hit lines of re over corpus; with prefilter false the searcher gets no literal, so the regex
- * alone decides. Returns false when the search stopped short (the match limit). */
-static bool lets_hits(const struct regex *re, const char *pattern, unsigned fl, bool prefilter,
+ * alone decides; with chunk, search_parallel cuts the corpus into chunk-byte pieces searched by
+ * two threads. Returns false when the search stopped short (the match limit). */
+static bool lets_hits(const struct regex *re, const char *pattern, unsigned fl, bool prefilter, size_t chunk,
 		      const struct buf *corpus, struct hits *h, bool *had_literal)
 {
 	struct searcher s = SEARCHER_INIT;
@@ -299,12 +301,21 @@ static bool lets_hits(const struct regex *re, const char *pattern, unsigned fl, 
 		s.lit = NULL;
 		s.lit_len = 0;
 		s.lit_is_match = false;
+		for (size_t k = 0; k < s.n_alts; k++)
+			free(s.alts[k].lit);
+		s.n_alts = 0;
+		s.alts_are_match = false;
 	}
+	if (had_literal)
+		*had_literal = *had_literal || s.n_alts > 0;
 	struct rx_state *st = rx_state_new(re);
 	struct search_sink sink = {.on_line = on_line, .ctx = h, .want_spans = true};
 	size_t *spans = NULL, cap = 0;
 	h->n = 0;
-	enum search_status r = search_buffer(&s, st, corpus->data, corpus->len, &sink, &spans, &cap);
+	s.chunk_min = 0;
+	s.chunk_bytes = chunk;
+	enum search_status r = chunk ? search_parallel(&s, st, 2, corpus->data, corpus->len, &sink, &spans, &cap)
+				     : search_buffer(&s, st, corpus->data, corpus->len, &sink, &spans, &cap);
 	free(spans);
 	rx_state_free(st);
 	searcher_release(&s);
@@ -415,7 +426,7 @@ struct pending {
 
 struct tally {
 	long patterns, compiled, with_literal, with_hits, rg_compared, rg_refused, mismatches_filter,
-		mismatches_rg, limited;
+		mismatches_rg, limited, chunked, mismatches_chunked;
 };
 
 /* Waits for one rg run and compares it with lets' hits. */
@@ -457,7 +468,7 @@ int main(void)
 
 	struct tally t = {0};
 	struct pending pend[IN_FLIGHT] = {0};
-	struct hits filtered = {0}, plain = {0}, scratch = {0};
+	struct hits filtered = {0}, plain = {0}, scratch = {0}, chunked = {0};
 	size_t slot = 0;
 	struct buf pat = BUF_INIT;
 	for (long i = 0; i < n_patterns; i++) {
@@ -477,8 +488,15 @@ int main(void)
 			continue;
 		t.compiled++;
 		bool lit = false;
-		bool done1 = lets_hits(re, pat.data, fl, true, &corpus, &filtered, &lit);
-		bool done2 = lets_hits(re, pat.data, fl, false, &corpus, &plain, NULL);
+		bool done1 = lets_hits(re, pat.data, fl, true, 0, &corpus, &filtered, &lit);
+		bool done2 = lets_hits(re, pat.data, fl, false, 0, &corpus, &plain, NULL);
+		/* every 4th pattern also split into chunks of 1 to 300 bytes, so chunk edges fall
+		 * everywhere: the same lines as one search */
+		bool done3 = true;
+		if (i % 4 == 0) {
+			done3 = lets_hits(re, pat.data, fl, true, 1 + (size_t)(i * 37 % 300), &corpus, &chunked, NULL);
+			t.chunked++;
+		}
 		regex_free(re);
 		t.with_literal += lit;
 		t.with_hits += filtered.n > 0;
@@ -488,6 +506,8 @@ int main(void)
 		}
 		if (!same(&filtered, &plain) && t.mismatches_filter++ < 20)
 			show_diff("prefiltered and unfiltered", pat.data, fl, &filtered, &plain);
+		if (i % 4 == 0 && done3 && !same(&filtered, &chunked) && t.mismatches_chunked++ < 20)
+			show_diff("one search and chunked", pat.data, fl, &filtered, &chunked);
 		if (fl & RX_WORD) /* rg's -w is not \b…\b: it has its own reading */
 			continue;
 		if (rg_every <= 0 || rg_refuses(pat.data) || eligible++ % rg_every)
@@ -521,6 +541,8 @@ int main(void)
 	unit_long("prefiltered and unfiltered searches find the same lines for every pattern",
 		  t.mismatches_filter, 0);
 	unit_long("lets and rg find the same lines for every pattern rg accepts", t.mismatches_rg, 0);
+	unit_long("a search split into chunks finds the same lines as one search", t.mismatches_chunked, 0);
+	unit_check(t.chunked >= n_patterns / 5, "a quarter of the patterns are also searched in chunks");
 	/* the comparison means something only when it covers enough: these fail if the generator
 	 * or rg stops producing comparable patterns */
 	unit_check(t.patterns >= n_patterns && t.compiled >= n_patterns / 2,
@@ -533,6 +555,7 @@ int main(void)
 			   "enough patterns are compared with rg");
 	free(filtered.lines);
 	free(plain.lines);
+	free(chunked.lines);
 	free(scratch.lines);
 	buf_release(&pat);
 	buf_release(&corpus);

@@ -39,7 +39,7 @@ static void literals(void)
 		{"end$", 0, "end", false},
 		{"(?i)needle", 0, "", false},
 		{"a.b", RX_LITERAL, "a.b", true},
-		{"Needle", RX_CASELESS, "needle", false},
+		{"Needle", RX_CASELESS, "needle", true}, /* every byte folds exactly in ASCII */
 		{"task", RX_CASELESS, "ta", false}, /* k and s fold to non-ASCII letters too */
 		{"mark", RX_CASELESS | RX_LITERAL, "mar", false},
 		{"caf\xC3\xA9", 0, "caf\xC3\xA9", true},
@@ -154,6 +154,13 @@ static void hits(void)
 		{"the sink stops the search", "x", 0, "x\nx\nx\n", "1:[x]\n2:[x]\n", 2},
 		{"invalid UTF-8 is tolerated", "ok", 0, "\xff\xfe ok\n", "1:\xff\xfe [ok]\n", 0},
 		{"CRLF lines", "b$", 0, "ab\r\nb\r\n", "", 0},
+		/* a few plain literals in an alternation are scanned for together; the regex still
+		 * says where each match lies */
+		{"an alternation of literals", "foo|ba", 0, "x\nbaz foo\nfo\nb a\nBA\n", "2:[ba]z [foo]\n", 0},
+		{"a caseless alternation", "TODO|fixme", RX_CASELESS, "todo\nFixMe\nfix me\n", "1:[todo]\n2:[FixMe]\n", 0},
+		{"an alternation whose second literal starts first", "bc|ab", 0, "abc\n", "1:[ab]c\n", 0},
+		{"a whole-word alternation", "ab|cd", RX_WORD, "abc cd\nxab\n", "1:abc [cd]\n", 0},
+		{"an alternation at the very end, no newline", "zz|yy", 0, "a\nbyy", "2:b[yy]\n", 0},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		unsigned fl = cases[i].flags | RX_MULTILINE;
@@ -222,6 +229,8 @@ static void binary(void)
 		{"NUL in the last byte", "needle", 199999, SEARCH_BINARY},
 		{"NUL with no literal in the pattern", "ne+dle", 150000, SEARCH_BINARY},
 		{"NUL and no hit at all", "absent", 70000, SEARCH_BINARY},
+		{"NUL under an alternation's scan", "needle|absent", 150000, SEARCH_BINARY},
+		{"NUL before an alternation's hit", "needle|absent", 10, SEARCH_BINARY},
 		{"no NUL and no hit", "absent", (size_t)-1, SEARCH_DONE},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -253,7 +262,134 @@ static void count_lines(void)
 		buf_adds(&b, i % 3 ? "abcdefghijklmnopqrstuvwxyz\n" : "\n");
 	unit_long("newlines counted across SIMD blocks and the tail", (long)file_count_newlines(b.data, b.len), 1000);
 	unit_long("newlines in an unaligned slice", (long)file_count_newlines(b.data + 1, 40), 1);
+	buf_truncate(&b, 0);
+	for (int i = 0; i < 10000; i++)
+		buf_addc(&b, '\n');
+	/* every byte a newline: a byte lane would overflow past 255 without its periodic sum */
+	unit_long("newlines only", (long)file_count_newlines(b.data, b.len), 10000);
 	buf_release(&b);
+}
+
+/* Everything the sink is told, one line per hit: number, offset, spans and text. */
+static bool record(void *ctx, const struct search_line *l)
+{
+	struct buf *b = ctx;
+	buf_addf(b, "%zu@%zu", l->number, l->offset);
+	for (size_t i = 0; i < l->n_spans; i++)
+		buf_addf(b, " [%zu,%zu)", l->spans[2 * i], l->spans[2 * i + 1]);
+	buf_addc(b, ' ');
+	buf_add(b, l->text, l->len);
+	buf_addc(b, '\n');
+	return true;
+}
+
+static bool count_hit(void *ctx, const struct search_line *l)
+{
+	(void)l;
+	(*(long *)ctx)++;
+	return true;
+}
+
+/* A file for the chunked search: short and empty lines, CRLF endings, lines of 3,000 bytes with
+ * the match at either end, hits on consecutive lines (so every chunk edge falls next to one), and
+ * last line without a newline. */
+static void chunk_corpus(struct buf *b, unsigned seed)
+{
+	static const char *const lines[] = {"ab cd", "", "xx ab", "ab\r", "no match here\r", "AB ab Ab", "b", "a"};
+	for (unsigned i = 0; i < 120; i++) {
+		seed = seed * 1103515245u + 12345u;
+		unsigned r = (seed >> 16) % 10;
+		if (r < 8) {
+			buf_adds(b, lines[r]);
+		} else {
+			if (r == 8)
+				buf_adds(b, "ab");
+			for (int k = 0; k < 3000; k++)
+				buf_addc(b, (char)('c' + k % 20));
+			if (r == 9)
+				buf_adds(b, "ab");
+		}
+		buf_addc(b, '\n');
+	}
+	buf_adds(b, "last ab");
+}
+
+/* search_parallel cut into chunks of every size from 1 byte up tells the sink exactly what
+ * search_buffer tells it: the same lines, numbers, offsets and spans, in order; counting alone
+ * gives the same count; a NUL in any chunk makes the whole buffer binary. */
+static void chunked(void)
+{
+	static const char *const patterns[] = {"ab", "(?i)ab", "a.", "^ab", "b$", "\\bab\\b", "x*", "ab|cd", "c+d", "\\r$"};
+	static const size_t sizes[] = {1, 2, 3, 5, 7, 13, 64, 1000, 3001, 1 << 20};
+	struct buf data = BUF_INIT;
+	chunk_corpus(&data, 7);
+	long mismatches = 0, compared = 0;
+	for (size_t p = 0; p < sizeof(patterns) / sizeof(patterns[0]); p++) {
+		struct diag d = DIAG_INIT;
+		struct regex *re = regex_new(patterns[p], RX_MULTILINE, &d);
+		diag_release(&d);
+		if (!unit_check(re != NULL, "%s compiles", patterns[p]))
+			continue;
+		struct searcher s;
+		searcher_init(&s, re, patterns[p], RX_MULTILINE);
+		struct rx_state *st = rx_state_new(re);
+		size_t *spans = NULL, cap = 0;
+		struct buf want = BUF_INIT;
+		struct search_sink sink = {.on_line = record, .ctx = &want, .want_spans = true, .binary_check = true};
+		enum search_status rc1 = search_buffer(&s, st, data.data, data.len, &sink, &spans, &cap);
+		for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+			s.chunk_min = 0;
+			s.chunk_bytes = sizes[z];
+			struct buf got = BUF_INIT;
+			sink.ctx = &got;
+			enum search_status rc2 = search_parallel(&s, st, 2, data.data, data.len, &sink, &spans, &cap);
+			long n1 = 0, n2 = 0;
+			struct search_sink counter = {.on_line = count_hit, .ctx = &n1, .binary_check = true, .count_only = true};
+			search_buffer(&s, st, data.data, data.len, &counter, &spans, &cap);
+			counter.ctx = &n2;
+			search_parallel(&s, st, 2, data.data, data.len, &counter, &spans, &cap);
+			compared++;
+			if (rc1 != rc2 || got.len != want.len || memcmp(got.data, want.data, want.len) || n1 != n2) {
+				if (mismatches++ < 5)
+					unit_check(false, "%s in chunks of %zu bytes: as one search", patterns[p], sizes[z]);
+			}
+			buf_release(&got);
+		}
+		unit_check(want.len > 0 || p == 9, "%s has hits to compare", patterns[p]);
+		buf_release(&want);
+		free(spans);
+		rx_state_free(st);
+		searcher_release(&s);
+		regex_free(re);
+	}
+	unit_long("chunked searches that differ from one search", mismatches, 0);
+	unit_check(compared == 100, "every pattern and chunk size compared");
+
+	/* a NUL in one chunk past the first 64 KiB (a NUL there means one search, as for any binary
+	 * file), the other chunks clean: binary, and the clean chunks' lines never reach the sink */
+	for (unsigned seed = 8; data.len < 200000; seed++)
+		chunk_corpus(&data, seed);
+	data.data[data.len - 1000] = '\0';
+	struct diag d = DIAG_INIT;
+	struct regex *re = regex_new("ab", RX_MULTILINE, &d);
+	struct searcher s;
+	searcher_init(&s, re, "ab", RX_MULTILINE);
+	s.chunk_min = 0;
+	s.chunk_bytes = 100;
+	struct rx_state *st = rx_state_new(re);
+	size_t *spans = NULL, cap = 0;
+	struct buf got = BUF_INIT;
+	struct search_sink sink = {.on_line = record, .ctx = &got, .want_spans = true, .binary_check = true};
+	unit_long("a NUL in one chunk: binary", search_parallel(&s, st, 2, data.data, data.len, &sink, &spans, &cap),
+		  SEARCH_BINARY);
+	unit_long("a NUL in one chunk: no line pushed", (long)got.len, 0);
+	buf_release(&got);
+	free(spans);
+	rx_state_free(st);
+	searcher_release(&s);
+	regex_free(re);
+	diag_release(&d);
+	buf_release(&data);
 }
 
 int main(void)
@@ -264,5 +400,6 @@ int main(void)
 	match_limit();
 	binary();
 	count_lines();
+	chunked();
 	return unit_end();
 }
