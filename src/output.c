@@ -542,6 +542,8 @@ void block_json(struct buf *b, const struct out_block *blk)
 	}
 	if (blk->sha[0])
 		buf_addf(b, ",\"sha\":\"%s\"", blk->sha);
+	if (blk->kind)
+		buf_addf(b, ",\"kind\":\"%s\",\"span\":[%ld,%ld]", blk->kind, blk->span_start, blk->span_end);
 	buf_adds(b, ",\"lines\":[");
 	for (size_t i = 0; i < blk->n_lines; i++) {
 		if (i)
@@ -882,8 +884,11 @@ static void blocks_text(struct buf *b, const struct response *r)
 		const struct out_block *blk = &r->blocks[i];
 		if (r->header == HDR_TARGET)
 			block_header_text(b, blk);
+		else if (blk->kind)
+			buf_addf(b, OUT_RULE "%s  (%s" OUT_DOT "lines %ld-%ld)\n", blk->target, blk->kind, blk->span_start,
+				 blk->span_end);
 		else
-			buf_addf(b, OUT_RULE "%s\n", blk->path);
+			buf_addf(b, OUT_RULE "%s\n", blk->target);
 		for (size_t j = 0; !r->quiet && j < blk->n_lines; j++)
 			line_text(b, &blk->lines[j], width, r->numbers);
 	}

@@ -16,6 +16,7 @@
 #include "../output.h"
 #include "../search.h"
 #include "../sink.h"
+#include "../symbols/symbols.h"
 #include "../walk.h"
 #include "../worktree.h"
 #include "verbs.h"
@@ -225,30 +226,136 @@ static void render_over_cap(const struct opts *o, struct tally *t, struct omits 
 	free(by);
 }
 
+/* Hit lines under the cap (blocks, owned by the caller, trimmed here), or the busiest files over it. */
+static void render_blocks(const struct opts *o, struct tally *t, struct out_block *blocks, size_t n,
+			  const char *lead, struct omits *om, struct buf *out, struct diag *d)
+{
+	if (t->total > o->cap) {
+		render_over_cap(o, t, om, lead, out, d);
+		return;
+	}
+	blocks_shape(blocks, n, o->budget, o->max_bytes, om, d);
+	struct response r = {.list_key = "targets", .blocks = blocks, .n_blocks = n, .om = om,
+			     .header = HDR_PATH, .lead = lead, .numbers = true, .quiet = o->quiet};
+	blocks_stats(blocks, n, &r.lines, &r.bytes);
+	response_emit(out, &r, o);
+}
+
+/* A result file read again, whole, for the symbol layer (--def, -p). */
+static void copy_bytes(void *ctx, const char *data, size_t size)
+{
+	struct file *f = ctx;
+	f->data = xmalloc(size + 1);
+	memcpy(f->data, data, size);
+	f->data[size] = '\0';
+	f->size = size;
+}
+
+/* False when the file cannot be read as the search read it (f is released then). The caller
+ * holds the file_scan guard. */
+static bool reload(const struct opts *o, const char *path, struct buf *scratch, struct file *f)
+{
+	*f = (struct file)FILE_INIT;
+	f->path = xstrdup(path);
+	if (file_scan(path, true, o->max_file_bytes, scratch, copy_bytes, f) != FILE_SCAN_OK || !f->data) {
+		file_release(f);
+		return false;
+	}
+	file_index(f);
+	return true;
+}
+
+/* Moves lines [a, b) of from into a new block at the end of *v, headed by target (owned). */
+static void split_add(struct out_block **v, size_t *n, size_t *cap, struct out_block *from, size_t a, size_t b,
+		      char *target)
+{
+	XGROW(*v, *cap, *n + 1);
+	struct out_block *nb = &(*v)[(*n)++];
+	*nb = (struct out_block){.target = target, .path = xstrdup(from->path)};
+	for (size_t i = a; i < b; i++) {
+		XGROW(nb->lines, nb->cap_lines, nb->n_lines + 1);
+		nb->lines[nb->n_lines++] = from->lines[i];
+	}
+}
+
+static bool in_span(const struct sym_defs *sd, int g, long line)
+{
+	return g >= 0 && sd->v[g].start <= line && line <= sd->v[g].end;
+}
+
+/* -p: blk's lines as blocks headed by each hit's enclosing symbol (path#Qualified.name, or the
+ * path alone outside every definition), split where that changes; a context line goes with the
+ * hit before it (the first hit's, before any) unless it lies past that hit's symbol and in the next
+ * hit's (or that one is outside every symbol). blk's lines move out. */
+static void split_by_symbol(struct out_block *blk, struct file *f, struct out_block **v, size_t *n, size_t *cap)
+{
+	long *hits = xmalloc((blk->n_lines + 1) * sizeof *hits);
+	int *which = xmalloc((blk->n_lines + 1) * sizeof *which);
+	size_t nh = 0;
+	for (size_t i = 0; i < blk->n_lines; i++)
+		if (blk->lines[i].marker == MK_HIT)
+			hits[nh++] = blk->lines[i].number;
+	struct sym_defs sd = SYM_DEFS_INIT;
+	symbols_enclosing(f, hits, nh, &sd, which);
+	int cur = nh ? which[0] : -1;
+	size_t start = 0;
+	for (size_t i = 0, h = 0; i <= blk->n_lines; i++) {
+		int g = cur;
+		if (i < blk->n_lines && blk->lines[i].marker == MK_HIT)
+			g = which[h++];
+		else if (i < blk->n_lines && h < nh && !in_span(&sd, cur, blk->lines[i].number) &&
+			 (which[h] < 0 || in_span(&sd, which[h], blk->lines[i].number)))
+			g = which[h]; /* context past the end of the last hit's symbol, before the next one */
+		if (i < blk->n_lines && (g == cur || i == start)) {
+			cur = g;
+			continue;
+		}
+		struct buf t = BUF_INIT;
+		buf_adds(&t, blk->path);
+		if (cur >= 0)
+			buf_addf(&t, "#%s", sd.v[cur].qname);
+		split_add(v, n, cap, blk, start, i, buf_detach(&t));
+		start = i;
+		cur = g;
+	}
+	blk->n_lines = 0;
+	sym_defs_release(&sd);
+	free(which);
+	free(hits);
+}
+
+/* The blocks of a line search: one per file, or under -p one per enclosing symbol. */
 static void render_lines(const struct opts *o, struct tally *t, struct omits *om, struct buf *out,
 			 struct diag *d)
 {
-	struct buf lead = BUF_INIT;
+	struct buf lead = BUF_INIT, scratch = BUF_INIT;
 	lead_hits(&lead, t->total, (long)t->n_res);
 	lead_searched(&lead, t->n.searched);
-	if (t->total > o->cap) {
-		render_over_cap(o, t, om, lead.data, out, d);
-		buf_release(&lead);
-		return;
+	struct out_block *blocks = NULL;
+	size_t n = 0, cap = 0;
+	struct sigaction was;
+	bool split = o->function && t->total <= o->cap;
+	if (split)
+		file_scan_guard_begin(&was);
+	for (size_t i = 0; i < t->n_res; i++) {
+		struct out_block *blk = &t->res[i].blk;
+		struct file f;
+		if (split && blk->n_lines && reload(o, blk->path, &scratch, &f)) {
+			split_by_symbol(blk, &f, &blocks, &n, &cap);
+			file_release(&f);
+			continue;
+		}
+		XGROW(blocks, cap, n + 1);
+		blocks[n++] = *blk;
+		*blk = (struct out_block){0};
 	}
-
-	struct out_block *blocks = xcalloc(t->n_res + 1, sizeof(*blocks));
-	for (size_t i = 0; i < t->n_res; i++)
-		blocks[i] = t->res[i].blk;
-	blocks_shape(blocks, t->n_res, o->budget, o->max_bytes, om, d);
-	struct response r = {.list_key = "targets", .blocks = blocks, .n_blocks = t->n_res, .om = om,
-			     .header = HDR_PATH, .lead = lead.data, .numbers = true, .quiet = o->quiet};
-	blocks_stats(blocks, t->n_res, &r.lines, &r.bytes);
-	response_emit(out, &r, o);
-	/* the trimmed blocks share their lines with the results */
-	for (size_t i = 0; i < t->n_res; i++)
-		t->res[i].blk = blocks[i];
+	if (split)
+		file_scan_guard_end(&was);
+	render_blocks(o, t, blocks, n, lead.data, om, out, d);
+	for (size_t i = 0; i < n; i++)
+		block_release(&blocks[i]);
 	free(blocks);
+	buf_release(&scratch);
 	buf_release(&lead);
 }
 
