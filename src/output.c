@@ -872,6 +872,19 @@ static void block_header_text(struct buf *b, const struct out_block *blk)
 	buf_addf(b, OUT_DOT "sha:%s\n", blk->sha);
 }
 
+/* find --def: "── path#Name  (kind · lines a-b[ · via heuristic (plaintext)])". */
+static void def_header_text(struct buf *b, const struct out_block *blk)
+{
+	buf_addf(b, OUT_RULE "%s  (%s" OUT_DOT, blk->target, blk->kind);
+	if (blk->span_start == blk->span_end)
+		buf_addf(b, "line %ld", blk->span_start);
+	else
+		buf_addf(b, "lines %ld-%ld", blk->span_start, blk->span_end);
+	if (blk->resolver)
+		buf_addf(b, OUT_DOT "via %s", blk->resolver);
+	buf_adds(b, ")\n");
+}
+
 static void blocks_text(struct buf *b, const struct response *r)
 {
 	long widest = 1;
@@ -885,8 +898,7 @@ static void blocks_text(struct buf *b, const struct response *r)
 		if (r->header == HDR_TARGET)
 			block_header_text(b, blk);
 		else if (blk->kind)
-			buf_addf(b, OUT_RULE "%s  (%s" OUT_DOT "lines %ld-%ld)\n", blk->target, blk->kind, blk->span_start,
-				 blk->span_end);
+			def_header_text(b, blk);
 		else
 			buf_addf(b, OUT_RULE "%s\n", blk->target);
 		for (size_t j = 0; !r->quiet && j < blk->n_lines; j++)

@@ -359,6 +359,121 @@ static void render_lines(const struct opts *o, struct tally *t, struct omits *om
 	buf_release(&lead);
 }
 
+/* The part of a --def name its definition must spell out: the last dotted one ("Pull" of
+ * "Client.Pull", "b" of "$.a.b"). */
+static const char *def_segment(const char *name)
+{
+	const char *dot = strrchr(name, '.');
+	return dot && dot[1] ? dot + 1 : name;
+}
+
+/* Line s->line of f as a hit line, the first occurrence of seg on it in «». */
+static void def_line(struct out_block *b, const struct file *f, long line, const char *seg)
+{
+	struct buf disp = BUF_INIT;
+	const char *t = "";
+	size_t len = line >= 1 && (size_t)line <= f->n_lines ? file_line(f, (size_t)line, &t) : 0;
+	size_t sl = strlen(seg);
+	const char *at = len <= LINE_CUT_BYTES ? memmem(t, len, seg, sl) : NULL;
+	bool lossy, cut;
+	if (at) {
+		line_display(&disp, t, (size_t)(at - t), &lossy, &cut);
+		buf_adds(&disp, "\xC2\xAB");
+		line_display(&disp, at, sl, &lossy, &cut);
+		buf_adds(&disp, "\xC2\xBB");
+		line_display(&disp, at + sl, len - (size_t)(at - t) - sl, &lossy, &cut);
+	} else {
+		line_display(&disp, t, len, &lossy, &cut);
+	}
+	block_add_line(b, line, MK_HIT, disp.data ? disp.data : "", disp.len);
+	buf_release(&disp);
+}
+
+/* One definition as a block: its target is path#Qualified.name, or path:a-b when another
+ * definition in the file has the same qualified name (that #name would be ambiguous). */
+static void def_block(struct out_block *b, const struct file *f, const struct sym_defs *sd, size_t k,
+		      const char *seg)
+{
+	const struct sym_def *s = &sd->v[k];
+	bool twin = false;
+	for (size_t j = 0; j < sd->n && !twin; j++)
+		twin = j != k && !strcmp(sd->v[j].qname, s->qname);
+	struct buf t = BUF_INIT;
+	if (twin)
+		buf_addf(&t, "%s:%ld-%ld", f->path, s->start, s->end);
+	else
+		buf_addf(&t, "%s#%s", f->path, s->qname);
+	*b = (struct out_block){.target = buf_detach(&t), .path = xstrdup(f->path), .kind = s->kind,
+				.span_start = s->start, .span_end = s->end};
+	if (strcmp(s->resolver, "tree-sitter"))
+		b->resolver = s->resolver;
+	def_line(b, f, s->line, seg);
+}
+
+/* --def: the definitions of name in each file the prefilter kept (t's results, which become the
+ * files holding one, each counted by its definitions), as blocks appended to *v. */
+static void def_blocks(const struct opts *o, const char *name, struct tally *t, struct out_block **v, size_t *n)
+{
+	size_t cap = 0, kept = 0;
+	struct buf scratch = BUF_INIT;
+	struct sigaction was;
+	file_scan_guard_begin(&was);
+	t->total = 0;
+	for (size_t i = 0; i < t->n_res; i++) {
+		struct sink_result *r = &t->res[i];
+		struct file f;
+		struct sym_defs sd = SYM_DEFS_INIT;
+		if (reload(o, r->path, &scratch, &f)) {
+			symbols_definitions(&f, name, &sd);
+			for (size_t k = 0; k < sd.n; k++) {
+				XGROW(*v, cap, *n + 1);
+				def_block(&(*v)[(*n)++], &f, &sd, k, def_segment(name));
+			}
+			file_release(&f);
+		}
+		r->hits = (long)sd.n;
+		t->total += r->hits;
+		sym_defs_release(&sd);
+		if (r->hits) {
+			struct sink_result keep = *r;
+			t->res[i] = t->res[kept];
+			t->res[kept++] = keep;
+		}
+	}
+	file_scan_guard_end(&was);
+	for (size_t i = kept; i < t->n_res; i++) {
+		free(t->res[i].path);
+		block_release(&t->res[i].blk);
+	}
+	t->n_res = kept;
+	buf_release(&scratch);
+}
+
+/* --def's answer; none_found: say not_found when there is no definition (false when every root
+ * failed, which said so already). */
+static void render_defs(const struct opts *o, const char *name, struct tally *t, bool none_found, struct omits *om,
+			struct buf *out, struct diag *d)
+{
+	size_t mentioned = t->n_res, n = 0;
+	struct out_block *blocks = NULL;
+	def_blocks(o, name, t, &blocks, &n);
+	struct buf lead = BUF_INIT;
+	plural(&lead, t->total, "definition", "definitions");
+	buf_adds(&lead, " in ");
+	plural(&lead, (long)t->n_res, "file", "files");
+	lead_searched(&lead, t->n.searched);
+	render_blocks(o, t, blocks, n, lead.data, om, out, d);
+	if (!t->total && mentioned && none_found)
+		diag_add(d, E_NOT_FOUND, "no definition of \xC2\xAB%s\xC2\xBB in the %zu file%s that mention%s it \xC2\xB7 see the uses with lets find -w '%s'",
+			 name, mentioned, mentioned == 1 ? "" : "s", mentioned == 1 ? "s" : "", def_segment(name));
+	else if (!t->total && none_found)
+		diag_add(d, E_NOT_FOUND, "no definition of \xC2\xAB%s\xC2\xBB: no file searched mentions it", name);
+	for (size_t i = 0; i < n; i++)
+		block_release(&blocks[i]);
+	free(blocks);
+	buf_release(&lead);
+}
+
 /* --files and --count: one row per file with hits, shaped by --budget/--max-bytes like lines. */
 static void render_rows(const struct opts *o, struct tally *t, struct omits *om, struct buf *out,
 			struct diag *d)
@@ -465,21 +580,37 @@ static void add_omissions(const struct opts *o, enum sink_mode mode, const struc
 	}
 }
 
+/* --def's refusals the option table cannot state: context flags, an empty name. */
+static bool def_usage(const struct opts *o, struct diag *d)
+{
+	const char *ctx = o->context != OPT_UNSET ? "-C <CONTEXT>" : o->after != OPT_UNSET ? "-A <AFTER>"
+			  : o->before != OPT_UNSET ? "-B <BEFORE>" : NULL;
+	if (ctx)
+		opt_usage_error(d, "find", true, "the argument '--def' cannot be used with '%s'", ctx);
+	else if (!*o->positional.items[0])
+		opt_usage_error(d, "find", true, "--def needs a symbol name, e.g. --def Client.Pull");
+	return ctx || !*o->positional.items[0];
+}
+
 enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 {
-	const char *pattern = o->positional.items[0];
-	enum sink_mode mode = o->files ? SINK_FILES : o->count ? SINK_COUNT : SINK_LINES;
-	unsigned fl = rx_flags_of(o);
+	/* --def prefilters the files by the name's last part, literally */
+	const char *pattern = o->def ? def_segment(o->positional.items[0]) : o->positional.items[0];
+	enum sink_mode mode = o->files || o->def ? SINK_FILES : o->count ? SINK_COUNT : SINK_LINES;
+	unsigned fl = o->def ? RX_MULTILINE | RX_LITERAL : rx_flags_of(o);
 	struct omits om = OMITS_INIT;
 	struct roots rs = {0};
 	struct ignore_list globs = IGNORE_LIST_INIT;
 	struct worktree wt = WORKTREE_INIT;
 	struct tally t = {0};
 	struct buf reading = BUF_INIT;
-	struct regex *re = regex_new(pattern, fl, d);
+	struct regex *re = NULL;
 	struct omits failed = OMITS_INIT;
 	const char *used = pattern;
 	bool retried = false;
+	if (o->def && def_usage(o, d))
+		goto out;
+	re = regex_new(pattern, fl, d);
 	if (!re)
 		goto out;
 
@@ -493,7 +624,7 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 		ignore_list_add_line(&globs, o->globs.items[i], strlen(o->globs.items[i]));
 
 	run_search(o, mode, re, pattern, fl, &rs, o->globs.n ? &globs : NULL, &t);
-	if (!t.total && !o->fixed && bre_reading(pattern, &reading)) {
+	if (!t.total && !o->fixed && !o->def && bre_reading(pattern, &reading)) {
 		struct diag quiet = DIAG_INIT;
 		struct regex *re2 = regex_new(reading.data, fl, &quiet);
 		diag_release(&quiet);
@@ -508,6 +639,10 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 	}
 
 	add_omissions(o, mode, &t, &failed, pattern, used, retried, &om);
+	if (o->def) {
+		render_defs(o, o->positional.items[0], &t, rs.n_dirs || rs.n_files || !failed.n, &om, out, d);
+		goto out;
+	}
 	if (mode == SINK_LINES)
 		render_lines(o, &t, &om, out, d);
 	else
