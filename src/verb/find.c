@@ -14,6 +14,7 @@
 #include "../ignore.h"
 #include "../match.h"
 #include "../output.h"
+#include "../roots.h"
 #include "../search.h"
 #include "../sink.h"
 #include "../symbols/symbols.h"
@@ -92,25 +93,9 @@ static void on_file(void *ctx, unsigned worker, const char *path, size_t len)
 	search_file(f, &f->w[worker], path, false);
 }
 
-/* Path order by components: "a/b" sorts before "a.b", as a directory listing does. */
-static int path_cmp(const char *a, const char *b)
-{
-	for (;; a++, b++) {
-		int x = (unsigned char)*a, y = (unsigned char)*b;
-		if (x == y) {
-			if (!x)
-				return 0;
-			continue;
-		}
-		x = x == '/' ? 1 : x ? x + 1 : 0;
-		y = y == '/' ? 1 : y ? y + 1 : 0;
-		return x - y;
-	}
-}
-
 static int fres_path_cmp(const void *a, const void *b)
 {
-	return path_cmp(((const struct sink_result *)a)->path, ((const struct sink_result *)b)->path);
+	return roots_path_cmp(((const struct sink_result *)a)->path, ((const struct sink_result *)b)->path);
 }
 
 static int fres_busiest_cmp(const void *a, const void *b)
@@ -118,16 +103,8 @@ static int fres_busiest_cmp(const void *a, const void *b)
 	const struct sink_result *x = a, *y = b;
 	if (x->hits != y->hits)
 		return x->hits > y->hits ? -1 : 1;
-	return path_cmp(x->path, y->path);
+	return roots_path_cmp(x->path, y->path);
 }
-
-struct roots {
-	const char **dirs;
-	size_t n_dirs, cap_dirs;
-	const char **files;
-	size_t n_files, cap_files;
-	long other; /* named roots that are neither file nor directory */
-};
 
 /* Totals of one search pass. */
 struct tally {
@@ -512,47 +489,6 @@ static unsigned rx_flags_of(const struct opts *o)
 	return fl;
 }
 
-/* Sorts the paths named on the command line (or ".") into directories to walk and files to read;
- * a path that cannot be searched is recorded in d and as an unresolved omission in failed. */
-static void collect_roots(const struct opts *o, const struct worktree *wt, struct roots *rs, struct omits *failed,
-			  struct diag *d)
-{
-	static const char *const dot[] = {"."};
-	const char *const *paths = o->positional.n > 1 ? o->positional.items + 1 : dot;
-	size_t n_paths = o->positional.n > 1 ? o->positional.n - 1 : 1;
-	for (size_t i = 0; i < n_paths; i++) {
-		const char *p = paths[i];
-		struct stat st;
-		/* the boundary first: outside the tree is outside_tree whether or not the path exists */
-		enum lets_err e = worktree_check(wt, p, o->allow_outside, d);
-		if (e) {
-			omit_add(failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
-			continue;
-		}
-		if (stat(p, &st)) {
-			int err = errno;
-			struct stat lst;
-			if (err == ENOENT && !lstat(p, &lst)) {
-				rs->other++; /* a dangling link: nothing to read */
-				continue;
-			}
-			enum lets_err e = err == ENOENT || err == ENOTDIR ? E_NOT_FOUND : E_IO_ERROR;
-			diag_add(d, e, "%s: %s (os error %d)", p, strerror(err), err);
-			omit_add(failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
-			continue;
-		}
-		if (S_ISDIR(st.st_mode)) {
-			XGROW(rs->dirs, rs->cap_dirs, rs->n_dirs + 1);
-			rs->dirs[rs->n_dirs++] = p;
-		} else if (S_ISREG(st.st_mode)) {
-			XGROW(rs->files, rs->cap_files, rs->n_files + 1);
-			rs->files[rs->n_files++] = p;
-		} else {
-			rs->other++;
-		}
-	}
-}
-
 /* What the search left out, in the footer's order. */
 static void add_omissions(const struct opts *o, enum sink_mode mode, const struct tally *t, const struct omits *failed,
 			  const char *pattern, const char *used, bool retried, struct omits *om)
@@ -599,7 +535,7 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 	enum sink_mode mode = o->files || o->def ? SINK_FILES : o->count ? SINK_COUNT : SINK_LINES;
 	unsigned fl = o->def ? RX_MULTILINE | RX_LITERAL : rx_flags_of(o);
 	struct omits om = OMITS_INIT;
-	struct roots rs = {0};
+	struct roots rs = ROOTS_INIT;
 	struct ignore_list globs = IGNORE_LIST_INIT;
 	struct worktree wt = WORKTREE_INIT;
 	struct tally t = {0};
@@ -615,11 +551,9 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 		goto out;
 
 	worktree_init(&wt);
-	collect_roots(o, &wt, &rs, &failed, d);
 	/* a path outside the tree refuses the whole call: nothing is searched, only the refusal prints */
-	for (size_t i = 0; i < d->n; i++)
-		if (d->items[i].code == E_OUTSIDE_TREE)
-			goto out;
+	if (roots_collect(o, &wt, &rs, &failed, d) == E_OUTSIDE_TREE)
+		goto out;
 	for (size_t i = 0; i < o->globs.n; i++)
 		ignore_list_add_line(&globs, o->globs.items[i], strlen(o->globs.items[i]));
 
@@ -663,7 +597,6 @@ out:
 	ignore_list_release(&globs);
 	worktree_release(&wt);
 	buf_release(&reading);
-	free(rs.dirs);
-	free(rs.files);
+	roots_release(&rs);
 	return diag_first(d);
 }
