@@ -254,6 +254,12 @@ static void text_reindented(struct buf *b, const struct omission *om)
 	buf_adds(b, "re-indented");
 }
 
+static void text_path_cap(struct buf *b, const struct omission *om)
+{
+	plural(b, om->b, "more path", "more paths");
+	buf_addf(b, " over the %ld-path cap \xC2\xB7 narrow the pattern or raise --cap", om->a);
+}
+
 static void text_unreadable(struct buf *b, const struct omission *om)
 {
 	buf_addf(b, "%s unreadable", om->s1);
@@ -334,6 +340,7 @@ static const struct om_row {
 	[OM_BUDGET_LIST] = {"budget_list", text_budget_list, {{"budget", OV_A}, {"files", OV_B}}},
 	[OM_WS_FOLDED] = {"whitespace_folded", text_ws_folded, {{0}}},
 	[OM_REINDENTED] = {"reindented", text_reindented, {{0}}},
+	[OM_PATH_CAP] = {"path_cap", text_path_cap, {{"cap", OV_A}, {"paths", OV_B}}},
 };
 
 void omission_text(struct buf *b, const struct omission *om)

@@ -95,6 +95,7 @@ enum omission_kind {
 	OM_BUDGET_LIST,        /* a=budget b=rows (files) not shown */
 	OM_WS_FOLDED,          /* bare: an edit's --old matched with whitespace folded */
 	OM_REINDENTED,         /* bare: an edit's --new was re-indented into the file's style */
+	OM_PATH_CAP,           /* a=cap b=paths not shown (lets paths) */
 };
 
 struct omission {

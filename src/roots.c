@@ -11,8 +11,8 @@
 #include "worktree.h"
 
 /* One named root into rs, or into failed and d. */
-static enum lets_err root_add(const struct opts *o, const struct worktree *wt, const char *p, struct roots *rs,
-			      struct omits *failed, struct diag *d)
+static enum lets_err root_add(const struct opts *o, const struct worktree *wt, const char *p,
+			      struct roots *rs, struct omits *failed, struct diag *d)
 {
 	struct stat st;
 	/* the boundary first: outside the tree is outside_tree whether or not the path exists */
@@ -45,8 +45,8 @@ static enum lets_err root_add(const struct opts *o, const struct worktree *wt, c
 	return LETS_OK;
 }
 
-enum lets_err roots_collect(const struct opts *o, const struct worktree *wt, struct roots *rs, struct omits *failed,
-			    struct diag *d)
+enum lets_err roots_collect(const struct opts *o, const struct worktree *wt, struct roots *rs,
+			    struct omits *failed, struct diag *d)
 {
 	static const char *const dot[] = {"."};
 	const char *const *paths = o->positional.n > 1 ? o->positional.items + 1 : dot;

@@ -3,11 +3,9 @@
  * may print (none once the call is over its cap) and tallies what was skipped. When the walk is
  * done, the results are sorted by path, so the answer is the same whatever the thread count, and
  * rendered once as text, --json or --jsonl. */
-#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "../alloc.h"
 #include "../file.h"

@@ -41,6 +41,7 @@ const struct verb *verb_find(const char *name);
 
 enum lets_err cmd_show(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d);
+enum lets_err cmd_paths(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_edit(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_transform(const struct opts *o, struct buf *out, struct diag *d);
