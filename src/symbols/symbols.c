@@ -634,12 +634,29 @@ static int sym_add(struct sym_defs *out, const struct lang *lang, const struct d
 	qualified_name(&q, ds, i);
 	XGROW(out->v, out->cap, out->n + 1);
 	out->v[out->n] = (struct sym_def){buf_detach(&q), kind_name(lang, ds, i), start, end, ds->v[i].line,
-					  lang && !plain ? "tree-sitter" : "heuristic (plaintext)"};
+					  lang && !plain ? "tree-sitter" : "heuristic (plaintext)", false};
 	return (int)out->n++;
+}
+
+/* Marks each of out[from..] whose #qname resolves to it alone: a second definition of the same
+ * qualified name (Go's init functions, a method and a function of one name) makes it ambiguous. */
+static void mark_unique(const struct lang *lang, struct file *f, struct sym_defs *out, size_t from)
+{
+	for (size_t i = from; i < out->n; i++) {
+		struct defs ds = DEFS_INIT;
+		struct cand *c = NULL;
+		char *loose = NULL;
+		size_t n = candidates_of(lang, f, out->v[i].qname, &ds, &c, &loose);
+		out->v[i].unique = n == 1 && c[0].end == out->v[i].end;
+		free(c);
+		free(loose);
+		defs_release(&ds);
+	}
 }
 
 void symbols_definitions(struct file *f, const char *name, struct sym_defs *out)
 {
+	size_t from = out->n;
 	const struct lang *lang = lang_for_path(f->path);
 	struct defs ds = DEFS_INIT;
 	struct cand *c = NULL;
@@ -650,6 +667,7 @@ void symbols_definitions(struct file *f, const char *name, struct sym_defs *out)
 	free(c);
 	free(loose);
 	defs_release(&ds);
+	mark_unique(lang, f, out, from);
 }
 
 /* The innermost definition of ds whose lines hold line (a real one: not a virtual container,
@@ -672,6 +690,7 @@ void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_d
 {
 	for (size_t i = 0; i < n; i++)
 		which[i] = -1;
+	size_t from = out->n;
 	const struct lang *lang = lang_for_path(f->path);
 	if (!lang || !n || !f->size)
 		return;
@@ -700,4 +719,5 @@ void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_d
 	free(seen);
 	ranges_release(&r);
 	defs_release(&ds);
+	mark_unique(lang, f, out, from);
 }

@@ -17,6 +17,8 @@
  *    --insert-after refuses those). */
 #ifndef LETS_SYMBOLS_H
 #define LETS_SYMBOLS_H
+#include <stdbool.h>
+
 #include "error.h"
 
 struct file;
@@ -37,6 +39,7 @@ struct sym_def {
 	long start, end;  /* the span, 1-based inclusive lines (as symbols_resolve gives it) */
 	long line;        /* the line its name is on */
 	const char *resolver; /* static: "tree-sitter" or "heuristic (plaintext)" */
+	bool unique;          /* #qname resolves to this definition alone (else name it by its lines) */
 };
 struct sym_defs {
 	struct sym_def *v;

@@ -253,6 +253,17 @@ static void split_add(struct out_block **v, size_t *n, size_t *cap, struct out_b
 	}
 }
 
+/* A definition's target: path#Qualified.name, or path:a-b when that name would be ambiguous. */
+static void sym_target(struct buf *t, const char *path, const struct sym_def *s)
+{
+	if (s->unique)
+		buf_addf(t, "%s#%s", path, s->qname);
+	else if (s->start == s->end)
+		buf_addf(t, "%s:%ld", path, s->start);
+	else
+		buf_addf(t, "%s:%ld-%ld", path, s->start, s->end);
+}
+
 static bool in_span(const struct sym_defs *sd, int g, long line)
 {
 	return g >= 0 && sd->v[g].start <= line && line <= sd->v[g].end;
@@ -286,9 +297,10 @@ static void split_by_symbol(struct out_block *blk, struct file *f, struct out_bl
 			continue;
 		}
 		struct buf t = BUF_INIT;
-		buf_adds(&t, blk->path);
 		if (cur >= 0)
-			buf_addf(&t, "#%s", sd.v[cur].qname);
+			sym_target(&t, blk->path, &sd.v[cur]);
+		else
+			buf_adds(&t, blk->path);
 		split_add(v, n, cap, blk, start, i, buf_detach(&t));
 		start = i;
 		cur = g;
@@ -364,20 +376,13 @@ static void def_line(struct out_block *b, const struct file *f, long line, const
 	buf_release(&disp);
 }
 
-/* One definition as a block: its target is path#Qualified.name, or path:a-b when another
- * definition in the file has the same qualified name (that #name would be ambiguous). */
+/* One definition as a block. */
 static void def_block(struct out_block *b, const struct file *f, const struct sym_defs *sd, size_t k,
 		      const char *seg)
 {
 	const struct sym_def *s = &sd->v[k];
-	bool twin = false;
-	for (size_t j = 0; j < sd->n && !twin; j++)
-		twin = j != k && !strcmp(sd->v[j].qname, s->qname);
 	struct buf t = BUF_INIT;
-	if (twin)
-		buf_addf(&t, "%s:%ld-%ld", f->path, s->start, s->end);
-	else
-		buf_addf(&t, "%s#%s", f->path, s->qname);
+	sym_target(&t, f->path, s);
 	*b = (struct out_block){.target = buf_detach(&t), .path = xstrdup(f->path), .kind = s->kind,
 				.span_start = s->start, .span_end = s->end};
 	if (strcmp(s->resolver, "tree-sitter"))
