@@ -11,12 +11,13 @@ misses=0
 
 # pair NAME TARGET_RATIO LETS_CMD PEER_CMD — TARGET_RATIO "-" means report only. Write lets as
 # $LETS. With PREPARE set, that command runs before every timed run (an edit needs its file put
-# back). Output goes through a pipe (--output=pipe): GNU grep stops at its first match when its
+# back); with FAILS set, a command's non-zero exit is expected (a timed refusal). Output goes through a pipe (--output=pipe): GNU grep stops at its first match when its
 # output is /dev/null, so the default would time work grep never does.
 pair() {
 	local name=$1 target=$2 lets_cmd=$3 peer_cmd=$4
 	local prep=()
 	[ -n "${PREPARE:-}" ] && prep=(--prepare "$PREPARE")
+	[ -n "${FAILS:-}" ] && prep+=(-i)
 	hyperfine "${no_shell[@]}" --output=pipe --warmup "${BENCH_WARMUP:-20}" --min-runs "${BENCH_RUNS:-100}" \
 		--style none "${prep[@]}" \
 		--export-json "$results/$name.json" --export-csv "$results/$name.csv" \

@@ -700,8 +700,9 @@ void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_d
 	ranges_lines(f, lines, n, chunked, &r);
 	const struct chunk_lexis *lx = chunked ? lexis_of(lang) : NULL;
 	/* Cut where the text says items start, as #name does; a cut that parses with errors may be
-	 * a wrong one, so the whole file is parsed then. */
-	bool partial = lx && r.n && r.bytes * 2 < f->size && cuts_in_code(f, lx, &r);
+	 * a wrong one, so the whole file is parsed then. A file under symbols_partial_min is parsed
+	 * whole at once: about as fast as its items, and never twice. */
+	bool partial = lx && r.n && f->size >= symbols_partial_min && r.bytes * 2 < f->size && cuts_in_code(f, lx, &r);
 	struct defs ds = DEFS_INIT;
 	if (!partial || collect(lang, f, f->data, &r, false, &ds)) {
 		ds.n = 0;

@@ -354,6 +354,27 @@ static const char *def_segment(const char *name)
 	return dot && dot[1] ? dot + 1 : name;
 }
 
+static bool word_byte(unsigned char c)
+{
+	return c == '_' || c >= 0x80 || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+
+/* The first occurrence of w in t as a whole word ("Parse" in "Parser::Parse" is the second), else
+ * the first at all, else NULL. */
+static const char *word_in(const char *t, size_t len, const char *w, size_t wl)
+{
+	const char *first = memmem(t, len, w, wl);
+	for (const char *p = first; p; p = memmem(p + 1, len - (size_t)(p + 1 - t), w, wl)) {
+		bool left = p == t || !word_byte((unsigned char)p[-1]);
+		bool right = p + wl == t + len || !word_byte((unsigned char)p[wl]);
+		if (left && right)
+			return p;
+		if ((size_t)(p + 1 - t) >= len)
+			break;
+	}
+	return first;
+}
+
 /* Line s->line of f as a hit line, the first occurrence of seg on it in «». */
 static void def_line(struct out_block *b, const struct file *f, long line, const char *seg)
 {
@@ -361,7 +382,7 @@ static void def_line(struct out_block *b, const struct file *f, long line, const
 	const char *t = "";
 	size_t len = line >= 1 && (size_t)line <= f->n_lines ? file_line(f, (size_t)line, &t) : 0;
 	size_t sl = strlen(seg);
-	const char *at = len <= LINE_CUT_BYTES ? memmem(t, len, seg, sl) : NULL;
+	const char *at = len <= LINE_CUT_BYTES ? word_in(t, len, seg, sl) : NULL;
 	bool lossy, cut;
 	if (at) {
 		line_display(&disp, t, (size_t)(at - t), &lossy, &cut);

@@ -499,7 +499,7 @@ static const struct {
 	{"line past the end", "a.go", "package a\n\nfunc F() {}\n", {3, 9}, 2, {"F 3-3 u", "-"}},
 };
 
-static void test_enclosing(void)
+static void test_enclosing(const char *pass)
 {
 	for (size_t i = 0; i < sizeof enclosing_cases / sizeof *enclosing_cases; i++) {
 		struct file f = FILE_INIT;
@@ -512,7 +512,7 @@ static void test_enclosing(void)
 		symbols_enclosing(&f, enclosing_cases[i].lines, enclosing_cases[i].n, &sd, which);
 		for (size_t k = 0; k < enclosing_cases[i].n; k++) {
 			char name[200], got[200];
-			snprintf(name, sizeof name, "enclosing %s: line %ld", enclosing_cases[i].title,
+			snprintf(name, sizeof name, "enclosing%s %s: line %ld", pass, enclosing_cases[i].title,
 				 enclosing_cases[i].lines[k]);
 			if (which[k] < 0)
 				snprintf(got, sizeof got, "-");
@@ -564,12 +564,13 @@ int main(void)
 	size_t saved = symbols_partial_min;
 	symbols_partial_min = 0;
 	test_resolve(" (partial)");
+	test_enclosing(" (partial)");
 	symbols_partial_min = saved;
 	test_yaml_partial();
 	test_messages();
 	test_candidate_cap();
 	test_chunk_in_code();
-	test_enclosing();
+	test_enclosing("");
 	test_definitions();
 	return unit_end();
 }
