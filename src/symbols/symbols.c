@@ -656,18 +656,24 @@ static void mark_unique(const struct lang *lang, struct file *f, struct sym_defs
 
 void symbols_definitions(struct file *f, const char *name, struct sym_defs *out)
 {
-	size_t from = out->n;
 	const struct lang *lang = lang_for_path(f->path);
 	struct defs ds = DEFS_INIT;
 	struct cand *c = NULL;
 	char *loose = NULL;
 	size_t n = candidates_of(lang, f, name, &ds, &c, &loose);
-	for (size_t i = 0; i < n; i++)
-		sym_add(out, lang, &ds, c[i].def, c[i].start, c[i].end, c[i].plain);
+	for (size_t i = 0; i < n; i++) {
+		int at = sym_add(out, lang, &ds, c[i].def, c[i].start, c[i].end, c[i].plain);
+		struct sym_def *s = &out->v[at];
+		/* ds holds every definition of the name's last part and those around them, so it
+		 * answers #qname as a fresh lookup would, without a second parse */
+		struct query q = {s->qname, strlen(s->qname), false, false};
+		struct cand *same = NULL;
+		s->unique = select_candidates(&ds, &q, &same) == 1;
+		free(same);
+	}
 	free(c);
 	free(loose);
 	defs_release(&ds);
-	mark_unique(lang, f, out, from);
 }
 
 /* The innermost definition of ds whose lines hold line (a real one: not a virtual container,
@@ -686,6 +692,18 @@ static int innermost(const struct defs *ds, long line)
 	return best;
 }
 
+/* For each line, its innermost definition in ds (or -1) into k; false when one of them holds a
+ * parse error (a partial parse's cut may have been wrong there). */
+static bool map_lines(const struct defs *ds, const long *lines, size_t n, int *k)
+{
+	bool clean = true;
+	for (size_t i = 0; i < n; i++) {
+		k[i] = innermost(ds, lines[i]);
+		clean = clean && (k[i] < 0 || !ds->v[k[i]].broken);
+	}
+	return clean;
+}
+
 void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_defs *out, int *which)
 {
 	for (size_t i = 0; i < n; i++)
@@ -699,25 +717,29 @@ void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_d
 	bool chunked = lang->chunkable || r.prelude;
 	ranges_lines(f, lines, n, chunked, &r);
 	const struct chunk_lexis *lx = chunked ? lexis_of(lang) : NULL;
-	/* Cut where the text says items start, as #name does; a cut that parses with errors may be
-	 * a wrong one, so the whole file is parsed then. A file under symbols_partial_min is parsed
-	 * whole at once: about as fast as its items, and never twice. */
-	bool partial = lx && r.n && f->size >= symbols_partial_min && r.bytes * 2 < f->size && cuts_in_code(f, lx, &r);
+	/* Parse only the items holding the lines where the text says items start, as #name does;
+	 * that answer stands unless a definition it gives holds a parse error (the cut may have
+	 * been wrong there): then the whole file is parsed. */
+	bool partial = lx && r.n && r.bytes * 2 < f->size && cuts_in_code(f, lx, &r);
 	struct defs ds = DEFS_INIT;
-	if (!partial || collect(lang, f, f->data, &r, false, &ds)) {
+	int *k = xmalloc((n + 1) * sizeof *k);
+	bool errors = collect(lang, f, f->data, &r, !partial, &ds);
+	if (partial && errors && !map_lines(&ds, lines, n, k)) {
 		ds.n = 0;
+		partial = false;
 		collect(lang, f, f->data, &r, true, &ds);
 	}
+	map_lines(&ds, lines, n, k);
 	int *seen = xmalloc((ds.n + 1) * sizeof *seen);
 	for (size_t j = 0; j < ds.n; j++)
 		seen[j] = -1;
 	for (size_t i = 0; i < n; i++) {
-		int k = innermost(&ds, lines[i]);
-		if (k >= 0 && seen[k] < 0)
-			seen[k] = sym_add(out, lang, &ds, k, ds.v[k].start, ds.v[k].end, false);
-		which[i] = k >= 0 ? seen[k] : -1;
+		if (k[i] >= 0 && seen[k[i]] < 0)
+			seen[k[i]] = sym_add(out, lang, &ds, k[i], ds.v[k[i]].start, ds.v[k[i]].end, false);
+		which[i] = k[i] >= 0 ? seen[k[i]] : -1;
 	}
 	free(seen);
+	free(k);
 	ranges_release(&r);
 	defs_release(&ds);
 	mark_unique(lang, f, out, from);

@@ -54,9 +54,10 @@ void symbols_definitions(struct file *f, const char *name, struct sym_defs *out)
 
 /* For each of lines[0..n) (1-based, ascending), the innermost definition whose span holds it:
  * which[i] is its index in out (appended to, one entry per distinct definition), or -1 outside
- * every definition and in a file without a grammar. In a large file only the top-level items
- * holding the lines are parsed where the text can be cut there (ranges.h); the whole file
- * otherwise. Each definition found is then resolved by its qname to set unique. */
+ * every definition and in a file without a grammar. Only the top-level items holding the lines
+ * are parsed where the text can be cut there (ranges.h); the whole file otherwise, or when a
+ * definition found holds a parse error. Each definition found is then resolved by its qname,
+ * to set unique. */
 void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_defs *out, int *which);
 
 #endif

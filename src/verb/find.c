@@ -540,6 +540,15 @@ static void add_omissions(const struct opts *o, enum sink_mode mode, const struc
 	}
 }
 
+/* --def's prefilter: the name's last part literally, as a whole word when it starts and ends
+ * with a word character (a definition's name is a whole token there). */
+static unsigned def_flags(const char *seg)
+{
+	size_t n = strlen(seg);
+	bool word = n && word_byte((unsigned char)seg[0]) && word_byte((unsigned char)seg[n - 1]);
+	return RX_MULTILINE | RX_LITERAL | (word ? RX_WORD : 0);
+}
+
 /* --def's refusals the option table cannot state: context flags, an empty name. */
 static bool def_usage(const struct opts *o, struct diag *d)
 {
@@ -557,7 +566,7 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 	/* --def prefilters the files by the name's last part, literally */
 	const char *pattern = o->def ? def_segment(o->positional.items[0]) : o->positional.items[0];
 	enum sink_mode mode = o->files || o->def ? SINK_FILES : o->count ? SINK_COUNT : SINK_LINES;
-	unsigned fl = o->def ? RX_MULTILINE | RX_LITERAL : rx_flags_of(o);
+	unsigned fl = o->def ? def_flags(pattern) : rx_flags_of(o);
 	struct omits om = OMITS_INIT;
 	struct roots rs = ROOTS_INIT;
 	struct ignore_list globs = IGNORE_LIST_INIT;
