@@ -373,12 +373,12 @@ static size_t markdown_loose(struct defs *ds, const struct query *q, struct cand
 }
 
 /* Some heading line, read without backticks and asterisks, holds q's last part (or the line
- * scan cannot tell, or the file is small enough to parse). */
-static bool md_loose_possible(const struct file *f, const char *q, size_t qlen)
+ * scan cannot tell). */
+static bool md_heading_holds(const struct file *f, const char *q, size_t qlen)
 {
 	struct md_head *h;
 	size_t nh;
-	if (f->size < symbols_partial_min || !ranges_md_scan(f, &h, &nh))
+	if (!ranges_md_scan(f, &h, &nh))
 		return true;
 	const char *seg = memrchr(q, '.', qlen);
 	seg = seg && seg + 1 < q + qlen ? seg + 1 : q;
@@ -397,6 +397,12 @@ static bool md_loose_possible(const struct file *f, const char *q, size_t qlen)
 	buf_release(&line);
 	free(h);
 	return found;
+}
+
+/* md_heading_holds, or the file is small enough to parse. */
+static bool md_loose_possible(const struct file *f, const char *q, size_t qlen)
+{
+	return f->size < symbols_partial_min || md_heading_holds(f, q, qlen);
 }
 
 /* Every definition of the file, from one full parse. */
@@ -660,6 +666,9 @@ void symbols_definitions(struct file *f, const char *name, struct sym_defs *out)
 	struct defs ds = DEFS_INIT;
 	struct cand *c = NULL;
 	char *loose = NULL;
+	/* a file of prose mentions a name far more often than it heads a section with it */
+	if (lang && lang->id == L_MARKDOWN && !md_heading_holds(f, name, strlen(name)))
+		return;
 	size_t n = candidates_of(lang, f, name, &ds, &c, &loose);
 	for (size_t i = 0; i < n; i++) {
 		int at = sym_add(out, lang, &ds, c[i].def, c[i].start, c[i].end, c[i].plain);

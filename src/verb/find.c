@@ -3,7 +3,9 @@
  * may print (none once the call is over its cap) and tallies what was skipped. When the walk is
  * done, the results are sorted by path, so the answer is the same whatever the thread count, and
  * rendered once as text, --json or --jsonl. */
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -411,43 +413,85 @@ static void def_block(struct out_block *b, const struct file *f, const struct sy
 	def_line(b, f, s->line, seg);
 }
 
+/* --def's second pass over the files the prefilter kept, shared by its threads: each takes the
+ * next file and fills that file's slot, so the answer does not depend on the thread count. */
+struct def_pass {
+	const struct opts *o;
+	const char *name;
+	const struct sink_result *res;
+	size_t n_res;
+	struct def_slot {
+		struct out_block *v;
+		size_t n;
+	} *slots;
+	atomic_size_t next;
+};
+
+static void *def_worker(void *arg)
+{
+	struct def_pass *p = arg;
+	struct buf scratch = BUF_INIT;
+	for (size_t i; (i = atomic_fetch_add(&p->next, 1)) < p->n_res;) {
+		struct def_slot *slot = &p->slots[i];
+		struct file f;
+		struct sym_defs sd = SYM_DEFS_INIT;
+		if (!reload(p->o, p->res[i].path, &scratch, &f))
+			continue;
+		symbols_definitions(&f, p->name, &sd);
+		slot->v = xcalloc(sd.n + 1, sizeof(*slot->v));
+		for (slot->n = 0; slot->n < sd.n; slot->n++)
+			def_block(&slot->v[slot->n], &f, &sd, slot->n, def_segment(p->name));
+		sym_defs_release(&sd);
+		file_release(&f);
+	}
+	buf_release(&scratch);
+	return NULL;
+}
+
 /* --def: the definitions of name in each file the prefilter kept (t's results, which become the
- * files holding one, each counted by its definitions), as blocks appended to *v. */
+ * files holding one, each counted by its definitions), as blocks appended to *v, in path order.
+ * The files are parsed on as many threads as the walk uses. */
 static void def_blocks(const struct opts *o, const char *name, struct tally *t, struct out_block **v, size_t *n)
 {
-	size_t cap = 0, kept = 0;
-	struct buf scratch = BUF_INIT;
+	struct def_pass p = {.o = o, .name = name, .res = t->res, .n_res = t->n_res};
+	p.slots = xcalloc(t->n_res + 1, sizeof(*p.slots));
+	atomic_init(&p.next, 0);
+	struct walk_opts wo = {0};
+	unsigned nt = walk_threads(&wo);
+	nt = nt > t->n_res ? (unsigned)t->n_res : nt;
+	pthread_t *th = xcalloc(nt + 1, sizeof(*th));
+	unsigned started = 0;
 	struct sigaction was;
 	file_scan_guard_begin(&was);
+	while (started + 1 < nt && !pthread_create(&th[started], NULL, def_worker, &p))
+		started++;
+	def_worker(&p);
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	file_scan_guard_end(&was);
+	size_t kept = 0, cap = 0;
 	t->total = 0;
 	for (size_t i = 0; i < t->n_res; i++) {
 		struct sink_result *r = &t->res[i];
-		struct file f;
-		struct sym_defs sd = SYM_DEFS_INIT;
-		if (reload(o, r->path, &scratch, &f)) {
-			symbols_definitions(&f, name, &sd);
-			for (size_t k = 0; k < sd.n; k++) {
-				XGROW(*v, cap, *n + 1);
-				def_block(&(*v)[(*n)++], &f, &sd, k, def_segment(name));
-			}
-			file_release(&f);
-		}
-		r->hits = (long)sd.n;
+		r->hits = (long)p.slots[i].n;
 		t->total += r->hits;
-		sym_defs_release(&sd);
+		XGROW(*v, cap, *n + p.slots[i].n + 1);
+		for (size_t k = 0; k < p.slots[i].n; k++)
+			(*v)[(*n)++] = p.slots[i].v[k];
+		free(p.slots[i].v);
 		if (r->hits) {
 			struct sink_result keep = *r;
 			t->res[i] = t->res[kept];
 			t->res[kept++] = keep;
 		}
 	}
-	file_scan_guard_end(&was);
 	for (size_t i = kept; i < t->n_res; i++) {
 		free(t->res[i].path);
 		block_release(&t->res[i].blk);
 	}
 	t->n_res = kept;
-	buf_release(&scratch);
+	free(p.slots);
+	free(th);
 }
 
 /* --def's answer; none_found: say not_found when there is no definition (false when every root
