@@ -186,3 +186,21 @@ Usage: lets find [OPTIONS] <PATTERN> [PATHS]...
 
 For more information, try '--help'.
 ERROR_CODE=usage
+
+### -g narrows the walk as in find
+@fixture findsym
+@env LETS_NO_STATS=1
+$ lets find --def open -g '*.py'
+── py/db.py#Store.open  (method · lines 2-3)
+2:	    def «open»(self):
+── py/db.py:9-10  (function · lines 9-10)
+9:	def «open»():
+── 2 definitions in 1 file · searched 1 file · ignored 3 (gitignore 1 · hidden 2) · glob *.py
+
+### a member whose line also holds its class's longer name: the name itself is marked
+% printf 'class Parser {\n  int Parse();\n};\n\nint Parser::Parse() {\n  return 1;\n}\n' > p.cc
+@env LETS_NO_STATS=1
+$ lets find --def Parser.Parse p.cc
+── p.cc#Parser.Parse  (method · lines 5-7)
+5:	int Parser::«Parse»() {
+── 1 definition in 1 file · searched 1 file

@@ -182,3 +182,10 @@ Options:
       --cap <CAP>              print up to N paths; the footer counts the rest [default: 50]
       --hidden                 include hidden files and directories
 [...]
+
+### --budget trims the list and says so (exit 0)
+@fixture findsym
+@env LETS_NO_STATS=1
+$ lets paths . --budget 5
+docs/guide.md
+── 6 paths · walked 6 files · ignored 3 (gitignore 1 · hidden 2) · budget 5 trimmed the list: 5 files not shown
