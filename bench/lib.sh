@@ -11,15 +11,17 @@ misses=0
 
 # pair NAME TARGET_RATIO LETS_CMD PEER_CMD — TARGET_RATIO "-" means report only. Write lets as
 # $LETS. With PREPARE set, that command runs before every timed run (an edit needs its file put
-# back); EXTRA adds hyperfine options (-i: a command's exit status 1 is not a failure). Output
-# goes through a pipe (--output=pipe): GNU grep stops at its first match when its output is
-# /dev/null, so the default would time work grep never does.
+# back); EXTRA adds hyperfine options (-i: a command's exit status 1 is not a failure); with FAILS
+# set, a command's non-zero exit is expected (a timed refusal). Output goes through a pipe
+# (--output=pipe): GNU grep stops at its first match when its output is /dev/null, so the default
+# would time work grep never does.
 pair() {
 	local name=$1 target=$2 lets_cmd=$3 peer_cmd=$4
 	local prep=()
 	[ -n "${PREPARE:-}" ] && prep=(--prepare "$PREPARE")
 	# EXTRA: more hyperfine options for this pair (-i when both commands exit 1 on no hits)
 	[ -n "${EXTRA:-}" ] && prep+=($EXTRA)
+	[ -n "${FAILS:-}" ] && prep+=(-i)
 	hyperfine "${no_shell[@]}" --output=pipe --warmup "${BENCH_WARMUP:-20}" --min-runs "${BENCH_RUNS:-100}" \
 		--style none "${prep[@]}" \
 		--export-json "$results/$name.json" --export-csv "$results/$name.csv" \

@@ -71,6 +71,8 @@ bash "$root/bench/mcp.sh" "$LETS" || misses=$((misses + 1))
 # Further suites, one line each: suite NAME runs bench/NAME.sh.
 suite transform
 suite bigfile
+mkdir -p edit
+suite findsym
 
 . "$root/bench/hooks.sh"
 

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "buf.h"
 #include "file.h"
 #include "utf8.h"
 
@@ -40,43 +39,78 @@ size_t fuzzy_fold_char(const char *s, size_t n, char *ascii)
 
 char *fuzzy_fold(const char *s, size_t n, size_t **map, size_t *out_len)
 {
-	struct buf b = BUF_INIT;
+	char *out = xmalloc(n + 1);
 	size_t *m = map ? xmalloc((n + 1) * sizeof(*m)) : NULL;
+	size_t o = 0;
 	for (size_t i = 0; i < n;) {
-		int k = (unsigned char)s[i] >= 0xC2 ? fold_at(s + i, n - i) : -1;
+		/* a run of bytes no fold starts with is copied whole: a source file is mostly that */
+		size_t run = i;
+		while (run < n && (unsigned char)s[run] < 0xC2)
+			run++;
+		if (run > i) {
+			memcpy(out + o, s + i, run - i);
+			for (size_t k = i; m && k < run; k++)
+				m[o + k - i] = k;
+			o += run - i;
+			i = run;
+			continue;
+		}
+		int k = fold_at(s + i, n - i);
 		if (m)
-			m[b.len] = i;
+			m[o] = i;
 		if (k >= 0) {
-			buf_addc(&b, folds[k].to);
+			out[o++] = folds[k].to;
 			i += strlen(folds[k].from);
 		} else {
-			buf_addc(&b, s[i]);
-			i++;
+			out[o++] = s[i++];
 		}
 	}
+	out[o] = '\0';
 	if (m)
-		m[b.len] = n;
+		m[o] = n;
 	if (map)
 		*map = m;
-	*out_len = b.len;
-	return buf_detach(&b);
+	*out_len = o;
+	return out;
 }
 
-static int cmp_u16(const void *a, const void *b)
-{
-	unsigned x = *(const unsigned short *)a, y = *(const unsigned short *)b;
-	return (x > y) - (x < y);
-}
-
-/* Sorted byte bigrams of s (at most 256 of them). */
+/* Sorted byte bigrams of s (at most 256 of them): insertion sort for a short line, else a
+ * two-pass radix sort; one qsort call per line dominated the nearest-line scans of a large file. */
 static size_t bigrams(const char *s, size_t n, unsigned short *out)
 {
 	if (n > 257)
 		n = 257;
 	size_t k = 0;
+	unsigned short tmp[256];
 	for (size_t i = 0; i + 1 < n; i++)
-		out[k++] = (unsigned short)(((unsigned char)s[i] << 8) | (unsigned char)s[i + 1]);
-	qsort(out, k, sizeof(*out), cmp_u16);
+		tmp[k++] = (unsigned short)(((unsigned char)s[i] << 8) | (unsigned char)s[i + 1]);
+	if (k <= 64) {
+		/* a line's worth: insertion sort beats the radix passes' two 2 KiB count tables */
+		for (size_t i = 0; i < k; i++) {
+			unsigned short v = tmp[i];
+			size_t j = i;
+			for (; j && out[j - 1] > v; j--)
+				out[j] = out[j - 1];
+			out[j] = v;
+		}
+		return k;
+	}
+	size_t count[257];
+	unsigned short *from = tmp, *to = out;
+	for (int shift = 0; shift <= 8; shift += 8) {
+		memset(count, 0, sizeof(count));
+		for (size_t i = 0; i < k; i++)
+			count[((from[i] >> shift) & 0xFF) + 1]++;
+		for (size_t b = 1; b < 257; b++)
+			count[b] += count[b - 1];
+		for (size_t i = 0; i < k; i++)
+			to[count[(from[i] >> shift) & 0xFF]++] = from[i];
+		unsigned short *t = from;
+		from = to;
+		to = t;
+	}
+	/* two passes: the sorted bigrams are back in tmp; out gets them */
+	memcpy(out, from, k * sizeof(*out));
 	return k;
 }
 

@@ -33,9 +33,10 @@ enum verb_group {
 	V_UPDATE = 1 << 8,
 	V_HOOKS = 1 << 9,
 	V_HOOK = 1 << 10,
-	V_ALL = (1 << 11) - 1,
-	V_MCP = 1 << 11, /* outside V_ALL: the server takes no output or tree flags */
-	V_COMPLETIONS = 1 << 12, /* outside V_ALL: prints a script, reads no tree */
+	V_PATHS = 1 << 11,
+	V_ALL = (1 << 12) - 1,
+	V_MCP = 1 << 12,         /* outside V_ALL: the server takes no output or tree flags */
+	V_COMPLETIONS = 1 << 13, /* outside V_ALL: prints a script, reads no tree */
 };
 
 struct opts {
@@ -56,7 +57,9 @@ struct opts {
 
 	/* find */
 	bool fixed, ignore_case, word, hidden, files, count;
-	long cap; /* default 50 */
+	bool def;      /* --def: the pattern is a symbol name, the hits its definitions */
+	bool function; /* -p: each hit under its enclosing symbol's target */
+	long cap; /* default 50; also paths' */
 	struct strlist globs;
 
 	/* edit, transform */

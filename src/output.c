@@ -274,6 +274,12 @@ static void text_reindented(struct buf *b, const struct omission *om)
 	buf_adds(b, "re-indented");
 }
 
+static void text_path_cap(struct buf *b, const struct omission *om)
+{
+	plural(b, om->b, "more path", "more paths");
+	buf_addf(b, " over the %ld-path cap \xC2\xB7 narrow the pattern or raise --cap", om->a);
+}
+
 static void text_unreadable(struct buf *b, const struct omission *om)
 {
 	buf_addf(b, "%s unreadable", om->s1);
@@ -354,6 +360,7 @@ static const struct om_row {
 	[OM_BUDGET_LIST] = {"budget_list", text_budget_list, {{"budget", OV_A}, {"files", OV_B}}},
 	[OM_WS_FOLDED] = {"whitespace_folded", text_ws_folded, {{0}}},
 	[OM_REINDENTED] = {"reindented", text_reindented, {{0}}},
+	[OM_PATH_CAP] = {"path_cap", text_path_cap, {{"cap", OV_A}, {"paths", OV_B}}},
 };
 
 void omission_text(struct buf *b, const struct omission *om)
@@ -562,6 +569,8 @@ void block_json(struct buf *b, const struct out_block *blk)
 	}
 	if (blk->sha[0])
 		buf_addf(b, ",\"sha\":\"%s\"", blk->sha);
+	if (blk->kind)
+		buf_addf(b, ",\"kind\":\"%s\",\"span\":[%ld,%ld]", blk->kind, blk->span_start, blk->span_end);
 	buf_adds(b, ",\"lines\":[");
 	for (size_t i = 0; i < blk->n_lines; i++) {
 		if (i)
@@ -1169,6 +1178,19 @@ static void block_header_text(struct buf *b, const struct out_block *blk)
 	buf_addf(b, OUT_DOT "sha:%s\n", blk->sha);
 }
 
+/* find --def: "── path#Name  (kind · lines a-b[ · via heuristic (plaintext)])". */
+static void def_header_text(struct buf *b, const struct out_block *blk)
+{
+	buf_addf(b, OUT_RULE "%s  (%s" OUT_DOT, blk->target, blk->kind);
+	if (blk->span_start == blk->span_end)
+		buf_addf(b, "line %ld", blk->span_start);
+	else
+		buf_addf(b, "lines %ld-%ld", blk->span_start, blk->span_end);
+	if (blk->resolver)
+		buf_addf(b, OUT_DOT "via %s", blk->resolver);
+	buf_adds(b, ")\n");
+}
+
 static void blocks_text(struct buf *b, const struct response *r)
 {
 	long widest = 1;
@@ -1181,8 +1203,10 @@ static void blocks_text(struct buf *b, const struct response *r)
 		const struct out_block *blk = &r->blocks[i];
 		if (r->header == HDR_TARGET)
 			block_header_text(b, blk);
+		else if (blk->kind)
+			def_header_text(b, blk);
 		else
-			buf_addf(b, OUT_RULE "%s\n", blk->path);
+			buf_addf(b, OUT_RULE "%s\n", blk->target);
 		for (size_t j = 0; !r->quiet && j < blk->n_lines; j++)
 			line_text(b, &blk->lines[j], width, r->numbers);
 	}

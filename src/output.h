@@ -54,6 +54,9 @@ struct out_block {
 	long *lossy_lines; /* owned */
 	size_t n_lossy;
 	char sha[13]; /* "" when absent */
+	/* find --def: the definition's kind (static: "function", "method", …) and its span */
+	const char *kind;
+	long span_start, span_end;
 	struct out_line *lines;
 	size_t n_lines, cap_lines;
 };
@@ -92,6 +95,7 @@ enum omission_kind {
 	OM_BUDGET_LIST,        /* a=budget b=rows (files) not shown */
 	OM_WS_FOLDED,          /* bare: an edit's --old matched with whitespace folded */
 	OM_REINDENTED,         /* bare: an edit's --new was re-indented into the file's style */
+	OM_PATH_CAP,           /* a=cap b=paths not shown (lets paths) */
 };
 
 struct omission {
@@ -242,7 +246,7 @@ enum out_format { OUT_TEXT, OUT_JSON, OUT_JSONL };
 
 enum out_header {
 	HDR_TARGET, /* show: "── target  (a-b of n · …) · sha:…" */
-	HDR_PATH,   /* find: "── path" */
+	HDR_PATH,   /* find: "── target" (the path; path#Name under -p; "  (kind · lines a-b)" after --def's) */
 };
 
 struct response {

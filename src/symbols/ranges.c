@@ -112,6 +112,27 @@ bool ranges_occurrences(const struct file *f, const char *q, const char *seg, si
 	return found;
 }
 
+void ranges_lines(const struct file *f, const long *lines, size_t n, bool chunk, struct ranges *r)
+{
+	size_t covered_to = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (lines[i] < 1 || (size_t)lines[i] > f->n_lines)
+			continue;
+		size_t at = f->line_start[lines[i] - 1], end = f->line_start[lines[i]];
+		while (at + 1 < end && (f->data[at] == ' ' || f->data[at] == '\t'))
+			at++;
+		XGROW(r->occ, r->cap_occ, r->n_occ + 1);
+		r->occ[r->n_occ++] = at;
+		if (!chunk || at < covered_to)
+			continue;
+		size_t a = chunk_item_start(f->data, f->size, at), b = chunk_item_end(f->data, f->size, at);
+		if (!r->n && r->prelude && a > r->prelude)
+			ranges_add(r, f, 0, r->prelude);
+		ranges_add(r, f, a, b);
+		covered_to = b;
+	}
+}
+
 /* YAML nests by indentation, so the pair at an occurrence and its path are known from the lines
  * alone: its block is the lines below indented deeper than the key, and each enclosing key is the
  * nearest line above indented less. Parsing only those lines (tree-sitter keeps the gaps out)

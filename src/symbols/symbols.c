@@ -373,12 +373,12 @@ static size_t markdown_loose(struct defs *ds, const struct query *q, struct cand
 }
 
 /* Some heading line, read without backticks and asterisks, holds q's last part (or the line
- * scan cannot tell, or the file is small enough to parse). */
-static bool md_loose_possible(const struct file *f, const char *q, size_t qlen)
+ * scan cannot tell). */
+static bool md_heading_holds(const struct file *f, const char *q, size_t qlen)
 {
 	struct md_head *h;
 	size_t nh;
-	if (f->size < symbols_partial_min || !ranges_md_scan(f, &h, &nh))
+	if (!ranges_md_scan(f, &h, &nh))
 		return true;
 	const char *seg = memrchr(q, '.', qlen);
 	seg = seg && seg + 1 < q + qlen ? seg + 1 : q;
@@ -399,6 +399,12 @@ static bool md_loose_possible(const struct file *f, const char *q, size_t qlen)
 	return found;
 }
 
+/* md_heading_holds, or the file is small enough to parse. */
+static bool md_loose_possible(const struct file *f, const char *q, size_t qlen)
+{
+	return f->size < symbols_partial_min || md_heading_holds(f, q, qlen);
+}
+
 /* Every definition of the file, from one full parse. */
 static void ts_definitions_all(const struct lang *lang, const struct file *f, struct defs *ds)
 {
@@ -406,15 +412,21 @@ static void ts_definitions_all(const struct lang *lang, const struct file *f, st
 	collect(lang, f, f->data, &none, true, ds);
 }
 
+/* The names from the top level down to the definition ds->v[i], as "a.b". */
+static void qualified_name(struct buf *b, const struct defs *ds, int i)
+{
+	if (ds->v[i].parent >= 0) {
+		qualified_name(b, ds, ds->v[i].parent);
+		buf_addc(b, '.');
+	}
+	buf_add(b, ds->v[i].name, ds->v[i].name_len);
+}
+
 /* The path from the root of the definition ds->v[i], as "$.a.b". */
 static void root_path(struct buf *b, const struct defs *ds, int i)
 {
-	if (i < 0) {
-		buf_adds(b, "$");
-		return;
-	}
-	root_path(b, ds, ds->v[i].parent);
-	buf_addf(b, ".%.*s", (int)ds->v[i].name_len, ds->v[i].name);
+	buf_adds(b, "$.");
+	qualified_name(b, ds, i);
 }
 
 /* "from the root: #$.a.b · #$.c.b" for the candidates c[0..n) listed, when those paths tell
@@ -549,26 +561,32 @@ static size_t ts_candidates(const struct lang *lang, struct file *f, const struc
 	return n;
 }
 
-enum lets_err symbols_resolve(struct file *f, const char *name, const char *target_text, struct span *out,
-			      struct diag *d)
+/* The candidates for #name in f, by the rules at the top of this file; lang is f's. */
+static size_t candidates_of(const struct lang *lang, struct file *f, const char *name, struct defs *ds,
+			    struct cand **c, char **loose)
 {
-	const struct lang *lang = lang_for_path(f->path);
 	struct query q = {name, strlen(name), false, lang && (lang->id == L_TYPESCRIPT || lang->id == L_TSX)};
 	if (config_lang(lang) && q.len > strlen(ROOT_PREFIX) && !memcmp(name, ROOT_PREFIX, strlen(ROOT_PREFIX))) {
 		q.s += strlen(ROOT_PREFIX);
 		q.len -= strlen(ROOT_PREFIX);
 		q.root = true;
 	}
+	if (q.len && lang)
+		return ts_candidates(lang, f, &q, ds, c, loose);
+	if (!q.len)
+		return 0;
+	plaintext_collect(f, name, q.len, ds);
+	return select_candidates(ds, NULL, c);
+}
+
+enum lets_err symbols_resolve(struct file *f, const char *name, const char *target_text, struct span *out,
+			      struct diag *d)
+{
+	const struct lang *lang = lang_for_path(f->path);
 	struct defs ds = DEFS_INIT;
 	struct cand *c = NULL;
 	char *loose = NULL;
-	size_t n = 0;
-	if (q.len && lang) {
-		n = ts_candidates(lang, f, &q, &ds, &c, &loose);
-	} else if (q.len) {
-		plaintext_collect(f, name, q.len, &ds);
-		n = select_candidates(&ds, NULL, &c);
-	}
+	size_t n = candidates_of(lang, f, name, &ds, &c, &loose);
 	enum lets_err e = LETS_OK;
 	if (n == 1) {
 		out->start = c[0].start;
@@ -588,4 +606,150 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
 	free(loose);
 	defs_release(&ds);
 	return e;
+}
+
+void sym_defs_release(struct sym_defs *s)
+{
+	for (size_t i = 0; s && i < s->n; i++)
+		free(s->v[i].qname);
+	if (s) {
+		free(s->v);
+		*s = (struct sym_defs)SYM_DEFS_INIT;
+	}
+}
+
+static const char *kind_name(const struct lang *lang, const struct defs *ds, int i)
+{
+	const struct def *d = &ds->v[i];
+	if (lang && lang->id == L_MARKDOWN)
+		return "section";
+	if (config_lang(lang))
+		return "key";
+	if (d->kind == K_TYPE)
+		return "type";
+	if (d->kind == K_VALUE)
+		return "value";
+	return d->parent >= 0 && ds->v[d->parent].kind == K_TYPE ? "method" : "function";
+}
+
+/* Appends ds->v[i] to out with the span [start, end]; returns its index in out. */
+static int sym_add(struct sym_defs *out, const struct lang *lang, const struct defs *ds, int i, long start,
+		   long end, bool plain)
+{
+	struct buf q = BUF_INIT;
+	qualified_name(&q, ds, i);
+	XGROW(out->v, out->cap, out->n + 1);
+	out->v[out->n] = (struct sym_def){buf_detach(&q), kind_name(lang, ds, i), start, end, ds->v[i].line,
+					  lang && !plain ? "tree-sitter" : "heuristic (plaintext)", false};
+	return (int)out->n++;
+}
+
+/* Marks each of out[from..] whose #qname resolves to it alone: a second definition of the same
+ * qualified name (Go's init functions, a method and a function of one name) makes it ambiguous. */
+static void mark_unique(const struct lang *lang, struct file *f, struct sym_defs *out, size_t from)
+{
+	for (size_t i = from; i < out->n; i++) {
+		struct defs ds = DEFS_INIT;
+		struct cand *c = NULL;
+		char *loose = NULL;
+		size_t n = candidates_of(lang, f, out->v[i].qname, &ds, &c, &loose);
+		out->v[i].unique = n == 1 && c[0].end == out->v[i].end;
+		free(c);
+		free(loose);
+		defs_release(&ds);
+	}
+}
+
+void symbols_definitions(struct file *f, const char *name, struct sym_defs *out)
+{
+	const struct lang *lang = lang_for_path(f->path);
+	struct defs ds = DEFS_INIT;
+	struct cand *c = NULL;
+	char *loose = NULL;
+	/* a file of prose mentions a name far more often than it heads a section with it */
+	if (lang && lang->id == L_MARKDOWN && !md_heading_holds(f, name, strlen(name)))
+		return;
+	size_t n = candidates_of(lang, f, name, &ds, &c, &loose);
+	for (size_t i = 0; i < n; i++) {
+		int at = sym_add(out, lang, &ds, c[i].def, c[i].start, c[i].end, c[i].plain);
+		struct sym_def *s = &out->v[at];
+		/* ds holds every definition of the name's last part and those around them, so it
+		 * answers #qname as a fresh lookup would, without a second parse */
+		struct query q = {s->qname, strlen(s->qname), false, false};
+		struct cand *same = NULL;
+		s->unique = select_candidates(&ds, &q, &same) == 1;
+		free(same);
+	}
+	free(c);
+	free(loose);
+	defs_release(&ds);
+}
+
+/* The innermost definition of ds whose lines hold line (a real one: not a virtual container,
+ * not a bodiless declaration), or -1. */
+static int innermost(const struct defs *ds, long line)
+{
+	int best = -1;
+	for (size_t j = 0; j < ds->n; j++) {
+		const struct def *d = &ds->v[j];
+		if (d->virtual_ || d->weak || d->start > line || d->end < line)
+			continue;
+		if (best < 0 || d->start > ds->v[best].start ||
+		    (d->start == ds->v[best].start && d->end <= ds->v[best].end))
+			best = (int)j;
+	}
+	return best;
+}
+
+/* For each line, its innermost definition in ds (or -1) into k; false when one of them holds a
+ * parse error (a partial parse's cut may have been wrong there). */
+static bool map_lines(const struct defs *ds, const long *lines, size_t n, int *k)
+{
+	bool clean = true;
+	for (size_t i = 0; i < n; i++) {
+		k[i] = innermost(ds, lines[i]);
+		clean = clean && (k[i] < 0 || !ds->v[k[i]].broken);
+	}
+	return clean;
+}
+
+void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_defs *out, int *which)
+{
+	for (size_t i = 0; i < n; i++)
+		which[i] = -1;
+	size_t from = out->n;
+	const struct lang *lang = lang_for_path(f->path);
+	if (!lang || !n || !f->size)
+		return;
+	struct ranges r = RANGES_INIT;
+	r.prelude = php_prelude(lang, f);
+	bool chunked = lang->chunkable || r.prelude;
+	ranges_lines(f, lines, n, chunked, &r);
+	const struct chunk_lexis *lx = chunked ? lexis_of(lang) : NULL;
+	/* Parse only the items holding the lines where the text says items start, as #name does;
+	 * that answer stands unless a definition it gives holds a parse error (the cut may have
+	 * been wrong there): then the whole file is parsed. */
+	bool partial = lx && r.n && r.bytes * 2 < f->size && cuts_in_code(f, lx, &r);
+	struct defs ds = DEFS_INIT;
+	int *k = xmalloc((n + 1) * sizeof *k);
+	bool errors = collect(lang, f, f->data, &r, !partial, &ds);
+	if (partial && errors && !map_lines(&ds, lines, n, k)) {
+		ds.n = 0;
+		partial = false;
+		collect(lang, f, f->data, &r, true, &ds);
+	}
+	map_lines(&ds, lines, n, k);
+	int *seen = xmalloc((ds.n + 1) * sizeof *seen);
+	for (size_t j = 0; j < ds.n; j++)
+		seen[j] = -1;
+	for (size_t i = 0; i < n; i++) {
+		if (k[i] >= 0 && seen[k[i]] < 0)
+			seen[k[i]] = sym_add(out, lang, &ds, k[i], ds.v[k[i]].start, ds.v[k[i]].end, false);
+		which[i] = k[i] >= 0 ? seen[k[i]] : -1;
+	}
+	free(seen);
+	free(k);
+	ranges_release(&r);
+	defs_release(&ds);
+	mark_unique(lang, f, out, from);
 }

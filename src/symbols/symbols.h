@@ -17,6 +17,8 @@
  *    --insert-after refuses those). */
 #ifndef LETS_SYMBOLS_H
 #define LETS_SYMBOLS_H
+#include <stdbool.h>
+
 #include "error.h"
 
 struct file;
@@ -27,5 +29,35 @@ struct span;
  * in d. */
 enum lets_err symbols_resolve(struct file *f, const char *name, const char *target_text, struct span *out,
 			      struct diag *d);
+
+/* A definition named for the next call: qname is the dotted path of names from the top level
+ * ("Client.Pull": a Go method under its receiver type, a class member under its class), the
+ * #target that reaches it. */
+struct sym_def {
+	char *qname;      /* owned */
+	const char *kind; /* static: "function", "method", "type", "value", "section" or "key" */
+	long start, end;  /* the span, 1-based inclusive lines (as symbols_resolve gives it) */
+	long line;        /* the line its name is on */
+	const char *resolver; /* static: "tree-sitter" or "heuristic (plaintext)" */
+	bool unique;          /* #qname resolves to this definition alone (else name it by its lines) */
+};
+struct sym_defs {
+	struct sym_def *v;
+	size_t n, cap;
+};
+#define SYM_DEFS_INIT {0}
+void sym_defs_release(struct sym_defs *s);
+
+/* Appends to out every definition in f that #name would resolve to (the candidates of an
+ * ambiguity, in line order; none when name does not occur), with the same rules. */
+void symbols_definitions(struct file *f, const char *name, struct sym_defs *out);
+
+/* For each of lines[0..n) (1-based, ascending), the innermost definition whose span holds it:
+ * which[i] is its index in out (appended to, one entry per distinct definition), or -1 outside
+ * every definition and in a file without a grammar. Only the top-level items holding the lines
+ * are parsed where the text can be cut there (ranges.h); the whole file otherwise, or when a
+ * definition found holds a parse error. Each definition found is then resolved by its qname,
+ * to set unique. */
+void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_defs *out, int *which);
 
 #endif

@@ -3,19 +3,21 @@
  * may print (none once the call is over its cap) and tallies what was skipped. When the walk is
  * done, the results are sorted by path, so the answer is the same whatever the thread count, and
  * rendered once as text, --json or --jsonl. */
-#include <errno.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "../alloc.h"
 #include "../file.h"
 #include "../ignore.h"
 #include "../match.h"
 #include "../output.h"
+#include "../roots.h"
 #include "../search.h"
 #include "../sink.h"
+#include "../symbols/symbols.h"
 #include "../walk.h"
 #include "../worktree.h"
 #include "verbs.h"
@@ -91,25 +93,9 @@ static void on_file(void *ctx, unsigned worker, const char *path, size_t len)
 	search_file(f, &f->w[worker], path, false);
 }
 
-/* Path order by components: "a/b" sorts before "a.b", as a directory listing does. */
-static int path_cmp(const char *a, const char *b)
-{
-	for (;; a++, b++) {
-		int x = (unsigned char)*a, y = (unsigned char)*b;
-		if (x == y) {
-			if (!x)
-				return 0;
-			continue;
-		}
-		x = x == '/' ? 1 : x ? x + 1 : 0;
-		y = y == '/' ? 1 : y ? y + 1 : 0;
-		return x - y;
-	}
-}
-
 static int fres_path_cmp(const void *a, const void *b)
 {
-	return path_cmp(((const struct sink_result *)a)->path, ((const struct sink_result *)b)->path);
+	return roots_path_cmp(((const struct sink_result *)a)->path, ((const struct sink_result *)b)->path);
 }
 
 static int fres_busiest_cmp(const void *a, const void *b)
@@ -117,16 +103,8 @@ static int fres_busiest_cmp(const void *a, const void *b)
 	const struct sink_result *x = a, *y = b;
 	if (x->hits != y->hits)
 		return x->hits > y->hits ? -1 : 1;
-	return path_cmp(x->path, y->path);
+	return roots_path_cmp(x->path, y->path);
 }
-
-struct roots {
-	const char **dirs;
-	size_t n_dirs, cap_dirs;
-	const char **files;
-	size_t n_files, cap_files;
-	long other; /* named roots that are neither file nor directory */
-};
 
 /* Totals of one search pass. */
 struct tally {
@@ -225,29 +203,318 @@ static void render_over_cap(const struct opts *o, struct tally *t, struct omits 
 	free(by);
 }
 
+/* Hit lines under the cap (blocks, owned by the caller, trimmed here), or the busiest files over it. */
+static void render_blocks(const struct opts *o, struct tally *t, struct out_block *blocks, size_t n,
+			  const char *lead, struct omits *om, struct buf *out, struct diag *d)
+{
+	if (t->total > o->cap) {
+		render_over_cap(o, t, om, lead, out, d);
+		return;
+	}
+	blocks_shape(blocks, n, o->budget, o->max_bytes, om, d);
+	struct response r = {.list_key = "targets", .blocks = blocks, .n_blocks = n, .om = om,
+			     .header = HDR_PATH, .lead = lead, .numbers = true, .quiet = o->quiet};
+	blocks_stats(blocks, n, &r.lines, &r.bytes);
+	response_emit(out, &r, o);
+}
+
+/* A result file read again, whole, for the symbol layer (--def, -p). */
+static void copy_bytes(void *ctx, const char *data, size_t size)
+{
+	struct file *f = ctx;
+	f->data = xmalloc(size + 1);
+	memcpy(f->data, data, size);
+	f->data[size] = '\0';
+	f->size = size;
+}
+
+/* False when the file cannot be read as the search read it (f is released then). The caller
+ * holds the file_scan guard. */
+static bool reload(const struct opts *o, const char *path, struct buf *scratch, struct file *f)
+{
+	*f = (struct file)FILE_INIT;
+	f->path = xstrdup(path);
+	if (file_scan(path, true, o->max_file_bytes, scratch, copy_bytes, f) != FILE_SCAN_OK || !f->data) {
+		file_release(f);
+		return false;
+	}
+	file_index(f);
+	return true;
+}
+
+/* Moves lines [a, b) of from into a new block at the end of *v, headed by target (owned). */
+static void split_add(struct out_block **v, size_t *n, size_t *cap, struct out_block *from, size_t a, size_t b,
+		      char *target)
+{
+	XGROW(*v, *cap, *n + 1);
+	struct out_block *nb = &(*v)[(*n)++];
+	*nb = (struct out_block){.target = target, .path = xstrdup(from->path)};
+	for (size_t i = a; i < b; i++) {
+		XGROW(nb->lines, nb->cap_lines, nb->n_lines + 1);
+		nb->lines[nb->n_lines++] = from->lines[i];
+	}
+}
+
+/* A definition's target: path#Qualified.name, or path:a-b when that name would be ambiguous. */
+static void sym_target(struct buf *t, const char *path, const struct sym_def *s)
+{
+	if (s->unique)
+		buf_addf(t, "%s#%s", path, s->qname);
+	else if (s->start == s->end)
+		buf_addf(t, "%s:%ld", path, s->start);
+	else
+		buf_addf(t, "%s:%ld-%ld", path, s->start, s->end);
+}
+
+static bool in_span(const struct sym_defs *sd, int g, long line)
+{
+	return g >= 0 && sd->v[g].start <= line && line <= sd->v[g].end;
+}
+
+/* -p: blk's lines as blocks headed by each hit's enclosing symbol (path#Qualified.name, or the
+ * path alone outside every definition), split where that changes; a context line goes with the
+ * hit before it (the first hit's, before any) unless it lies past that hit's symbol and in the next
+ * hit's (or that one is outside every symbol). blk's lines move out. */
+static void split_by_symbol(struct out_block *blk, struct file *f, struct out_block **v, size_t *n, size_t *cap)
+{
+	long *hits = xmalloc((blk->n_lines + 1) * sizeof *hits);
+	int *which = xmalloc((blk->n_lines + 1) * sizeof *which);
+	size_t nh = 0;
+	for (size_t i = 0; i < blk->n_lines; i++)
+		if (blk->lines[i].marker == MK_HIT)
+			hits[nh++] = blk->lines[i].number;
+	struct sym_defs sd = SYM_DEFS_INIT;
+	symbols_enclosing(f, hits, nh, &sd, which);
+	int cur = nh ? which[0] : -1;
+	size_t start = 0;
+	for (size_t i = 0, h = 0; i <= blk->n_lines; i++) {
+		int g = cur;
+		if (i < blk->n_lines && blk->lines[i].marker == MK_HIT)
+			g = which[h++];
+		else if (i < blk->n_lines && h < nh && !in_span(&sd, cur, blk->lines[i].number) &&
+			 (which[h] < 0 || in_span(&sd, which[h], blk->lines[i].number)))
+			g = which[h]; /* context past the end of the last hit's symbol, before the next one */
+		if (i < blk->n_lines && (g == cur || i == start)) {
+			cur = g;
+			continue;
+		}
+		struct buf t = BUF_INIT;
+		if (cur >= 0)
+			sym_target(&t, blk->path, &sd.v[cur]);
+		else
+			buf_adds(&t, blk->path);
+		split_add(v, n, cap, blk, start, i, buf_detach(&t));
+		start = i;
+		cur = g;
+	}
+	blk->n_lines = 0;
+	sym_defs_release(&sd);
+	free(which);
+	free(hits);
+}
+
+/* The blocks of a line search: one per file, or under -p one per enclosing symbol. */
 static void render_lines(const struct opts *o, struct tally *t, struct omits *om, struct buf *out,
 			 struct diag *d)
 {
-	struct buf lead = BUF_INIT;
+	struct buf lead = BUF_INIT, scratch = BUF_INIT;
 	lead_hits(&lead, t->total, (long)t->n_res);
 	lead_searched(&lead, t->n.searched);
-	if (t->total > o->cap) {
-		render_over_cap(o, t, om, lead.data, out, d);
-		buf_release(&lead);
-		return;
+	struct out_block *blocks = NULL;
+	size_t n = 0, cap = 0;
+	struct sigaction was;
+	bool split = o->function && t->total <= o->cap;
+	if (split)
+		file_scan_guard_begin(&was);
+	for (size_t i = 0; i < t->n_res; i++) {
+		struct out_block *blk = &t->res[i].blk;
+		struct file f;
+		if (split && blk->n_lines && reload(o, blk->path, &scratch, &f)) {
+			split_by_symbol(blk, &f, &blocks, &n, &cap);
+			file_release(&f);
+			continue;
+		}
+		XGROW(blocks, cap, n + 1);
+		blocks[n++] = *blk;
+		*blk = (struct out_block){0};
 	}
+	if (split)
+		file_scan_guard_end(&was);
+	render_blocks(o, t, blocks, n, lead.data, om, out, d);
+	for (size_t i = 0; i < n; i++)
+		block_release(&blocks[i]);
+	free(blocks);
+	buf_release(&scratch);
+	buf_release(&lead);
+}
 
-	struct out_block *blocks = xcalloc(t->n_res + 1, sizeof(*blocks));
-	for (size_t i = 0; i < t->n_res; i++)
-		blocks[i] = t->res[i].blk;
-	blocks_shape(blocks, t->n_res, o->budget, o->max_bytes, om, d);
-	struct response r = {.list_key = "targets", .blocks = blocks, .n_blocks = t->n_res, .om = om,
-			     .header = HDR_PATH, .lead = lead.data, .numbers = true, .quiet = o->quiet};
-	blocks_stats(blocks, t->n_res, &r.lines, &r.bytes);
-	response_emit(out, &r, o);
-	/* the trimmed blocks share their lines with the results */
-	for (size_t i = 0; i < t->n_res; i++)
-		t->res[i].blk = blocks[i];
+/* The part of a --def name its definition must spell out: the last dotted one ("Pull" of
+ * "Client.Pull", "b" of "$.a.b"). */
+static const char *def_segment(const char *name)
+{
+	const char *dot = strrchr(name, '.');
+	return dot && dot[1] ? dot + 1 : name;
+}
+
+static bool word_byte(unsigned char c)
+{
+	return c == '_' || c >= 0x80 || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+
+/* The first occurrence of w in t as a whole word ("Parse" in "Parser::Parse" is the second), else
+ * the first at all, else NULL. */
+static const char *word_in(const char *t, size_t len, const char *w, size_t wl)
+{
+	const char *first = memmem(t, len, w, wl);
+	for (const char *p = first; p; p = memmem(p + 1, len - (size_t)(p + 1 - t), w, wl)) {
+		bool left = p == t || !word_byte((unsigned char)p[-1]);
+		bool right = p + wl == t + len || !word_byte((unsigned char)p[wl]);
+		if (left && right)
+			return p;
+		if ((size_t)(p + 1 - t) >= len)
+			break;
+	}
+	return first;
+}
+
+/* Line s->line of f as a hit line, the first occurrence of seg on it in «». */
+static void def_line(struct out_block *b, const struct file *f, long line, const char *seg)
+{
+	struct buf disp = BUF_INIT;
+	const char *t = "";
+	size_t len = line >= 1 && (size_t)line <= f->n_lines ? file_line(f, (size_t)line, &t) : 0;
+	size_t sl = strlen(seg);
+	const char *at = len <= LINE_CUT_BYTES ? word_in(t, len, seg, sl) : NULL;
+	bool lossy, cut;
+	if (at) {
+		line_display(&disp, t, (size_t)(at - t), &lossy, &cut);
+		buf_adds(&disp, "\xC2\xAB");
+		line_display(&disp, at, sl, &lossy, &cut);
+		buf_adds(&disp, "\xC2\xBB");
+		line_display(&disp, at + sl, len - (size_t)(at - t) - sl, &lossy, &cut);
+	} else {
+		line_display(&disp, t, len, &lossy, &cut);
+	}
+	block_add_line(b, line, MK_HIT, disp.data ? disp.data : "", disp.len);
+	buf_release(&disp);
+}
+
+/* One definition as a block. */
+static void def_block(struct out_block *b, const struct file *f, const struct sym_defs *sd, size_t k,
+		      const char *seg)
+{
+	const struct sym_def *s = &sd->v[k];
+	struct buf t = BUF_INIT;
+	sym_target(&t, f->path, s);
+	*b = (struct out_block){.target = buf_detach(&t), .path = xstrdup(f->path), .kind = s->kind,
+				.span_start = s->start, .span_end = s->end};
+	if (strcmp(s->resolver, "tree-sitter"))
+		b->resolver = s->resolver;
+	def_line(b, f, s->line, seg);
+}
+
+/* --def's second pass over the files the prefilter kept, shared by its threads: each takes the
+ * next file and fills that file's slot, so the answer does not depend on the thread count. */
+struct def_pass {
+	const struct opts *o;
+	const char *name;
+	const struct sink_result *res;
+	size_t n_res;
+	struct def_slot {
+		struct out_block *v;
+		size_t n;
+	} *slots;
+	atomic_size_t next;
+};
+
+static void *def_worker(void *arg)
+{
+	struct def_pass *p = arg;
+	struct buf scratch = BUF_INIT;
+	for (size_t i; (i = atomic_fetch_add(&p->next, 1)) < p->n_res;) {
+		struct def_slot *slot = &p->slots[i];
+		struct file f;
+		struct sym_defs sd = SYM_DEFS_INIT;
+		if (!reload(p->o, p->res[i].path, &scratch, &f))
+			continue;
+		symbols_definitions(&f, p->name, &sd);
+		slot->v = xcalloc(sd.n + 1, sizeof(*slot->v));
+		for (slot->n = 0; slot->n < sd.n; slot->n++)
+			def_block(&slot->v[slot->n], &f, &sd, slot->n, def_segment(p->name));
+		sym_defs_release(&sd);
+		file_release(&f);
+	}
+	buf_release(&scratch);
+	return NULL;
+}
+
+/* --def: the definitions of name in each file the prefilter kept (t's results, which become the
+ * files holding one, each counted by its definitions), as blocks appended to *v, in path order.
+ * The files are parsed on as many threads as the walk uses. */
+static void def_blocks(const struct opts *o, const char *name, struct tally *t, struct out_block **v, size_t *n)
+{
+	struct def_pass p = {.o = o, .name = name, .res = t->res, .n_res = t->n_res};
+	p.slots = xcalloc(t->n_res + 1, sizeof(*p.slots));
+	atomic_init(&p.next, 0);
+	struct walk_opts wo = {0};
+	unsigned nt = walk_threads(&wo);
+	nt = nt > t->n_res ? (unsigned)t->n_res : nt;
+	pthread_t *th = xcalloc(nt + 1, sizeof(*th));
+	unsigned started = 0;
+	struct sigaction was;
+	file_scan_guard_begin(&was);
+	while (started + 1 < nt && !pthread_create(&th[started], NULL, def_worker, &p))
+		started++;
+	def_worker(&p);
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	file_scan_guard_end(&was);
+	size_t kept = 0, cap = 0;
+	t->total = 0;
+	for (size_t i = 0; i < t->n_res; i++) {
+		struct sink_result *r = &t->res[i];
+		r->hits = (long)p.slots[i].n;
+		t->total += r->hits;
+		XGROW(*v, cap, *n + p.slots[i].n + 1);
+		for (size_t k = 0; k < p.slots[i].n; k++)
+			(*v)[(*n)++] = p.slots[i].v[k];
+		free(p.slots[i].v);
+		if (r->hits) {
+			struct sink_result keep = *r;
+			t->res[i] = t->res[kept];
+			t->res[kept++] = keep;
+		}
+	}
+	for (size_t i = kept; i < t->n_res; i++) {
+		free(t->res[i].path);
+		block_release(&t->res[i].blk);
+	}
+	t->n_res = kept;
+	free(p.slots);
+	free(th);
+}
+
+/* --def's answer; none_found: say not_found when there is no definition (false when every root
+ * failed, which said so already). */
+static void render_defs(const struct opts *o, const char *name, struct tally *t, bool none_found, struct omits *om,
+			struct buf *out, struct diag *d)
+{
+	size_t mentioned = t->n_res, n = 0;
+	struct out_block *blocks = NULL;
+	def_blocks(o, name, t, &blocks, &n);
+	struct buf lead = BUF_INIT;
+	plural(&lead, t->total, "definition", "definitions");
+	buf_adds(&lead, " in ");
+	plural(&lead, (long)t->n_res, "file", "files");
+	lead_searched(&lead, t->n.searched);
+	render_blocks(o, t, blocks, n, lead.data, om, out, d);
+	if (!t->total && mentioned && none_found)
+		diag_add(d, E_NOT_FOUND, "no definition of \xC2\xAB%s\xC2\xBB in the %zu file%s that mention%s it \xC2\xB7 see the uses with lets find -w '%s'",
+			 name, mentioned, mentioned == 1 ? "" : "s", mentioned == 1 ? "s" : "", def_segment(name));
+	else if (!t->total && none_found)
+		diag_add(d, E_NOT_FOUND, "no definition of \xC2\xAB%s\xC2\xBB: no file searched mentions it", name);
+	for (size_t i = 0; i < n; i++)
+		block_release(&blocks[i]);
 	free(blocks);
 	buf_release(&lead);
 }
@@ -290,47 +557,6 @@ static unsigned rx_flags_of(const struct opts *o)
 	return fl;
 }
 
-/* Sorts the paths named on the command line (or ".") into directories to walk and files to read;
- * a path that cannot be searched is recorded in d and as an unresolved omission in failed. */
-static void collect_roots(const struct opts *o, const struct worktree *wt, struct roots *rs, struct omits *failed,
-			  struct diag *d)
-{
-	static const char *const dot[] = {"."};
-	const char *const *paths = o->positional.n > 1 ? o->positional.items + 1 : dot;
-	size_t n_paths = o->positional.n > 1 ? o->positional.n - 1 : 1;
-	for (size_t i = 0; i < n_paths; i++) {
-		const char *p = paths[i];
-		struct stat st;
-		/* the boundary first: outside the tree is outside_tree whether or not the path exists */
-		enum lets_err e = worktree_check(wt, p, o->allow_outside, d);
-		if (e) {
-			omit_add(failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
-			continue;
-		}
-		if (stat(p, &st)) {
-			int err = errno;
-			struct stat lst;
-			if (err == ENOENT && !lstat(p, &lst)) {
-				rs->other++; /* a dangling link: nothing to read */
-				continue;
-			}
-			enum lets_err e = err == ENOENT || err == ENOTDIR ? E_NOT_FOUND : E_IO_ERROR;
-			diag_add(d, e, "%s: %s (os error %d)", p, strerror(err), err);
-			omit_add(failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
-			continue;
-		}
-		if (S_ISDIR(st.st_mode)) {
-			XGROW(rs->dirs, rs->cap_dirs, rs->n_dirs + 1);
-			rs->dirs[rs->n_dirs++] = p;
-		} else if (S_ISREG(st.st_mode)) {
-			XGROW(rs->files, rs->cap_files, rs->n_files + 1);
-			rs->files[rs->n_files++] = p;
-		} else {
-			rs->other++;
-		}
-	}
-}
-
 /* What the search left out, in the footer's order. */
 static void add_omissions(const struct opts *o, enum sink_mode mode, const struct tally *t, const struct omits *failed,
 			  const char *pattern, const char *used, bool retried, struct omits *om)
@@ -358,35 +584,58 @@ static void add_omissions(const struct opts *o, enum sink_mode mode, const struc
 	}
 }
 
+/* --def's prefilter: the name's last part literally, as a whole word when it starts and ends
+ * with a word character (a definition's name is a whole token there). */
+static unsigned def_flags(const char *seg)
+{
+	size_t n = strlen(seg);
+	bool word = n && word_byte((unsigned char)seg[0]) && word_byte((unsigned char)seg[n - 1]);
+	return RX_MULTILINE | RX_LITERAL | (word ? RX_WORD : 0);
+}
+
+/* --def's refusals the option table cannot state: context flags, an empty name. */
+static bool def_usage(const struct opts *o, struct diag *d)
+{
+	const char *ctx = o->context != OPT_UNSET ? "-C <CONTEXT>" : o->after != OPT_UNSET ? "-A <AFTER>"
+			  : o->before != OPT_UNSET ? "-B <BEFORE>" : NULL;
+	if (ctx)
+		opt_usage_error(d, "find", true, "the argument '--def' cannot be used with '%s'", ctx);
+	else if (!*o->positional.items[0])
+		opt_usage_error(d, "find", true, "--def needs a symbol name, e.g. --def Client.Pull");
+	return ctx || !*o->positional.items[0];
+}
+
 enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 {
-	const char *pattern = o->positional.items[0];
-	enum sink_mode mode = o->files ? SINK_FILES : o->count ? SINK_COUNT : SINK_LINES;
-	unsigned fl = rx_flags_of(o);
+	/* --def prefilters the files by the name's last part, literally */
+	const char *pattern = o->def ? def_segment(o->positional.items[0]) : o->positional.items[0];
+	enum sink_mode mode = o->files || o->def ? SINK_FILES : o->count ? SINK_COUNT : SINK_LINES;
+	unsigned fl = o->def ? def_flags(pattern) : rx_flags_of(o);
 	struct omits om = OMITS_INIT;
-	struct roots rs = {0};
+	struct roots rs = ROOTS_INIT;
 	struct ignore_list globs = IGNORE_LIST_INIT;
 	struct worktree wt = WORKTREE_INIT;
 	struct tally t = {0};
 	struct buf reading = BUF_INIT;
-	struct regex *re = regex_new(pattern, fl, d);
+	struct regex *re = NULL;
 	struct omits failed = OMITS_INIT;
 	const char *used = pattern;
 	bool retried = false;
+	if (o->def && def_usage(o, d))
+		goto out;
+	re = regex_new(pattern, fl, d);
 	if (!re)
 		goto out;
 
 	worktree_init(&wt);
-	collect_roots(o, &wt, &rs, &failed, d);
 	/* a path outside the tree refuses the whole call: nothing is searched, only the refusal prints */
-	for (size_t i = 0; i < d->n; i++)
-		if (d->items[i].code == E_OUTSIDE_TREE)
-			goto out;
+	if (roots_collect(o, &wt, &rs, &failed, d) == E_OUTSIDE_TREE)
+		goto out;
 	for (size_t i = 0; i < o->globs.n; i++)
 		ignore_list_add_line(&globs, o->globs.items[i], strlen(o->globs.items[i]));
 
 	run_search(o, mode, re, pattern, fl, &rs, o->globs.n ? &globs : NULL, &t);
-	if (!t.total && !o->fixed && bre_reading(pattern, &reading)) {
+	if (!t.total && !o->fixed && !o->def && bre_reading(pattern, &reading)) {
 		struct diag quiet = DIAG_INIT;
 		struct regex *re2 = regex_new(reading.data, fl, &quiet);
 		diag_release(&quiet);
@@ -401,6 +650,10 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 	}
 
 	add_omissions(o, mode, &t, &failed, pattern, used, retried, &om);
+	if (o->def) {
+		render_defs(o, o->positional.items[0], &t, rs.n_dirs || rs.n_files || !failed.n, &om, out, d);
+		goto out;
+	}
 	if (mode == SINK_LINES)
 		render_lines(o, &t, &om, out, d);
 	else
@@ -421,7 +674,6 @@ out:
 	ignore_list_release(&globs);
 	worktree_release(&wt);
 	buf_release(&reading);
-	free(rs.dirs);
-	free(rs.files);
+	roots_release(&rs);
 	return diag_first(d);
 }

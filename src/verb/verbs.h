@@ -47,6 +47,7 @@ enum lets_err verb_choice_check(const struct verb *v, size_t pos, const char *va
 
 enum lets_err cmd_show(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d);
+enum lets_err cmd_paths(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_edit(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d);
 enum lets_err cmd_transform(const struct opts *o, struct buf *out, struct diag *d);

@@ -474,6 +474,85 @@ static void test_chunk_in_code(void)
 	}
 }
 
+/* symbols_enclosing: for each line, "qname start-end u|a" (u: #qname resolves to it alone), or
+ * "-" outside every definition. */
+static const struct {
+	const char *title, *path, *src;
+	long lines[4];
+	size_t n;
+	const char *want[4];
+} enclosing_cases[] = {
+	{"go method, function, package line", "a.go",
+	 "package a\n\ntype T struct{}\n\nfunc (t *T) M() int {\n\treturn 1\n}\n\nfunc F() {\n\tg()\n}\n",
+	 {1, 6, 10}, 3, {"-", "T.M 5-7 u", "F 9-11 u"}},
+	{"go: a column-0 line inside a raw string is not an item start (whole parse)", "a.go",
+	 "package a\n\nvar s = `\n\nfunc fake() {\n`\n\nfunc G() {\n\th()\n}\n",
+	 {5, 9}, 2, {"s 3-6 u", "G 8-10 u"}},
+	{"go: two init functions are ambiguous by name", "a.go",
+	 "package a\n\nfunc init() {\n\ta()\n}\n\nfunc init() {\n\tb()\n}\n", {4}, 1, {"init 3-5 a"}},
+	{"python: nested def and method", "a.py",
+	 "class C:\n    def m(self):\n        return 1\n\n\ndef outer():\n    def inner():\n        return 2\n    return inner\n",
+	 {3, 8, 9}, 3, {"C.m 2-3 u", "outer.inner 7-8 u", "outer 6-9 u"}},
+	{"typescript: a class member", "a.ts", "export class K {\n  run() {\n    return 1\n  }\n}\n", {3}, 1,
+	 {"K.run 2-4 u"}},
+	{"no grammar", "a.kt", "fun f() {\n    return\n}\n", {2}, 1, {"-"}},
+	{"line past the end", "a.go", "package a\n\nfunc F() {}\n", {3, 9}, 2, {"F 3-3 u", "-"}},
+};
+
+static void test_enclosing(const char *pass)
+{
+	for (size_t i = 0; i < sizeof enclosing_cases / sizeof *enclosing_cases; i++) {
+		struct file f = FILE_INIT;
+		f.path = xstrdup(enclosing_cases[i].path);
+		f.size = strlen(enclosing_cases[i].src);
+		f.data = xstrdup(enclosing_cases[i].src);
+		file_index(&f);
+		struct sym_defs sd = SYM_DEFS_INIT;
+		int which[4];
+		symbols_enclosing(&f, enclosing_cases[i].lines, enclosing_cases[i].n, &sd, which);
+		for (size_t k = 0; k < enclosing_cases[i].n; k++) {
+			char name[200], got[200];
+			snprintf(name, sizeof name, "enclosing%s %s: line %ld", pass, enclosing_cases[i].title,
+				 enclosing_cases[i].lines[k]);
+			if (which[k] < 0)
+				snprintf(got, sizeof got, "-");
+			else
+				snprintf(got, sizeof got, "%s %ld-%ld %s", sd.v[which[k]].qname, sd.v[which[k]].start,
+					 sd.v[which[k]].end, sd.v[which[k]].unique ? "u" : "a");
+			unit_str(name, got, enclosing_cases[i].want[k]);
+		}
+		sym_defs_release(&sd);
+		file_release(&f);
+	}
+}
+
+/* symbols_definitions: every definition #name would resolve to, qualified, with its kind. */
+static void test_definitions(void)
+{
+	static const char src[] = "package a\n\ntype S struct{}\n\nfunc (s *S) Open() {}\n\nfunc Open() {}\n";
+	struct file f = FILE_INIT;
+	f.path = xstrdup("a.go");
+	f.size = strlen(src);
+	f.data = xstrdup(src);
+	file_index(&f);
+	struct sym_defs sd = SYM_DEFS_INIT;
+	symbols_definitions(&f, "Open", &sd);
+	struct buf got = BUF_INIT;
+	for (size_t i = 0; i < sd.n; i++)
+		buf_addf(&got, "%s %s %ld-%ld@%ld %s|", sd.v[i].qname, sd.v[i].kind, sd.v[i].start, sd.v[i].end,
+			 sd.v[i].line, sd.v[i].unique ? "u" : "a");
+	unit_str("definitions of Open", buf_str(&got), "S.Open method 5-5@5 u|Open function 7-7@7 a|");
+	sym_defs_release(&sd);
+	symbols_definitions(&f, "S.Open", &sd);
+	unit_long("definitions of S.Open", (long)sd.n, 1);
+	sym_defs_release(&sd);
+	symbols_definitions(&f, "Close", &sd);
+	unit_long("definitions of a name not there", (long)sd.n, 0);
+	sym_defs_release(&sd);
+	buf_release(&got);
+	file_release(&f);
+}
+
 int main(void)
 {
 	unit_begin("t_symbols");
@@ -485,10 +564,13 @@ int main(void)
 	size_t saved = symbols_partial_min;
 	symbols_partial_min = 0;
 	test_resolve(" (partial)");
+	test_enclosing(" (partial)");
 	symbols_partial_min = saved;
 	test_yaml_partial();
 	test_messages();
 	test_candidate_cap();
 	test_chunk_in_code();
+	test_enclosing("");
+	test_definitions();
 	return unit_end();
 }

@@ -1,0 +1,144 @@
+# find -p/--function (issue 17 item 5, git grep's name): each hit under its enclosing symbol as a
+# target (── path#Qualified.name), resolved with #name's rules so the next call can read or edit
+# the whole function; a name #name would find ambiguous is given as the definition's lines, and a
+# hit outside every definition (or in a file without a grammar) keeps the plain path header.
+
+### control: without -p, one block per file
+@fixture findsym
+@env LETS_NO_STATS=1
+$ lets find return store/store.go
+── store/store.go
+ 9:		«return» nil
+13:		«return» nil
+18:		«return» s, s.Open(path)
+── 3 hits in 1 file · searched 1 file
+
+### -p: a block per enclosing symbol; the ambiguous Open by its lines
+@fixture findsym
+@env LETS_NO_STATS=1
+$ lets find -p return store/store.go
+── store/store.go#Store.Open
+ 9:		«return» nil
+── store/store.go#Store.Close
+13:		«return» nil
+── store/store.go:16-19
+18:		«return» s, s.Open(path)
+── 3 hits in 1 file · searched 1 file
+
+### --function across languages; a file without a grammar keeps its path
+@fixture findsym
+@env LETS_NO_STATS=1
+$ lets find --function return kt py web
+── kt/Main.kt
+ 2:	    «return» x
+── py/db.py#Store.open
+ 3:	        «return» self
+── py/db.py:9-10
+10:	    «return» Store().open()
+── web/client.ts#Client.open
+ 3:	    «return» fetch(url)
+── web/client.ts:7-9
+ 8:	  «return» new Client().open(url)
+── 5 hits in 3 files · searched 3 files
+
+### --show-function is git grep's long name
+@fixture findsym
+@env LETS_NO_STATS=1
+$ lets find --show-function 'self\)' py
+── py/db.py#Store.open
+2:	    def open(«self)»:
+── py/db.py#Store.close
+5:	    def close(«self)»:
+── 2 hits in 1 file · searched 1 file
+
+### context lines stay with their hit's symbol until they pass its end
+@fixture findsym
+@env LETS_NO_STATS=1
+$ lets find -p -C1 path store/store.go
+── store/store.go#Store
+ 3-	type Store struct {
+ 4:		«path» string
+ 5-	}
+ 6-	
+── store/store.go#Store.Open
+ 7:	func (s *Store) Open(«path» string) error {
+ 8:		s.«path» = «path»
+ 9-		return nil
+15-	
+── store/store.go:16-19
+16:	func Open(«path» string) (*Store, error) {
+17-		s := &Store{}
+18:		return s, s.Open(«path»)
+19-	}
+── 5 hits in 1 file · searched 1 file
+
+### a hit outside every definition keeps the plain path; twin init functions by their lines
+@fixture findsym
+@env LETS_NO_STATS=1
+$ lets find -p 'package|register' store/init.go
+── store/init.go
+1:	«package» store
+── store/init.go:3-5
+4:		«register»("a")
+── store/init.go:7-9
+8:		«register»("b")
+── 3 hits in 1 file · searched 1 file
+
+### --json: the symbol is the block's target, the file its path
+@fixture findsym
+@env LETS_NO_STATS=1
+$ lets find -p Client web --json
+{"targets":[{"target":"web/client.ts#Client","path":"web/client.ts","lines":[{"number":1,"marker":"hit","text":"export class «Client» {"}]},{"target":"web/client.ts:7-9","path":"web/client.ts","lines":[{"number":8,"marker":"hit","text":"  return new «Client»().open(url)"}]}],"omitted":[],"stats":{"lines":2,"bytes":62,"tokens_est":null}}
+
+### -q keeps the symbol headers
+@fixture findsym
+@env LETS_NO_STATS=1
+$ lets find -p -q return py
+── py/db.py#Store.open
+── py/db.py:9-10
+── 2 hits in 1 file · searched 1 file
+
+### over the cap -p changes nothing: the busiest files, over_cap
+@fixture findsym
+@env LETS_NO_STATS=1
+$ lets find -p self py --cap 2
+? 1
+3	py/db.py
+── 3 hits in 1 file · searched 1 file · over the 2-hit cap · narrow the pattern or the paths, or --files · top 1 file shown
+--- stderr
+3 hits in 1 file · over the 2-hit cap · narrow the pattern or the paths, or --files
+ERROR_CODE=over_cap
+
+### no hits: not_found as without -p
+@fixture findsym
+@env LETS_NO_STATS=1
+$ lets find -p nothing_here store
+? 1
+── 0 hits in 0 files · searched 2 files
+--- stderr
+no hits for «nothing_here»
+ERROR_CODE=not_found
+
+### -p with --files is a usage error
+@fixture findsym
+$ lets find -p return -l
+? 64
+--- stderr
+error: the argument '--function' cannot be used with '--files'
+
+Usage: lets find [OPTIONS] <PATTERN> [PATHS]...
+
+For more information, try '--help'.
+ERROR_CODE=usage
+
+### -p with --count is a usage error
+@fixture findsym
+$ lets find -p return -c
+? 64
+--- stderr
+error: the argument '--function' cannot be used with '--count'
+
+Usage: lets find [OPTIONS] <PATTERN> [PATHS]...
+
+For more information, try '--help'.
+ERROR_CODE=usage
