@@ -32,6 +32,7 @@ struct fworker {
 
 struct finder {
 	const struct opts *o;
+	const struct worktree *wt; /* reads go beneath its root; NULL with --allow-outside */
 	struct searcher s;
 	struct sink_shared sh;
 	struct fworker *w;
@@ -65,7 +66,7 @@ static void search_file(struct finder *f, struct fworker *w, const char *path, b
 {
 	struct scan_ctx c = {f, w};
 	struct sink_counts *n = &w->sink.n;
-	switch (file_scan(path, follow, f->o->max_file_bytes, &w->data, search_data, &c)) {
+	switch (file_scan(f->wt, path, follow, f->o->max_file_bytes, &w->data, search_data, &c)) {
 	case FILE_SCAN_OK:
 		sink_commit(&f->sh, &w->sink, path, w->status);
 		break;
@@ -147,11 +148,13 @@ static void tally_release(struct tally *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static void run_search(const struct opts *o, enum sink_mode mode, const struct regex *re, const char *pattern,
-		       unsigned rx_flags, const struct roots *rs, const struct ignore_list *globs, struct tally *t)
+static void run_search(const struct opts *o, const struct worktree *wt, enum sink_mode mode, const struct regex *re,
+		       const char *pattern, unsigned rx_flags, const struct roots *rs, const struct ignore_list *globs,
+		       struct tally *t)
 {
-	struct walk_opts wo = {.hidden = o->hidden, .no_ignore = o->no_ignore, .globs = globs};
-	struct finder f = {.o = o};
+	const struct worktree *beneath = o->allow_outside ? NULL : wt;
+	struct walk_opts wo = {.hidden = o->hidden, .no_ignore = o->no_ignore, .globs = globs, .wt = beneath};
+	struct finder f = {.o = o, .wt = beneath};
 	f.sh = (struct sink_shared){.mode = mode, .cap = mode == SINK_LINES ? o->cap : -1,
 				    .before = opts_before(o), .after = opts_after(o)};
 	if (f.sh.before < 0)
@@ -385,14 +388,14 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 	for (size_t i = 0; i < o->globs.n; i++)
 		ignore_list_add_line(&globs, o->globs.items[i], strlen(o->globs.items[i]));
 
-	run_search(o, mode, re, pattern, fl, &rs, o->globs.n ? &globs : NULL, &t);
+	run_search(o, &wt, mode, re, pattern, fl, &rs, o->globs.n ? &globs : NULL, &t);
 	if (!t.total && !o->fixed && bre_reading(pattern, &reading)) {
 		struct diag quiet = DIAG_INIT;
 		struct regex *re2 = regex_new(reading.data, fl, &quiet);
 		diag_release(&quiet);
 		if (re2) {
 			tally_release(&t);
-			run_search(o, mode, re2, reading.data, fl, &rs, o->globs.n ? &globs : NULL, &t);
+			run_search(o, &wt, mode, re2, reading.data, fl, &rs, o->globs.n ? &globs : NULL, &t);
 			regex_free(re);
 			re = re2;
 			used = reading.data;
