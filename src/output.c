@@ -7,6 +7,7 @@
 #include "file.h"
 #include "json.h"
 #include "opt.h"
+#include "target.h"
 
 static const char *const marker_chars[] = {
 	[MK_NONE] = " ", [MK_REPLACED] = "~", [MK_INSERTED] = "+", [MK_DELETED] = "-",
@@ -121,10 +122,16 @@ static void not_shown(struct buf *b, long a, long z)
 	buf_addf(b, ":%ld-%ld not shown", a, z);
 }
 
-static void joined_list(struct buf *b, char *const *items, size_t n)
+/* paths: the items are paths, printed as target_path_text writes them. */
+static void joined_list(struct buf *b, char *const *items, size_t n, bool paths)
 {
-	for (size_t i = 0; i < n; i++)
-		buf_addf(b, "%s%s", i ? ", " : "", items[i]);
+	for (size_t i = 0; i < n; i++) {
+		buf_adds(b, i ? ", " : "");
+		if (paths)
+			target_path_text(b, items[i]);
+		else
+			buf_adds(b, items[i]);
+	}
 }
 
 static void text_hit_cap(struct buf *b, const struct omission *om)
@@ -155,7 +162,7 @@ static void text_partial_batch(struct buf *b, const struct omission *om)
 	buf_adds(b, "wrote ");
 	plural(b, (long)om->n_list, "file", "files");
 	buf_adds(b, ": ");
-	joined_list(b, om->list, om->n_list);
+	joined_list(b, om->list, om->n_list, true);
 }
 
 static void text_window(struct buf *b, const struct omission *om)
@@ -165,7 +172,8 @@ static void text_window(struct buf *b, const struct omission *om)
 
 static void text_budget(struct buf *b, const struct omission *om)
 {
-	buf_addf(b, "budget %ld trimmed %s", om->a, om->s1);
+	buf_addf(b, "budget %ld trimmed ", om->a);
+	target_path_text(b, om->s1);
 	if (om->b)
 		buf_addf(b, " (:%ld-%ld not shown)", om->b, om->c);
 }
@@ -186,7 +194,8 @@ static void text_skipped(struct buf *b, const struct omission *om)
 
 static void text_unresolved(struct buf *b, const struct omission *om)
 {
-	buf_addf(b, "%s failed (%s)", om->s1, om->s2);
+	target_path_text(b, om->s1);
+	buf_addf(b, " failed (%s)", om->s2);
 }
 
 static void text_check_inconclusive(struct buf *b, const struct omission *om)
@@ -228,7 +237,7 @@ static void text_selector_resolved(struct buf *b, const struct omission *om)
 static void text_glob(struct buf *b, const struct omission *om)
 {
 	buf_adds(b, "glob ");
-	joined_list(b, om->list, om->n_list);
+	joined_list(b, om->list, om->n_list, false);
 }
 
 static void text_grep_style(struct buf *b, const struct omission *om)
@@ -256,7 +265,8 @@ static void text_reindented(struct buf *b, const struct omission *om)
 
 static void text_unreadable(struct buf *b, const struct omission *om)
 {
-	buf_addf(b, "%s unreadable", om->s1);
+	target_path_text(b, om->s1);
+	buf_adds(b, " unreadable");
 }
 
 static void text_xattrs_dropped(struct buf *b, const struct omission *om)
@@ -519,9 +529,9 @@ size_t line_cost(const struct out_line *l)
 void block_json(struct buf *b, const struct out_block *blk)
 {
 	buf_adds(b, "{\"target\":");
-	json_cstr(b, blk->target);
+	target_path_json(b, blk->target);
 	buf_adds(b, ",\"path\":");
-	json_cstr(b, blk->path);
+	target_path_json(b, blk->path);
 	if (blk->has_range)
 		buf_addf(b, ",\"start\":%ld,\"end\":%ld,\"total\":%ld", blk->start, blk->end, blk->total);
 	if (blk->window)
@@ -789,11 +799,11 @@ void blocks_stats(const struct out_block *blocks, size_t n, long *lines, long *b
 static void row_json(struct buf *b, const struct out_row *row, bool counted)
 {
 	if (!counted) {
-		json_cstr(b, row->path);
+		target_path_json(b, row->path);
 		return;
 	}
 	buf_addf(b, "{\"count\":%ld,\"path\":", row->count);
-	json_cstr(b, row->path);
+	target_path_json(b, row->path);
 	buf_addc(b, '}');
 }
 
@@ -846,7 +856,8 @@ static void response_json(struct buf *b, const struct response *r, bool jsonl)
 
 static void block_header_text(struct buf *b, const struct out_block *blk)
 {
-	buf_addf(b, OUT_RULE "%s", blk->target);
+	buf_adds(b, OUT_RULE);
+	target_path_text(b, blk->target);
 	if (blk->has_range) {
 		buf_addf(b, "  (%ld-%ld of %ld", blk->start, blk->end, blk->total);
 		if (blk->window)
@@ -882,8 +893,11 @@ static void blocks_text(struct buf *b, const struct response *r)
 		const struct out_block *blk = &r->blocks[i];
 		if (r->header == HDR_TARGET)
 			block_header_text(b, blk);
-		else
-			buf_addf(b, OUT_RULE "%s\n", blk->path);
+		else {
+			buf_adds(b, OUT_RULE);
+			target_path_text(b, blk->path);
+			buf_addc(b, '\n');
+		}
 		for (size_t j = 0; !r->quiet && j < blk->n_lines; j++)
 			line_text(b, &blk->lines[j], width, r->numbers);
 	}
@@ -900,7 +914,8 @@ static void rows_text(struct buf *b, const struct out_row *rows, size_t n, bool 
 	for (size_t i = 0; i < n; i++) {
 		if (counted)
 			buf_addf(b, "%*ld%s", width, rows[i].count, sep);
-		buf_addf(b, "%s\n", rows[i].path);
+		target_path_text(b, rows[i].path);
+		buf_addc(b, '\n');
 	}
 }
 

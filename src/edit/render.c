@@ -229,7 +229,9 @@ static void line_list(struct buf *b, const long *v, size_t n)
 static void header_text(struct buf *b, const struct edit_call *c, const struct edit_entry *en, bool reverted)
 {
 	const struct edit_result *r = &en->res;
-	buf_addf(b, OUT_RULE "%s" OUT_DOT, c->f[en->file].path);
+	buf_adds(b, OUT_RULE);
+	target_path_text(b, c->f[en->file].path);
+	buf_adds(b, OUT_DOT);
 	if (r->insert) {
 		buf_adds(b, "inserted ");
 		plural(b, r->count, "line", "lines");

@@ -291,7 +291,9 @@ static void header_text(struct buf *b, const struct tcall *t, const struct tjob 
 	const struct edit_file *ef = &t->c.f[j->file];
 	long *v = xcalloc(j->n_ops + 1, sizeof(*v));
 	size_t n = sorted_lines(j, v);
-	buf_addf(b, OUT_RULE "%s" OUT_DOT "%s" OUT_DOT, ef->path, tf_format_name(j->fmt));
+	buf_adds(b, OUT_RULE);
+	target_path_text(b, ef->path);
+	buf_addf(b, OUT_DOT "%s" OUT_DOT, tf_format_name(j->fmt));
 	op_summary(b, j);
 	buf_addf(b, OUT_DOT "%s ", n == 1 ? "line" : "lines");
 	for (size_t i = 0; i < n; i++)

@@ -14,6 +14,7 @@
 #include "../json.h"
 #include "../lock.h"
 #include "../output.h"
+#include "../target.h"
 #include "../publish.h"
 #include "../resolve.h"
 #include "../worktree.h"
@@ -128,7 +129,9 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 		render_json(out, path, exists ? "overwritten" : "created", lines, (long)in.len, sha, &ck, &om);
 		goto out;
 	}
-	buf_addf(out, OUT_RULE "%s" OUT_DOT "%s" OUT_DOT, path, exists ? "overwritten" : "created");
+	buf_adds(out, OUT_RULE);
+	target_path_text(out, path);
+	buf_addf(out, OUT_DOT "%s" OUT_DOT, exists ? "overwritten" : "created");
 	plural(out, lines, "line", "lines");
 	buf_adds(out, OUT_DOT);
 	plural(out, (long)in.len, "byte", "bytes");
