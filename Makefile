@@ -75,7 +75,7 @@ RESULTS := $(BUILD)/test-results.txt
 SUBMAKE = $(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 
 .DEFAULT_GOAL := all
-.PHONY: fuzz fuzz-bins all deps system-deps check static install bench clean build-release build-check build-static \
+.PHONY: fuzz fuzz-bins fuzz-check all deps system-deps check static install bench clean build-release build-check build-static \
 	unit-bins run-checks
 
 all: deps
@@ -83,6 +83,7 @@ all: deps
 
 check: deps
 	@deps/install-system.sh --check
+	@deps/install-system.sh $(FUZZ_PKGS)
 	+@$(SUBMAKE) build-check
 	@$(MAKE) --no-print-directory run-checks
 
@@ -110,11 +111,16 @@ FUZZ_CC := clang
 FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
 FUZZ_BIN := $(patsubst fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 FUZZ_FLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-FUZZ_CFLAGS := $(filter-out -MMD -MP,$(BASE_CFLAGS)) -O1 -Wno-unused-command-line-argument $(FUZZ_FLAGS)
+FUZZ_CFLAGS := $(BASE_CFLAGS) -O1 -Wno-unused-command-line-argument $(FUZZ_FLAGS)
 FUZZ_OBJ := $(patsubst src/%.c,$(BUILD)/fuzz/obj/%.o,$(filter-out src/main.c,$(SRC)))
+# What the fuzz build needs beyond the build's packages: clang and its libFuzzer/sanitizer runtime.
+FUZZ_PKGS := clang libclang-rt-14-dev
+# make check's slice: each harness this many seconds on its committed seeds (a smoke run that
+# replays every seed under the sanitizers and mutates a little; the long runs are `make fuzz`).
+FUZZ_CHECK_SECONDS ?= 2
 
 fuzz: deps
-	@deps/install-system.sh clang libclang-rt-14-dev
+	@deps/install-system.sh $(FUZZ_PKGS)
 	+@$(SUBMAKE) fuzz-bins
 	@mkdir -p $(BUILD)/fuzz/corpus; fail=0; \
 	for b in $(FUZZ_BIN); do \
@@ -131,13 +137,34 @@ fuzz-bins: $(FUZZ_BIN)
 # The objects are shared by every harness: keep them, or each harness rebuild recompiles the tree.
 .SECONDARY: $(FUZZ_OBJ)
 
-$(BUILD)/fuzz/obj/%.o: src/%.c
+$(BUILD)/fuzz/obj/%.o: src/%.c Makefile
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
 
 $(BUILD)/fuzz/%: fuzz/%.c fuzz/fuzz.h $(FUZZ_OBJ) $(TP_LIBS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Ifuzz -o $@ $< $(FUZZ_OBJ) $(TP_LIBS) $(SYS_LIBS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -MF $@.d -fsanitize=fuzzer -Ifuzz -o $@ $< $(FUZZ_OBJ) $(TP_LIBS) $(SYS_LIBS)
+
+-include $(FUZZ_OBJ:.o=.d) $(FUZZ_BIN:=.d)
+
+# The fuzz slice of make check: skipped (and said so) when the fuzz packages are not installed.
+fuzz-check:
+	@if ! deps/install-system.sh --present $(FUZZ_PKGS); then \
+		echo "fuzz slice skipped: $(FUZZ_PKGS) not installed"; exit 0; fi; \
+	$(SUBMAKE) fuzz-bins || exit 1; fail=0; \
+	for b in $(FUZZ_BIN); do \
+		n=$$(basename $$b); scratch=$$(mktemp -d); \
+		if $$b -max_total_time=$(FUZZ_CHECK_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+			-artifact_prefix=$(abspath $(BUILD))/fuzz/crash-$$n- $$scratch $(abspath fuzz/corpus)/$$n \
+			>$(BUILD)/fuzz/$$n.check.log 2>&1; then \
+			echo "pass fuzz/$$n ($$(grep -o 'Done [0-9]* runs' $(BUILD)/fuzz/$$n.check.log))"; \
+			[ -n "$${LETS_TEST_RESULTS:-}" ] && echo "pass fuzz/$$n" >> "$$LETS_TEST_RESULTS"; \
+		else \
+			echo "fail fuzz/$$n: see $(BUILD)/fuzz/$$n.check.log"; grep -E '^(==[0-9]+==ERROR|SUMMARY)' $(BUILD)/fuzz/$$n.check.log; \
+			[ -n "$${LETS_TEST_RESULTS:-}" ] && echo "fail fuzz/$$n" >> "$$LETS_TEST_RESULTS"; fail=1; \
+		fi; \
+		rm -rf $$scratch; \
+	done; exit $$fail
 
 # ---- phase 1: dependencies -------------------------------------------------------------------
 
@@ -241,7 +268,8 @@ unit-bins: $(UNIT_BIN)
 
 # Every suite runs even when an earlier one fails; tests/tally.sh has the last word. A program that
 # exits non-zero without recording a failure (a crash, a sanitizer report) is recorded here.
-export ASAN_OPTIONS ?= detect_leaks=1
+# Leaks fail the suites: detect_leaks=1 is appended last, so a caller's ASAN_OPTIONS cannot turn it off.
+export ASAN_OPTIONS := $(if $(ASAN_OPTIONS),$(ASAN_OPTIONS):)detect_leaks=1
 export UBSAN_OPTIONS ?= print_stacktrace=1
 
 define record_run
@@ -280,6 +308,8 @@ run-checks:
 	$(call record_run,bash tests/mcp/run.sh $(BUILD)/lets $(BUILD)/asan/lets,tests/mcp/run.sh); \
 	echo "== tests/package.sh"; \
 	$(call record_run,bash tests/package.sh $(BUILD),tests/package.sh); \
+	echo "== fuzz slice ($(FUZZ_CHECK_SECONDS) s per harness)"; \
+	$(call record_run,$(MAKE) --no-print-directory fuzz-check,fuzz-check); \
 	if [ ! -f tests/tally.sh ]; then \
 		echo "make check: tests/tally.sh is missing, cannot tally $(RESULTS)" >&2; exit 1; \
 	fi; \

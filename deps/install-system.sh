@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages lets needs when they are missing: the build's list by default,
 # the build's plus the tests' with --check (make check), or the packages named as arguments.
+# --present PKG... installs nothing: exit 0 when every one is installed, 1 otherwise.
 # Nothing missing is the common case, so the check is one dpkg-query call and no network.
 set -euo pipefail
 
@@ -29,6 +30,11 @@ test_pkgs=(
 	man-db
 )
 
+present_only=
+if [ "${1:-}" = --present ]; then
+	present_only=1
+	shift
+fi
 if [ "${1:-}" = --check ]; then
 	wanted=("${build_pkgs[@]}" "${test_pkgs[@]}")
 elif [ $# -gt 0 ]; then
@@ -68,6 +74,7 @@ for p in "${wanted[@]}"; do
 done
 
 [ ${#missing[@]} -eq 0 ] && exit 0
+[ -n "$present_only" ] && exit 1
 
 if [ "$(id -u)" -eq 0 ]; then
 	as_root=()

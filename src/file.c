@@ -15,6 +15,7 @@
 #include "alloc.h"
 #include "blake3.h"
 #include "buf.h"
+#include "resolve.h"
 #include "utf8.h"
 
 bool file_is_binary(const char *data, size_t size)
@@ -104,27 +105,45 @@ enum lets_err file_check_stat(const struct stat *st, const char *path, long max_
 	return LETS_OK;
 }
 
-enum lets_err file_load(struct file *f, const char *path, long max_file_bytes, struct diag *d)
+/* Opens path beneath w's root, or as it is without w (--allow-outside). */
+static int open_target(const struct worktree *w, const char *path, int flags)
+{
+	return w ? resolve_open_beneath(w, path, flags) : open(path, flags | O_CLOEXEC);
+}
+
+static enum lets_err open_error(struct diag *d, const char *path, int err)
+{
+	if (err == EXDEV)
+		return diag_add(d, E_OUTSIDE_TREE, "%s is outside the working tree", path);
+	return os_error(d, path, err);
+}
+
+enum lets_err file_load(struct file *f, const struct worktree *w, const char *path, long max_file_bytes,
+			struct diag *d)
 {
 	struct stat st;
-	/* stat before open: opening a FIFO for reading would block the call */
-	if (stat(path, &st) < 0) {
-		f->path = xstrdup(path);
-		return os_error(d, path, errno);
+	enum lets_err e = LETS_OK;
+	/* a handle first, to look at the type: opening a FIFO or a device to read could block or act */
+	int fd = open_target(w, path, O_PATH);
+	f->path = xstrdup(path);
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		e = open_error(d, path, errno);
+		goto out;
 	}
-	enum lets_err e = file_check_stat(&st, path, max_file_bytes, d);
-	if (e) {
-		f->path = xstrdup(path);
-		f->st = st;
-		return e;
-	}
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	if (fd < 0) {
-		f->path = xstrdup(path);
-		return os_error(d, path, errno);
-	}
-	e = file_load_fd(f, path, fd, max_file_bytes, d);
+	f->st = st;
+	if ((e = file_check_stat(&st, path, max_file_bytes, d)))
+		goto out;
 	close(fd);
+	fd = open_target(w, path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0) {
+		e = open_error(d, path, errno);
+		goto out;
+	}
+	free(f->path);
+	e = file_load_fd(f, path, fd, max_file_bytes, d);
+out:
+	if (fd >= 0)
+		close(fd);
 	return e;
 }
 
@@ -362,10 +381,10 @@ static enum file_scan_status scan_rest(int fd, size_t r, long max_file_bytes, st
  * means a bigger file: it is measured and refused over max_file_bytes; under the mmap size the
  * rest is read after the probe, from it on the file is mapped rather than copied, which would
  * stream every byte through the cache twice. */
-enum file_scan_status file_scan(const char *path, bool follow, long max_file_bytes, struct buf *scratch,
-				file_scan_fn fn, void *ctx)
+enum file_scan_status file_scan(const struct worktree *w, const char *path, bool follow, long max_file_bytes,
+				struct buf *scratch, file_scan_fn fn, void *ctx)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (follow ? 0 : O_NOFOLLOW));
+	int fd = open_target(w, path, O_RDONLY | O_NOCTTY | O_NONBLOCK | (follow ? 0 : O_NOFOLLOW));
 	if (fd < 0)
 		return FILE_SCAN_UNREADABLE;
 	buf_truncate(scratch, 0);

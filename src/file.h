@@ -14,6 +14,7 @@
 #include "error.h"
 
 struct buf;
+struct worktree;
 
 struct file {
 	char *path; /* owned; as given */
@@ -30,10 +31,12 @@ struct file {
 /* Lines over this many bytes are cut for display. */
 #define LINE_CUT_BYTES 1000
 
-/* Reads path as a target: refuses (with the spec's message, recorded in d) a missing file
- * (not_found), a directory, a hardlinked file, a file over max_file_bytes and a binary file
- * (unsupported_file). */
-enum lets_err file_load(struct file *f, const char *path, long max_file_bytes, struct diag *d);
+/* Reads path as a target, opened beneath w's held root (resolve_open_beneath; w NULL for
+ * --allow-outside opens it as it is): refuses (with the spec's message, recorded in d) a missing
+ * file (not_found), a path that leads outside (outside_tree), a directory, a hardlinked file, a
+ * file over max_file_bytes and a binary file (unsupported_file). */
+enum lets_err file_load(struct file *f, const struct worktree *w, const char *path, long max_file_bytes,
+			struct diag *d);
 /* The same for a descriptor the caller holds (and keeps): fstat, the same refusals, then the bytes
  * from offset 0, refused if they grow past max_file_bytes while being read. */
 enum lets_err file_load_fd(struct file *f, const char *path, int fd, long max_file_bytes, struct diag *d);
@@ -79,10 +82,11 @@ enum file_scan_status {
 /* Files at least this big are mapped rather than read. */
 #define FILE_SCAN_MMAP_MIN (256 * 1024)
 typedef void (*file_scan_fn)(void *ctx, const char *data, size_t size);
-/* Reads path (following a symlink only when follow) and calls fn once with its bytes unless the
- * status says otherwise. scratch is the calling thread's buffer, reused across calls. */
-enum file_scan_status file_scan(const char *path, bool follow, long max_file_bytes, struct buf *scratch,
-				file_scan_fn fn, void *ctx);
+/* Reads path (following a symlink only when follow; beneath w's held root, as file_load, unless
+ * w is NULL) and calls fn once with its bytes unless the status says otherwise. scratch is the
+ * calling thread's buffer, reused across calls. */
+enum file_scan_status file_scan(const struct worktree *w, const char *path, bool follow, long max_file_bytes,
+				struct buf *scratch, file_scan_fn fn, void *ctx);
 /* Installs the SIGBUS guard for the threads that call file_scan; was gets the previous action,
  * for file_scan_guard_end. */
 void file_scan_guard_begin(struct sigaction *was);

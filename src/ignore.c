@@ -175,8 +175,40 @@ static bool posix_class(const char *name, size_t n, unsigned char c, bool *known
 	return false;
 }
 
-static int dowild(const unsigned char *ps, const unsigned char *p, const unsigned char *pe, const unsigned char *t,
-		  const unsigned char *te, bool pathname);
+/* One match: the fixed ends, and a memo of dowild's answers by (pattern offset, text offset).
+ * git's dowild tries every split of the text between consecutive "**" segments, so a pattern
+ * with k "**\/" against a path of n components costs C(n, k) calls; each answer depends only on
+ * the two offsets, so remembering it bounds the calls by (pattern + 1) * (text + 1). The memo is
+ * allocated only once a match has made WM_MEMO_AFTER calls, so ordinary matches stay
+ * allocation-free; a pair too large for one (over WM_MEMO_MAX cells, far beyond any real pattern
+ * and path) is answered "no match" rather than risk the exponential walk. */
+struct wm {
+	const unsigned char *ps, *pe, *ts, *te;
+	bool pathname;
+	unsigned long calls;
+	unsigned char *memo; /* answer + 1 per cell, 0 = unknown; NULL until needed */
+};
+
+#define WM_MEMO_AFTER 256
+#define WM_MEMO_MAX ((size_t)1 << 26)
+
+static int dowild_at(struct wm *w, const unsigned char *p, const unsigned char *t);
+
+static int dowild(struct wm *w, const unsigned char *p, const unsigned char *t)
+{
+	size_t cols = (size_t)(w->te - w->ts) + 1, rows = (size_t)(w->pe - w->ps) + 1;
+	if (!w->memo && ++w->calls > WM_MEMO_AFTER) {
+		if (rows > WM_MEMO_MAX / cols)
+			return WM_ABORT_ALL;
+		w->memo = xcalloc(rows * cols, 1);
+	}
+	if (!w->memo)
+		return dowild_at(w, p, t);
+	unsigned char *cell = &w->memo[(size_t)(p - w->ps) * cols + (size_t)(t - w->ts)];
+	if (!*cell)
+		*cell = (unsigned char)(dowild_at(w, p, t) + 1);
+	return *cell - 1;
+}
 
 /* A bracket expression at **pp ('['), against t_ch: WM_MATCH (with *pp on its ']') when t_ch is in
  * it, WM_NOMATCH when not, WM_ABORT_ALL when the expression is unterminated or names an unknown
@@ -246,9 +278,9 @@ static int bracket(const unsigned char **pp, const unsigned char *pe, unsigned c
 }
 
 /* What follows a '*' (match_slash: '**', or no WM_PATHNAME) tried at each text position in turn. */
-static int star_scan(const unsigned char *ps, const unsigned char *p, const unsigned char *pe,
-		     const unsigned char *t, const unsigned char *te, bool pathname, bool match_slash)
+static int star_scan(struct wm *w, const unsigned char *p, const unsigned char *t, bool match_slash)
 {
+	const unsigned char *te = w->te;
 	for (; t < te; t++) {
 		unsigned char t_ch = *t;
 		if (!glob_special(*p)) {
@@ -259,7 +291,7 @@ static int star_scan(const unsigned char *ps, const unsigned char *p, const unsi
 			if (t >= te || t_ch != want)
 				return WM_NOMATCH;
 		}
-		int m = dowild(ps, p, pe, t, te, pathname);
+		int m = dowild(w, p, t);
 		if (m != WM_NOMATCH) {
 			if (!match_slash || m != WM_ABORT_TO_STARSTAR)
 				return m;
@@ -271,9 +303,10 @@ static int star_scan(const unsigned char *ps, const unsigned char *p, const unsi
 }
 
 /* A transcription of git's dowild() (wildmatch.c) with WM_PATHNAME on, over explicit ends. */
-static int dowild(const unsigned char *ps, const unsigned char *p, const unsigned char *pe, const unsigned char *t,
-		  const unsigned char *te, bool pathname)
+static int dowild_at(struct wm *w, const unsigned char *p, const unsigned char *t)
 {
+	const unsigned char *ps = w->ps, *pe = w->pe, *te = w->te;
+	bool pathname = w->pathname;
 	for (; p < pe; p++, t++) {
 		unsigned char p_ch = *p, t_ch;
 		if (t >= te && p_ch != '*')
@@ -304,7 +337,7 @@ static int dowild(const unsigned char *ps, const unsigned char *p, const unsigne
 				p++;
 				if ((prev < ps || *prev == '/') &&
 				    (p == pe || *p == '/' || (p[0] == '\\' && p + 1 < pe && p[1] == '/'))) {
-					if (p < pe && *p == '/' && dowild(ps, p + 1, pe, t, te, pathname) == WM_MATCH)
+					if (p < pe && *p == '/' && dowild(w, p + 1, t) == WM_MATCH)
 						return WM_MATCH;
 					match_slash = true;
 				} else {
@@ -326,7 +359,7 @@ static int dowild(const unsigned char *ps, const unsigned char *p, const unsigne
 				t = slash;
 				break; /* the loop step consumes the slash in both */
 			}
-			return star_scan(ps, p, pe, t, te, pathname, match_slash);
+			return star_scan(w, p, t, match_slash);
 		}
 		case '[': {
 			int m = bracket(&p, pe, t_ch, pathname);
@@ -341,9 +374,11 @@ static int dowild(const unsigned char *ps, const unsigned char *p, const unsigne
 
 static bool wildmatch(const char *pat, size_t pn, const char *text, size_t tn, bool pathname)
 {
-	const unsigned char *p = (const unsigned char *)pat;
-	return dowild(p, p, p + pn, (const unsigned char *)text, (const unsigned char *)text + tn, pathname) ==
-	       WM_MATCH;
+	const unsigned char *p = (const unsigned char *)pat, *t = (const unsigned char *)text;
+	struct wm w = {.ps = p, .pe = p + pn, .ts = t, .te = t + tn, .pathname = pathname};
+	bool match = dowild(&w, p, t) == WM_MATCH;
+	free(w.memo);
+	return match;
 }
 
 bool ignore_wildmatch(const char *pat, size_t pat_len, const char *text, size_t text_len)

@@ -534,3 +534,24 @@ void opt_each_listed(const struct verb *v, void (*fn)(const struct opt_desc *, v
 {
 	each_listed(v, true, fn, ctx);
 }
+
+enum lets_err opts_read_stdin(const struct opts *o, struct buf *in, const char *subject, struct diag *d)
+{
+	char chunk[65536];
+	if (o->stdin_fd < 0) /* lets mcp's call with no content */
+		return LETS_OK;
+	for (;;) {
+		ssize_t r = read(o->stdin_fd, chunk, sizeof(chunk));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return diag_add(d, E_IO_ERROR, "reading stdin for %s failed: %s", subject, strerror(errno));
+		if (r == 0)
+			return LETS_OK;
+		buf_add(in, chunk, (size_t)r);
+		if (o->max_file_bytes >= 0 && in->len > (size_t)o->max_file_bytes)
+			return diag_add(d, E_UNSUPPORTED_FILE,
+					"%s is unsupported: stdin is over the %ld-byte limit \xC2\xB7 pass --max-file-bytes to raise it",
+					subject, o->max_file_bytes);
+	}
+}

@@ -122,6 +122,10 @@ struct opt_desc {
 void opt_each(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx);
 /* The same, with the grep no-ops --help also lists (-n): every option line of v's --help. */
 void opt_each_listed(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx);
+/* Drains o->stdin_fd into in (a negative fd reads as empty, as under </dev/null), stopping one
+ * byte past --max-file-bytes so `yes | lets …` cannot exhaust memory: E_UNSUPPORTED_FILE naming
+ * what was being read (subject, e.g. "f.txt" or "--new -"), or E_IO_ERROR for a failed read. */
+enum lets_err opts_read_stdin(const struct opts *o, struct buf *in, const char *subject, struct diag *d);
 /* Context before/after a hit, resolved from -A/-B/-C (an explicit -A/-B wins over -C). */
 long opts_before(const struct opts *o);
 long opts_after(const struct opts *o);

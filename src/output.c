@@ -7,6 +7,7 @@
 #include "file.h"
 #include "json.h"
 #include "opt.h"
+#include "target.h"
 
 static const char *const marker_chars[] = {
 	[MK_NONE] = " ", [MK_REPLACED] = "~", [MK_INSERTED] = "+", [MK_DELETED] = "-",
@@ -141,10 +142,16 @@ static void not_shown(struct buf *b, long a, long z)
 	buf_addf(b, ":%ld-%ld not shown", a, z);
 }
 
-static void joined_list(struct buf *b, char *const *items, size_t n)
+/* paths: the items are paths, printed as target_path_text writes them. */
+static void joined_list(struct buf *b, char *const *items, size_t n, bool paths)
 {
-	for (size_t i = 0; i < n; i++)
-		buf_addf(b, "%s%s", i ? ", " : "", items[i]);
+	for (size_t i = 0; i < n; i++) {
+		buf_adds(b, i ? ", " : "");
+		if (paths)
+			target_path_text(b, items[i]);
+		else
+			buf_adds(b, items[i]);
+	}
 }
 
 static void text_hit_cap(struct buf *b, const struct omission *om)
@@ -175,7 +182,7 @@ static void text_partial_batch(struct buf *b, const struct omission *om)
 	buf_adds(b, "wrote ");
 	plural(b, (long)om->n_list, "file", "files");
 	buf_adds(b, ": ");
-	joined_list(b, om->list, om->n_list);
+	joined_list(b, om->list, om->n_list, true);
 }
 
 static void text_window(struct buf *b, const struct omission *om)
@@ -185,7 +192,8 @@ static void text_window(struct buf *b, const struct omission *om)
 
 static void text_budget(struct buf *b, const struct omission *om)
 {
-	buf_addf(b, "budget %ld trimmed %s", om->a, om->s1);
+	buf_addf(b, "budget %ld trimmed ", om->a);
+	target_path_text(b, om->s1);
 	if (om->b)
 		buf_addf(b, " (:%ld-%ld not shown)", om->b, om->c);
 }
@@ -206,7 +214,8 @@ static void text_skipped(struct buf *b, const struct omission *om)
 
 static void text_unresolved(struct buf *b, const struct omission *om)
 {
-	buf_addf(b, "%s failed (%s)", om->s1, om->s2);
+	target_path_text(b, om->s1);
+	buf_addf(b, " failed (%s)", om->s2);
 }
 
 static void text_check_inconclusive(struct buf *b, const struct omission *om)
@@ -248,7 +257,7 @@ static void text_selector_resolved(struct buf *b, const struct omission *om)
 static void text_glob(struct buf *b, const struct omission *om)
 {
 	buf_adds(b, "glob ");
-	joined_list(b, om->list, om->n_list);
+	joined_list(b, om->list, om->n_list, false);
 }
 
 static void text_grep_style(struct buf *b, const struct omission *om)
@@ -282,7 +291,8 @@ static void text_path_cap(struct buf *b, const struct omission *om)
 
 static void text_unreadable(struct buf *b, const struct omission *om)
 {
-	buf_addf(b, "%s unreadable", om->s1);
+	target_path_text(b, om->s1);
+	buf_adds(b, " unreadable");
 }
 
 static void text_xattrs_dropped(struct buf *b, const struct omission *om)
@@ -546,9 +556,9 @@ size_t line_cost(const struct out_line *l)
 void block_json(struct buf *b, const struct out_block *blk)
 {
 	buf_adds(b, "{\"target\":");
-	json_cstr(b, blk->target);
+	target_path_json(b, blk->target);
 	buf_adds(b, ",\"path\":");
-	json_cstr(b, blk->path);
+	target_path_json(b, blk->path);
 	if (blk->has_range)
 		buf_addf(b, ",\"start\":%ld,\"end\":%ld,\"total\":%ld", blk->start, blk->end, blk->total);
 	if (blk->window)
@@ -818,11 +828,11 @@ void blocks_stats(const struct out_block *blocks, size_t n, long *lines, long *b
 static void row_json(struct buf *b, const struct out_row *row, bool counted)
 {
 	if (!counted) {
-		json_cstr(b, row->path);
+		target_path_json(b, row->path);
 		return;
 	}
 	buf_addf(b, "{\"count\":%ld,\"path\":", row->count);
-	json_cstr(b, row->path);
+	target_path_json(b, row->path);
 	buf_addc(b, '}');
 }
 
@@ -884,7 +894,7 @@ static void change_head_json(struct buf *b, const struct out_change *ch)
 static void change_members_json(struct buf *b, const struct out_change *ch)
 {
 	buf_adds(b, "\"path\":");
-	json_cstr(b, ch->path);
+	target_path_json(b, ch->path);
 	change_head_json(b, ch);
 	if (ch->kind != CHG_WRITE) {
 		buf_adds(b, ",\"lines\":");
@@ -972,7 +982,9 @@ static void ops_text(struct buf *b, const struct out_op *ops, size_t n)
 /* "── path · …" and '\n': what the change did, in the words of output-format.md §3, §7. */
 static void change_header_text(struct buf *b, const struct out_change *ch)
 {
-	buf_addf(b, OUT_RULE "%s" OUT_DOT, ch->path);
+	buf_adds(b, OUT_RULE);
+	target_path_text(b, ch->path);
+	buf_adds(b, OUT_DOT);
 	switch (ch->kind) {
 	case CHG_REPLACE:
 		plural(b, ch->count, "replacement", "replacements");
@@ -1154,7 +1166,8 @@ static void response_json(struct buf *b, const struct response *r, bool jsonl)
 
 static void block_header_text(struct buf *b, const struct out_block *blk)
 {
-	buf_addf(b, OUT_RULE "%s", blk->target);
+	buf_adds(b, OUT_RULE);
+	target_path_text(b, blk->target);
 	if (blk->has_range) {
 		buf_addf(b, "  (%ld-%ld of %ld", blk->start, blk->end, blk->total);
 		if (blk->window)
@@ -1181,7 +1194,9 @@ static void block_header_text(struct buf *b, const struct out_block *blk)
 /* find --def: "── path#Name  (kind · lines a-b[ · via heuristic (plaintext)])". */
 static void def_header_text(struct buf *b, const struct out_block *blk)
 {
-	buf_addf(b, OUT_RULE "%s  (%s" OUT_DOT, blk->target, blk->kind);
+	buf_adds(b, OUT_RULE);
+	target_path_text(b, blk->target);
+	buf_addf(b, "  (%s" OUT_DOT, blk->kind);
 	if (blk->span_start == blk->span_end)
 		buf_addf(b, "line %ld", blk->span_start);
 	else
@@ -1205,8 +1220,11 @@ static void blocks_text(struct buf *b, const struct response *r)
 			block_header_text(b, blk);
 		else if (blk->kind)
 			def_header_text(b, blk);
-		else
-			buf_addf(b, OUT_RULE "%s\n", blk->target);
+		else {
+			buf_adds(b, OUT_RULE);
+			target_path_text(b, blk->target);
+			buf_addc(b, '\n');
+		}
 		for (size_t j = 0; !r->quiet && j < blk->n_lines; j++)
 			line_text(b, &blk->lines[j], width, r->numbers);
 	}
@@ -1223,7 +1241,8 @@ static void rows_text(struct buf *b, const struct out_row *rows, size_t n, bool 
 	for (size_t i = 0; i < n; i++) {
 		if (counted)
 			buf_addf(b, "%*ld%s", width, rows[i].count, sep);
-		buf_addf(b, "%s\n", rows[i].path);
+		target_path_text(b, rows[i].path);
+		buf_addc(b, '\n');
 	}
 }
 

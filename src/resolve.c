@@ -6,8 +6,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/openat2.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -335,6 +339,66 @@ enum lets_err resolve_make_parents(struct resolved *r, const char *path, struct 
 int resolve_open(const struct resolved *r)
 {
 	return openat(r->dir, r->name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+}
+
+/* path relative to the root, in buf; NULL when it cannot be said without a walk (an absolute path
+ * elsewhere, a path too long for buf). */
+static const char *rel_to_root(const struct worktree *w, const char *path, char *buf, size_t size)
+{
+	if (path[0] == '/') {
+		size_t n = w->root ? strlen(w->root) : 0;
+		if (!n || w->root[0] != '/' || strncmp(path, w->root, n))
+			return NULL;
+		if (n == 1)
+			n = 0;
+		if (path[n] != '/' && path[n])
+			return NULL;
+		while (path[n] == '/')
+			n++;
+		return path[n] ? path + n : ".";
+	}
+	if (!*w->cwd_rel)
+		return path;
+	int len = snprintf(buf, size, "%s/%s", w->cwd_rel, path);
+	return len > 0 && (size_t)len < size ? buf : NULL;
+}
+
+static int open_beneath_walk(const struct worktree *w, const char *path, int flags)
+{
+	struct resolved r = RESOLVED_INIT;
+	struct diag d = DIAG_INIT;
+	enum lets_err e = resolve_path(w, path, false, false, &r, &d);
+	int fd = -1, err = e == E_OUTSIDE_TREE ? EXDEV : e == E_NOT_FOUND ? ENOENT : e ? EIO : 0;
+	if (!e && !r.exists)
+		err = ENOENT;
+	if (!err) {
+		fd = openat(r.dir, r.name, flags | O_NOFOLLOW | O_CLOEXEC);
+		err = errno;
+	}
+	resolved_release(&r);
+	diag_release(&d);
+	errno = err;
+	return fd;
+}
+
+int resolve_open_beneath(const struct worktree *w, const char *path, int flags)
+{
+	char buf[PATH_MAX];
+	if (w->root_fd < 0) {
+		errno = EXDEV;
+		return -1;
+	}
+	const char *rel = *path ? rel_to_root(w, path, buf, sizeof(buf)) : NULL;
+	if (rel) {
+		struct open_how how = {.flags = (uint64_t)(flags | O_CLOEXEC),
+				       .resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS};
+		int fd = (int)syscall(SYS_openat2, w->root_fd, rel, &how, sizeof(how));
+		/* the walk answers what openat2 cannot: an old kernel, a rename mid-walk, an absolute link */
+		if (fd >= 0 || (errno != ENOSYS && errno != EINVAL && errno != E2BIG && errno != EAGAIN &&
+				errno != EXDEV))
+			return fd;
+	}
+	return open_beneath_walk(w, path, flags);
 }
 
 void resolved_release(struct resolved *r)

@@ -44,6 +44,13 @@ enum lets_err resolve_path(const struct worktree *w, const char *path, bool allo
 enum lets_err resolve_make_parents(struct resolved *r, const char *path, struct diag *d);
 /* Opens the final name for reading with O_NOFOLLOW|O_NONBLOCK; -1 with errno set. */
 int resolve_open(const struct resolved *r);
+/* Opens path (relative to the current directory, or absolute) with flags (O_RDONLY, O_PATH,
+ * O_DIRECTORY, O_NOFOLLOW, ...) only if it lies beneath the held root: openat2 with
+ * RESOLVE_BENEATH from the root in one call where the kernel has it; the walk above where it does
+ * not (ENOSYS, EINVAL) and to judge what openat2 refuses that may still be inside (an absolute
+ * symlink into the tree). A symlink swapped in mid-walk cannot carry the open outside. Returns a
+ * descriptor, or -1 with errno set: EXDEV for outside (and for a vanished current directory). */
+int resolve_open_beneath(const struct worktree *w, const char *path, int flags);
 void resolved_release(struct resolved *r);
 
 #endif

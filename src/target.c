@@ -9,9 +9,11 @@
 #include "alloc.h"
 #include "buf.h"
 #include "file.h"
+#include "json.h"
 #include "match.h"
 #include "output.h"
 #include "symbols/symbols.h"
+#include "utf8.h"
 #include "worktree.h"
 
 static bool exists(const char *path)
@@ -131,8 +133,115 @@ static bool diagnose(const char *prefix, size_t plen, const char *suffix, struct
 	return false;
 }
 
+static bool path_plain(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			return false;
+	return utf8_valid(s, n);
+}
+
+void target_path_text(struct buf *b, const char *path)
+{
+	size_t n = strlen(path);
+	if (path_plain(path, n)) {
+		buf_add(b, path, n);
+		return;
+	}
+	buf_adds(b, "$'");
+	const unsigned char *p = (const unsigned char *)path, *end = p + n;
+	while (p < end) {
+		unsigned char c = *p;
+		size_t l = c >= 0x80 ? utf8_seq_len(p, (size_t)(end - p)) : 1;
+		if (c == '\n' || c == '\t' || c == '\r')
+			buf_addf(b, "\\%c", c == '\n' ? 'n' : c == '\t' ? 't' : 'r');
+		else if (c == '\\' || c == '\'')
+			buf_addf(b, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f || !l)
+			buf_addf(b, "\\x%02x", c);
+		else
+			buf_add(b, p, l);
+		p += l ? l : 1;
+	}
+	buf_addc(b, '\'');
+}
+
+void target_path_json(struct buf *b, const char *path)
+{
+	if (utf8_valid(path, strlen(path))) {
+		json_cstr(b, path);
+		return;
+	}
+	struct buf q = BUF_INIT;
+	target_path_text(&q, path);
+	json_cstr(b, q.data);
+	buf_release(&q);
+}
+
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c = (char)(c | 0x20);
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* One escape of a $'…' word at *s (just past the backslash), as bash reads it; -1 for none. */
+static int ansi_escape(const char **s)
+{
+	static const char from[] = "ntr\\'\"?abefv", to[] = "\n\t\r\\'\"?\a\b\x1b\f\v";
+	const char *p = *s, *k = *p ? strchr(from, *p) : NULL;
+	int v = 0, n = 0;
+	if (k) {
+		*s = p + 1;
+		return (unsigned char)to[k - from];
+	}
+	if (*p == 'x') {
+		for (p++; n < 2 && hex_digit(*p) >= 0; n++)
+			v = v * 16 + hex_digit(*p++);
+	} else {
+		for (; n < 3 && *p >= '0' && *p <= '7'; n++)
+			v = v * 8 + (*p++ - '0');
+	}
+	*s = p;
+	return n && v > 0 && v < 256 ? v : -1;
+}
+
+/* Decodes a leading $'…' word and appends the rest of text as typed; false when text does not
+ * start with a well-formed one (or it decodes to a NUL byte, which no path holds). */
+static bool ansi_unquote(const char *text, struct buf *out)
+{
+	if (text[0] != '$' || text[1] != '\'')
+		return false;
+	for (const char *p = text + 2; *p;) {
+		if (*p == '\'') {
+			buf_adds(out, p + 1);
+			return true;
+		}
+		if (*p != '\\') {
+			buf_addc(out, *p++);
+			continue;
+		}
+		p++;
+		int c = ansi_escape(&p);
+		if (c < 0)
+			return false;
+		buf_addc(out, (char)c);
+	}
+	return false;
+}
+
 enum lets_err target_parse(struct target *t, const char *text, struct diag *d)
 {
+	struct buf raw = BUF_INIT;
+	if (!exists(text) && ansi_unquote(text, &raw)) {
+		enum lets_err e = target_parse(t, raw.data, d);
+		free(t->text);
+		t->text = xstrdup(text);
+		buf_release(&raw);
+		return e;
+	}
+	buf_release(&raw);
 	t->text = xstrdup(text);
 	t->kind = T_WHOLE;
 	if (exists(text)) {

@@ -13,6 +13,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "ignore.h"
+#include "resolve.h"
 #include "worktree.h"
 
 /* Files handed out per job: small enough that a flat directory of 100k files spreads over every
@@ -387,7 +388,8 @@ static void run_dir(struct worker *wk, struct job *job)
 	int flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
 	if (job->lv != r->above || job->len != strlen(r->prefix))
 		flags |= O_NOFOLLOW; /* a root may be a link; what the walk found is never followed */
-	int dfd = open(job->len ? job->path : ".", flags);
+	const char *dir = job->len ? job->path : ".";
+	int dfd = w->o->wt ? resolve_open_beneath(w->o->wt, dir, flags) : open(dir, flags);
 	if (dfd < 0) {
 		wk->counts.unreadable++;
 		return;

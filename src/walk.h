@@ -19,11 +19,14 @@
 
 struct ignore_list;
 
+struct worktree;
+
 struct walk_opts {
 	bool hidden;                     /* --hidden */
 	bool no_ignore;                  /* --no-ignore */
 	const struct ignore_list *globs; /* -g globs (include sense), NULL for none */
 	unsigned threads;                /* 0: one per online core */
+	const struct worktree *wt;       /* directories open beneath its root; NULL: as they are */
 };
 
 /* What the walk left out, per reason. */

@@ -62,11 +62,13 @@ void edit_mark_failed(struct edit_call *c, const char *path)
 		c->failed_path = path;
 }
 
-/* Reads all of stdin (o->stdin_fd); a heredoc's final newline is a separator, not content. */
-static char *read_stdin(int fd, size_t *len, bool strip_final_newline)
+/* Reads all of stdin, bounded by --max-file-bytes; a heredoc's final newline is a separator, not
+ * content. *out is owned by the caller, also on failure. */
+static enum lets_err read_stdin(struct edit_call *c, const char *subject, bool strip_final_newline, char **out,
+				size_t *len)
 {
 	struct buf b = BUF_INIT;
-	buf_read_fd(&b, fd);
+	enum lets_err err = opts_read_stdin(c->o, &b, subject, c->d);
 	if (strip_final_newline && b.len && b.data[b.len - 1] == '\n') {
 		b.len--;
 		if (b.len && b.data[b.len - 1] == '\r')
@@ -74,7 +76,8 @@ static char *read_stdin(int fd, size_t *len, bool strip_final_newline)
 		b.data[b.len] = 0;
 	}
 	*len = b.len;
-	return buf_detach(&b);
+	*out = buf_detach(&b);
+	return err;
 }
 
 static struct edit_entry *entry_new(struct edit_call *c, const char *target_text)
@@ -111,8 +114,12 @@ static enum lets_err collect_batch(struct edit_call *c)
 				       "invalid value '%s' for '--from <FROM>': - is the only accepted value",
 				       o->from);
 	size_t n;
-	char *in = read_stdin(o->stdin_fd, &n, false);
+	char *in;
 	c->batch = true;
+	if (read_stdin(c, "--from -", false, &in, &n)) {
+		free(in);
+		return diag_first(c->d);
+	}
 	struct batch b = BATCH_INIT;
 	batch_parse(&b, in, n, c->d);
 	free(in);
@@ -176,23 +183,23 @@ static enum lets_err collect_cli(struct edit_call *c)
 				       "the following required arguments were not provided:\n  --new <NEW>");
 	char *old = NULL, *nw = NULL;
 	size_t old_len = 0, new_len = 0;
+	enum lets_err err = LETS_OK;
 	if (o->old && !strcmp(o->old, "-"))
-		old = read_stdin(o->stdin_fd, &old_len, true);
+		err = read_stdin(c, "--old -", true, &old, &old_len);
 	else if (o->old)
 		old = xstrdup(o->old), old_len = strlen(o->old);
 	if (!strcmp(o->new_text, "-"))
-		nw = read_stdin(o->stdin_fd, &new_len, true);
+		err = read_stdin(c, "--new -", true, &nw, &new_len);
 	else
 		nw = xstrdup(o->new_text), new_len = strlen(o->new_text);
 	if (o->expect_all)
-		c->expect_all = read_stdin(o->stdin_fd, &c->expect_all_len, true);
-	enum lets_err err = LETS_OK;
-	if (old && utf8_blank(old, old_len))
+		err = read_stdin(c, "--expect-all", true, &c->expect_all, &c->expect_all_len);
+	if (!err && old && utf8_blank(old, old_len))
 		err = opt_usage_error(
 			c->d, "edit", false,
 			"--old is empty or only whitespace, so it would match everywhere \xC2\xB7 give the "
 			"exact text to replace, or insert with --insert-after");
-	else
+	else if (!err)
 		add_cli_entries(c, old, old_len, nw, new_len);
 	free(old);
 	free(nw);

@@ -148,7 +148,7 @@ static bool command_words(const char *src, TSNode cmd, struct words *w)
 			c = ts_node_named_child(c, 0);
 		}
 		struct buf b = BUF_INIT;
-		if (!decode_node(src, c, &b) || memchr(b.data, '\0', b.len)) {
+		if (!decode_node(src, c, &b) || memchr(buf_str(&b), '\0', b.len)) {
 			buf_release(&b);
 			return false;
 		}

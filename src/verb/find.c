@@ -34,6 +34,7 @@ struct fworker {
 
 struct finder {
 	const struct opts *o;
+	const struct worktree *wt; /* reads go beneath its root; NULL with --allow-outside */
 	struct searcher s;
 	struct sink_shared sh;
 	struct fworker *w;
@@ -67,7 +68,7 @@ static void search_file(struct finder *f, struct fworker *w, const char *path, b
 {
 	struct scan_ctx c = {f, w};
 	struct sink_counts *n = &w->sink.n;
-	switch (file_scan(path, follow, f->o->max_file_bytes, &w->data, search_data, &c)) {
+	switch (file_scan(f->wt, path, follow, f->o->max_file_bytes, &w->data, search_data, &c)) {
 	case FILE_SCAN_OK:
 		sink_commit(&f->sh, &w->sink, path, w->status);
 		break;
@@ -113,6 +114,7 @@ struct tally {
 	long total;
 	struct sink_counts n; /* n.other is also added to wc.other */
 	struct walk_counts wc;
+	const struct worktree *beneath; /* what hit files are read again beneath; NULL: --allow-outside */
 };
 
 static void tally_release(struct tally *t)
@@ -125,11 +127,14 @@ static void tally_release(struct tally *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static void run_search(const struct opts *o, enum sink_mode mode, const struct regex *re, const char *pattern,
-		       unsigned rx_flags, const struct roots *rs, const struct ignore_list *globs, struct tally *t)
+static void run_search(const struct opts *o, const struct worktree *wt, enum sink_mode mode, const struct regex *re,
+		       const char *pattern, unsigned rx_flags, const struct roots *rs, const struct ignore_list *globs,
+		       struct tally *t)
 {
-	struct walk_opts wo = {.hidden = o->hidden, .no_ignore = o->no_ignore, .globs = globs};
-	struct finder f = {.o = o};
+	const struct worktree *beneath = o->allow_outside ? NULL : wt;
+	t->beneath = beneath;
+	struct walk_opts wo = {.hidden = o->hidden, .no_ignore = o->no_ignore, .globs = globs, .wt = beneath};
+	struct finder f = {.o = o, .wt = beneath};
 	f.sh = (struct sink_shared){.mode = mode, .cap = mode == SINK_LINES ? o->cap : -1,
 				    .before = opts_before(o), .after = opts_after(o)};
 	if (f.sh.before < 0)
@@ -230,11 +235,12 @@ static void copy_bytes(void *ctx, const char *data, size_t size)
 
 /* False when the file cannot be read as the search read it (f is released then). The caller
  * holds the file_scan guard. */
-static bool reload(const struct opts *o, const char *path, struct buf *scratch, struct file *f)
+static bool reload(const struct opts *o, const struct worktree *beneath, const char *path, struct buf *scratch,
+		   struct file *f)
 {
 	*f = (struct file)FILE_INIT;
 	f->path = xstrdup(path);
-	if (file_scan(path, true, o->max_file_bytes, scratch, copy_bytes, f) != FILE_SCAN_OK || !f->data) {
+	if (file_scan(beneath, path, true, o->max_file_bytes, scratch, copy_bytes, f) != FILE_SCAN_OK || !f->data) {
 		file_release(f);
 		return false;
 	}
@@ -329,7 +335,7 @@ static void render_lines(const struct opts *o, struct tally *t, struct omits *om
 	for (size_t i = 0; i < t->n_res; i++) {
 		struct out_block *blk = &t->res[i].blk;
 		struct file f;
-		if (split && blk->n_lines && reload(o, blk->path, &scratch, &f)) {
+		if (split && blk->n_lines && reload(o, t->beneath, blk->path, &scratch, &f)) {
 			split_by_symbol(blk, &f, &blocks, &n, &cap);
 			file_release(&f);
 			continue;
@@ -417,6 +423,7 @@ static void def_block(struct out_block *b, const struct file *f, const struct sy
  * next file and fills that file's slot, so the answer does not depend on the thread count. */
 struct def_pass {
 	const struct opts *o;
+	const struct worktree *beneath;
 	const char *name;
 	const struct sink_result *res;
 	size_t n_res;
@@ -435,7 +442,7 @@ static void *def_worker(void *arg)
 		struct def_slot *slot = &p->slots[i];
 		struct file f;
 		struct sym_defs sd = SYM_DEFS_INIT;
-		if (!reload(p->o, p->res[i].path, &scratch, &f))
+		if (!reload(p->o, p->beneath, p->res[i].path, &scratch, &f))
 			continue;
 		symbols_definitions(&f, p->name, &sd);
 		slot->v = xcalloc(sd.n + 1, sizeof(*slot->v));
@@ -453,7 +460,7 @@ static void *def_worker(void *arg)
  * The files are parsed on as many threads as the walk uses. */
 static void def_blocks(const struct opts *o, const char *name, struct tally *t, struct out_block **v, size_t *n)
 {
-	struct def_pass p = {.o = o, .name = name, .res = t->res, .n_res = t->n_res};
+	struct def_pass p = {.o = o, .beneath = t->beneath, .name = name, .res = t->res, .n_res = t->n_res};
 	p.slots = xcalloc(t->n_res + 1, sizeof(*p.slots));
 	atomic_init(&p.next, 0);
 	struct walk_opts wo = {0};
@@ -634,14 +641,14 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 	for (size_t i = 0; i < o->globs.n; i++)
 		ignore_list_add_line(&globs, o->globs.items[i], strlen(o->globs.items[i]));
 
-	run_search(o, mode, re, pattern, fl, &rs, o->globs.n ? &globs : NULL, &t);
+	run_search(o, &wt, mode, re, pattern, fl, &rs, o->globs.n ? &globs : NULL, &t);
 	if (!t.total && !o->fixed && !o->def && bre_reading(pattern, &reading)) {
 		struct diag quiet = DIAG_INIT;
 		struct regex *re2 = regex_new(reading.data, fl, &quiet);
 		diag_release(&quiet);
 		if (re2) {
 			tally_release(&t);
-			run_search(o, mode, re2, reading.data, fl, &rs, o->globs.n ? &globs : NULL, &t);
+			run_search(o, &wt, mode, re2, reading.data, fl, &rs, o->globs.n ? &globs : NULL, &t);
 			regex_free(re);
 			re = re2;
 			used = reading.data;

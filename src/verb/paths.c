@@ -77,10 +77,10 @@ static int str_path_cmp(const void *a, const void *b)
 }
 
 /* Every path under rs that matches, sorted, into *out (owned, each string too). */
-static size_t walk_paths(const struct opts *o, struct pathfinder *pf, const struct roots *rs, char ***out,
-			 long *walked, struct walk_counts *wc)
+static size_t walk_paths(const struct opts *o, const struct worktree *wt, struct pathfinder *pf,
+			 const struct roots *rs, char ***out, long *walked, struct walk_counts *wc)
 {
-	struct walk_opts wo = {.hidden = o->hidden, .no_ignore = o->no_ignore};
+	struct walk_opts wo = {.hidden = o->hidden, .no_ignore = o->no_ignore, .wt = o->allow_outside ? NULL : wt};
 	unsigned nw = walk_threads(&wo);
 	pf->w = xcalloc(nw, sizeof(*pf->w));
 	for (unsigned i = 0; i < nw; i++)
@@ -178,7 +178,7 @@ enum lets_err cmd_paths(const struct opts *o, struct buf *out, struct diag *d)
 	if (roots_collect(o, &wt, &rs, &failed, d) == E_OUTSIDE_TREE)
 		goto out;
 	struct pathfinder pf = {.re = re, .glob = &gl, .fold = glob && o->ignore_case};
-	n = walk_paths(o, &pf, &rs, &paths, &walked, &wc);
+	n = walk_paths(o, &wt, &pf, &rs, &paths, &walked, &wc);
 	wc.other += rs.other;
 	render_paths(o, paths, n, walked, &wc, &failed, glob, out, d);
 	if (!n && (rs.n_dirs || rs.n_files || !failed.n))

@@ -46,7 +46,7 @@ static void show_target(const struct opts *o, const struct worktree *wt, const c
 	struct span sp;
 	enum lets_err e = target_parse_bounded(&t, text, wt, o->allow_outside, d);
 	if (!e)
-		e = file_load(&f, t.path, o->max_file_bytes, d);
+		e = file_load(&f, o->allow_outside ? NULL : wt, t.path, o->max_file_bytes, d);
 	if (!e)
 		e = target_resolve(&t, &f, &sp, om, d);
 	if (e) {

@@ -161,8 +161,11 @@ static enum lets_err collect_batch(struct tcall *t, const struct opts *o, struct
 			d, "transform", true,
 			"--from - carries the files and operations; give no FILE, --set, --delete or --append");
 	struct buf in = BUF_INIT;
-	buf_read_fd(&in, o->stdin_fd);
 	t->batch = true;
+	if (opts_read_stdin(o, &in, "--from -", d)) {
+		buf_release(&in);
+		return diag_first(d);
+	}
 	long line = 0;
 	for (size_t i = 0; i < in.len;) {
 		const char *nl = memchr(in.data + i, '\n', in.len - i);

@@ -13,6 +13,7 @@
 #include "../file.h"
 #include "../lock.h"
 #include "../output.h"
+#include "../target.h"
 #include "../publish.h"
 #include "../resolve.h"
 #include "../worktree.h"
@@ -33,28 +34,6 @@ static void render(const struct opts *o, struct buf *out, const struct out_chang
 		response_render(out, &r, OUT_JSON);
 	if (o->json_twin)
 		response_render(o->json_twin, &r, OUT_JSON);
-}
-
-/* Drains stdin, stopping one byte past the limit so `yes | lets write` cannot exhaust memory. */
-static enum lets_err read_stdin(struct buf *in, int fd, const char *path, long max_bytes, struct diag *d)
-{
-	char chunk[65536];
-	if (fd < 0) /* lets mcp's call with no content: empty stdin, as under </dev/null */
-		return LETS_OK;
-	for (;;) {
-		ssize_t r = read(fd, chunk, sizeof(chunk));
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return diag_add(d, E_IO_ERROR, "reading stdin for %s failed: %s", path, strerror(errno));
-		if (r == 0)
-			return LETS_OK;
-		buf_add(in, chunk, (size_t)r);
-		if (max_bytes >= 0 && in->len > (size_t)max_bytes)
-			return diag_add(d, E_UNSUPPORTED_FILE,
-					"%s is unsupported: stdin is over the %ld-byte limit \xC2\xB7 pass --max-file-bytes to raise it",
-					path, max_bytes);
-	}
 }
 
 /* The existing file, locked and read through the held directory; refusals as the spec words them. */
@@ -117,7 +96,7 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 	/* the type first: a socket, FIFO or device is refused before anything is opened */
 	if (r.exists && file_check_stat(&r.st, path, -1, d))
 		goto out;
-	if (read_stdin(&in, o->stdin_fd, path, o->max_file_bytes, d))
+	if (opts_read_stdin(o, &in, path, d))
 		goto out;
 	if (!in.len && !o->empty) {
 		diag_add(d, E_EMPTY_INPUT, "%s: refuses empty stdin without --empty", path);

@@ -253,7 +253,7 @@ static void load(const char *name, const char *path, long max, enum lets_err wan
 {
 	struct file f = FILE_INIT;
 	struct diag d = DIAG_INIT;
-	enum lets_err e = file_load(&f, path, max, &d);
+	enum lets_err e = file_load(&f, NULL, path, max, &d);
 	char full[160];
 	snprintf(full, sizeof(full), "file_load: %s: result", name);
 	unit_long(full, e, want);
@@ -283,7 +283,7 @@ static void loads(void)
 	load("a readable file", "small.md", 8388608, LETS_OK, "");
 	struct file f = FILE_INIT;
 	struct diag d = DIAG_INIT;
-	if (file_load(&f, "small.md", 8388608, &d) == LETS_OK) {
+	if (file_load(&f, NULL, "small.md", 8388608, &d) == LETS_OK) {
 		unit_long("file_load: the line index is built", (long)f.n_lines, 3);
 		const char *text;
 		size_t len = file_line(&f, 3, &text);
@@ -295,7 +295,7 @@ static void loads(void)
 
 	load("an empty file is a valid target", "empty.md", 8388608, LETS_OK, "");
 	f = (struct file)FILE_INIT;
-	if (file_load(&f, "empty.md", 8388608, &d) == LETS_OK) {
+	if (file_load(&f, NULL, "empty.md", 8388608, &d) == LETS_OK) {
 		unit_long("file_load: empty file has zero lines", (long)f.n_lines, 0);
 		unit_str("file_load: empty file sha", file_sha(&f), "af1349b9f5f9");
 	}
@@ -365,7 +365,7 @@ static void scan(const char *name, const char *path, bool follow, long max, enum
 	struct scan_seen seen = {0};
 	char full[160];
 	snprintf(full, sizeof(full), "file_scan: %s: status", name);
-	unit_long(full, file_scan(path, follow, max, &scratch, scan_cb, &seen), want);
+	unit_long(full, file_scan(NULL, path, follow, max, &scratch, scan_cb, &seen), want);
 	snprintf(full, sizeof(full), "file_scan: %s: callback calls", name);
 	unit_long(full, seen.calls, want == FILE_SCAN_OK);
 	if (want == FILE_SCAN_OK) {

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "ignore.h"
 #include "unit.h"
 #include "walk.h"
@@ -109,6 +110,10 @@ static const struct row rows[] = {
 	{"**/ with directory-only", "**/node_modules/\n", NULL, NULL,
 	 {"node_modules/a", "x/node_modules/b", "node_modules.txt"}},
 	{"trailing slash on a nested path", "a/b/\n", NULL, NULL, {"a/b/c", "a/bc", "x/a/b/c"}},
+	{"many **/ segments (exponential in git's algorithm without a memo)",
+	 "**/**/**/**/**/**/**/**/**/**/**/**/x\n**/a/**/a/**/a/**/a/**/a/**/a/**/b/\n", NULL, NULL,
+	 {"a/b/c/d/e/f/g/h/i/j/k/l/m/x", "a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/y", "x", "a/a/a/a/a/a/a/b/z",
+	  "a/a/a/a/a/a/a/a/a/a/a/a/c/z"}},
 	{"pattern with a dot directory", ".cache/\n", NULL, NULL, {".cache/a", "x/.cache/b", ".cachex"}},
 };
 
@@ -200,10 +205,39 @@ static void wildmatch_table(void)
 	}
 }
 
+/* Many "**\/" against a deep path took C(n, k) calls (14 s under ASan for an 80-byte input); the
+ * memo makes it (pattern + 1) * (text + 1). The alarm is a watchdog, not a timing: without the
+ * memo these take hours. */
+static void wildmatch_starstar_bound(void)
+{
+	struct buf pat = BUF_INIT, text = BUF_INIT;
+	for (int i = 0; i < 30; i++)
+		buf_adds(&pat, "**/");
+	buf_adds(&pat, "x");
+	for (int i = 0; i < 60; i++)
+		buf_adds(&text, "a/");
+	buf_adds(&text, "y");
+	alarm(60);
+	unit_check(!ignore_wildmatch(pat.data, pat.len, text.data, text.len), "30 **/ against 61 components: no match");
+	buf_truncate(&text, text.len - 1);
+	buf_adds(&text, "x");
+	unit_check(ignore_wildmatch(pat.data, pat.len, text.data, text.len), "30 **/ against 61 components: match");
+	static const char fuzz80[] = "**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*b";
+	buf_truncate(&text, 0);
+	for (int i = 0; i < 40; i++)
+		buf_adds(&text, "ab/");
+	buf_adds(&text, "a");
+	unit_check(!ignore_wildmatch(fuzz80, sizeof(fuzz80) - 1, text.data, text.len), "**/*/ x16 against 41 components");
+	alarm(0);
+	buf_release(&pat);
+	buf_release(&text);
+}
+
 int main(void)
 {
 	unit_begin("ignore");
 	wildmatch_table();
+	wildmatch_starstar_bound();
 	oracle();
 	return unit_end();
 }
