@@ -136,6 +136,23 @@ static size_t next_line(const char *p, const char *end)
 	return nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
 }
 
+/* The new text's counterpart of line_span's old span around a replacement now at [s, e) of d (n
+ * bytes): back to its line's start, and on to its line's end when the old span had a tail after
+ * the match. Found in the new bytes, not by offsets from the old span: another occurrence on the
+ * same line moves those bytes. */
+static void new_line_span(const char *d, size_t n, size_t s, size_t e, bool tail, size_t *a, size_t *z)
+{
+	*a = s;
+	while (*a && d[*a - 1] != '\n')
+		(*a)--;
+	*z = e;
+	if (!tail)
+		return;
+	while (*z < n && d[*z] != '\n')
+		(*z)++;
+	*z += *z < n;
+}
+
 /* Marks the lines of the new span [na, nz) whose bytes differ from the old span [oa, oz): a line
  * diff trimmed of the lines both share at either end. */
 static void mark_changed(struct job *j, const char *od, size_t oa, size_t oz, size_t na, size_t nz)
@@ -186,10 +203,10 @@ static void splice(struct job *j, const struct occs *oc, const char *rep, size_t
 		add_replaced_lines(j, new_starts[i], rep_len);
 		/* the bytes around a span are the same before and after, so the new span's lines
 		 * reach as far as the old one's */
-		size_t oa, oz;
+		size_t oa, oz, na, nz;
 		line_span(od, old_size, oc->v[i].start, oc->v[i].end, &oa, &oz);
-		mark_changed(j, od, oa, oz, new_starts[i] - (oc->v[i].start - oa),
-			     new_starts[i] + rep_len + (oz - oc->v[i].end));
+		new_line_span(f->data, len, new_starts[i], new_starts[i] + rep_len, oz > oc->v[i].end, &na, &nz);
+		mark_changed(j, od, oa, oz, na, nz);
 	}
 	free(od);
 	free(new_starts);
