@@ -6,8 +6,8 @@
 #   fuzz/campaign.sh CPU_SECONDS HARNESS...      (HARNESS = build/fuzz/fuzz_x)
 #
 # libFuzzer's -timeout is wall-clock, so a starved process (nice 19 on a loaded machine) can be
-# reported as a hang. A timeout input is therefore run again alone: if it finishes well inside the
-# limit it was starvation, the input is kept as a corpus entry and the harness resumes; a real hang or
+# reported as a hang. A timeout input is therefore run again alone: if it uses well under the limit
+# in CPU time it was starvation, the input is kept as a corpus entry and the harness resumes; a real hang or
 # any other crash ends the harness. One line per harness goes to stdout: name, CPU seconds,
 # executions, executions per CPU second, result. Crashes stay in build/fuzz/crash-<name>-*.
 set -u
@@ -49,15 +49,15 @@ for bin in "$@"; do
 		[ -z "$crash" ] && break
 		case $crash in
 		*/crash-$name-timeout-*)
-			start=$(date +%s%N)
-			"$bin" -timeout=$timeout "$crash" >/dev/null 2>&1
-			ms=$((($(date +%s%N) - start) / 1000000))
+			# CPU milliseconds of the rerun (user + system): wall time is what starvation inflates
+			ms=$( { TIMEFORMAT='%3U %3S'; time "$bin" -timeout=$((timeout * 10)) "$crash" >/dev/null 2>&1; } 2>&1 |
+				awk '{ printf "%d", ($1 + $2) * 1000 }')
 			if [ "$ms" -lt $((timeout * 100)) ]; then
 				starved=$((starved + 1))
 				mv "$crash" "$root/build/fuzz/corpus/$name/"
 				continue
 			fi
-			result="HANG $crash (${ms} ms alone)" ;;
+			result="HANG $crash (${ms} CPU ms alone)" ;;
 		*) result="CRASH $crash" ;;
 		esac
 		break
