@@ -19,8 +19,14 @@ static void one(const char *body, size_t nb, const char *old, size_t no, const c
 	file_index(&f);
 	struct target t = TARGET_INIT;
 	t.kind = T_WHOLE;
-	struct edit_req rq = {.target_text = "f.txt", .t = &t, .old = old, .old_len = no, .new_text = nw,
-			      .new_len = nn, .all = all, .normalize = normalize};
+	struct edit_req rq = {.target_text = "f.txt",
+			      .t = &t,
+			      .old = old,
+			      .old_len = no,
+			      .new_text = nw,
+			      .new_len = nn,
+			      .all = all,
+			      .normalize = normalize};
 	struct edit_result r = EDIT_RESULT_INIT;
 	struct omits notes = OMITS_INIT;
 	struct diag d = DIAG_INIT;

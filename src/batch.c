@@ -51,8 +51,8 @@ static char *fence_anchor(char *head, bool *after)
  * sect[1] the new, have[] which were given, *closed whether ">>>>>>>" ended them. Returns false
  * when a section came twice (reported in d); a line outside any section is reported and ends
  * the sections, unclosed. */
-static bool fence_sections(const char *s, size_t n, size_t *pos, long *line, const char *head, struct buf sect[2],
-			   bool have[2], bool *closed, struct diag *d)
+static bool fence_sections(const char *s, size_t n, size_t *pos, long *line, const char *head,
+			   struct buf sect[2], bool have[2], bool *closed, struct diag *d)
 {
 	int cur = -1;
 	size_t body_start = 0, ls, le;
@@ -65,8 +65,10 @@ static bool fence_sections(const char *s, size_t n, size_t *pos, long *line, con
 		bool is_end = e2 - ls == 7 && !memcmp(s + ls, ">>>>>>>", 7);
 		if ((is_old && have[0]) || (is_new && have[1])) {
 			/* a second section of one kind would glue two edits into one: refuse it */
-			diag_add(d, E_USAGE, "line %ld: %s: a second `%.*s` section \xC2\xB7 close the edit with `>>>>>>>` first",
-				 *line, head, (int)(e2 - ls), s + ls);
+			diag_add(
+				d, E_USAGE,
+				"line %ld: %s: a second `%.*s` section \xC2\xB7 close the edit with `>>>>>>>` first",
+				*line, head, (int)(e2 - ls), s + ls);
 			return false;
 		}
 		if (is_old || is_new || is_end) {
@@ -86,7 +88,8 @@ static bool fence_sections(const char *s, size_t n, size_t *pos, long *line, con
 			continue;
 		}
 		if (cur < 0) {
-			diag_add(d, E_USAGE, "line %ld: %s: expected `<<<<<<< old` or `======= new`, found: %.*s", *line,
+			diag_add(d, E_USAGE,
+				 "line %ld: %s: expected `<<<<<<< old` or `======= new`, found: %.*s", *line,
 				 head, (int)(e2 - ls > 80 ? 80 : e2 - ls), s + ls);
 			return true;
 		}
@@ -107,10 +110,11 @@ static bool fence_complete(long head_line, const char *head, const bool have[2],
 		return false;
 	}
 	if (have[0] == insert) {
-		diag_add(d, E_USAGE,
-			 have[0] ? "line %ld: %s: an insert takes no `<<<<<<< old` section"
-				 : "line %ld: %s: no `<<<<<<< old` section (or insert-after/insert-before on the @@ line)",
-			 head_line, head);
+		diag_add(
+			d, E_USAGE,
+			have[0] ? "line %ld: %s: an insert takes no `<<<<<<< old` section"
+				: "line %ld: %s: no `<<<<<<< old` section (or insert-after/insert-before on the @@ line)",
+			head_line, head);
 		return false;
 	}
 	return true;
@@ -131,8 +135,8 @@ static void parse_fence(struct batch *b, const char *s, size_t n, struct diag *d
 		if (utf8_blank(s + ls, e - ls))
 			continue;
 		if (e - ls < 3 || memcmp(s + ls, "@@ ", 3)) {
-			diag_add(d, E_USAGE, "line %ld: expected `@@ <path>` to start an edit, found: %.*s", line,
-				 (int)(e - ls > 80 ? 80 : e - ls), s + ls);
+			diag_add(d, E_USAGE, "line %ld: expected `@@ <path>` to start an edit, found: %.*s",
+				 line, (int)(e - ls > 80 ? 80 : e - ls), s + ls);
 			return;
 		}
 		long head_line = line;
@@ -186,11 +190,13 @@ static bool jsonl_valid_flags(json_t *obj, long line, struct diag *d)
 /* Every problem with one JSONL object, each reported in d; true when there is none. */
 static bool jsonl_valid(json_t *obj, long line, struct diag *d)
 {
-	static const char *const keys[] = {"file", "old", "new", "insert_after", "insert_before", "all", "word", "line_hint", NULL};
+	static const char *const keys[] = {"file", "old",       "new", "insert_after", "insert_before", "all",
+					   "word", "line_hint", NULL};
 	bool ok = true;
 	const char *key;
 	json_t *val;
-	json_object_foreach(obj, key, val) {
+	json_object_foreach(obj, key, val)
+	{
 		bool known = false;
 		for (const char *const *k = keys; *k; k++)
 			known |= !strcmp(*k, key);
@@ -219,16 +225,19 @@ static bool jsonl_valid(json_t *obj, long line, struct diag *d)
 			buf_addf(&found, "%sinsert_after", found.len ? ", " : "");
 		if (ib)
 			buf_addf(&found, "%sinsert_before", found.len ? ", " : "");
-		diag_add(d, E_USAGE,
-			 "line %ld: exactly one of \"old\", \"insert_after\" or \"insert_before\" is required \xC2\xB7 found %s",
-			 line, found.len ? found.data : "none");
+		diag_add(
+			d, E_USAGE,
+			"line %ld: exactly one of \"old\", \"insert_after\" or \"insert_before\" is required \xC2\xB7 found %s",
+			line, found.len ? found.data : "none");
 		buf_release(&found);
 		ok = false;
 	}
 	json_t *op = old ? old : ia ? ia : ib;
 	if (op && !json_is_string(op)) {
 		diag_add(d, E_USAGE, "line %ld: \"%s\" must be a string", line,
-			 old ? "old" : ia ? "insert_after" : "insert_before");
+			 old  ? "old"
+			 : ia ? "insert_after"
+			      : "insert_before");
 		ok = false;
 	}
 	return jsonl_valid_flags(obj, line, d) && ok;
@@ -273,7 +282,8 @@ static void parse_jsonl(struct batch *b, const char *s, size_t n, struct diag *d
 		json_error_t jerr;
 		json_t *obj = json_loadb(s + ls, le - ls, JSON_REJECT_DUPLICATES, &jerr);
 		if (!obj || !json_is_object(obj))
-			diag_add(d, E_USAGE, "line %ld: not a JSON object: %s", line, obj ? "another JSON value" : jerr.text);
+			diag_add(d, E_USAGE, "line %ld: not a JSON object: %s", line,
+				 obj ? "another JSON value" : jerr.text);
 		else if (jsonl_valid(obj, line, d))
 			jsonl_add(b, obj, line);
 		json_decref(obj);

@@ -21,13 +21,13 @@
 #include "error.h"
 
 struct batch_entry {
-	char *target;         /* owned; the @@ target or "file" */
+	char *target; /* owned; the @@ target or "file" */
 	char *old, *new_text; /* owned; old NULL for an insert */
 	size_t old_len, new_len;
 	char *anchor; /* owned; NULL unless an insert */
 	bool after;
-	int all;   /* -1 unset, else 0/1 (JSONL "all") */
-	int word;  /* -1 unset, else 0/1 (JSONL "word") */
+	int all; /* -1 unset, else 0/1 (JSONL "all") */
+	int word; /* -1 unset, else 0/1 (JSONL "word") */
 	long line_hint; /* 0 unset (JSONL "line_hint", 1 or more) */
 	long line; /* 1-based input line the entry starts on */
 };
@@ -36,7 +36,10 @@ struct batch {
 	struct batch_entry *v;
 	size_t n, cap;
 };
-#define BATCH_INIT {0}
+#define BATCH_INIT \
+	{          \
+		0  \
+	}
 
 /* Parses s[0..n); on any problem d holds one usage failure per problem and b may be partial. */
 void batch_parse(struct batch *b, const char *s, size_t n, struct diag *d);

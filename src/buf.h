@@ -11,7 +11,10 @@ struct buf {
 	size_t len;
 	size_t cap;
 };
-#define BUF_INIT {0}
+#define BUF_INIT  \
+	{         \
+		0 \
+	}
 
 void buf_release(struct buf *b);
 /* Returns the bytes (NUL-terminated, never NULL) and leaves b empty. */

@@ -22,8 +22,8 @@
 /* The tree-sitter error count before and after; false when path has no grammar. How much of the
  * file is parsed (the items around the change, or the whole file) is syntax_check_change's call.
  * A new file (before NULL) had no errors. */
-static bool structure_errors(const char *path, const char *before, size_t blen, const char *after, size_t alen,
-			     long *eb, long *ea)
+static bool structure_errors(const char *path, const char *before, size_t blen, const char *after,
+			     size_t alen, long *eb, long *ea)
 {
 	struct syntax_delta d;
 	if (!syntax_check_change(path, before ? before : "", before ? blen : 0, after, alen, &d))
@@ -38,12 +38,9 @@ enum check_kind check_kind_for(const char *path, const char *data, size_t len, c
 	const struct lang *lang = lang_for_path(path);
 	reason[0] = 0;
 	switch (lang ? lang->format : FMT_NONE) {
-	case FMT_JSON:
-		return CHECK_JSON;
-	case FMT_YAML:
-		return CHECK_YAML;
-	case FMT_TOML:
-		return CHECK_TOML;
+	case FMT_JSON: return CHECK_JSON;
+	case FMT_YAML: return CHECK_YAML;
+	case FMT_TOML: return CHECK_TOML;
 	case FMT_FRONTMATTER: {
 		bool has = false;
 		check_frontmatter(data, len, &has);
@@ -51,8 +48,7 @@ enum check_kind check_kind_for(const char *path, const char *data, size_t len, c
 			return CHECK_FRONTMATTER;
 		break;
 	}
-	case FMT_NONE:
-		break;
+	case FMT_NONE: break;
 	}
 	if (lang)
 		return CHECK_STRUCTURE;
@@ -207,16 +203,11 @@ static bool format_ok(enum check_kind k, const char *s, size_t n)
 {
 	bool has;
 	switch (k) {
-	case CHECK_JSON:
-		return check_json(s, n);
-	case CHECK_YAML:
-		return check_yaml(s, n);
-	case CHECK_TOML:
-		return check_toml(s, n);
-	case CHECK_FRONTMATTER:
-		return check_frontmatter(s, n, &has);
-	default:
-		return true;
+	case CHECK_JSON: return check_json(s, n);
+	case CHECK_YAML: return check_yaml(s, n);
+	case CHECK_TOML: return check_toml(s, n);
+	case CHECK_FRONTMATTER: return check_frontmatter(s, n, &has);
+	default: return true;
 	}
 }
 
@@ -238,8 +229,7 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
 	    parse_has_grammar(path))
 		r->kind = CHECK_STRUCTURE;
 	switch (r->kind) {
-	case CHECK_NONE:
-		return;
+	case CHECK_NONE: return;
 	case CHECK_STRUCTURE:
 		if (!structure_errors(path, before, blen, after, alen, &r->errors_before, &r->errors_after)) {
 			r->kind = CHECK_NONE;
@@ -256,7 +246,8 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
 
 static void shell_quote(struct buf *b, const char *s)
 {
-	if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+=:,@%") == strlen(s)) {
+	if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+=:,@%") ==
+			  strlen(s)) {
 		buf_adds(b, s);
 		return;
 	}
@@ -354,9 +345,10 @@ enum lets_err check_spec_valid(const char *spec, struct diag *d)
 		return LETS_OK;
 	struct buf names = BUF_INIT;
 	check_preset_names(&names);
-	opt_usage_error(d, NULL, false,
-			"invalid value '%s' for '--check <CHECK>': unknown preset %s \xC2\xB7 the presets are %s",
-			spec, spec, names.data);
+	opt_usage_error(
+		d, NULL, false,
+		"invalid value '%s' for '--check <CHECK>': unknown preset %s \xC2\xB7 the presets are %s",
+		spec, spec, names.data);
 	buf_release(&names);
 	return E_USAGE;
 }

@@ -21,7 +21,7 @@ enum check_kind { CHECK_NONE, CHECK_STRUCTURE, CHECK_JSON, CHECK_YAML, CHECK_TOM
 
 struct check_result {
 	enum check_kind kind; /* CHECK_NONE: skipped, reason says why */
-	char reason[80];      /* "no grammar for .vue", "--no-check" */
+	char reason[80]; /* "no grammar for .vue", "--no-check" */
 	long errors_before, errors_after;
 	bool failed; /* the new content broke something that held before */
 };
@@ -52,22 +52,25 @@ bool check_frontmatter(const char *s, size_t n, bool *has);
 
 /* Layer 2. */
 enum check_cmd_verdict {
-	CMD_OK,           /* passed after (whatever before said) */
-	CMD_FAILED,       /* 0 before, non-zero after: revert the batch */
+	CMD_OK, /* passed after (whatever before said) */
+	CMD_FAILED, /* 0 before, non-zero after: revert the batch */
 	CMD_INCONCLUSIVE, /* reason says why: "failed before and after", "timed out" */
-	CMD_SKIPPED,      /* reason: "@auto found no manifest", "<cmd> absent" */
+	CMD_SKIPPED, /* reason: "@auto found no manifest", "<cmd> absent" */
 };
 
 struct check_cmd {
-	char *shown;  /* the command as given or the preset's template, {} unexpanded; owned */
-	char *run;    /* {} expanded; owned */
-	char *dir;    /* where it runs; NULL = current directory; owned */
-	char *skip;   /* set when there is nothing to run: the skip reason; owned */
+	char *shown; /* the command as given or the preset's template, {} unexpanded; owned */
+	char *run; /* {} expanded; owned */
+	char *dir; /* where it runs; NULL = current directory; owned */
+	char *skip; /* set when there is nothing to run: the skip reason; owned */
 	long timeout_s;
 	int before_status; /* exit status of the run before the writes */
 	bool before_timed_out;
 };
-#define CHECK_CMD_INIT {0}
+#define CHECK_CMD_INIT \
+	{              \
+		0      \
+	}
 
 /* ", "-joined names of the --check presets: "@auto, @cargo, @go, @tsc, @py". */
 void check_preset_names(struct buf *b);

@@ -26,7 +26,7 @@ struct tp {
 	struct kent *keys;
 	size_t n_keys, cap_keys;
 	struct buf table; /* current table's resolved path */
-	long anon;        /* inline tables in arrays numbered so far */
+	long anon; /* inline tables in arrays numbered so far */
 };
 
 static struct kent *key_find(struct tp *t, const char *path)
@@ -66,7 +66,8 @@ static bool end_of_line(struct tp *t)
 	if (t->p < t->e && *t->p == '#') {
 		while (t->p < t->e && *t->p != '\n') {
 			unsigned char c = (unsigned char)*t->p;
-			if ((c < 0x20 && c != '\t' && !(c == '\r' && t->p + 1 < t->e && t->p[1] == '\n')) || c == 0x7f)
+			if ((c < 0x20 && c != '\t' && !(c == '\r' && t->p + 1 < t->e && t->p[1] == '\n')) ||
+			    c == 0x7f)
 				return false;
 			t->p++;
 		}
@@ -102,7 +103,8 @@ static bool skip_ws_nl(struct tp *t)
 
 static bool is_bare(char c)
 {
-	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+	       c == '-';
 }
 
 static bool hexc(char c)
@@ -160,7 +162,9 @@ static bool string_val(struct tp *t, struct buf *out, bool allow_multi)
 				for (int i = 0; i < hex; i++, t->p++) {
 					if (t->p >= t->e || !hexc(*t->p))
 						return false;
-					cp = cp * 16 + (unsigned long)(*t->p <= '9' ? *t->p - '0' : (*t->p | 0x20) - 'a' + 10);
+					cp = cp * 16 + (unsigned long)(*t->p <= '9'
+									       ? *t->p - '0'
+									       : (*t->p | 0x20) - 'a' + 10);
 				}
 				/* a Unicode scalar value: no surrogates, nothing past U+10FFFF */
 				if ((cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
@@ -169,7 +173,8 @@ static bool string_val(struct tp *t, struct buf *out, bool allow_multi)
 				/* line-ending backslash: whitespace up to a newline, then any whitespace */
 				t->p--;
 				bool nl = false;
-				while (t->p < t->e && (*t->p == ' ' || *t->p == '\t' || *t->p == '\n' || *t->p == '\r')) {
+				while (t->p < t->e &&
+				       (*t->p == ' ' || *t->p == '\t' || *t->p == '\n' || *t->p == '\r')) {
 					if (*t->p == '\n')
 						nl = true;
 					t->p++;
@@ -242,10 +247,22 @@ static bool digits(const char **p, const char *e, bool (*ok)(char))
 	return true;
 }
 
-static bool dec(char c) { return c >= '0' && c <= '9'; }
-static bool oct(char c) { return c >= '0' && c <= '7'; }
-static bool bin(char c) { return c == '0' || c == '1'; }
-static bool hexd(char c) { return hexc(c); }
+static bool dec(char c)
+{
+	return c >= '0' && c <= '9';
+}
+static bool oct(char c)
+{
+	return c >= '0' && c <= '7';
+}
+static bool bin(char c)
+{
+	return c == '0' || c == '1';
+}
+static bool hexd(char c)
+{
+	return hexc(c);
+}
 
 static bool fixed_digits(const char *s, int n)
 {
@@ -481,7 +498,8 @@ static bool value(struct tp *t, const char *prefix, int depth)
 	while (t->p < t->e && (is_bare(*t->p) || *t->p == '+' || *t->p == '.' || *t->p == ':'))
 		t->p++;
 	/* a date and a time may be joined by one space */
-	if (t->p - s == 10 && t->p + 3 < t->e && *t->p == ' ' && dec(t->p[1]) && dec(t->p[2]) && t->p[3] == ':') {
+	if (t->p - s == 10 && t->p + 3 < t->e && *t->p == ' ' && dec(t->p[1]) && dec(t->p[2]) &&
+	    t->p[3] == ':') {
 		t->p++;
 		while (t->p < t->e && (is_bare(*t->p) || *t->p == '+' || *t->p == '.' || *t->p == ':'))
 			t->p++;

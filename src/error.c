@@ -43,7 +43,8 @@ static const struct {
  * with no line here fails the unit test that walks the enum. */
 static const char *const means[LETS_ERR_COUNT] = {
 	[LETS_OK] = "done",
-	[E_NOT_FOUND] = "a target, --old or a pattern matched nothing; the nearest candidate is shown where one exists",
+	[E_NOT_FOUND] =
+		"a target, --old or a pattern matched nothing; the nearest candidate is shown where one exists",
 	[E_OVER_CAP] = "find had more hits than its cap and printed the top-files map instead",
 	[E_INVALID_PATTERN] = "the regex does not parse",
 	[E_EXISTS] = "write would overwrite an existing file; pass --force",
@@ -62,7 +63,8 @@ static const char *const means[LETS_ERR_COUNT] = {
 	[E_OVER_BUDGET] = "content exceeded --max-bytes and no --budget was given",
 	[E_CHANGED] = "the file changed since the --if sha it was given",
 	[E_OUTSIDE_TREE] = "a target or write is outside the working tree; pass --allow-outside",
-	[E_UNSUPPORTED_FILE] = "binary, hardlinked, not UTF-8, too large, a directory, or not a structured format",
+	[E_UNSUPPORTED_FILE] =
+		"binary, hardlinked, not UTF-8, too large, a directory, or not a structured format",
 	[E_LOCKED] = "another lets holds the file's lock past the 2-second retry",
 	[E_READ_ONLY] = "the file lacks the owner-write bit",
 	[E_IO_ERROR] = "any other I/O failure",

@@ -56,7 +56,10 @@ struct diag {
 	struct failure *items;
 	size_t n, cap;
 };
-#define DIAG_INIT {0}
+#define DIAG_INIT \
+	{         \
+		0 \
+	}
 
 /* Records a failure; returns code so callers can write `return diag_add(d, E_X, ...)`. */
 enum lets_err diag_add(struct diag *d, enum lets_err code, const char *fmt, ...)

@@ -38,7 +38,8 @@ size_t file_count_newlines(const char *p, size_t n)
 		__m128i acc = zero;
 		size_t stop = n - i >= 255 * 16 ? i + 255 * 16 : i + ((n - i) & ~(size_t)15);
 		for (; i < stop; i += 16)
-			acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), nl));
+			acc = _mm_sub_epi8(acc,
+					   _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), nl));
 		__m128i sum = _mm_sad_epu8(acc, zero);
 		c += (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_extract_epi16(sum, 4);
 	}
@@ -93,14 +94,17 @@ static enum lets_err os_error(struct diag *d, const char *path, int err)
 enum lets_err file_check_stat(const struct stat *st, const char *path, long max_file_bytes, struct diag *d)
 {
 	if (S_ISDIR(st->st_mode))
-		return diag_add(d, E_UNSUPPORTED_FILE,
-				"%s is unsupported: a directory \xC2\xB7 search it with lets find <pattern> %s", path, path);
+		return diag_add(
+			d, E_UNSUPPORTED_FILE,
+			"%s is unsupported: a directory \xC2\xB7 search it with lets find <pattern> %s", path,
+			path);
 	if (!S_ISREG(st->st_mode))
 		return diag_add(d, E_UNSUPPORTED_FILE, "%s is unsupported: not a regular file", path);
 	if (st->st_nlink > 1)
 		return diag_add(d, E_UNSUPPORTED_FILE, "%s is unsupported: hardlinked file", path);
 	if (max_file_bytes >= 0 && st->st_size > max_file_bytes)
-		return diag_add(d, E_UNSUPPORTED_FILE, "%s is unsupported: %lld bytes, over the %ld-byte limit", path,
+		return diag_add(d, E_UNSUPPORTED_FILE,
+				"%s is unsupported: %lld bytes, over the %ld-byte limit", path,
 				(long long)st->st_size, max_file_bytes);
 	return LETS_OK;
 }
@@ -175,8 +179,8 @@ enum lets_err file_load_fd(struct file *f, const char *path, int fd, long max_fi
 		len += (size_t)r;
 		if (max_file_bytes >= 0 && len > (size_t)max_file_bytes) {
 			free(data); /* it grew past the limit while being read */
-			return diag_add(d, E_UNSUPPORTED_FILE, "%s is unsupported: over the %ld-byte limit", path,
-					max_file_bytes);
+			return diag_add(d, E_UNSUPPORTED_FILE, "%s is unsupported: over the %ld-byte limit",
+					path, max_file_bytes);
 		}
 	}
 	data[len] = '\0';

@@ -26,7 +26,10 @@ struct file {
 	struct stat st;
 	char sha[13]; /* "" until file_sha() */
 };
-#define FILE_INIT {0}
+#define FILE_INIT \
+	{         \
+		0 \
+	}
 
 /* Lines over this many bytes are cut for display. */
 #define LINE_CUT_BYTES 1000
@@ -75,9 +78,9 @@ void sha_hex(const void *data, size_t size, char *out, size_t digits);
 enum file_scan_status {
 	FILE_SCAN_OK,
 	FILE_SCAN_UNREADABLE, /* open or read failed */
-	FILE_SCAN_TOO_LARGE,  /* over max_file_bytes; the callback was not called */
-	FILE_SCAN_OTHER,      /* not a regular file */
-	FILE_SCAN_VANISHED,   /* truncated while mapped: the callback's effects are to be taken back */
+	FILE_SCAN_TOO_LARGE, /* over max_file_bytes; the callback was not called */
+	FILE_SCAN_OTHER, /* not a regular file */
+	FILE_SCAN_VANISHED, /* truncated while mapped: the callback's effects are to be taken back */
 };
 /* Files at least this big are mapped rather than read. */
 #define FILE_SCAN_MMAP_MIN (256 * 1024)

@@ -16,7 +16,7 @@
  * that prefix counts as leading. */
 enum rule_kind {
 	RK_LITERAL, /* no wildcard at all: byte equality */
-	RK_SUFFIX,  /* "*literal" on a basename */
+	RK_SUFFIX, /* "*literal" on a basename */
 	RK_GLOB,
 };
 
@@ -391,12 +391,11 @@ static bool rule_matches(const struct ignore_rule *r, const char *rel, size_t re
 {
 	if (r->basename) {
 		switch (r->kind) {
-		case RK_LITERAL:
-			return r->len == name_len && !memcmp(r->pat, name, name_len);
+		case RK_LITERAL: return r->len == name_len && !memcmp(r->pat, name, name_len);
 		case RK_SUFFIX:
-			return r->len - 1 <= name_len && !memcmp(r->pat + 1, name + name_len - (r->len - 1), r->len - 1);
-		case RK_GLOB:
-			return wildmatch(r->pat, r->len, name, name_len, false);
+			return r->len - 1 <= name_len &&
+			       !memcmp(r->pat + 1, name + name_len - (r->len - 1), r->len - 1);
+		case RK_GLOB: return wildmatch(r->pat, r->len, name, name_len, false);
 		}
 	}
 	if (r->prefix > rel_len || memcmp(r->pat, rel, r->prefix))

@@ -17,11 +17,14 @@ struct ignore_list {
 	struct ignore_rule *rules;
 	size_t n, cap;
 };
-#define IGNORE_LIST_INIT {0}
+#define IGNORE_LIST_INIT \
+	{                \
+		0        \
+	}
 
 enum ignore_match {
-	IGN_NONE,      /* no rule matched */
-	IGN_IGNORE,    /* the last matching rule excludes */
+	IGN_NONE, /* no rule matched */
+	IGN_IGNORE, /* the last matching rule excludes */
 	IGN_WHITELIST, /* the last matching rule is a "!" re-include */
 };
 

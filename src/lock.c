@@ -56,9 +56,9 @@ static int lock_one(int dir, const char *path, int nofollow, long deadline)
 		}
 		/* The holder may have renamed a new file over the one we waited on: lock that one. */
 		struct stat held, cur;
-		if (fstat(fd, &held) == 0 && fstatat(dir, path, &cur, nofollow ? AT_SYMLINK_NOFOLLOW : 0) == 0 &&
-		    held.st_dev == cur.st_dev &&
-		    held.st_ino == cur.st_ino)
+		if (fstat(fd, &held) == 0 &&
+		    fstatat(dir, path, &cur, nofollow ? AT_SYMLINK_NOFOLLOW : 0) == 0 &&
+		    held.st_dev == cur.st_dev && held.st_ino == cur.st_ino)
 			return fd;
 		close(fd);
 		if (now_ms() >= deadline)
@@ -69,7 +69,8 @@ static int lock_one(int dir, const char *path, int nofollow, long deadline)
 static enum lets_err lock_failed(int fd, const char *path, struct diag *d)
 {
 	if (fd == -2)
-		return diag_add(d, E_LOCKED, "%s is locked by another lets process (waited 2 s) \xC2\xB7 retry the call",
+		return diag_add(d, E_LOCKED,
+				"%s is locked by another lets process (waited 2 s) \xC2\xB7 retry the call",
 				path);
 	if (fd < 0)
 		return diag_add(d, E_IO_ERROR, "locking %s failed: %s", path, strerror(errno));

@@ -18,7 +18,10 @@ struct lockset {
 	int *fds; /* open descriptors holding LOCK_EX */
 	size_t n, cap;
 };
-#define LOCKSET_INIT {0}
+#define LOCKSET_INIT \
+	{            \
+		0    \
+	}
 
 /* How long a lock is waited for before `locked`, in milliseconds. */
 #define LOCK_WAIT_MS 2000

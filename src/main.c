@@ -70,8 +70,10 @@ int main(int argc, char **argv)
 	} else if (!strcmp(verb, "--version") || !strcmp(verb, "-V")) {
 		buf_adds(&out, "lets " LETS_VERSION "\n");
 	} else if (!v) {
-		diag_add(&d, E_USAGE, "error: unrecognized subcommand '%s'\n\nUsage: lets <COMMAND>\n\nFor more "
-				      "information, try '--help'.", verb);
+		diag_add(&d, E_USAGE,
+			 "error: unrecognized subcommand '%s'\n\nUsage: lets <COMMAND>\n\nFor more "
+			 "information, try '--help'.",
+			 verb);
 	} else {
 		enum lets_err e = opts_parse(&o, v, argc, argv, 2, &d);
 		if (e == LETS_ERR_COUNT) {

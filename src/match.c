@@ -16,16 +16,16 @@
 /* The fallback's bounds. PCRE2's DFA is a state-set simulation, linear in the subject while its
  * state set stays small; nested repeats such as (a+)+ grow the set with the subject, so the
  * workspace (which holds the set) is fixed and a subject that overflows it stays unanswered. */
-#define DFA_WORKSPACE 16384           /* ints: about 5,000 states */
+#define DFA_WORKSPACE 16384 /* ints: about 5,000 states */
 #define DFA_SUBJECT_MAX (1024u * 1024u) /* bytes: a longer line stays unanswered */
 #define DFA_SPAN_BUDGET (4u * 1024u * 1024u) /* bytes the search for a match's start may rescan */
 
 struct regex {
 	pcre2_code *code;
-	pcre2_code *dfa;     /* the pattern for pcre2_dfa_match, or NULL */
+	pcre2_code *dfa; /* the pattern for pcre2_dfa_match, or NULL */
 	pcre2_code *dfa_any; /* (?s:.*?)(?:pattern): one anchored pass finds whether any match starts
 			      * at or after the start offset */
-	char *source;    /* the PCRE2 pattern compiled */
+	char *source; /* the PCRE2 pattern compiled */
 	bool jit;
 };
 
@@ -143,10 +143,11 @@ void rx_state_free(struct rx_state *st)
 }
 
 /* One anchored pcre2_dfa_match at start; its longest match ends at *end. */
-static int dfa_at(const pcre2_code *code, struct rx_state *st, const char *s, size_t n, size_t start, size_t *end)
+static int dfa_at(const pcre2_code *code, struct rx_state *st, const char *s, size_t n, size_t start,
+		  size_t *end)
 {
-	int rc = pcre2_dfa_match(code, (PCRE2_SPTR)s, n, start, PCRE2_ANCHORED | PCRE2_NO_UTF_CHECK, st->md, st->mctx,
-				 st->ws, DFA_WORKSPACE);
+	int rc = pcre2_dfa_match(code, (PCRE2_SPTR)s, n, start, PCRE2_ANCHORED | PCRE2_NO_UTF_CHECK, st->md,
+				 st->mctx, st->ws, DFA_WORKSPACE);
 	if (rc >= 0)
 		*end = pcre2_get_ovector_pointer(st->md)[1];
 	return rc;
@@ -157,8 +158,8 @@ static int dfa_at(const pcre2_code *code, struct rx_state *st, const char *s, si
  * leftmost start is looked for within DFA_SPAN_BUDGET (else the match is reported from start).
  * The match ends at the longest end from its start, where the backtracker's would end at the
  * first alternative's. */
-static enum rx_result dfa_search(const struct regex *re, struct rx_state *st, const char *s, size_t n, size_t start,
-				 size_t *match_start, size_t *match_end)
+static enum rx_result dfa_search(const struct regex *re, struct rx_state *st, const char *s, size_t n,
+				 size_t start, size_t *match_start, size_t *match_end)
 {
 	if (!re->dfa || !re->dfa_any || n > DFA_SUBJECT_MAX || !utf8_valid(s, n))
 		return RX_LIMIT;
@@ -203,8 +204,8 @@ enum rx_result regex_scan(const struct regex *re, struct rx_state *st, const cha
 	return RX_MATCH;
 }
 
-enum rx_result regex_search(const struct regex *re, struct rx_state *st, const char *s, size_t n, size_t start,
-			    size_t *match_start, size_t *match_end)
+enum rx_result regex_search(const struct regex *re, struct rx_state *st, const char *s, size_t n,
+			    size_t start, size_t *match_start, size_t *match_end)
 {
 	enum rx_result r = regex_scan(re, st, s, n, start, match_start, match_end);
 	return r == RX_LIMIT ? dfa_search(re, st, s, n, start, match_start, match_end) : r;

@@ -16,8 +16,8 @@ struct rx_state;
 
 enum rx_flags {
 	RX_CASELESS = 1 << 0,
-	RX_LITERAL = 1 << 1,  /* -F: the pattern is text */
-	RX_WORD = 1 << 2,     /* -w: whole words */
+	RX_LITERAL = 1 << 1, /* -F: the pattern is text */
+	RX_WORD = 1 << 2, /* -w: whole words */
 	RX_MULTILINE = 1 << 3 /* ^ and $ at line boundaries, for whole-buffer search */
 };
 
@@ -35,8 +35,8 @@ enum rx_result { RX_NOMATCH = 0, RX_MATCH = 1, RX_LIMIT = -1 /* no answer within
  * backtracker's limit it asks pcre2_dfa_match (valid UTF-8 subjects only; the match then ends at
  * the longest end), so RX_LIMIT is left for a backreference or an invalid UTF-8 subject. Each
  * fallback costs up to the subject's length per start position: give it a line, not a file. */
-enum rx_result regex_search(const struct regex *re, struct rx_state *st, const char *s, size_t n, size_t start,
-			    size_t *match_start, size_t *match_end);
+enum rx_result regex_search(const struct regex *re, struct rx_state *st, const char *s, size_t n,
+			    size_t start, size_t *match_start, size_t *match_end);
 
 /* regex_search without the fallback, for a large subject: RX_LIMIT then means "search it line by
  * line with regex_search". */

@@ -45,7 +45,8 @@ static const struct {
  * print them ("the argument '-C <CONTEXT>' cannot be used multiple times"). */
 
 static const struct opt_spec specs[] = {
-	{"window", 0, K_LONG, "<WINDOW>", F(window), V_SHOW, "cap lines shown per whole-file target [default: 200]"},
+	{"window", 0, K_LONG, "<WINDOW>", F(window), V_SHOW,
+	 "cap lines shown per whole-file target [default: 200]"},
 	{"all", 0, K_FLAG, NULL, F(all), V_SHOW, "disable the window; print a cost line before the content"},
 	{"all", 0, K_FLAG, NULL, F(all), V_EDIT, "replace every occurrence, not just the one match"},
 	{NULL, 'A', K_LONG, "<AFTER>", F(after), V_SHOW | V_FIND, "lines of context after a hit"},
@@ -59,14 +60,20 @@ static const struct opt_spec specs[] = {
 	{"word", 'w', K_FLAG, NULL, F(word), V_FIND, "match whole words only"},
 	{"word-regexp", 0, K_FLAG, NULL, F(word), V_FIND, NULL},
 	{"cap", 0, K_LONG, "<CAP>", F(cap), V_FIND, "raise the hit cap [default: 50]"},
-	{"cap", 0, K_LONG, "<CAP>", F(cap), V_PATHS, "print up to N paths; the footer counts the rest [default: 50]"},
-	{"def", 0, K_FLAG, NULL, F(def), V_FIND, "PATTERN is a symbol name (Outer.inner works): list its definitions as path#Qualified.name"},
-	{"function", 'p', K_FLAG, NULL, F(function), V_FIND, "head each hit with its enclosing function or symbol, as a path#Qualified.name target"},
+	{"cap", 0, K_LONG, "<CAP>", F(cap), V_PATHS,
+	 "print up to N paths; the footer counts the rest [default: 50]"},
+	{"def", 0, K_FLAG, NULL, F(def), V_FIND,
+	 "PATTERN is a symbol name (Outer.inner works): list its definitions as path#Qualified.name"},
+	{"function", 'p', K_FLAG, NULL, F(function), V_FIND,
+	 "head each hit with its enclosing function or symbol, as a path#Qualified.name target"},
 	{"show-function", 0, K_FLAG, NULL, F(function), V_FIND, NULL},
-	{"files", 'l', K_FLAG, NULL, F(files), V_FIND, "list matching files only, one bare path per line, no cap"},
+	{"files", 'l', K_FLAG, NULL, F(files), V_FIND,
+	 "list matching files only, one bare path per line, no cap"},
 	{"files-with-matches", 0, K_FLAG, NULL, F(files), V_FIND, NULL},
-	{"count", 'c', K_FLAG, NULL, F(count), V_FIND, "print the footer first, then one <count>  <path> row per file"},
-	{"glob", 'g', K_LIST, "<GLOB>", F(globs), V_FIND, "narrow the walk to paths the glob matches (alias --include)"},
+	{"count", 'c', K_FLAG, NULL, F(count), V_FIND,
+	 "print the footer first, then one <count>  <path> row per file"},
+	{"glob", 'g', K_LIST, "<GLOB>", F(globs), V_FIND,
+	 "narrow the walk to paths the glob matches (alias --include)"},
 	{"include", 0, K_LIST, "<GLOB>", F(globs), V_FIND, NULL},
 	{"hidden", 0, K_FLAG, NULL, F(hidden), V_FIND | V_PATHS, "include hidden files and directories"},
 	{"line-number", 'n', K_NOOP, NULL, 0, V_FIND, "accepted for grep compatibility; no effect"},
@@ -78,39 +85,59 @@ static const struct opt_spec specs[] = {
 
 	{"old", 0, K_STR, "<OLD>", F(old), V_EDIT, "exact text to find; - reads stdin"},
 	{"new", 0, K_STR, "<NEW>", F(new_text), V_EDIT, "replacement text; - reads stdin"},
-	{"expect", 0, K_STR, "<EXPECT>", F(expect), V_EDIT, "with a :a-b target, replace only if the named line is exactly S"},
-	{"expect-all", 0, K_FLAG, NULL, F(expect_all), V_EDIT, "confirm content for a multi-line range read from stdin"},
-	{"insert-after", 0, K_STR, "<INSERT_AFTER>", F(insert_after), V_EDIT, "insert --new after an anchor (@'regex' or #symbol)"},
-	{"insert-before", 0, K_STR, "<INSERT_BEFORE>", F(insert_before), V_EDIT, "insert --new before an anchor"},
-	{"normalize", 0, K_FLAG, NULL, F(normalize), V_EDIT, "also match with smart quotes, dashes and non-breaking spaces folded"},
-	{"literal-newlines", 0, K_FLAG, NULL, F(literal_newlines), V_EDIT, "write --new's line endings exactly as typed"},
-	{"word", 'w', K_FLAG, NULL, F(word), V_EDIT, "match --old only at word boundaries (Unicode-aware, as find -w)"},
-	{"line-hint", 0, K_LONG, "<LINE_HINT>", F(line_hint), V_EDIT, "of several matches, take the one whose lines hold line N"},
+	{"expect", 0, K_STR, "<EXPECT>", F(expect), V_EDIT,
+	 "with a :a-b target, replace only if the named line is exactly S"},
+	{"expect-all", 0, K_FLAG, NULL, F(expect_all), V_EDIT,
+	 "confirm content for a multi-line range read from stdin"},
+	{"insert-after", 0, K_STR, "<INSERT_AFTER>", F(insert_after), V_EDIT,
+	 "insert --new after an anchor (@'regex' or #symbol)"},
+	{"insert-before", 0, K_STR, "<INSERT_BEFORE>", F(insert_before), V_EDIT,
+	 "insert --new before an anchor"},
+	{"normalize", 0, K_FLAG, NULL, F(normalize), V_EDIT,
+	 "also match with smart quotes, dashes and non-breaking spaces folded"},
+	{"literal-newlines", 0, K_FLAG, NULL, F(literal_newlines), V_EDIT,
+	 "write --new's line endings exactly as typed"},
+	{"word", 'w', K_FLAG, NULL, F(word), V_EDIT,
+	 "match --old only at word boundaries (Unicode-aware, as find -w)"},
+	{"line-hint", 0, K_LONG, "<LINE_HINT>", F(line_hint), V_EDIT,
+	 "of several matches, take the one whose lines hold line N"},
 	{"exact", 0, K_FLAG, NULL, F(exact), V_EDIT, "match --old's bytes only: no whitespace folding"},
 	{"set", 0, K_LIST, "<SET>", F(set), V_TRANSFORM, "set a key's value (repeatable)"},
 	{"delete", 0, K_LIST, "<DELETE>", F(del), V_TRANSFORM, "remove a key (repeatable)"},
 	{"append", 0, K_LIST, "<APPEND>", F(append), V_TRANSFORM, "append to an array (repeatable)"},
-	{"from", 0, K_STR, "<FROM>", F(from), V_EDIT | V_TRANSFORM, "a batch on stdin; - is the only accepted value"},
-	{"if", 0, K_STR, "<IF_SHA>", F(if_sha), V_EDIT | V_TRANSFORM, "refuse (exit 5) if the file changed since this sha:"},
+	{"from", 0, K_STR, "<FROM>", F(from), V_EDIT | V_TRANSFORM,
+	 "a batch on stdin; - is the only accepted value"},
+	{"if", 0, K_STR, "<IF_SHA>", F(if_sha), V_EDIT | V_TRANSFORM,
+	 "refuse (exit 5) if the file changed since this sha:"},
 	{"check", 0, K_STR, "<CHECK>", F(check), V_EDIT | V_TRANSFORM, "layer-2 checker: a command, or "},
-	{"check-timeout", 0, K_LONG, "<CHECK_TIMEOUT>", F(check_timeout), V_EDIT | V_TRANSFORM, "seconds before a layer-2 result is inconclusive [default: 60]"},
+	{"check-timeout", 0, K_LONG, "<CHECK_TIMEOUT>", F(check_timeout), V_EDIT | V_TRANSFORM,
+	 "seconds before a layer-2 result is inconclusive [default: 60]"},
 
 	{"force", 0, K_FLAG, NULL, F(force), V_WRITE, "overwrite an existing file"},
 	{"force", 0, K_FLAG, NULL, F(force), V_UPDATE, "reinstall the latest release even when current"},
 	{"empty", 0, K_FLAG, NULL, F(empty), V_WRITE, "allow writing a file from empty stdin"},
-	{"check", 0, K_FLAG, NULL, F(update_check), V_UPDATE, "report whether a newer release exists, without installing"},
-	{"dir", 0, K_STR, "<DIR>", F(dir), V_STATS, "directory to scan for .jsonl transcripts [default: ~/.claude/projects]"},
-	{"since", 0, K_STR, "<SINCE>", F(since), V_STATS, "only files modified within this window, e.g. 7d or 12h"},
+	{"check", 0, K_FLAG, NULL, F(update_check), V_UPDATE,
+	 "report whether a newer release exists, without installing"},
+	{"dir", 0, K_STR, "<DIR>", F(dir), V_STATS,
+	 "directory to scan for .jsonl transcripts [default: ~/.claude/projects]"},
+	{"since", 0, K_STR, "<SINCE>", F(since), V_STATS,
+	 "only files modified within this window, e.g. 7d or 12h"},
 
 	{"json", 0, K_FLAG, NULL, F(json), V_ALL, "one JSON object on stdout"},
-	{"jsonl", 0, K_FLAG, NULL, F(jsonl), V_ALL, "one JSON object per result, then a stats/omitted record"},
-	{"budget", 0, K_LONG, "<BUDGET>", F(budget), V_ALL, "shape the answer to ~N tokens, trimming the largest target first"},
-	{"max-bytes", 0, K_LONG, "<MAX_BYTES>", F(max_bytes), V_ALL, "refuse (exit 4) if content exceeds N bytes and no --budget [default: 65536]"},
-	{"max-file-bytes", 0, K_LONG, "<MAX_FILE_BYTES>", F(max_file_bytes), V_ALL, "files larger than this are refused [default: 8388608]"},
-	{"no-ignore", 0, K_FLAG, NULL, F(no_ignore), V_ALL, "do not honor .gitignore, .ignore or global excludes"},
+	{"jsonl", 0, K_FLAG, NULL, F(jsonl), V_ALL,
+	 "one JSON object per result, then a stats/omitted record"},
+	{"budget", 0, K_LONG, "<BUDGET>", F(budget), V_ALL,
+	 "shape the answer to ~N tokens, trimming the largest target first"},
+	{"max-bytes", 0, K_LONG, "<MAX_BYTES>", F(max_bytes), V_ALL,
+	 "refuse (exit 4) if content exceeds N bytes and no --budget [default: 65536]"},
+	{"max-file-bytes", 0, K_LONG, "<MAX_FILE_BYTES>", F(max_file_bytes), V_ALL,
+	 "files larger than this are refused [default: 8388608]"},
+	{"no-ignore", 0, K_FLAG, NULL, F(no_ignore), V_ALL,
+	 "do not honor .gitignore, .ignore or global excludes"},
 	{"allow-outside", 0, K_FLAG, NULL, F(allow_outside), V_ALL, "permit a path outside the working tree"},
 	{"no-check", 0, K_FLAG, NULL, F(no_check), V_ALL, "skip the built-in check and any --check"},
-	{"quiet", 'q', K_FLAG, NULL, F(quiet), V_SHOW, "(shared flag; show already prints only the footer plus content)"},
+	{"quiet", 'q', K_FLAG, NULL, F(quiet), V_SHOW,
+	 "(shared flag; show already prints only the footer plus content)"},
 	{"quiet", 'q', K_FLAG, NULL, F(quiet), V_ALL & ~V_SHOW, "print only the footer"},
 };
 
@@ -121,16 +148,17 @@ static const struct {
 	unsigned group;
 	const char *text;
 } epilogues[] = {
-	{V_MCP, "\nRegister it with Claude Code:\n"
-		"  claude mcp add lets -- lets mcp\n"
-		"\nOr with any client that reads an mcpServers block:\n"
-		"  {\n"
-		"    \"mcpServers\": {\n"
-		"      \"lets\": { \"command\": \"lets\", \"args\": [\"mcp\"] }\n"
-		"    }\n"
-		"  }\n"
-		"\nEach tool call runs the verb in-process with the server's working directory as the tree, and\n"
-		"returns the verb's text as content and its --json shape as structuredContent.\n"},
+	{V_MCP,
+	 "\nRegister it with Claude Code:\n"
+	 "  claude mcp add lets -- lets mcp\n"
+	 "\nOr with any client that reads an mcpServers block:\n"
+	 "  {\n"
+	 "    \"mcpServers\": {\n"
+	 "      \"lets\": { \"command\": \"lets\", \"args\": [\"mcp\"] }\n"
+	 "    }\n"
+	 "  }\n"
+	 "\nEach tool call runs the verb in-process with the server's working directory as the tree, and\n"
+	 "returns the verb's text as content and its --json shape as structuredContent.\n"},
 };
 
 /* Options that cannot be given together, checked in this order once a command line is parsed.
@@ -269,34 +297,30 @@ static const struct opt_spec *find_short(char c, unsigned bit)
 }
 
 /* Stores one occurrence; seen[] catches a scalar option given twice. */
-static enum lets_err apply(struct opts *o, const struct verb *v, const struct opt_spec *s,
-			   const char *value, unsigned char *seen, struct diag *d)
+static enum lets_err apply(struct opts *o, const struct verb *v, const struct opt_spec *s, const char *value,
+			   unsigned char *seen, struct diag *d)
 {
 	char *field = (char *)o + s->offset;
 	size_t idx = (size_t)(s - specs);
 	if (s->kind == K_REFUSED)
-		return diag_add(d, E_USAGE, "error: lets find has no -v: it prints matching lines only · use grep "
+		return diag_add(d, E_USAGE,
+				"error: lets find has no -v: it prints matching lines only · use grep "
 				"-v to print the lines that do not match");
 	if ((s->kind == K_LONG || s->kind == K_STR) && seen[idx]) {
 		struct buf name = BUF_INIT;
 		spec_name(&name, s);
-		opt_usage_error(d, v->name, true, "the argument '%s' cannot be used multiple times", name.data);
+		opt_usage_error(d, v->name, true, "the argument '%s' cannot be used multiple times",
+				name.data);
 		buf_release(&name);
 		return E_USAGE;
 	}
 	seen[idx] = 1;
 	switch (s->kind) {
-	case K_FLAG:
-		*(bool *)field = true;
-		break;
+	case K_FLAG: *(bool *)field = true; break;
 	case K_NOOP:
-	case K_REFUSED:
-		break;
-	case K_LONG:
-		return parse_long(d, s, value, (long *)field);
-	case K_STR:
-		*(const char **)field = value;
-		break;
+	case K_REFUSED: break;
+	case K_LONG: return parse_long(d, s, value, (long *)field);
+	case K_STR: *(const char **)field = value; break;
 	case K_LIST:
 		strlist_push((struct strlist *)field, value);
 		if (field == (char *)&o->set || field == (char *)&o->del || field == (char *)&o->append)
@@ -338,8 +362,10 @@ static enum lets_err check_conflicts(const struct opts *o, const struct verb *v,
 			continue;
 		buf_truncate(&a, 0);
 		buf_truncate(&b, 0);
-		if (conflict_side(conflicts[i].a, o, v->group, seen, &a) && conflict_side(conflicts[i].b, o, v->group, seen, &b))
-			err = opt_usage_error(d, v->name, true, "the argument '%s' cannot be used with '%s'", a.data, b.data);
+		if (conflict_side(conflicts[i].a, o, v->group, seen, &a) &&
+		    conflict_side(conflicts[i].b, o, v->group, seen, &b))
+			err = opt_usage_error(d, v->name, true, "the argument '%s' cannot be used with '%s'",
+					      a.data, b.data);
 	}
 	buf_release(&a);
 	buf_release(&b);
@@ -378,7 +404,8 @@ static enum lets_err parse_long_flag(struct opts *o, const struct verb *v, int a
 		else
 			return missing_value(d, s);
 	} else if (eq) {
-		return opt_usage_error(d, v->name, true, "unexpected value '%s' for '--%s' found; no more were expected",
+		return opt_usage_error(d, v->name, true,
+				       "unexpected value '%s' for '--%s' found; no more were expected",
 				       eq + 1, s->long_name);
 	}
 	return apply(o, v, s, value, seen, d);
@@ -413,7 +440,8 @@ static enum lets_err parse_short_flags(struct opts *o, const struct verb *v, int
 	return LETS_OK;
 }
 
-enum lets_err opts_parse(struct opts *o, const struct verb *v, int argc, char **argv, int first, struct diag *d)
+enum lets_err opts_parse(struct opts *o, const struct verb *v, int argc, char **argv, int first,
+			 struct diag *d)
 {
 	o->verb = v->name;
 	unsigned char seen[NSPECS] = {0};
@@ -457,8 +485,9 @@ long opts_after(const struct opts *o)
 void opt_help(struct buf *out, const struct verb *v)
 {
 	if (!v) {
-		buf_adds(out, "Locate, edit, transform and show files in one bounded call, for coding agents\n\n"
-			      "Usage: lets <COMMAND>\n\nCommands:\n");
+		buf_adds(out,
+			 "Locate, edit, transform and show files in one bounded call, for coding agents\n\n"
+			 "Usage: lets <COMMAND>\n\nCommands:\n");
 		/* clap's layout: the about lines start two columns after the longest verb name */
 		int width = 0;
 		for (size_t i = 0; i < verb_count; i++)
@@ -509,9 +538,11 @@ static void each_listed(const struct verb *v, bool with_noops, void (*fn)(const 
 {
 	for (size_t i = 0; i < NSPECS; i++) {
 		const struct opt_spec *s = &specs[i];
-		if (!(s->verbs & v->group) || !s->help || (!with_noops && (s->kind == K_NOOP || s->kind == K_REFUSED)))
+		if (!(s->verbs & v->group) || !s->help ||
+		    (!with_noops && (s->kind == K_NOOP || s->kind == K_REFUSED)))
 			continue;
-		struct opt_desc desc = {s->long_name, s->short_name, OPT_VALUE_FLAG, s->value_name, s->help, NULL};
+		struct opt_desc desc = {s->long_name,  s->short_name, OPT_VALUE_FLAG,
+					s->value_name, s->help,       NULL};
 		for (size_t j = 0; j < sizeof(value_sets) / sizeof(value_sets[0]) && s->value_name; j++)
 			if (s->long_name && !strcmp(s->long_name, value_sets[j].long_name))
 				desc.choice_at = value_sets[j].choice_at;
@@ -545,13 +576,15 @@ enum lets_err opts_read_stdin(const struct opts *o, struct buf *in, const char *
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0)
-			return diag_add(d, E_IO_ERROR, "reading stdin for %s failed: %s", subject, strerror(errno));
+			return diag_add(d, E_IO_ERROR, "reading stdin for %s failed: %s", subject,
+					strerror(errno));
 		if (r == 0)
 			return LETS_OK;
 		buf_add(in, chunk, (size_t)r);
 		if (o->max_file_bytes >= 0 && in->len > (size_t)o->max_file_bytes)
-			return diag_add(d, E_UNSUPPORTED_FILE,
-					"%s is unsupported: stdin is over the %ld-byte limit \xC2\xB7 pass --max-file-bytes to raise it",
-					subject, o->max_file_bytes);
+			return diag_add(
+				d, E_UNSUPPORTED_FILE,
+				"%s is unsupported: stdin is over the %ld-byte limit \xC2\xB7 pass --max-file-bytes to raise it",
+				subject, o->max_file_bytes);
 	}
 }

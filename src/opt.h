@@ -35,7 +35,7 @@ enum verb_group {
 	V_HOOK = 1 << 10,
 	V_PATHS = 1 << 11,
 	V_ALL = (1 << 12) - 1,
-	V_MCP = 1 << 12,         /* outside V_ALL: the server takes no output or tree flags */
+	V_MCP = 1 << 12, /* outside V_ALL: the server takes no output or tree flags */
 	V_COMPLETIONS = 1 << 13, /* outside V_ALL: prints a script, reads no tree */
 };
 
@@ -45,19 +45,19 @@ struct opts {
 
 	/* shared by every verb */
 	bool json, jsonl, quiet, no_ignore, allow_outside, no_check;
-	long budget;         /* OPT_UNSET or tokens */
-	long max_bytes;      /* default 65536 */
+	long budget; /* OPT_UNSET or tokens */
+	long max_bytes; /* default 65536 */
 	long max_file_bytes; /* default 8388608 */
 
 	/* show */
 	long window; /* default 200 */
-	bool all;    /* show: no window; edit: every occurrence */
+	bool all; /* show: no window; edit: every occurrence */
 	long after, before, context; /* OPT_UNSET or lines */
 	bool no_numbers;
 
 	/* find */
 	bool fixed, ignore_case, word, hidden, files, count;
-	bool def;      /* --def: the pattern is a symbol name, the hits its definitions */
+	bool def; /* --def: the pattern is a symbol name, the hits its definitions */
 	bool function; /* -p: each hit under its enclosing symbol's target */
 	long cap; /* default 50; also paths' */
 	struct strlist globs;
@@ -108,8 +108,8 @@ const char *opt_epilogue(const struct verb *v);
  * string that may repeat. */
 enum opt_value { OPT_VALUE_FLAG, OPT_VALUE_INT, OPT_VALUE_STRING, OPT_VALUE_LIST };
 struct opt_desc {
-	const char *long_name;  /* without "--"; NULL when the option is short only */
-	char short_name;        /* 0 when none */
+	const char *long_name; /* without "--"; NULL when the option is short only */
+	char short_name; /* 0 when none */
 	enum opt_value value;
 	const char *value_name; /* "<IF_SHA>", NULL for a flag */
 	const char *help;

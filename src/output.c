@@ -10,7 +10,7 @@
 #include "target.h"
 
 static const char *const marker_chars[] = {
-	[MK_NONE] = " ", [MK_REPLACED] = "~", [MK_INSERTED] = "+", [MK_DELETED] = "-",
+	[MK_NONE] = " ", [MK_REPLACED] = "~", [MK_INSERTED] = "+",   [MK_DELETED] = "-",
 	[MK_HIT] = ":",  [MK_CONTEXT] = "-",  [MK_GAP] = "\xC2\xB7",
 };
 static const char *const marker_names[] = {
@@ -319,14 +319,14 @@ static void text_match_limit(struct buf *b, const struct omission *om)
 
 /* Where a JSON member's value comes from in a struct omission. */
 enum om_value {
-	OV_A,          /* a */
-	OV_B,          /* b */
-	OV_C,          /* c */
-	OV_S1,         /* s1, a string */
-	OV_S2,         /* s2, a string */
-	OV_LIST,       /* list, an array of strings */
-	OV_PAIRS,      /* pairs, an array of [a,b] */
-	OV_AB,         /* [a,b] */
+	OV_A, /* a */
+	OV_B, /* b */
+	OV_C, /* c */
+	OV_S1, /* s1, a string */
+	OV_S2, /* s2, a string */
+	OV_LIST, /* list, an array of strings */
+	OV_PAIRS, /* pairs, an array of [a,b] */
+	OV_AB, /* [a,b] */
 	OV_BC_OR_NULL, /* [b,c], or null when b is 0 */
 };
 
@@ -348,17 +348,22 @@ static const struct om_row {
 	[OM_NORMALIZED] = {"normalized", text_normalized, {{0}}},
 	[OM_PARTIAL_BATCH] = {"partial_batch", text_partial_batch, {{"written", OV_LIST}}},
 	[OM_WINDOW] = {"window", text_window, {{"shown", OV_AB}, {"total", OV_C}}},
-	[OM_BUDGET] = {"budget", text_budget,
+	[OM_BUDGET] = {"budget",
+		       text_budget,
 		       {{"budget", OV_A}, {"trimmed_target", OV_S1}, {"not_shown", OV_BC_OR_NULL}}},
 	[OM_IGNORED] = {"ignored", text_ignored, {{"gitignore", OV_A}, {"hidden", OV_B}, {"other", OV_C}}},
-	[OM_SKIPPED] = {"skipped", text_skipped, {{"binary", OV_A}, {"too_large", OV_B}, {"unreadable", OV_C}}},
+	[OM_SKIPPED] = {"skipped",
+			text_skipped,
+			{{"binary", OV_A}, {"too_large", OV_B}, {"unreadable", OV_C}}},
 	[OM_UNRESOLVED] = {"unresolved", text_unresolved, {{"target", OV_S1}, {"error", OV_S2}}},
-	[OM_CHECK_INCONCLUSIVE] = {"check_inconclusive", text_check_inconclusive,
+	[OM_CHECK_INCONCLUSIVE] = {"check_inconclusive",
+				   text_check_inconclusive,
 				   {{"layer", OV_S1}, {"reason", OV_S2}}},
 	[OM_LONG_LINES_CUT] = {"long_lines_cut", text_long_lines_cut, {{"lines", OV_A}}},
 	[OM_OUTPUT_TRIMMED] = {"output_trimmed", text_output_trimmed, {{"limit", OV_A}, {"lines", OV_B}}},
 	[OM_LOSSY_LINES] = {"lossy_lines", text_lossy_lines, {{"lines", OV_A}}},
-	[OM_SELECTOR_RESOLVED] = {"selector_resolved", text_selector_resolved,
+	[OM_SELECTOR_RESOLVED] = {"selector_resolved",
+				  text_selector_resolved,
 				  {{"selector", OV_S1}, {"resolved", OV_S2}}},
 	[OM_GLOB] = {"glob", text_glob, {{"patterns", OV_LIST}}},
 	[OM_GREP_STYLE] = {"grep_style", text_grep_style, {{"pattern", OV_S1}, {"read_as", OV_S2}}},
@@ -392,33 +397,19 @@ static void json_str_list(struct buf *b, char *const *items, size_t n)
 static void om_value_json(struct buf *b, const struct omission *om, enum om_value v)
 {
 	switch (v) {
-	case OV_A:
-		buf_addf(b, "%ld", om->a);
-		break;
-	case OV_B:
-		buf_addf(b, "%ld", om->b);
-		break;
-	case OV_C:
-		buf_addf(b, "%ld", om->c);
-		break;
-	case OV_S1:
-		json_cstr(b, om->s1);
-		break;
-	case OV_S2:
-		json_cstr(b, om->s2);
-		break;
-	case OV_LIST:
-		json_str_list(b, om->list, om->n_list);
-		break;
+	case OV_A: buf_addf(b, "%ld", om->a); break;
+	case OV_B: buf_addf(b, "%ld", om->b); break;
+	case OV_C: buf_addf(b, "%ld", om->c); break;
+	case OV_S1: json_cstr(b, om->s1); break;
+	case OV_S2: json_cstr(b, om->s2); break;
+	case OV_LIST: json_str_list(b, om->list, om->n_list); break;
 	case OV_PAIRS:
 		buf_addc(b, '[');
 		for (size_t i = 0; i < om->n_pairs; i++)
 			buf_addf(b, "%s[%ld,%ld]", i ? "," : "", om->pairs[2 * i], om->pairs[2 * i + 1]);
 		buf_addc(b, ']');
 		break;
-	case OV_AB:
-		buf_addf(b, "[%ld,%ld]", om->a, om->b);
-		break;
+	case OV_AB: buf_addf(b, "[%ld,%ld]", om->a, om->b); break;
 	case OV_BC_OR_NULL:
 		if (om->b)
 			buf_addf(b, "[%ld,%ld]", om->b, om->c);
@@ -608,7 +599,8 @@ void region_build(struct out_block *r, const struct file *f, const long *changed
 		if (z > total)
 			z = total;
 		if (shown_to && a > shown_to + 1) {
-			struct omission *om = gap->n ? &gap->items[0] : omit_add(gap, OM_REGION_GAP, 0, 0, 0, NULL, NULL);
+			struct omission *om =
+				gap->n ? &gap->items[0] : omit_add(gap, OM_REGION_GAP, 0, 0, 0, NULL, NULL);
 			omission_add_pair(om, shown_to + 1, a - 1);
 			buf_truncate(&disp, 0);
 			not_shown(&disp, shown_to + 1, a - 1);
@@ -798,7 +790,8 @@ size_t rows_shape(const struct out_row *rows, size_t n, bool counted, long budge
 		omit_add(om, OM_BUDGET_LIST, budget, (long)(n - keep), 0, NULL, NULL);
 	} else {
 		omit_add(om, OM_OUTPUT_TRIMMED, max_bytes, (long)(n - keep), 0, NULL, NULL);
-		diag_add(d, E_OVER_BUDGET, "content is %ld bytes, over the %ld-byte budget", total, max_bytes);
+		diag_add(d, E_OVER_BUDGET, "content is %ld bytes, over the %ld-byte budget", total,
+			 max_bytes);
 	}
 	return keep;
 }
@@ -858,9 +851,7 @@ static void long_list_json(struct buf *b, const long *v, size_t n)
 static void change_head_json(struct buf *b, const struct out_change *ch)
 {
 	switch (ch->kind) {
-	case CHG_REPLACE:
-		buf_addf(b, ",\"replacements\":%ld", ch->count);
-		break;
+	case CHG_REPLACE: buf_addf(b, ",\"replacements\":%ld", ch->count); break;
 	case CHG_INSERT:
 		buf_addf(b, ",\"inserted\":%ld,\"anchor\":{\"side\":", ch->count);
 		json_cstr(b, ch->side);

@@ -24,13 +24,13 @@ struct file;
 #define OUT_DOT " \xC2\xB7 "
 
 enum marker {
-	MK_NONE,     /* ' '  "none" */
+	MK_NONE, /* ' '  "none" */
 	MK_REPLACED, /* '~'  "replaced" */
 	MK_INSERTED, /* '+'  "inserted" */
-	MK_DELETED,  /* '-'  "deleted" */
-	MK_HIT,      /* ':'  "hit" */
-	MK_CONTEXT,  /* '-'  "context" (find) */
-	MK_GAP,      /* '·'  "gap": text is ":a-b not shown", number column blank */
+	MK_DELETED, /* '-'  "deleted" */
+	MK_HIT, /* ':'  "hit" */
+	MK_CONTEXT, /* '-'  "context" (find) */
+	MK_GAP, /* '·'  "gap": text is ":a-b not shown", number column blank */
 };
 
 struct out_line {
@@ -44,12 +44,12 @@ struct out_line {
 /* One target's lines. Optional fields are off when zero / NULL / false. */
 struct out_block {
 	char *target; /* owned; as typed */
-	char *path;   /* owned */
+	char *path; /* owned */
 	bool has_range;
 	long start, end, total;
-	long window;                /* the window size when the window cut this block */
+	long window; /* the window size when the window cut this block */
 	long not_shown_a, not_shown_b; /* 0 when nothing was cut */
-	const char *resolver;       /* static: "tree-sitter", "heuristic (plaintext)" */
+	const char *resolver; /* static: "tree-sitter", "heuristic (plaintext)" */
 	bool crlf;
 	long *lossy_lines; /* owned */
 	size_t n_lossy;
@@ -70,39 +70,39 @@ void block_release(struct out_block *b);
 void block_note_first_change(struct out_block *b, const char *note);
 
 enum omission_kind {
-	OM_HIT_CAP,            /* a=hits b=cap */
-	OM_TOP_FILES,          /* a=shown */
-	OM_CHECK_SKIPPED,      /* s1=reason */
-	OM_NORMALIZED,         /* bare */
-	OM_PARTIAL_BATCH,      /* list=written paths */
-	OM_WINDOW,             /* a,b=shown range c=total */
-	OM_BUDGET,             /* a=budget s1=trimmed target b,c=not shown range (b=0: null) */
-	OM_IGNORED,            /* a=gitignore b=hidden c=other */
-	OM_SKIPPED,            /* a=binary b=too large c=unreadable */
-	OM_UNRESOLVED,         /* s1=target s2=slug */
+	OM_HIT_CAP, /* a=hits b=cap */
+	OM_TOP_FILES, /* a=shown */
+	OM_CHECK_SKIPPED, /* s1=reason */
+	OM_NORMALIZED, /* bare */
+	OM_PARTIAL_BATCH, /* list=written paths */
+	OM_WINDOW, /* a,b=shown range c=total */
+	OM_BUDGET, /* a=budget s1=trimmed target b,c=not shown range (b=0: null) */
+	OM_IGNORED, /* a=gitignore b=hidden c=other */
+	OM_SKIPPED, /* a=binary b=too large c=unreadable */
+	OM_UNRESOLVED, /* s1=target s2=slug */
 	OM_CHECK_INCONCLUSIVE, /* s1=layer (the command) s2=reason */
-	OM_LONG_LINES_CUT,     /* a=lines */
-	OM_OUTPUT_TRIMMED,     /* a=limit b=lines not shown */
-	OM_LOSSY_LINES,        /* a=lines */
-	OM_SELECTOR_RESOLVED,  /* s1=selector s2=resolved */
-	OM_GLOB,               /* list=patterns */
-	OM_GREP_STYLE,         /* s1=pattern s2=read as */
-	OM_CRLF_MATCHED,       /* bare */
-	OM_UNREADABLE,         /* s1=path */
-	OM_XATTRS_DROPPED,     /* s1=path */
-	OM_REGION_GAP,         /* pairs=[a,b]... */
-	OM_MATCH_LIMIT,        /* a=files whose search stopped at the regex match limit */
-	OM_BUDGET_LIST,        /* a=budget b=rows (files) not shown */
-	OM_WS_FOLDED,          /* bare: an edit's --old matched with whitespace folded */
-	OM_REINDENTED,         /* bare: an edit's --new was re-indented into the file's style */
-	OM_PATH_CAP,           /* a=cap b=paths not shown (lets paths) */
+	OM_LONG_LINES_CUT, /* a=lines */
+	OM_OUTPUT_TRIMMED, /* a=limit b=lines not shown */
+	OM_LOSSY_LINES, /* a=lines */
+	OM_SELECTOR_RESOLVED, /* s1=selector s2=resolved */
+	OM_GLOB, /* list=patterns */
+	OM_GREP_STYLE, /* s1=pattern s2=read as */
+	OM_CRLF_MATCHED, /* bare */
+	OM_UNREADABLE, /* s1=path */
+	OM_XATTRS_DROPPED, /* s1=path */
+	OM_REGION_GAP, /* pairs=[a,b]... */
+	OM_MATCH_LIMIT, /* a=files whose search stopped at the regex match limit */
+	OM_BUDGET_LIST, /* a=budget b=rows (files) not shown */
+	OM_WS_FOLDED, /* bare: an edit's --old matched with whitespace folded */
+	OM_REINDENTED, /* bare: an edit's --new was re-indented into the file's style */
+	OM_PATH_CAP, /* a=cap b=paths not shown (lets paths) */
 };
 
 struct omission {
 	enum omission_kind kind;
 	long a, b, c;
 	char *s1, *s2; /* owned */
-	char **list;   /* owned */
+	char **list; /* owned */
 	size_t n_list;
 	long *pairs; /* owned, 2*n_pairs */
 	size_t n_pairs;
@@ -112,7 +112,10 @@ struct omits {
 	struct omission *items;
 	size_t n, cap;
 };
-#define OMITS_INIT {0}
+#define OMITS_INIT \
+	{          \
+		0  \
+	}
 
 /* Appends an omission; strings are copied (NULL allowed). Returns it for list/pairs filling: the
  * pointer, like every pointer into o->items, is valid only until the next omit_add on o, which
@@ -194,16 +197,16 @@ struct out_row {
 
 /* A check's verdict on one changed file; layer NULL when no check result shows. */
 struct out_check {
-	const char *layer;  /* "structure", "json", … or the --check command as shown */
+	const char *layer; /* "structure", "json", … or the --check command as shown */
 	const char *status; /* "ok", "failed", "invalid", "still invalid" */
 	long errors_before, errors_after;
 };
 
 enum change_kind {
-	CHG_REPLACE,   /* edit --old/--new or a line range: "replacements" */
-	CHG_INSERT,    /* edit --insert-after/--insert-before: "inserted" and "anchor" */
+	CHG_REPLACE, /* edit --old/--new or a line range: "replacements" */
+	CHG_INSERT, /* edit --insert-after/--insert-before: "inserted" and "anchor" */
 	CHG_TRANSFORM, /* transform: "format" and "operations" */
-	CHG_WRITE,     /* write: "outcome", the file's lines and bytes, one "sha" */
+	CHG_WRITE, /* write: "outcome", the file's lines and bytes, one "sha" */
 };
 
 /* A transform operation: its verb ("set", "delete", "append") and the key as resolved. */
@@ -216,26 +219,26 @@ struct out_op {
 struct out_change {
 	enum change_kind kind;
 	const char *path;
-	long count;                /* replacements; lines inserted; write: the content's lines */
-	const char *side;          /* insert: "after" / "before" */
-	const char *anchor;        /* insert: the anchor as typed (JSON) */
-	const char *anchor_shown;  /* insert: the anchor as the text header shows it */
-	long anchor_line;          /* insert: the anchor's line */
-	const char *format;        /* transform: "json", "yaml", "toml", "frontmatter" */
-	const struct out_op *ops;  /* transform: the operations in order */
+	long count; /* replacements; lines inserted; write: the content's lines */
+	const char *side; /* insert: "after" / "before" */
+	const char *anchor; /* insert: the anchor as typed (JSON) */
+	const char *anchor_shown; /* insert: the anchor as the text header shows it */
+	long anchor_line; /* insert: the anchor's line */
+	const char *format; /* transform: "json", "yaml", "toml", "frontmatter" */
+	const struct out_op *ops; /* transform: the operations in order */
 	size_t n_ops;
-	const char *outcome;       /* write: "created", "overwritten", "exists" */
-	long bytes;                /* write: the content's bytes */
-	const long *lines;         /* the changed lines, ascending (not write) */
+	const char *outcome; /* write: "created", "overwritten", "exists" */
+	long bytes; /* write: the content's bytes */
+	const long *lines; /* the changed lines, ascending (not write) */
 	size_t n_lines;
-	const char *match;         /* edit: how --old matched ("exact", "normalized", …) */
-	const char *resolver;      /* edit: "span guessed (plaintext heuristic)" or NULL */
+	const char *match; /* edit: how --old matched ("exact", "normalized", …) */
+	const char *resolver; /* edit: "span guessed (plaintext heuristic)" or NULL */
 	const struct out_block *region; /* NULL or the lines around the change (region_build) */
 	struct out_check check;
-	const char *sha_before;    /* NULL for a created file */
-	const char *sha_after;     /* after the change; sha_before again when reverted */
-	bool reverted;             /* a check refused it and the file is as it was */
-	bool no_change;            /* an edit that left the bytes as they were */
+	const char *sha_before; /* NULL for a created file */
+	const char *sha_after; /* after the change; sha_before again when reverted */
+	bool reverted; /* a check refused it and the file is as it was */
+	bool no_change; /* an edit that left the bytes as they were */
 };
 
 /* The stats of changes: their region lines and what they cost as text, with the headers and the
@@ -246,7 +249,7 @@ enum out_format { OUT_TEXT, OUT_JSON, OUT_JSONL };
 
 enum out_header {
 	HDR_TARGET, /* show: "── target  (a-b of n · …) · sha:…" */
-	HDR_PATH,   /* find: "── target" (the path; path#Name under -p; "  (kind · lines a-b)" after --def's) */
+	HDR_PATH, /* find: "── target" (the path; path#Name under -p; "  (kind · lines a-b)" after --def's) */
 };
 
 struct response {
@@ -255,8 +258,8 @@ struct response {
 	size_t n_blocks;
 	const struct out_row *rows; /* when blocks is NULL */
 	size_t n_rows;
-	bool rows_counted;           /* rows carry a count ("counts"), else bare paths ("files") */
-	const struct out_row *top;   /* NULL unless over the cap */
+	bool rows_counted; /* rows carry a count ("counts"), else bare paths ("files") */
+	const struct out_row *top; /* NULL unless over the cap */
 	size_t n_top;
 	long top_more;
 	const struct out_change *changes; /* when blocks and rows are NULL */
@@ -267,12 +270,12 @@ struct response {
 
 	/* text only */
 	enum out_header header;
-	const char *lead;  /* the footer's first segment; NULL with one change: its check and sha */
-	bool numbers;      /* line numbers (show --no-numbers turns them off) */
-	bool quiet;        /* -q: only the footer */
-	bool cost_first;   /* show --all: a cost line before the content */
+	const char *lead; /* the footer's first segment; NULL with one change: its check and sha */
+	bool numbers; /* line numbers (show --no-numbers turns them off) */
+	bool quiet; /* -q: only the footer */
+	bool cost_first; /* show --all: a cost line before the content */
 	bool footer_first; /* find --count: footer, then the rows */
-	bool no_cost;      /* the footer has no cost segment (find over its cap) */
+	bool no_cost; /* the footer has no cost segment (find over its cap) */
 };
 
 /* Renders r in format f into b. */

@@ -66,7 +66,9 @@ void proc_run(const char *cmd, const char *dir, long timeout_s, struct proc_resu
 				char chunk[8192];
 				ssize_t got = read(p[0], chunk, sizeof(chunk));
 				if (got > 0) {
-					size_t room = PROC_OUTPUT_MAX > r->output.len ? PROC_OUTPUT_MAX - r->output.len : 0;
+					size_t room = PROC_OUTPUT_MAX > r->output.len
+							      ? PROC_OUTPUT_MAX - r->output.len
+							      : 0;
 					buf_add(&r->output, chunk, (size_t)got < room ? (size_t)got : room);
 				} else if (got == 0 || errno != EINTR) {
 					open_pipe = false;

@@ -8,11 +8,14 @@
 #include "buf.h"
 
 struct proc_result {
-	int status;      /* exit code; 128+N for a signal; -1 when it could not start */
-	bool timed_out;  /* the deadline passed; the group was killed */
+	int status; /* exit code; 128+N for a signal; -1 when it could not start */
+	bool timed_out; /* the deadline passed; the group was killed */
 	struct buf output; /* stdout+stderr, first PROC_OUTPUT_MAX bytes; owned */
 };
-#define PROC_RESULT_INIT {0, false, BUF_INIT}
+#define PROC_RESULT_INIT           \
+	{                          \
+		0, false, BUF_INIT \
+	}
 #define PROC_OUTPUT_MAX 65536
 
 /* Runs cmd with sh in dir (NULL: the current directory), stdin from /dev/null, for at most

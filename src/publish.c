@@ -153,7 +153,8 @@ static bool copy_xattrs(int src, int dst)
 		const char *key = names + i;
 		ssize_t vn = fgetxattr(src, key, NULL, 0);
 		char *val = vn >= 0 ? xmalloc((size_t)vn + 1) : NULL;
-		if (vn < 0 || (vn = fgetxattr(src, key, val, (size_t)vn)) < 0 || fsetxattr(dst, key, val, (size_t)vn, 0) < 0)
+		if (vn < 0 || (vn = fgetxattr(src, key, val, (size_t)vn)) < 0 ||
+		    fsetxattr(dst, key, val, (size_t)vn, 0) < 0)
 			ok = false;
 		free(val);
 	}
@@ -172,8 +173,8 @@ static enum lets_err open_old(struct publish_op *op, int *src, struct diag *d)
 		return LETS_OK;
 	char sha[13];
 	current_sha(op, sha);
-	return diag_add(d, E_CHANGED, "%s changed since sha:%s (now sha:%s)", op->path, op->read_sha ? op->read_sha : "?",
-			sha);
+	return diag_add(d, E_CHANGED, "%s changed since sha:%s (now sha:%s)", op->path,
+			op->read_sha ? op->read_sha : "?", sha);
 }
 
 /* Data first, then the old file's attributes, owner and mode: fchown clears setuid/setgid and a
@@ -186,15 +187,17 @@ static enum lets_err fill_tmp(struct publish_op *op, int src, const char *data, 
 		return LETS_OK;
 	op->xattrs_dropped = !copy_xattrs(src, op->fd);
 	if (geteuid() == 0 && fchown(op->fd, op->expected.st_uid, op->expected.st_gid) < 0)
-		return diag_add(d, E_IO_ERROR, "keeping the owner of %s failed: %s", op->path, strerror(errno));
+		return diag_add(d, E_IO_ERROR, "keeping the owner of %s failed: %s", op->path,
+				strerror(errno));
 	if (fchmod(op->fd, op->expected.st_mode & 07777) < 0)
-		return diag_add(d, E_IO_ERROR, "keeping the mode of %s failed: %s", op->path, strerror(errno));
+		return diag_add(d, E_IO_ERROR, "keeping the mode of %s failed: %s", op->path,
+				strerror(errno));
 	return LETS_OK;
 }
 
 enum lets_err publish_prepare_at(struct publish_op *op, int dir, const char *name, const char *path,
-				 const char *data, size_t len, const struct stat *expected, const char *read_sha,
-				 struct diag *d)
+				 const char *data, size_t len, const struct stat *expected,
+				 const char *read_sha, struct diag *d)
 {
 	enum lets_err err = LETS_OK;
 	int src = -1;
@@ -273,7 +276,8 @@ enum lets_err publish_prepare(struct publish_op *op, const char *path, const cha
 	struct buf dir = BUF_INIT;
 	buf_add(&dir, slash ? target : ".", slash ? (slash == target ? 1 : (size_t)(slash - target)) : 1);
 	if (!expected && make_parents(target) < 0) {
-		err = diag_add(d, E_IO_ERROR, "creating the directories for %s failed: %s", path, strerror(errno));
+		err = diag_add(d, E_IO_ERROR, "creating the directories for %s failed: %s", path,
+			       strerror(errno));
 		goto out;
 	}
 	int dfd = open(dir.data, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -302,7 +306,8 @@ static enum lets_err commit_locked(struct publish_op *op, struct diag *d)
 {
 	if (op->replace) {
 		struct stat cur;
-		if (fstatat(op->dir, op->name, &cur, AT_SYMLINK_NOFOLLOW) < 0 || !publish_same(&cur, &op->expected)) {
+		if (fstatat(op->dir, op->name, &cur, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    !publish_same(&cur, &op->expected)) {
 			char sha[13];
 			current_sha(op, sha);
 			return diag_add(d, E_CHANGED, "%s changed since sha:%s (now sha:%s)", op->path,
@@ -327,7 +332,8 @@ static enum lets_err commit_locked(struct publish_op *op, struct diag *d)
 	if (rc == 0)
 		return LETS_OK;
 	if (errno == EEXIST)
-		return diag_add(d, E_EXISTS, "%s appeared while lets was writing it \xC2\xB7 pass --force to overwrite",
+		return diag_add(d, E_EXISTS,
+				"%s appeared while lets was writing it \xC2\xB7 pass --force to overwrite",
 				op->path);
 	return diag_add(d, E_IO_ERROR, "creating %s failed: %s", op->path, strerror(errno));
 }
@@ -372,16 +378,16 @@ void publish_sync_dirs(const struct publish_op *ops, size_t n)
 		bool seen = false;
 		struct stat a, b;
 		for (size_t k = 0; k < i && !seen; k++)
-			seen = ops[k].done && !fstat(ops[k].dir, &a) && !fstat(ops[i].dir, &b) && a.st_dev == b.st_dev &&
-			       a.st_ino == b.st_ino;
+			seen = ops[k].done && !fstat(ops[k].dir, &a) && !fstat(ops[i].dir, &b) &&
+			       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 		if (!seen)
 			fsync(ops[i].dir);
 	}
 }
 
 enum lets_err publish_at(int dir, const char *name, const char *path, const char *data, size_t len,
-			 const struct stat *expected, const char *read_sha, struct lockset *locks, struct stat *now,
-			 bool *xattrs_dropped, struct diag *d)
+			 const struct stat *expected, const char *read_sha, struct lockset *locks,
+			 struct stat *now, bool *xattrs_dropped, struct diag *d)
 {
 	struct publish_op op;
 	enum lets_err err = publish_prepare_at(&op, dir, name, path, data, len, expected, read_sha, d);
@@ -451,8 +457,8 @@ enum lets_err publish_batch(struct publish_item *items, size_t n, struct lockset
 			continue;
 		item_of[n_ops] = i;
 		if (it->name)
-			e = publish_prepare_at(&ops[n_ops++], it->dir, it->name, it->path, it->new_data, it->new_len,
-					       it->expected, it->read_sha, &pd);
+			e = publish_prepare_at(&ops[n_ops++], it->dir, it->name, it->path, it->new_data,
+					       it->new_len, it->expected, it->read_sha, &pd);
 		else
 			e = publish_prepare(&ops[n_ops++], it->path, it->new_data, it->new_len, it->expected,
 					    it->read_sha, &pd);
@@ -487,10 +493,11 @@ long publish_revert(struct publish_item *items, size_t n, struct lockset *locks,
 		struct publish_item *it = &items[i];
 		if (!it->landed || !it->old_data)
 			continue;
-		enum lets_err e =
-			it->name ? publish_at(it->dir, it->name, it->path, it->old_data, it->old_len, &it->written,
-					      it->new_sha, locks, NULL, NULL, d)
-				 : publish(it->path, it->old_data, it->old_len, &it->written, it->new_sha, locks, NULL, d);
+		enum lets_err e = it->name
+					  ? publish_at(it->dir, it->name, it->path, it->old_data, it->old_len,
+						       &it->written, it->new_sha, locks, NULL, NULL, d)
+					  : publish(it->path, it->old_data, it->old_len, &it->written,
+						    it->new_sha, locks, NULL, d);
 		reverted += e == LETS_OK;
 	}
 	return reverted;

@@ -31,8 +31,8 @@ enum lets_err publish(const char *path, const char *data, size_t len, const stru
  * for messages. *xattrs_dropped (may be NULL) is set when an extended attribute or ACL of the
  * old file could not be carried over (the caller reports the `xattrs dropped` omission). */
 enum lets_err publish_at(int dir, const char *name, const char *path, const char *data, size_t len,
-			 const struct stat *expected, const char *read_sha, struct lockset *locks, struct stat *now,
-			 bool *xattrs_dropped, struct diag *d);
+			 const struct stat *expected, const char *read_sha, struct lockset *locks,
+			 struct stat *now, bool *xattrs_dropped, struct diag *d);
 
 /* The same in stages, so a batch pays for one round of syncs instead of one per file:
  * prepare every file (temporary written, write-back started), sync them all, then commit each
@@ -47,18 +47,21 @@ enum lets_err publish_at(int dir, const char *name, const char *path, const char
  * removes such leftovers in its directory whose process is gone (a SIGKILL's debris). */
 struct publish_op {
 	char *path, *name, *tmp, *read_sha; /* owned; tmp NULL until the temporary has a name */
-	int dir;                            /* owned; the target's directory */
-	int fd;                             /* the temporary; -1 once handed to a lockset */
+	int dir; /* owned; the target's directory */
+	int fd; /* the temporary; -1 once handed to a lockset */
 	bool replace, done, xattrs_dropped;
 	struct stat expected;
 };
-#define PUBLISH_OP_INIT {.dir = -1, .fd = -1}
+#define PUBLISH_OP_INIT             \
+	{                           \
+		.dir = -1, .fd = -1 \
+	}
 enum lets_err publish_prepare(struct publish_op *op, const char *path, const char *data, size_t len,
 			      const struct stat *expected, const char *read_sha, struct diag *d);
 /* publish_prepare for name in the held directory dir (duplicated, the caller keeps its own). */
 enum lets_err publish_prepare_at(struct publish_op *op, int dir, const char *name, const char *path,
-				 const char *data, size_t len, const struct stat *expected, const char *read_sha,
-				 struct diag *d);
+				 const char *data, size_t len, const struct stat *expected,
+				 const char *read_sha, struct diag *d);
 enum lets_err publish_sync(struct publish_op *ops, size_t n, struct diag *d);
 enum lets_err publish_commit(struct publish_op *op, struct lockset *locks, struct stat *now, struct diag *d);
 void publish_sync_dirs(const struct publish_op *ops, size_t n);

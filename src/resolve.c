@@ -148,7 +148,8 @@ static int step_up(struct walk *k)
 }
 
 /* Replaces the walk's input with the link's target followed by what was left. */
-static int follow_link(struct walk *k, const struct step *t, const char *name, const char *rest, struct buf *in)
+static int follow_link(struct walk *k, const struct step *t, const char *name, const char *rest,
+		       struct buf *in)
 {
 	char target[PATH_MAX];
 	ssize_t n = readlinkat(t->fd, name, target, sizeof(target) - 1);
@@ -225,7 +226,8 @@ static int walk_run(struct walk *k, struct buf *in, struct walk_end *end)
 			} else {
 				int fd = open_dir_at(t->fd, name);
 				if (fd < 0)
-					rc = errno == ELOOP ? EAGAIN : errno; /* swapped for a link meanwhile */
+					rc = errno == ELOOP ? EAGAIN
+							    : errno; /* swapped for a link meanwhile */
 				else
 					walk_push(k, fd, name);
 			}
@@ -324,10 +326,12 @@ enum lets_err resolve_make_parents(struct resolved *r, const char *path, struct 
 	while (r->n_missing) {
 		char *name = r->missing[0];
 		if (mkdirat(r->dir, name, 0777) < 0 && errno != EEXIST)
-			return diag_add(d, E_IO_ERROR, "creating the directories for %s failed: %s", path, strerror(errno));
+			return diag_add(d, E_IO_ERROR, "creating the directories for %s failed: %s", path,
+					strerror(errno));
 		int fd = open_dir_at(r->dir, name);
 		if (fd < 0)
-			return diag_add(d, E_IO_ERROR, "creating the directories for %s failed: %s", path, strerror(errno));
+			return diag_add(d, E_IO_ERROR, "creating the directories for %s failed: %s", path,
+					strerror(errno));
 		close(r->dir);
 		r->dir = fd;
 		free(name);

@@ -23,15 +23,18 @@ struct worktree;
 #define RESOLVE_MAX_LINKS 40
 
 struct resolved {
-	int dir;       /* the final parent directory, held; -1 when none */
-	char *name;    /* owned; the final component in dir, never "", "." or ".." nor holding '/' */
-	bool exists;   /* name exists in dir (symlinks already followed) */
+	int dir; /* the final parent directory, held; -1 when none */
+	char *name; /* owned; the final component in dir, never "", "." or ".." nor holding '/' */
+	bool exists; /* name exists in dir (symlinks already followed) */
 	bool dir_only; /* the path ended in '/', "." or "..": it can only name a directory */
 	struct stat st; /* fstatat(dir, name, AT_SYMLINK_NOFOLLOW) when exists */
 	char **missing; /* owned; directories below dir still to create, in order */
 	size_t n_missing;
 };
-#define RESOLVED_INIT {.dir = -1}
+#define RESOLVED_INIT     \
+	{                 \
+		.dir = -1 \
+	}
 
 /* Resolves path. Records outside_tree (unless allow_outside), usage for an empty path,
  * not_found / io_error with the OS message for a missing or unreadable directory on the way

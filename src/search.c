@@ -131,13 +131,10 @@ static const char *escape_end(const char *p)
 			q++;
 		return q;
 	case 'o':
-	case 'N':
-		return *q == '{' ? past(q, '}') : q;
+	case 'N': return *q == '{' ? past(q, '}') : q;
 	case 'p':
-	case 'P':
-		return *q == '{' ? past(q, '}') : *q ? q + 1 : q;
-	case 'c':
-		return *q ? q + 1 : q;
+	case 'P': return *q == '{' ? past(q, '}') : *q ? q + 1 : q;
+	case 'c': return *q ? q + 1 : q;
 	case 'g':
 	case 'k':
 		if (*q == '{' || *q == '<' || *q == '\'')
@@ -260,22 +257,17 @@ static const char *scan_item(struct lit_scan *ls, const char *p)
 	if (q)
 		return q;
 	switch (*p) {
-	case '|':
-		return NULL;
+	case '|': return NULL;
 	case '(':
 		if (p[1] == '?' && p[2] == '#') /* a comment: gone, as if never written */
 			return past(p, ')');
 		run_break(ls);
 		return skip_group(p);
-	case '[':
-		run_break(ls);
-		return skip_class(p);
+	case '[': run_break(ls); return skip_class(p);
 	case '.':
 	case '^':
 	case '$':
-	case ')':
-		run_break(ls);
-		return p + 1;
+	case ')': run_break(ls); return p + 1;
 	case '{':
 		/* a brace PCRE2 reads as text today; newer PCRE2 reads {,n} as a quantifier, so the
 		 * pattern is no longer provably plain text */
@@ -293,9 +285,7 @@ static const char *scan_item(struct lit_scan *ls, const char *p)
 		else
 			run_add(ls, p + 1, (size_t)(q - p - 1));
 		return q;
-	default:
-		run_add(ls, p, char_len(p));
-		return p + char_len(p);
+	default: run_add(ls, p, char_len(p)); return p + char_len(p);
 	}
 }
 
@@ -360,7 +350,8 @@ static void pick_rare(const char *lit, size_t len, bool fold, size_t *rare1, siz
 			a = i;
 	size_t b = a;
 	for (size_t i = 0; i < len; i++)
-		if (i != a && (b == a || byte_rank((unsigned char)lit[i], fold) < byte_rank((unsigned char)lit[b], fold)))
+		if (i != a && (b == a || byte_rank((unsigned char)lit[i], fold) <
+						 byte_rank((unsigned char)lit[b], fold)))
 			b = i;
 	*rare1 = a < b ? a : b;
 	*rare2 = a < b ? b : a;
@@ -485,7 +476,8 @@ lit_scan_avx2(const struct searcher *s, const char *hay, size_t n, size_t *done,
 	const char *lit = s->lit;
 	size_t m = s->lit_len, p1 = s->rare1, p2 = s->rare2, i = 0;
 	unsigned char f = (unsigned char)lit[p1], l = (unsigned char)lit[p2];
-	const __m256i F = _mm256_set1_epi8((char)f), L = _mm256_set1_epi8((char)l), Z = _mm256_setzero_si256();
+	const __m256i F = _mm256_set1_epi8((char)f), L = _mm256_set1_epi8((char)l),
+		      Z = _mm256_setzero_si256();
 	const __m256i FM = _mm256_set1_epi8(s->fold && isalpha(f) ? 0x20 : 0);
 	const __m256i LM = _mm256_set1_epi8(s->fold && isalpha(l) ? 0x20 : 0);
 	for (; i + m - 1 + 32 <= n; i += 32) {
@@ -498,8 +490,8 @@ lit_scan_avx2(const struct searcher *s, const char *hay, size_t n, size_t *done,
 		}
 		__m256i a = _mm256_or_si256(raw, FM);
 		__m256i b = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(hay + i + p2)), LM);
-		unsigned mask =
-			(unsigned)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(a, F), _mm256_cmpeq_epi8(b, L)));
+		unsigned mask = (unsigned)_mm256_movemask_epi8(
+			_mm256_and_si256(_mm256_cmpeq_epi8(a, F), _mm256_cmpeq_epi8(b, L)));
 		while (mask) {
 			unsigned bit = (unsigned)__builtin_ctz(mask);
 			if (lit_eq(hay + i + bit, lit, m, s->fold))
@@ -512,13 +504,13 @@ lit_scan_avx2(const struct searcher *s, const char *hay, size_t n, size_t *done,
 }
 
 __attribute__((target("avx2"))) static const char *lit_find_avx2(const struct searcher *s, const char *hay,
-								  size_t n, size_t *done)
+								 size_t n, size_t *done)
 {
 	return lit_scan_avx2(s, hay, n, done, false, NULL);
 }
 
-__attribute__((target("avx2"))) static const char *lit_find_avx2_nul(const struct searcher *s, const char *hay,
-								      size_t n, size_t *done, bool *nul)
+__attribute__((target("avx2"))) static const char *
+lit_find_avx2_nul(const struct searcher *s, const char *hay, size_t n, size_t *done, bool *nul)
 {
 	return lit_scan_avx2(s, hay, n, done, true, nul);
 }
@@ -526,8 +518,8 @@ __attribute__((target("avx2"))) static const char *lit_find_avx2_nul(const struc
 /* The first position in hay where one of the searcher's alternatives starts: each one's two
  * rarest bytes are compared 32 positions at a time. With nul_check a NUL in hay[0 .. *done) sets
  * *nul and returns NULL; *done is the first position the loop did not examine. */
-__attribute__((target("avx2"))) static const char *alts_find_avx2(const struct searcher *s, const char *hay, size_t n,
-								  size_t *done, bool nul_check, bool *nul)
+__attribute__((target("avx2"))) static const char *
+alts_find_avx2(const struct searcher *s, const char *hay, size_t n, size_t *done, bool nul_check, bool *nul)
 {
 	__m256i C1[SEARCH_ALTS_MAX], C2[SEARCH_ALTS_MAX], M1[SEARCH_ALTS_MAX], M2[SEARCH_ALTS_MAX];
 	const __m256i Z = _mm256_setzero_si256();
@@ -543,16 +535,19 @@ __attribute__((target("avx2"))) static const char *alts_find_avx2(const struct s
 	for (; i + m - 1 + 32 <= n; i += 32) {
 		if (!(i & 63))
 			__builtin_prefetch(hay + i + PREFETCH_AHEAD);
-		if (nul_check &&
-		    _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(hay + i)), Z))) {
+		if (nul_check && _mm256_movemask_epi8(_mm256_cmpeq_epi8(
+					 _mm256_loadu_si256((const __m256i *)(hay + i)), Z))) {
 			*nul = true;
 			break;
 		}
 		__m256i acc = Z;
 		for (size_t j = 0; j < k; j++) {
-			__m256i a = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(hay + i + s->alts[j].rare1)), M1[j]);
-			__m256i b = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(hay + i + s->alts[j].rare2)), M2[j]);
-			acc = _mm256_or_si256(acc, _mm256_and_si256(_mm256_cmpeq_epi8(a, C1[j]), _mm256_cmpeq_epi8(b, C2[j])));
+			__m256i a = _mm256_or_si256(
+				_mm256_loadu_si256((const __m256i *)(hay + i + s->alts[j].rare1)), M1[j]);
+			__m256i b = _mm256_or_si256(
+				_mm256_loadu_si256((const __m256i *)(hay + i + s->alts[j].rare2)), M2[j]);
+			acc = _mm256_or_si256(acc, _mm256_and_si256(_mm256_cmpeq_epi8(a, C1[j]),
+								    _mm256_cmpeq_epi8(b, C2[j])));
 		}
 		for (unsigned mask = (unsigned)_mm256_movemask_epi8(acc); mask; mask &= mask - 1) {
 			size_t at = i + (size_t)__builtin_ctz(mask);
@@ -595,7 +590,8 @@ static const char *lit_find(const struct searcher *s, const char *hay, size_t n)
 	for (; i + m - 1 + 16 <= n; i += 16) {
 		__m128i a = _mm_or_si128(_mm_loadu_si128((const __m128i *)(hay + i + p1)), FM);
 		__m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(hay + i + p2)), LM);
-		unsigned mask = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(a, F), _mm_cmpeq_epi8(b, L)));
+		unsigned mask = (unsigned)_mm_movemask_epi8(
+			_mm_and_si128(_mm_cmpeq_epi8(a, F), _mm_cmpeq_epi8(b, L)));
 		while (mask) {
 			unsigned bit = (unsigned)__builtin_ctz(mask);
 			if (lit_eq(hay + i + bit, lit, m, fold))
@@ -657,7 +653,8 @@ static bool nul_free(struct nul_scan *ns, size_t upto)
 #if defined(__x86_64__) && defined(__GNUC__)
 /* lit_next with the NUL test inside the AVX2 literal scan: memory is read once, where the window
  * scheme reads it twice (measured: the separate NUL pass was 60% of a 250 MB search). */
-static size_t lit_next_fused(const struct searcher *s, struct nul_scan *ns, const char *data, size_t size, size_t pos)
+static size_t lit_next_fused(const struct searcher *s, struct nul_scan *ns, const char *data, size_t size,
+			     size_t pos)
 {
 	/* the scan tests data[pos + rare1 ..): what lies between the tested prefix and that first */
 	size_t head = pos + s->rare1 < size ? pos + s->rare1 : size;
@@ -681,7 +678,8 @@ static size_t lit_next_fused(const struct searcher *s, struct nul_scan *ns, cons
 #if defined(__x86_64__) && defined(__GNUC__)
 /* lit_next for the alternatives (s->n_alts): the first position at or after pos where one
  * starts, with the NUL test in the same scan. */
-static size_t alt_next(const struct searcher *s, struct nul_scan *ns, const char *data, size_t size, size_t pos)
+static size_t alt_next(const struct searcher *s, struct nul_scan *ns, const char *data, size_t size,
+		       size_t pos)
 {
 	if (!nul_free(ns, pos))
 		return SIZE_MAX - 1;
@@ -697,7 +695,8 @@ static size_t alt_next(const struct searcher *s, struct nul_scan *ns, const char
 		return (size_t)(f - data);
 	for (size_t at = pos + done; at < size; at++)
 		for (size_t j = 0; j < s->n_alts; j++)
-			if (s->alts[j].len <= size - at && lit_eq(data + at, s->alts[j].lit, s->alts[j].len, s->fold))
+			if (s->alts[j].len <= size - at &&
+			    lit_eq(data + at, s->alts[j].lit, s->alts[j].len, s->fold))
 				return at;
 	return SIZE_MAX;
 }
@@ -705,7 +704,8 @@ static size_t alt_next(const struct searcher *s, struct nul_scan *ns, const char
 
 /* The first occurrence of the literal at or after pos, scanning a window at a time behind the
  * NUL check; SIZE_MAX when there is none, SIZE_MAX - 1 when a NUL came first. */
-static size_t lit_next(const struct searcher *s, struct nul_scan *ns, const char *data, size_t size, size_t pos)
+static size_t lit_next(const struct searcher *s, struct nul_scan *ns, const char *data, size_t size,
+		       size_t pos)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
 	if (ns->on && s->avx2 && s->lit_len > 1)
@@ -727,9 +727,9 @@ static size_t lit_next(const struct searcher *s, struct nul_scan *ns, const char
 
 /* search_buffer's work; *lines gets the newlines before the last hit's line (the lines counted
  * so far) and *counted the offset they were counted up to. */
-static enum search_status search_range(const struct searcher *s, struct rx_state *st, const char *data, size_t size,
-				       const struct search_sink *sink, size_t **spans, size_t *spans_cap,
-				       size_t *lines, size_t *counted_to)
+static enum search_status search_range(const struct searcher *s, struct rx_state *st, const char *data,
+				       size_t size, const struct search_sink *sink, size_t **spans,
+				       size_t *spans_cap, size_t *lines, size_t *counted_to)
 {
 	size_t pos = 0, counted = 0, line_no = 1;
 	bool per_line = false; /* the whole-buffer search hit the regex's limit: each line alone now */
@@ -742,7 +742,8 @@ static enum search_status search_range(const struct searcher *s, struct rx_state
 		size_t ls, le, anchor;
 		if (s->lit_len || s->n_alts) {
 #if defined(__x86_64__) && defined(__GNUC__)
-			anchor = s->n_alts ? alt_next(s, &ns, data, size, pos) : lit_next(s, &ns, data, size, pos);
+			anchor = s->n_alts ? alt_next(s, &ns, data, size, pos)
+					   : lit_next(s, &ns, data, size, pos);
 #else
 			anchor = lit_next(s, &ns, data, size, pos);
 #endif
@@ -807,8 +808,12 @@ static enum search_status search_range(const struct searcher *s, struct rx_state
 				line_no += file_count_newlines(data + counted, ls - counted);
 				counted = ls;
 			}
-			struct search_line sl = {.number = line_no, .offset = ls, .text = line, .len = len,
-						 .spans = n_spans ? *spans : NULL, .n_spans = n_spans};
+			struct search_line sl = {.number = line_no,
+						 .offset = ls,
+						 .text = line,
+						 .len = len,
+						 .spans = n_spans ? *spans : NULL,
+						 .n_spans = n_spans};
 			if (!sink->on_line(sink->ctx, &sl)) {
 				status = SEARCH_STOPPED;
 				break;
@@ -828,7 +833,6 @@ enum search_status search_buffer(const struct searcher *s, struct rx_state *st, 
 	size_t lines, counted;
 	return search_range(s, st, data, size, sink, spans, spans_cap, &lines, &counted);
 }
-
 
 /* Bytes search_parallel looks at for a NUL before it splits a buffer. */
 #define BINARY_PEEK (64 * 1024)
@@ -857,8 +861,8 @@ struct chunk_run {
 	const struct search_sink *sink; /* the caller's: its flags are each chunk's */
 	struct chunk *chunks;
 	size_t n_chunks;
-	size_t page;   /* the page size */
-	size_t next;   /* the next chunk to take (atomic) */
+	size_t page; /* the page size */
+	size_t next; /* the next chunk to take (atomic) */
 	bool vanished; /* a helper found the mapping truncated (atomic) */
 };
 
@@ -877,8 +881,11 @@ static bool chunk_collect(void *ctx, const struct search_line *l)
 		return true;
 	}
 	XGROW(c->hits, c->cap_hits, c->n_hits + 1);
-	c->hits[c->n_hits++] = (struct chunk_hit){.number = l->number, .offset = l->offset, .len = l->len,
-						  .span0 = c->n_spans, .n_spans = l->n_spans};
+	c->hits[c->n_hits++] = (struct chunk_hit){.number = l->number,
+						  .offset = l->offset,
+						  .len = l->len,
+						  .span0 = c->n_spans,
+						  .n_spans = l->n_spans};
 	XGROW(c->spans, c->cap_spans, 2 * (c->n_spans + l->n_spans));
 	if (l->n_spans)
 		memcpy(c->spans + 2 * c->n_spans, l->spans, 2 * l->n_spans * sizeof(size_t));
@@ -908,7 +915,8 @@ static void chunk_work(void *ctx)
 		uintptr_t page = (uintptr_t)d & ~(uintptr_t)(r->page - 1);
 		madvise((void *)page, (size_t)((uintptr_t)(d + n) - page), MADV_POPULATE_READ);
 #endif
-		c->status = search_range(r->s, w->st, d, n, &ss, &w->scratch, &w->cap_scratch, &lines, &counted);
+		c->status =
+			search_range(r->s, w->st, d, n, &ss, &w->scratch, &w->cap_scratch, &lines, &counted);
 		/* the later chunks' line numbers start after this one's lines */
 		if (!ss.count_only && i + 1 < r->n_chunks)
 			c->lines = lines + file_count_newlines(d + counted, n - counted);
@@ -956,9 +964,12 @@ static enum search_status chunk_merge(const struct chunk_run *r, const struct se
 			struct search_line sl = {0};
 			if (!c->count_only) {
 				const struct chunk_hit *h = &c->hits[k];
-				sl = (struct search_line){.number = base + h->number, .offset = c->start + h->offset,
-							  .text = r->data + c->start + h->offset, .len = h->len,
-							  .spans = h->n_spans ? c->spans + 2 * h->span0 : NULL,
+				sl = (struct search_line){.number = base + h->number,
+							  .offset = c->start + h->offset,
+							  .text = r->data + c->start + h->offset,
+							  .len = h->len,
+							  .spans =
+								  h->n_spans ? c->spans + 2 * h->span0 : NULL,
 							  .n_spans = h->n_spans};
 			}
 			if (!sink->on_line(sink->ctx, &sl))
@@ -980,8 +991,9 @@ static void chunk_run_release(struct chunk_run *r)
 	free(r->chunks);
 }
 
-enum search_status search_parallel(const struct searcher *s, struct rx_state *st, unsigned threads, const char *data,
-				   size_t size, const struct search_sink *sink, size_t **spans, size_t *spans_cap)
+enum search_status search_parallel(const struct searcher *s, struct rx_state *st, unsigned threads,
+				   const char *data, size_t size, const struct search_sink *sink,
+				   size_t **spans, size_t *spans_cap)
 {
 	/* a binary file usually shows a NUL in its first bytes: found there, no thread is started
 	 * and no chunk's pages are mapped for nothing (the tests' tiny chunks skip the shortcut) */

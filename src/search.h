@@ -26,11 +26,11 @@ struct rx_state;
  * after searcher_init, shared by every thread. */
 struct searcher {
 	const struct regex *re; /* borrowed */
-	char *lit;              /* owned; a literal every match contains, lowercased when fold */
+	char *lit; /* owned; a literal every match contains, lowercased when fold */
 	size_t lit_len;
 	size_t rare1, rare2; /* positions of lit's two rarest bytes, scanned for first */
-	bool fold;           /* lit is compared ASCII-caselessly */
-	bool avx2;           /* the CPU scans 32 bytes at a time */
+	bool fold; /* lit is compared ASCII-caselessly */
+	bool avx2; /* the CPU scans 32 bytes at a time */
 	bool lit_is_match; /* the regex is exactly lit: the prefilter's hit is the match */
 	/* a pattern that is a few plain literals in a top-level alternation (TODO|FIXME|XXX): each
 	 * one, scanned for at once (AVX2 CPUs only); lit_len is then 0 */
@@ -40,11 +40,14 @@ struct searcher {
 	} alts[SEARCH_ALTS_MAX];
 	size_t n_alts, alts_max_len;
 	bool alts_are_match; /* a line holding one of them is a hit (no -w) */
-	bool chunkable;    /* a line's hit does not depend on other lines: search_parallel may split */
-	size_t chunk_min;  /* search_parallel splits buffers at least this big (0: even one thread) */
+	bool chunkable; /* a line's hit does not depend on other lines: search_parallel may split */
+	size_t chunk_min; /* search_parallel splits buffers at least this big (0: even one thread) */
 	size_t chunk_bytes; /* its chunks' size, 0: from the buffer's size and the threads */
 };
-#define SEARCHER_INIT {0}
+#define SEARCHER_INIT \
+	{             \
+		0     \
+	}
 
 /* Buffers at least this big are split into chunks searched by several threads. */
 #define SEARCH_CHUNK_MIN (4u * 1024 * 1024)
@@ -70,17 +73,17 @@ struct search_sink {
 	/* Called once per hit line, in order. Returns false to stop searching this buffer. */
 	bool (*on_line)(void *ctx, const struct search_line *line);
 	void *ctx;
-	bool want_spans;   /* false: spans are not computed (counting) */
+	bool want_spans; /* false: spans are not computed (counting) */
 	bool binary_check; /* a NUL byte anywhere in the buffer makes it binary */
-	bool count_only;   /* on_line reads nothing of the line: numbers and spans are not computed */
+	bool count_only; /* on_line reads nothing of the line: numbers and spans are not computed */
 };
 
 enum search_status {
 	SEARCH_DONE,
 	SEARCH_STOPPED, /* the sink asked to stop */
-	SEARCH_LIMIT,   /* a line no matcher could answer (a backreference, invalid UTF-8, beyond the
+	SEARCH_LIMIT, /* a line no matcher could answer (a backreference, invalid UTF-8, beyond the
 			 * backtracker's limit): the rest of the buffer is unsearched */
-	SEARCH_BINARY,  /* binary_check found a NUL: the lines already pushed are not to be used */
+	SEARCH_BINARY, /* binary_check found a NUL: the lines already pushed are not to be used */
 };
 
 /* Searches data[0..size) and pushes every hit line to sink. With binary_check the NUL test runs
@@ -96,8 +99,9 @@ enum search_status search_buffer(const struct searcher *s, struct rx_state *st, 
  * finds its mapping truncated abandons the caller's file_scan callback (file_scan_vanish). The
  * environment variable LETS_SEARCH_CHUNK=N (for tests) splits every buffer into N-byte chunks,
  * even with one thread. */
-enum search_status search_parallel(const struct searcher *s, struct rx_state *st, unsigned threads, const char *data,
-				   size_t size, const struct search_sink *sink, size_t **spans, size_t *spans_cap);
+enum search_status search_parallel(const struct searcher *s, struct rx_state *st, unsigned threads,
+				   const char *data, size_t size, const struct search_sink *sink,
+				   size_t **spans, size_t *spans_cap);
 
 /* The literal a pattern's every match must contain (longest run outside groups, classes and
  * optional parts), or 0 when there is none. out gets the bytes. Exposed for the unit tests. */

@@ -156,7 +156,8 @@ void sink_begin(const struct sink_shared *sh, struct sink_worker *w, struct sear
 	w->n_hits = 0;
 	w->n_fspans = 0;
 	w->keep = sh->mode == SINK_LINES && __atomic_load_n(&sh->total, __ATOMIC_RELAXED) <= sh->cap;
-	*ss = (struct search_sink){.ctx = w, .want_spans = w->keep, .binary_check = true, .count_only = !w->keep};
+	*ss = (struct search_sink){
+		.ctx = w, .want_spans = w->keep, .binary_check = true, .count_only = !w->keep};
 	ss->on_line = sh->mode == SINK_FILES ? sink_files : sh->mode == SINK_COUNT ? sink_count : sink_line;
 }
 

@@ -109,13 +109,14 @@ static bool diagnose(const char *prefix, size_t plen, const char *suffix, struct
 		const char *sep = suffix + 1 + strspn(suffix + 1, "0123456789");
 		if (sep > suffix + 1 && (*sep == ',' || *sep == ':') && sep[1] &&
 		    all_digits(sep + 1, strlen(sep + 1))) {
-			buf_addf(suggestion, "%.*s:%.*s-%s", (int)plen, prefix, (int)(sep - suffix - 1), suffix + 1,
-				 sep + 1);
+			buf_addf(suggestion, "%.*s:%.*s-%s", (int)plen, prefix, (int)(sep - suffix - 1),
+				 suffix + 1, sep + 1);
 			return true;
 		}
 		const char *name = suffix + 1;
 		if (n > 1 && (isalpha((unsigned char)name[0]) || name[0] == '_') &&
-		    strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") == n - 1) {
+		    strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") ==
+			    n - 1) {
 			buf_addf(suggestion, "%.*s#%s", (int)plen, prefix, name);
 			return true;
 		}
@@ -268,7 +269,8 @@ enum lets_err target_parse(struct target *t, const char *text, struct diag *d)
 		bool habit = exists(prefix) && diagnose(text, i, text + i, &suggestion);
 		free(prefix);
 		if (habit) {
-			diag_add(d, E_NOT_FOUND, "%s: no such file \xC2\xB7 did you mean %s", text, suggestion.data);
+			diag_add(d, E_NOT_FOUND, "%s: no such file \xC2\xB7 did you mean %s", text,
+				 suggestion.data);
 			buf_release(&suggestion);
 			return E_NOT_FOUND;
 		}
@@ -365,13 +367,14 @@ static enum lets_err resolve_regex(const struct target *t, struct file *f, struc
 	}
 	buf_release(&reading);
 	if (line < 0)
-		return diag_add(d, E_INVALID_PATTERN,
-				"@'%s' hit the regex match limit on line %ld of %s \xC2\xB7 simplify the pattern",
-				t->regex, -line, f->path);
+		return diag_add(
+			d, E_INVALID_PATTERN,
+			"@'%s' hit the regex match limit on line %ld of %s \xC2\xB7 simplify the pattern",
+			t->regex, -line, f->path);
 	if (line == 0) {
 		if (count > 0)
-			return diag_add(d, E_NOT_FOUND, "@'%s'+%ld (%ld %s) not found in %s", t->regex, t->nth,
-					count, count == 1 ? "match" : "matches", t->text);
+			return diag_add(d, E_NOT_FOUND, "@'%s'+%ld (%ld %s) not found in %s", t->regex,
+					t->nth, count, count == 1 ? "match" : "matches", t->text);
 		return diag_add(d, E_NOT_FOUND, "@'%s' not found in %s", t->regex, t->text);
 	}
 	out->start = out->end = line;
@@ -390,19 +393,18 @@ enum lets_err target_resolve(const struct target *t, struct file *f, struct span
 	case T_LINES: {
 		long total = (long)f->n_lines;
 		if (t->first > t->last)
-			return diag_add(d, E_NOT_FOUND, ":%ld-%ld (a range runs low to high: :%ld-%ld) not found in %s",
+			return diag_add(d, E_NOT_FOUND,
+					":%ld-%ld (a range runs low to high: :%ld-%ld) not found in %s",
 					t->first, t->last, t->last, t->first, t->text);
 		if (t->first < 1 || t->first > total)
-			return diag_add(d, E_NOT_FOUND, "line %ld (%s has %ld %s) not found in %s", t->first, f->path,
-					total, total == 1 ? "line" : "lines", t->text);
+			return diag_add(d, E_NOT_FOUND, "line %ld (%s has %ld %s) not found in %s", t->first,
+					f->path, total, total == 1 ? "line" : "lines", t->text);
 		out->start = t->first;
 		out->end = t->last < total ? t->last : total;
 		return LETS_OK;
 	}
-	case T_REGEX:
-		return resolve_regex(t, f, out, om, d);
-	case T_SYMBOL:
-		return symbols_resolve(f, t->symbol, t->text, out, d);
+	case T_REGEX: return resolve_regex(t, f, out, om, d);
+	case T_SYMBOL: return symbols_resolve(f, t->symbol, t->text, out, d);
 	}
 	return LETS_OK;
 }

@@ -23,11 +23,14 @@ struct target {
 	char *path; /* owned; the file part */
 	enum target_kind kind;
 	long first, last; /* T_LINES: first..last (equal for :N) */
-	char *regex;      /* T_REGEX: the pattern between the quotes */
-	long nth;         /* T_REGEX: which match, 1-based */
-	char *symbol;     /* T_SYMBOL: the name, quotes stripped */
+	char *regex; /* T_REGEX: the pattern between the quotes */
+	long nth; /* T_REGEX: which match, 1-based */
+	char *symbol; /* T_SYMBOL: the name, quotes stripped */
 };
-#define TARGET_INIT {0}
+#define TARGET_INIT \
+	{           \
+		0   \
+	}
 
 /* Appends path as text every verb prints and the grammar reads back: verbatim when it is UTF-8
  * without control bytes; otherwise as one bash ANSI-C quoted word, $'…', with \n \t \r \\ \'
@@ -53,9 +56,9 @@ void target_release(struct target *t);
 
 /* Where a target lands in a loaded file. */
 struct span {
-	long start, end;      /* 1-based, inclusive; the matched line for a regex */
+	long start, end; /* 1-based, inclusive; the matched line for a regex */
 	const char *resolver; /* NULL, "tree-sitter" or "heuristic (plaintext)" */
-	bool guessed_end;     /* plaintext span whose end was not brace-matched */
+	bool guessed_end; /* plaintext span whose end was not brace-matched */
 };
 
 /* Resolves t against f. A regex with no hit is retried grep-style (recorded in om). Failures

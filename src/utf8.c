@@ -5,7 +5,11 @@
 /* The sequence length a lead byte announces (1-4), or 0 for a byte that cannot lead. */
 static size_t lead_len(unsigned char c)
 {
-	return c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+	return c < 0x80                 ? 1
+	       : c >= 0xC2 && c <= 0xDF ? 2
+	       : c >= 0xE0 && c <= 0xEF ? 3
+	       : c >= 0xF0 && c <= 0xF4 ? 4
+					: 0;
 }
 
 /* Whether b may follow lead byte c: the narrowed ranges exclude overlongs, surrogates and

@@ -34,7 +34,7 @@ struct level {
 
 struct root {
 	char *prefix; /* printed before entry names ("" for ".") */
-	size_t skip;  /* bytes of prefix + "/" */
+	size_t skip; /* bytes of prefix + "/" */
 	const struct level *above; /* chain of levels above the root */
 	struct level *exclude, *global;
 };
@@ -45,7 +45,7 @@ struct job {
 	enum job_kind kind;
 	const struct root *root;
 	const struct level *lv; /* JOB_DIR: levels above this directory */
-	char *path;             /* JOB_DIR: owned */
+	char *path; /* JOB_DIR: owned */
 	size_t len;
 	struct buf names; /* JOB_FILES: full paths, each NUL-terminated */
 	size_t n_names;
@@ -109,7 +109,8 @@ enum { HAS_IGNORE = 1, HAS_GITIGNORE = 2 };
 
 /* Reads dir's .ignore and .gitignore (only those named in has, when the listing already said
  * which exist); NULL when neither has a rule. */
-static struct level *level_load(int dirfd, const struct level *parent, const char *pre, size_t skip, unsigned has)
+static struct level *level_load(int dirfd, const struct level *parent, const char *pre, size_t skip,
+				unsigned has)
 {
 	struct level *l = xcalloc(1, sizeof(*l));
 	if (has & HAS_IGNORE)
@@ -125,7 +126,8 @@ static struct level *level_load(int dirfd, const struct level *parent, const cha
 	return l;
 }
 
-static const char *level_rel(const struct level *l, const char *path, size_t len, struct buf *tmp, size_t *rel_len)
+static const char *level_rel(const struct level *l, const char *path, size_t len, struct buf *tmp,
+			     size_t *rel_len)
 {
 	if (!l->pre_len) {
 		*rel_len = len - l->skip;
@@ -156,9 +158,11 @@ static enum ignore_match decide(const struct root *r, const struct level *lv, co
 	enum ignore_match m;
 	for (int pass = 0; pass < 2; pass++)
 		for (const struct level *l = lv; l; l = l->parent)
-			if ((m = level_match(l, pass ? &l->git : &l->ign, path, len, name, nlen, is_dir, tmp)))
+			if ((m = level_match(l, pass ? &l->git : &l->ign, path, len, name, nlen, is_dir,
+					     tmp)))
 				return m;
-	if ((m = level_match(r->exclude, r->exclude ? &r->exclude->git : NULL, path, len, name, nlen, is_dir, tmp)))
+	if ((m = level_match(r->exclude, r->exclude ? &r->exclude->git : NULL, path, len, name, nlen, is_dir,
+			     tmp)))
 		return m;
 	return level_match(r->global, r->global ? &r->global->git : NULL, path, len, name, nlen, is_dir, tmp);
 }
@@ -226,7 +230,8 @@ static void root_init(struct root *r, const char *dir, bool no_ignore, struct le
 			buf_addf(&pre, "%s/", rest);
 			int fd = open(a, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 			if (fd >= 0) {
-				struct level *l = level_load(fd, chain, pre.data, r->skip, HAS_IGNORE | HAS_GITIGNORE);
+				struct level *l =
+					level_load(fd, chain, pre.data, r->skip, HAS_IGNORE | HAS_GITIGNORE);
 				close(fd);
 				if (l) {
 					XGROW(*extra, *cap_extra, *n_extra + 1);
@@ -350,7 +355,8 @@ static bool entry_kept(struct worker *wk, const struct root *r, const struct lev
 		return false;
 	}
 	if (o->globs) {
-		enum ignore_match g = ignore_list_match(o->globs, path + r->skip, len - r->skip, name, nlen, is_dir);
+		enum ignore_match g =
+			ignore_list_match(o->globs, path + r->skip, len - r->skip, name, nlen, is_dir);
 		if (g == IGN_WHITELIST || (!is_dir && g == IGN_NONE && wk->w->globs_include))
 			return false;
 	}
@@ -436,7 +442,10 @@ static void run_dir(struct worker *wk, struct job *job)
 			continue;
 		if (type == DT_DIR) {
 			XGROW(subs, cap_subs, n_subs + 1);
-			subs[n_subs++] = (struct job){.kind = JOB_DIR, .root = r, .lv = lv, .path = xstrndup(path, len),
+			subs[n_subs++] = (struct job){.kind = JOB_DIR,
+						      .root = r,
+						      .lv = lv,
+						      .path = xstrndup(path, len),
 						      .len = len};
 		} else {
 			buf_add(&files, path, len + 1);
@@ -493,8 +502,11 @@ void walk_run(const char *const *dirs, size_t n, const struct walk_opts *o, walk
 	/* Pushed in reverse so the first root is popped first. */
 	for (size_t i = n; i-- > 0;) {
 		root_init(&roots[i], dirs[i], o->no_ignore, &extra, &n_extra, &cap_extra);
-		struct job j = {.kind = JOB_DIR, .root = &roots[i], .lv = roots[i].above,
-				.path = xstrdup(roots[i].prefix), .len = strlen(roots[i].prefix)};
+		struct job j = {.kind = JOB_DIR,
+				.root = &roots[i],
+				.lv = roots[i].above,
+				.path = xstrdup(roots[i].prefix),
+				.len = strlen(roots[i].prefix)};
 		XGROW(w.stack, w.cap, w.n + 1);
 		w.stack[w.n++] = j;
 	}
@@ -552,7 +564,8 @@ bool walk_path_ignored(const char *path)
 		int fd = open(d, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		free(d);
 		if (fd >= 0) {
-			struct level *l = level_load(fd, lv, NULL, dir_end ? dir_end + 1 : 0, HAS_IGNORE | HAS_GITIGNORE);
+			struct level *l = level_load(fd, lv, NULL, dir_end ? dir_end + 1 : 0,
+						     HAS_IGNORE | HAS_GITIGNORE);
 			close(fd);
 			if (l) {
 				XGROW(extra, cap_extra, n_extra + 1);

@@ -22,17 +22,17 @@ struct ignore_list;
 struct worktree;
 
 struct walk_opts {
-	bool hidden;                     /* --hidden */
-	bool no_ignore;                  /* --no-ignore */
+	bool hidden; /* --hidden */
+	bool no_ignore; /* --no-ignore */
 	const struct ignore_list *globs; /* -g globs (include sense), NULL for none */
-	unsigned threads;                /* 0: one per online core */
-	const struct worktree *wt;       /* directories open beneath its root; NULL: as they are */
+	unsigned threads; /* 0: one per online core */
+	const struct worktree *wt; /* directories open beneath its root; NULL: as they are */
 };
 
 /* What the walk left out, per reason. */
 struct walk_counts {
 	long gitignore, hidden, other; /* ignored entries (a pruned directory counts once) */
-	long unreadable;               /* directories that could not be read */
+	long unreadable; /* directories that could not be read */
 };
 
 /* Called once per kept regular file, on worker thread `worker` (< walk_threads(o)). path is

@@ -12,14 +12,17 @@
 #include "error.h"
 
 struct worktree {
-	char *root;    /* owned, resolved; NULL when the current directory is gone */
+	char *root; /* owned, resolved; NULL when the current directory is gone */
 	char *cwd_rel; /* owned; the current directory relative to root ("" at the root) */
-	int root_fd;   /* the root, held; -1 when the current directory is gone */
+	int root_fd; /* the root, held; -1 when the current directory is gone */
 	dev_t root_dev;
 	ino_t root_ino;
 	int cwd_errno; /* why the current directory could not be resolved; 0 when it could */
 };
-#define WORKTREE_INIT {.root_fd = -1}
+#define WORKTREE_INIT         \
+	{                     \
+		.root_fd = -1 \
+	}
 
 /* Finds and opens the root. A vanished current directory leaves root NULL and cwd_errno set:
  * every relative path then fails with io_error and every absolute one is outside. */

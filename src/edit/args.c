@@ -64,8 +64,8 @@ void edit_mark_failed(struct edit_call *c, const char *path)
 
 /* Reads all of stdin, bounded by --max-file-bytes; a heredoc's final newline is a separator, not
  * content. *out is owned by the caller, also on failure. */
-static enum lets_err read_stdin(struct edit_call *c, const char *subject, bool strip_final_newline, char **out,
-				size_t *len)
+static enum lets_err read_stdin(struct edit_call *c, const char *subject, bool strip_final_newline,
+				char **out, size_t *len)
 {
 	struct buf b = BUF_INIT;
 	enum lets_err err = opts_read_stdin(c->o, &b, subject, c->d);
@@ -226,9 +226,10 @@ enum lets_err edit_args_collect(struct edit_call *c)
 	if (o->check && check_spec_valid(o->check, c->d))
 		return E_USAGE;
 	if (o->line_hint != OPT_UNSET && o->line_hint < 1)
-		return opt_usage_error(c->d, "edit", false,
-				       "invalid value '%ld' for '--line-hint <LINE_HINT>': a line number is 1 or more",
-				       o->line_hint);
+		return opt_usage_error(
+			c->d, "edit", false,
+			"invalid value '%ld' for '--line-hint <LINE_HINT>': a line number is 1 or more",
+			o->line_hint);
 	return o->from ? collect_batch(c) : collect_cli(c);
 }
 

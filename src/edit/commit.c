@@ -19,13 +19,15 @@ static enum lets_err load(struct edit_call *c, struct edit_file *ef, struct lock
 	int fd = -1;
 	enum lets_err e;
 	if (!ef->r.exists)
-		return diag_add(c->d, E_NOT_FOUND, "%s: %s (os error %d)", ef->path, strerror(ENOENT), ENOENT);
+		return diag_add(c->d, E_NOT_FOUND, "%s: %s (os error %d)", ef->path, strerror(ENOENT),
+				ENOENT);
 	if ((e = file_check_stat(&ef->r.st, ef->path, c->o->max_file_bytes, c->d)))
 		return e;
 	if ((e = lockset_acquire_at(locks, ef->r.dir, ef->r.name, ef->path, &fd, c->d)))
 		return e;
 	if (fd < 0)
-		return diag_add(c->d, E_NOT_FOUND, "%s: %s (os error %d)", ef->path, strerror(ENOENT), ENOENT);
+		return diag_add(c->d, E_NOT_FOUND, "%s: %s (os error %d)", ef->path, strerror(ENOENT),
+				ENOENT);
 	if ((e = file_load_fd(&ef->f, ef->path, fd, c->o->max_file_bytes, c->d)))
 		return e;
 	ef->st = ef->f.st;

@@ -205,7 +205,8 @@ static void splice(struct job *j, const struct occs *oc, const char *rep, size_t
 		 * reach as far as the old one's */
 		size_t oa, oz, na, nz;
 		line_span(od, old_size, oc->v[i].start, oc->v[i].end, &oa, &oz);
-		new_line_span(f->data, len, new_starts[i], new_starts[i] + rep_len, oz > oc->v[i].end, &na, &nz);
+		new_line_span(f->data, len, new_starts[i], new_starts[i] + rep_len, oz > oc->v[i].end, &na,
+			      &nz);
 		mark_changed(j, od, oa, oz, na, nz);
 	}
 	free(od);
@@ -326,7 +327,8 @@ static enum lets_err apply_hint(struct job *j, struct occs *oc)
 	return diag_add(j->d, E_NOT_FOUND,
 			"--old not found at line %ld of %s \xC2\xB7 its one match is at line %ld: re-read "
 			"it, or pass --line-hint %ld",
-			h, j->rq->target_text, occ_first_line(j->f, &oc->v[0]), occ_first_line(j->f, &oc->v[0]));
+			h, j->rq->target_text, occ_first_line(j->f, &oc->v[0]),
+			occ_first_line(j->f, &oc->v[0]));
 }
 
 /* -w: keeps the occurrences that start and end at word boundaries (PCRE2's Unicode \b, as find -w). */
@@ -337,8 +339,10 @@ static void words_only(struct job *j, struct occs *oc)
 	size_t kept = 0, a, z;
 	for (size_t i = 0; st && i < oc->n; i++) {
 		const struct occ *o = &oc->v[i];
-		bool at_start = regex_search(re, st, j->f->data, j->f->size, o->start, &a, &z) == RX_MATCH && a == o->start;
-		bool at_end = regex_search(re, st, j->f->data, j->f->size, o->end, &a, &z) == RX_MATCH && a == o->end;
+		bool at_start = regex_search(re, st, j->f->data, j->f->size, o->start, &a, &z) == RX_MATCH &&
+				a == o->start;
+		bool at_end = regex_search(re, st, j->f->data, j->f->size, o->end, &a, &z) == RX_MATCH &&
+			      a == o->end;
 		if (at_start && at_end)
 			oc->v[kept++] = *o;
 	}
@@ -548,8 +552,8 @@ static long find_folded(struct job *j, size_t sb, size_t se, struct occs *oc)
 
 /* Whitespace folding, when --old had no exact match: the one folded region, or a refusal. Fills
  * oc with the region and *rep with --new re-indented for it. */
-static enum lets_err take_folded(struct job *j, struct fold_region *fr, size_t nf, struct occs *oc, char **rep,
-				 size_t *rl)
+static enum lets_err take_folded(struct job *j, struct fold_region *fr, size_t nf, struct occs *oc,
+				 char **rep, size_t *rl)
 {
 	for (size_t i = 0; i < nf; i++) {
 		XGROW(oc->v, oc->cap, oc->n + 1);

@@ -220,8 +220,12 @@ void edit_render(struct edit_call *c, struct buf *out, bool applied, long landed
 		ch[i] = entry_change(c, &c->e[i]);
 	if (c->batch)
 		batch_lead(c, &lead, applied, landed);
-	struct response r = {.list_key = c->batch ? "edits" : NULL, .changes = ch, .n_changes = c->n_e,
-			     .om = &om, .lead = c->batch ? buf_str(&lead) : NULL, .quiet = c->o->quiet};
+	struct response r = {.list_key = c->batch ? "edits" : NULL,
+			     .changes = ch,
+			     .n_changes = c->n_e,
+			     .om = &om,
+			     .lead = c->batch ? buf_str(&lead) : NULL,
+			     .quiet = c->o->quiet};
 	changes_stats(ch, c->n_e, true, &r.lines, &r.bytes);
 	response_emit(out, &r, c->o);
 	free(ch);

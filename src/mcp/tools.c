@@ -61,10 +61,13 @@ static const struct tool tools[] = {
 	{
 		.verb = "transform",
 		.stdin = "stdin",
-		.stdin_description = "the JSONL batch for from \"-\": one object per file with file, set, delete, append",
-		.pos = {{"file", false, false, "the JSON, YAML, TOML or Markdown-frontmatter file to change"}},
-		.guide = "set, delete and append take dotted key paths (a.b[2].c, a[name=x].v); every byte outside "
-			 "the changed value is kept and the file is parsed again before it is written.",
+		.stdin_description =
+			"the JSONL batch for from \"-\": one object per file with file, set, delete, append",
+		.pos = {{"file", false, false,
+			 "the JSON, YAML, TOML or Markdown-frontmatter file to change"}},
+		.guide =
+			"set, delete and append take dotted key paths (a.b[2].c, a[name=x].v); every byte outside "
+			"the changed value is kept and the file is parsed again before it is written.",
 	},
 	{
 		.verb = "write",

@@ -4,7 +4,8 @@
 
 static bool word_byte(unsigned char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+	       c >= 0x80;
 }
 
 static bool starts_end(const char *s, size_t n)
@@ -36,7 +37,8 @@ static bool boundary(const char *data, size_t len, size_t s)
 	if (s == 0)
 		return true;
 	size_t ps = chunk_line_start(data, s - 1), pe = s - 1;
-	if (ps < pe && (data[ps] == '}' || data[ps] == ')' || data[ps] == ']' || starts_end(data + ps, pe - ps)))
+	if (ps < pe &&
+	    (data[ps] == '}' || data[ps] == ')' || data[ps] == ']' || starts_end(data + ps, pe - ps)))
 		return true;
 	for (size_t i = ps; i < pe; i++)
 		if (data[i] != ' ' && data[i] != '\t' && data[i] != '\r')

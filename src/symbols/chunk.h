@@ -22,12 +22,12 @@ size_t chunk_item_end(const char *data, size_t len, size_t at);
 /* The string and comment forms of a grammar, enough to tell code from text by a forward scan. */
 struct chunk_lexis {
 	bool slash_comments; /* // and block comments */
-	bool hash_comments;  /* # to the end of the line */
-	bool single_quotes;  /* '...' is a string or character literal (not a Rust lifetime) */
-	bool triple_quotes;  /* Python's multi-line strings */
-	bool backticks;      /* Go raw strings, JavaScript template literals: may span lines */
-	bool multiline_dq;   /* "..." may span lines (Rust) */
-	bool char_literals;  /* 'x' and '\n' are characters, a lone ' a lifetime (Rust) */
+	bool hash_comments; /* # to the end of the line */
+	bool single_quotes; /* '...' is a string or character literal (not a Rust lifetime) */
+	bool triple_quotes; /* Python's multi-line strings */
+	bool backticks; /* Go raw strings, JavaScript template literals: may span lines */
+	bool multiline_dq; /* "..." may span lines (Rust) */
+	bool char_literals; /* 'x' and '\n' are characters, a lone ' a lifetime (Rust) */
 };
 /* Every at[0..n) (ascending offsets, each a line start) lies in code, not inside a string or a
  * comment, by one scan of data from the start. An item cut there is where the text says. */

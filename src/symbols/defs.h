@@ -18,8 +18,8 @@ struct lang;
 struct file;
 
 enum def_kind {
-	K_FUNC,  /* a function, method or macro: a scope, names inside it are locals */
-	K_TYPE,  /* a class, struct, module, namespace, impl: names inside it are members */
+	K_FUNC, /* a function, method or macro: a scope, names inside it are locals */
+	K_TYPE, /* a class, struct, module, namespace, impl: names inside it are members */
 	K_VALUE, /* a variable, constant or key */
 };
 
@@ -27,9 +27,9 @@ struct def {
 	const char *name; /* points into the file's bytes */
 	size_t name_len;
 	long start, end; /* span, 1-based inclusive lines */
-	long line;       /* the line the name is on: the candidate line of an ambiguity */
-	bool broken;     /* its node holds an ERROR or MISSING node */
-	int parent;      /* index of the enclosing definition, -1 at top level */
+	long line; /* the line the name is on: the candidate line of an ambiguity */
+	bool broken; /* its node holds an ERROR or MISSING node */
+	int parent; /* index of the enclosing definition, -1 at top level */
 	enum def_kind kind;
 	bool virtual_;
 	bool weak;
@@ -39,10 +39,13 @@ struct def {
 struct defs {
 	struct def *v;
 	size_t n, cap;
-	char *text;  /* owned: the bytes names point into when not the file's (see cmacro.h) */
+	char *text; /* owned: the bytes names point into when not the file's (see cmacro.h) */
 	bool errors; /* the tree they came from holds a parse error */
 };
-#define DEFS_INIT {0}
+#define DEFS_INIT \
+	{         \
+		0 \
+	}
 
 /* Appends a definition and returns its index. */
 int defs_add(struct defs *ds, const struct def *d);
@@ -59,8 +62,8 @@ extern size_t symbols_partial_min;
  * where the wanted name occurs) the walk enters only nodes holding one of them: a definition
  * of that name and every definition around it are on the way, the rest of the tree is not
  * (Markdown, whose sections end at the next heading, is always walked whole). */
-void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, long n_lines, const size_t *occ,
-		size_t n_occ, struct defs *out);
+void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, long n_lines,
+		const size_t *occ, size_t n_occ, struct defs *out);
 
 /* The first "language:node_type" of the rule tables that its grammar lacks (a typo, or a grammar
  * upgrade that renamed a node), or NULL. For the unit tests. */

@@ -48,15 +48,23 @@ static const struct {
 	const char *ext;
 	enum lang_id id;
 } exts[] = {
-	{".go", L_GO},        {".ts", L_TYPESCRIPT}, {".mts", L_TYPESCRIPT}, {".cts", L_TYPESCRIPT},
-	{".tsx", L_TSX},      {".js", L_JAVASCRIPT}, {".mjs", L_JAVASCRIPT}, {".cjs", L_JAVASCRIPT},
-	{".jsx", L_JAVASCRIPT}, {".py", L_PYTHON},   {".pyi", L_PYTHON},     {".rs", L_RUST},
-	{".md", L_MARKDOWN},  {".markdown", L_MARKDOWN}, {".json", L_JSON}, {".jsonc", L_JSON},
-	{".yaml", L_YAML},    {".yml", L_YAML},      {".toml", L_TOML},      {".sh", L_BASH},
-	{".bash", L_BASH},    {".c", L_C},           {".h", L_CPP},          {".cpp", L_CPP},
-	{".cc", L_CPP},       {".cxx", L_CPP},       {".hpp", L_CPP},        {".hh", L_CPP},
-	{".hxx", L_CPP},      {".cs", L_CSHARP},     {".java", L_JAVA},      {".php", L_PHP},
-	{".rb", L_RUBY},      {".swift", L_SWIFT},
+	{".go", L_GO},          {".ts", L_TYPESCRIPT},
+	{".mts", L_TYPESCRIPT}, {".cts", L_TYPESCRIPT},
+	{".tsx", L_TSX},        {".js", L_JAVASCRIPT},
+	{".mjs", L_JAVASCRIPT}, {".cjs", L_JAVASCRIPT},
+	{".jsx", L_JAVASCRIPT}, {".py", L_PYTHON},
+	{".pyi", L_PYTHON},     {".rs", L_RUST},
+	{".md", L_MARKDOWN},    {".markdown", L_MARKDOWN},
+	{".json", L_JSON},      {".jsonc", L_JSON},
+	{".yaml", L_YAML},      {".yml", L_YAML},
+	{".toml", L_TOML},      {".sh", L_BASH},
+	{".bash", L_BASH},      {".c", L_C},
+	{".h", L_CPP},          {".cpp", L_CPP},
+	{".cc", L_CPP},         {".cxx", L_CPP},
+	{".hpp", L_CPP},        {".hh", L_CPP},
+	{".hxx", L_CPP},        {".cs", L_CSHARP},
+	{".java", L_JAVA},      {".php", L_PHP},
+	{".rb", L_RUBY},        {".swift", L_SWIFT},
 };
 
 const char *lang_extension(const char *path)

@@ -37,10 +37,10 @@ enum lang_id {
 
 /* The format a language's files are validated as, beyond the tree-sitter parse (check.c). */
 enum lang_format {
-	FMT_NONE,        /* tree-sitter's error nodes decide */
-	FMT_JSON,        /* a JSON parser (comments allowed) */
-	FMT_YAML,        /* libyaml */
-	FMT_TOML,        /* check_toml.c */
+	FMT_NONE, /* tree-sitter's error nodes decide */
+	FMT_JSON, /* a JSON parser (comments allowed) */
+	FMT_YAML, /* libyaml */
+	FMT_TOML, /* check_toml.c */
 	FMT_FRONTMATTER, /* markdown: its frontmatter, when it has one, as YAML */
 };
 

@@ -15,14 +15,14 @@
 #include "defs.h"
 
 static const char *const keywords[] = {
-	"fn",   "func",   "function", "def",   "class",  "struct", "interface", "enum",  "type",
-	"fun",  "trait",  "impl",     "object", "module", "sub",   "proc",      "record", "const",
-	"let",  "val",    "var",      NULL,
+	"fn",   "func",   "function", "def", "class", "struct", "interface", "enum", "type", "fun", "trait",
+	"impl", "object", "module",   "sub", "proc",  "record", "const",     "let",  "val",  "var", NULL,
 };
 
 static bool word_char(unsigned char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+	       c >= 0x80;
 }
 
 /* The keyword list holds the word ending at text[end) (preceded by a non-word character). */
@@ -223,7 +223,11 @@ void plaintext_collect(const struct file *f, const char *name, size_t name_len, 
 			size_t pos = 0;
 			if (line_match(t, len, name, name_len, &pos) != want)
 				continue;
-			struct def d = {.name = t + pos, .name_len = name_len, .start = (long)n, .line = (long)n, .parent = -1,
+			struct def d = {.name = t + pos,
+					.name_len = name_len,
+					.start = (long)n,
+					.line = (long)n,
+					.parent = -1,
 					.kind = K_FUNC};
 			d.end = brace_end(f, (long)n, pos + name_len);
 			if (!d.end) {

@@ -25,7 +25,10 @@ struct ranges {
 	 * file's "<?php" line, without which the grammar reads the rest as HTML). */
 	size_t prelude;
 };
-#define RANGES_INIT {0}
+#define RANGES_INIT \
+	{           \
+		0   \
+	}
 
 void ranges_release(struct ranges *r);
 /* Adds [a, b) at or after the last range (merging with it when they touch). */

@@ -67,7 +67,6 @@ void defs_release(struct defs *ds)
 	*ds = (struct defs)DEFS_INIT;
 }
 
-
 /* What #name asks for: the dotted path, and whether it starts at the root of the document
  * ("$.a.b" in JSON, YAML and TOML: a, then b inside it, with a at the top level). */
 struct query {
@@ -107,7 +106,8 @@ struct cand {
 static int cand_cmp(const void *a, const void *b)
 {
 	const struct cand *x = a, *y = b;
-	return x->line != y->line ? (x->line < y->line ? -1 : 1) : (x->start < y->start ? -1 : x->start > y->start);
+	return x->line != y->line ? (x->line < y->line ? -1 : 1)
+				  : (x->start < y->start ? -1 : x->start > y->start);
 }
 
 /* Widens c over the overload signatures just before the implementation ds->v[i]. */
@@ -133,7 +133,8 @@ static size_t select_candidates(const struct defs *ds, const struct query *q, st
 	for (int weak = 0; weak <= 1 && !n; weak++) {
 		for (size_t i = 0; i < ds->n; i++) {
 			const struct def *d = &ds->v[i];
-			if (d->virtual_ || d->weak != (bool)weak || (q && !def_matches(ds, (int)i, q, q->len)))
+			if (d->virtual_ || d->weak != (bool)weak ||
+			    (q && !def_matches(ds, (int)i, q, q->len)))
 				continue;
 			struct cand c = {d->start, d->end, d->line, (int)i, d->guessed_end, !q};
 			if (!weak && q && q->overloads)
@@ -196,8 +197,8 @@ static bool c_family(const struct lang *lang)
 /* After a parse of f with errors: parses again with its macro noise blanked (cmacro.h) and
  * puts that answer in ds when it stands. It is preferred to the first parse's, which may have
  * taken a K&R OF((...)) prototype for the definition that follows it. */
-static bool collect_demacroed(const struct lang *lang, const struct file *f, const struct ranges *r, bool whole,
-			      const struct query *q, bool relaxed, struct defs *ds)
+static bool collect_demacroed(const struct lang *lang, const struct file *f, const struct ranges *r,
+			      bool whole, const struct query *q, bool relaxed, struct defs *ds)
 {
 	struct defs alt = DEFS_INIT;
 	alt.text = cmacro_blank(f->data, f->size, whole ? NULL : r->v, whole ? 0 : r->n);
@@ -217,27 +218,25 @@ static bool collect_demacroed(const struct lang *lang, const struct file *f, con
 static const struct chunk_lexis *lexis_of(const struct lang *lang)
 {
 	static const struct chunk_lexis c_like = {.slash_comments = true, .single_quotes = true};
-	static const struct chunk_lexis go_js = {.slash_comments = true, .single_quotes = true, .backticks = true};
-	static const struct chunk_lexis python = {.hash_comments = true, .single_quotes = true, .triple_quotes = true};
-	static const struct chunk_lexis rust = {.slash_comments = true, .multiline_dq = true, .char_literals = true};
+	static const struct chunk_lexis go_js = {
+		.slash_comments = true, .single_quotes = true, .backticks = true};
+	static const struct chunk_lexis python = {
+		.hash_comments = true, .single_quotes = true, .triple_quotes = true};
+	static const struct chunk_lexis rust = {
+		.slash_comments = true, .multiline_dq = true, .char_literals = true};
 	switch (lang->id) {
 	case L_C:
 	case L_CPP:
 	case L_CSHARP:
 	case L_JAVA:
-	case L_SWIFT:
-		return &c_like;
+	case L_SWIFT: return &c_like;
 	case L_GO:
 	case L_JAVASCRIPT:
 	case L_TYPESCRIPT:
-	case L_TSX:
-		return &go_js;
-	case L_PYTHON:
-		return &python;
-	case L_RUST:
-		return &rust;
-	default:
-		return NULL;
+	case L_TSX: return &go_js;
+	case L_PYTHON: return &python;
+	case L_RUST: return &rust;
+	default: return NULL;
 	}
 }
 
@@ -256,7 +255,8 @@ static bool cuts_in_code(const struct file *f, const struct chunk_lexis *lx, con
  * its items can be cut as in the chunkable grammars; 0 otherwise. */
 static size_t php_prelude(const struct lang *lang, const struct file *f)
 {
-	if (lang->id != L_PHP || f->size < 5 || memcmp(f->data, "<?php", 5) || memmem(f->data, f->size, "?>", 2))
+	if (lang->id != L_PHP || f->size < 5 || memcmp(f->data, "<?php", 5) ||
+	    memmem(f->data, f->size, "?>", 2))
 		return 0;
 	const char *nl = memchr(f->data, '\n', f->size);
 	return nl ? (size_t)(nl - f->data) + 1 : 0;
@@ -314,7 +314,8 @@ static bool partial_definitions(const struct lang *lang, const struct file *f, c
 }
 
 /* Collects the definitions that can match q. Returns false when q cannot occur in the file. */
-static bool ts_definitions(const struct lang *lang, const struct file *f, const struct query *q, struct defs *ds)
+static bool ts_definitions(const struct lang *lang, const struct file *f, const struct query *q,
+			   struct defs *ds)
 {
 	const char *seg = memrchr(q->s, '.', q->len);
 	seg = seg && seg + 1 < q->s + q->len ? seg + 1 : q->s;
@@ -479,14 +480,16 @@ static bool unique_name(const struct defs *ds, int i, struct buf *q)
 /* Every candidate as path:line; in a config file (config) the path from the root of each; in
  * code, when some are members, a target that picks each one (Outer.name, or the line range of
  * one that has no qualified name). */
-static enum lets_err report_ambiguous(const struct file *f, const char *target_text, const struct cand *c, size_t n,
-				      const struct defs *ds, bool config, struct diag *d)
+static enum lets_err report_ambiguous(const struct file *f, const char *target_text, const struct cand *c,
+				      size_t n, const struct defs *ds, bool config, struct diag *d)
 {
 	struct buf b = BUF_INIT, q = BUF_INIT;
 	buf_addf(&b, "%s is ambiguous (%zu candidates)", target_text, n);
 	for (size_t i = 0; i < n && i < MAX_LISTED; i++) {
 		const char *t = "";
-		size_t len = c[i].line >= 1 && (size_t)c[i].line <= f->n_lines ? file_line(f, (size_t)c[i].line, &t) : 0;
+		size_t len = c[i].line >= 1 && (size_t)c[i].line <= f->n_lines
+				     ? file_line(f, (size_t)c[i].line, &t)
+				     : 0;
 		bool lossy, cut;
 		buf_addf(&b, "\n  %s:%ld\t", f->path, c[i].line);
 		line_display(&b, t, len, &lossy, &cut);
@@ -504,7 +507,8 @@ static enum lets_err report_ambiguous(const struct file *f, const char *target_t
 		else if (c[i].start == c[i].end)
 			buf_addf(&b, "\n  pick line %ld: %s:%ld", c[i].line, f->path, c[i].start);
 		else
-			buf_addf(&b, "\n  pick line %ld: %s:%ld-%ld", c[i].line, f->path, c[i].start, c[i].end);
+			buf_addf(&b, "\n  pick line %ld: %s:%ld-%ld", c[i].line, f->path, c[i].start,
+				 c[i].end);
 	}
 	enum lets_err e = diag_add(d, E_AMBIGUOUS, "%s", buf_str(&b));
 	buf_release(&q);
@@ -566,7 +570,8 @@ static size_t candidates_of(const struct lang *lang, struct file *f, const char 
 			    struct cand **c, char **loose)
 {
 	struct query q = {name, strlen(name), false, lang && (lang->id == L_TYPESCRIPT || lang->id == L_TSX)};
-	if (config_lang(lang) && q.len > strlen(ROOT_PREFIX) && !memcmp(name, ROOT_PREFIX, strlen(ROOT_PREFIX))) {
+	if (config_lang(lang) && q.len > strlen(ROOT_PREFIX) &&
+	    !memcmp(name, ROOT_PREFIX, strlen(ROOT_PREFIX))) {
 		q.s += strlen(ROOT_PREFIX);
 		q.len -= strlen(ROOT_PREFIX);
 		q.root = true;
@@ -597,8 +602,10 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
 		e = report_ambiguous(f, target_text, c, n, lang ? &ds : NULL, config_lang(lang), d);
 	} else if (!lang && !utf8_valid(f->data, f->size)) {
 		/* Not text the heuristic can read word by word: say what would work instead. */
-		e = diag_add(d, E_NO_GRAMMAR, "%s is unsupported: no grammar for %s \xC2\xB7 use a :line, :a-b or @'regex' target",
-			     f->path, lang_extension(f->path));
+		e = diag_add(
+			d, E_NO_GRAMMAR,
+			"%s is unsupported: no grammar for %s \xC2\xB7 use a :line, :a-b or @'regex' target",
+			f->path, lang_extension(f->path));
 	} else {
 		e = diag_add(d, E_NOT_FOUND, "#%s (try @'%s') not found in %s", name, name, target_text);
 	}
@@ -639,8 +646,11 @@ static int sym_add(struct sym_defs *out, const struct lang *lang, const struct d
 	struct buf q = BUF_INIT;
 	qualified_name(&q, ds, i);
 	XGROW(out->v, out->cap, out->n + 1);
-	out->v[out->n] = (struct sym_def){buf_detach(&q), kind_name(lang, ds, i), start, end, ds->v[i].line,
-					  lang && !plain ? "tree-sitter" : "heuristic (plaintext)", false};
+	out->v[out->n] =
+		(struct sym_def){buf_detach(&q), kind_name(lang, ds, i),
+				 start,          end,
+				 ds->v[i].line,  lang && !plain ? "tree-sitter" : "heuristic (plaintext)",
+				 false};
 	return (int)out->n++;
 }
 

@@ -34,18 +34,21 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
  * ("Client.Pull": a Go method under its receiver type, a class member under its class), the
  * #target that reaches it. */
 struct sym_def {
-	char *qname;      /* owned */
+	char *qname; /* owned */
 	const char *kind; /* static: "function", "method", "type", "value", "section" or "key" */
-	long start, end;  /* the span, 1-based inclusive lines (as symbols_resolve gives it) */
-	long line;        /* the line its name is on */
+	long start, end; /* the span, 1-based inclusive lines (as symbols_resolve gives it) */
+	long line; /* the line its name is on */
 	const char *resolver; /* static: "tree-sitter" or "heuristic (plaintext)" */
-	bool unique;          /* #qname resolves to this definition alone (else name it by its lines) */
+	bool unique; /* #qname resolves to this definition alone (else name it by its lines) */
 };
 struct sym_defs {
 	struct sym_def *v;
 	size_t n, cap;
 };
-#define SYM_DEFS_INIT {0}
+#define SYM_DEFS_INIT \
+	{             \
+		0     \
+	}
 void sym_defs_release(struct sym_defs *s);
 
 /* Appends to out every definition in f that #name would resolve to (the candidates of an

@@ -25,31 +25,31 @@
 
 enum act {
 	A_NONE,
-	A_FUNC,        /* named by its name field; a scope */
-	A_TYPE,        /* named by its name field; a container */
-	A_VALUE,       /* named by its name field; a constant */
-	A_WEAK,        /* a signature without a body */
-	A_GO_METHOD,   /* method_declaration: the receiver type becomes a virtual parent */
-	A_GO_SPEC,     /* type_spec, type_alias */
-	A_GO_VAR,      /* var_spec, const_spec: each name, at top level */
-	A_RUST_IMPL,   /* impl_item: a virtual container named by its type */
-	A_JS_VAR,      /* variable_declarator at top level */
-	A_JS_FIELD,    /* a class field whose value is a function */
-	A_JS_PAIR,     /* an object literal's key: function pair */
-	A_JS_ASSIGN,   /* exports.f = ..., Foo.prototype.f = function ... at top level */
-	A_ASSIGN,      /* NAME = ... at module or class level (Python, Ruby constants) */
-	A_C_FUNC,      /* function_definition, named through its declarator chain */
-	A_C_DECL,      /* declaration: a prototype (weak) or a top-level variable */
-	A_C_TAG,       /* struct/union/enum/class specifier with a body */
-	A_C_TYPEDEF,   /* typedef names */
+	A_FUNC, /* named by its name field; a scope */
+	A_TYPE, /* named by its name field; a container */
+	A_VALUE, /* named by its name field; a constant */
+	A_WEAK, /* a signature without a body */
+	A_GO_METHOD, /* method_declaration: the receiver type becomes a virtual parent */
+	A_GO_SPEC, /* type_spec, type_alias */
+	A_GO_VAR, /* var_spec, const_spec: each name, at top level */
+	A_RUST_IMPL, /* impl_item: a virtual container named by its type */
+	A_JS_VAR, /* variable_declarator at top level */
+	A_JS_FIELD, /* a class field whose value is a function */
+	A_JS_PAIR, /* an object literal's key: function pair */
+	A_JS_ASSIGN, /* exports.f = ..., Foo.prototype.f = function ... at top level */
+	A_ASSIGN, /* NAME = ... at module or class level (Python, Ruby constants) */
+	A_C_FUNC, /* function_definition, named through its declarator chain */
+	A_C_DECL, /* declaration: a prototype (weak) or a top-level variable */
+	A_C_TAG, /* struct/union/enum/class specifier with a body */
+	A_C_TYPEDEF, /* typedef names */
 	A_SWIFT_CLASS, /* class/struct/enum, or an extension (virtual) */
 	A_JSON_PAIR,
 	A_YAML_PAIR,
 	A_TOML_TABLE,
 	A_TOML_PAIR,
 	A_MD_HEADING,
-	A_WRAP,    /* a definition directly inside spans from here */
-	A_PREFIX,  /* a preceding sibling that belongs to the next definition */
+	A_WRAP, /* a definition directly inside spans from here */
+	A_PREFIX, /* a preceding sibling that belongs to the next definition */
 	A_COMMENT, /* passed over when looking back for A_PREFIX siblings */
 };
 
@@ -59,16 +59,25 @@ struct rule {
 };
 
 static const struct rule go_rules[] = {
-	{"function_declaration", A_FUNC}, {"method_declaration", A_GO_METHOD}, {"type_spec", A_GO_SPEC},
-	{"type_alias", A_GO_SPEC},        {"var_spec", A_GO_VAR},              {"const_spec", A_GO_VAR},
-	{"method_elem", A_FUNC},          {"comment", A_COMMENT},              {NULL, A_NONE},
+	{"function_declaration", A_FUNC},
+	{"method_declaration", A_GO_METHOD},
+	{"type_spec", A_GO_SPEC},
+	{"type_alias", A_GO_SPEC},
+	{"var_spec", A_GO_VAR},
+	{"const_spec", A_GO_VAR},
+	{"method_elem", A_FUNC},
+	{"comment", A_COMMENT},
+	{NULL, A_NONE},
 };
 
-#define JS_COMMON_RULES                                                                                \
-	{"function_declaration", A_FUNC}, {"generator_function_declaration", A_FUNC},                 \
-		{"class_declaration", A_TYPE}, {"method_definition", A_FUNC},                          \
+#define JS_COMMON_RULES                                                                                   \
+	{"function_declaration", A_FUNC}, {"generator_function_declaration", A_FUNC},                     \
+		{"class_declaration", A_TYPE}, {"method_definition", A_FUNC},                             \
 		{"variable_declarator", A_JS_VAR}, {"export_statement", A_WRAP}, {"decorator", A_PREFIX}, \
-		{"assignment_expression", A_JS_ASSIGN}, {"pair", A_JS_PAIR}, {"comment", A_COMMENT}
+		{"assignment_expression", A_JS_ASSIGN}, {"pair", A_JS_PAIR},                              \
+	{                                                                                                 \
+		"comment", A_COMMENT                                                                      \
+	}
 
 static const struct rule js_rules[] = {
 	JS_COMMON_RULES,
@@ -94,16 +103,26 @@ static const struct rule ts_rules[] = {
 
 static const struct rule python_rules[] = {
 	{"function_definition", A_FUNC}, {"class_definition", A_TYPE}, {"decorated_definition", A_WRAP},
-	{"assignment", A_ASSIGN},     {"comment", A_COMMENT},        {NULL, A_NONE},
+	{"assignment", A_ASSIGN},        {"comment", A_COMMENT},       {NULL, A_NONE},
 };
 
 static const struct rule rust_rules[] = {
-	{"function_item", A_FUNC},  {"function_signature_item", A_FUNC}, {"struct_item", A_TYPE},
-	{"enum_item", A_TYPE},      {"union_item", A_TYPE},              {"trait_item", A_TYPE},
-	{"mod_item", A_TYPE},       {"type_item", A_TYPE},               {"const_item", A_VALUE},
+	{"function_item", A_FUNC},
+	{"function_signature_item", A_FUNC},
+	{"struct_item", A_TYPE},
+	{"enum_item", A_TYPE},
+	{"union_item", A_TYPE},
+	{"trait_item", A_TYPE},
+	{"mod_item", A_TYPE},
+	{"type_item", A_TYPE},
+	{"const_item", A_VALUE},
 	{"associated_type", A_TYPE},
-	{"static_item", A_VALUE},   {"macro_definition", A_FUNC},        {"impl_item", A_RUST_IMPL},
-	{"attribute_item", A_PREFIX}, {"line_comment", A_COMMENT},       {"block_comment", A_COMMENT},
+	{"static_item", A_VALUE},
+	{"macro_definition", A_FUNC},
+	{"impl_item", A_RUST_IMPL},
+	{"attribute_item", A_PREFIX},
+	{"line_comment", A_COMMENT},
+	{"block_comment", A_COMMENT},
 	{NULL, A_NONE},
 };
 
@@ -125,12 +144,16 @@ static const struct rule toml_rules[] = {
 	{"pair", A_TOML_PAIR},
 	{NULL, A_NONE},
 };
-static const struct rule bash_rules[] = {{"function_definition", A_FUNC}, {"comment", A_COMMENT}, {NULL, A_NONE}};
+static const struct rule bash_rules[] = {
+	{"function_definition", A_FUNC}, {"comment", A_COMMENT}, {NULL, A_NONE}};
 
-#define C_COMMON_RULES                                                                                 \
-	{"function_definition", A_C_FUNC}, {"declaration", A_C_DECL}, {"struct_specifier", A_C_TAG}, \
+#define C_COMMON_RULES                                                                                       \
+	{"function_definition", A_C_FUNC}, {"declaration", A_C_DECL}, {"struct_specifier", A_C_TAG},         \
 		{"union_specifier", A_C_TAG}, {"enum_specifier", A_C_TAG}, {"type_definition", A_C_TYPEDEF}, \
-		{"preproc_def", A_FUNC}, {"preproc_function_def", A_FUNC}, {"comment", A_COMMENT}
+		{"preproc_def", A_FUNC}, {"preproc_function_def", A_FUNC},                                   \
+	{                                                                                                    \
+		"comment", A_COMMENT                                                                         \
+	}
 
 static const struct rule c_rules[] = {C_COMMON_RULES, {NULL, A_NONE}};
 static const struct rule cpp_rules[] = {
@@ -174,34 +197,42 @@ static const struct rule java_rules[] = {
 };
 
 static const struct rule php_rules[] = {
-	{"namespace_definition", A_TYPE}, {"class_declaration", A_TYPE},  {"interface_declaration", A_TYPE},
-	{"trait_declaration", A_TYPE},    {"enum_declaration", A_TYPE},   {"function_definition", A_FUNC},
-	{"method_declaration", A_FUNC},   {"comment", A_COMMENT},         {NULL, A_NONE},
+	{"namespace_definition", A_TYPE}, {"class_declaration", A_TYPE}, {"interface_declaration", A_TYPE},
+	{"trait_declaration", A_TYPE},    {"enum_declaration", A_TYPE},  {"function_definition", A_FUNC},
+	{"method_declaration", A_FUNC},   {"comment", A_COMMENT},        {NULL, A_NONE},
 };
 
 static const struct rule ruby_rules[] = {
-	{"module", A_TYPE}, {"class", A_TYPE}, {"method", A_FUNC}, {"singleton_method", A_FUNC},
+	{"module", A_TYPE},       {"class", A_TYPE},      {"method", A_FUNC}, {"singleton_method", A_FUNC},
 	{"assignment", A_ASSIGN}, {"comment", A_COMMENT}, {NULL, A_NONE},
 };
 
 static const struct rule swift_rules[] = {
-	{"class_declaration", A_SWIFT_CLASS},
-	{"protocol_declaration", A_TYPE},
-	{"function_declaration", A_FUNC},
-	{"protocol_function_declaration", A_FUNC},
-	{"typealias_declaration", A_TYPE},
-	{"comment", A_COMMENT},
-	{"multiline_comment", A_COMMENT},
-	{NULL, A_NONE},
+	{"class_declaration", A_SWIFT_CLASS}, {"protocol_declaration", A_TYPE},
+	{"function_declaration", A_FUNC},     {"protocol_function_declaration", A_FUNC},
+	{"typealias_declaration", A_TYPE},    {"comment", A_COMMENT},
+	{"multiline_comment", A_COMMENT},     {NULL, A_NONE},
 };
 
 static const struct rule *const lang_rules[L_COUNT] = {
-	[L_GO] = go_rules,         [L_TYPESCRIPT] = ts_rules,   [L_TSX] = ts_rules,
-	[L_JAVASCRIPT] = js_rules, [L_PYTHON] = python_rules,  [L_RUST] = rust_rules,
-	[L_MARKDOWN] = markdown_rules, [L_JSON] = json_rules,  [L_YAML] = yaml_rules,
-	[L_TOML] = toml_rules,     [L_BASH] = bash_rules,       [L_C] = c_rules,
-	[L_CPP] = cpp_rules,       [L_CSHARP] = csharp_rules,   [L_JAVA] = java_rules,
-	[L_PHP] = php_rules,       [L_RUBY] = ruby_rules,       [L_SWIFT] = swift_rules,
+	[L_GO] = go_rules,
+	[L_TYPESCRIPT] = ts_rules,
+	[L_TSX] = ts_rules,
+	[L_JAVASCRIPT] = js_rules,
+	[L_PYTHON] = python_rules,
+	[L_RUST] = rust_rules,
+	[L_MARKDOWN] = markdown_rules,
+	[L_JSON] = json_rules,
+	[L_YAML] = yaml_rules,
+	[L_TOML] = toml_rules,
+	[L_BASH] = bash_rules,
+	[L_C] = c_rules,
+	[L_CPP] = cpp_rules,
+	[L_CSHARP] = csharp_rules,
+	[L_JAVA] = java_rules,
+	[L_PHP] = php_rules,
+	[L_RUBY] = ruby_rules,
+	[L_SWIFT] = swift_rules,
 };
 
 enum field {
@@ -223,8 +254,8 @@ enum field {
 	F_COUNT
 };
 static const char *const field_names[F_COUNT] = {
-	"name",  "type",     "declarator", "key",  "scope", "path",           "qualifier",
-	"receiver", "value", "property",   "left", "right", "object", "body",  "heading_content",
+	"name",  "type",     "declarator", "key",   "scope",  "path", "qualifier",       "receiver",
+	"value", "property", "left",       "right", "object", "body", "heading_content",
 };
 
 /* A language's rules resolved against its grammar, built on first use. */
@@ -328,7 +359,8 @@ static TSNode field(const struct walker *w, TSNode n, enum field f)
 	if (ts_node_is_null(n))
 		return n;
 	if (w->in->field[f] == FIELD_UNKNOWN)
-		w->in->field[f] = ts_language_field_id_for_name(w->in->ts, field_names[f], (uint32_t)strlen(field_names[f]));
+		w->in->field[f] = ts_language_field_id_for_name(w->in->ts, field_names[f],
+								(uint32_t)strlen(field_names[f]));
 	TSFieldId id = w->in->field[f];
 	if (!id) {
 		TSNode none = {0};
@@ -368,8 +400,8 @@ static int name_parts(const struct walker *w, TSNode n, TSNode *parts, int k, in
 	if (k >= max || ts_node_is_null(n))
 		return k;
 	uint32_t nc = ts_node_named_child_count(n);
-	if (nc == 0 || type_is(n, "destructor_name") || type_is(n, "operator_name") || type_is(n, "quoted_key") ||
-	    type_is(n, "string")) {
+	if (nc == 0 || type_is(n, "destructor_name") || type_is(n, "operator_name") ||
+	    type_is(n, "quoted_key") || type_is(n, "string")) {
 		parts[k++] = n;
 		return k;
 	}
@@ -389,8 +421,9 @@ static int name_parts(const struct walker *w, TSNode n, TSNode *parts, int k, in
 		return k;
 	for (uint32_t i = 0; i < nc && k < max; i++) {
 		TSNode c = ts_node_named_child(n, i);
-		if (type_ends(c, "arguments") || type_ends(c, "parameters") || type_ends(c, "argument_list") ||
-		    type_ends(c, "parameter_list") || type_ends(c, "comment"))
+		if (type_ends(c, "arguments") || type_ends(c, "parameters") ||
+		    type_ends(c, "argument_list") || type_ends(c, "parameter_list") ||
+		    type_ends(c, "comment"))
 			continue;
 		k = name_parts(w, c, parts, k, max);
 	}
@@ -587,8 +620,13 @@ static void finish_headings(struct walker *w, long n_lines)
 		int parent = -1;
 		for (int l = h->level - 1; l >= 1 && parent < 0; l--)
 			parent = stack[l];
-		struct def d = {.name = h->name, .name_len = h->len, .start = h->line, .end = end < h->line ? h->line : end,
-				.line = h->line, .parent = parent, .kind = K_TYPE};
+		struct def d = {.name = h->name,
+				.name_len = h->len,
+				.start = h->line,
+				.end = end < h->line ? h->line : end,
+				.line = h->line,
+				.parent = parent,
+				.kind = K_TYPE};
 		int idx = defs_add(w->out, &d);
 		stack[h->level] = idx;
 		for (int l = h->level + 1; l <= 6; l++)
@@ -711,13 +749,14 @@ static int visit_js_var(struct walker *w, size_t depth, TSNode n, enum act a)
 static int visit_js_field(struct walker *w, size_t depth, TSNode n, enum act a)
 {
 	int parent = parent_at(w, depth);
-	if (!value_is_function(field(w, n, F_VALUE)) || (a == A_JS_PAIR && parent >= 0 && w->out->v[parent].kind == K_FUNC))
+	if (!value_is_function(field(w, n, F_VALUE)) ||
+	    (a == A_JS_PAIR && parent >= 0 && w->out->v[parent].kind == K_FUNC))
 		return -1;
 	TSNode name = field(w, n, a == A_JS_PAIR ? F_KEY : F_NAME);
 	if (ts_node_is_null(name))
 		name = field(w, n, F_PROPERTY);
-	if (ts_node_is_null(name) || (a == A_JS_PAIR && !type_is(name, "property_identifier") &&
-				      !type_is(name, "string")))
+	if (ts_node_is_null(name) ||
+	    (a == A_JS_PAIR && !type_is(name, "property_identifier") && !type_is(name, "string")))
 		return -1;
 	long start, end;
 	span_at(w, depth, &start, &end);
@@ -757,7 +796,8 @@ static int visit_js_assign(struct walker *w, size_t depth, TSNode n, enum act a)
 	if (type_is(right, "class") && !ts_node_is_null(cname) && node_text_is(w, name, "exports"))
 		return add_def(w, cname, parent, K_TYPE, false, false, start, end);
 	parent = js_owner(w, field(w, left, F_OBJECT), parent, start, end);
-	int idx = add_def(w, name, parent, type_is(right, "class") ? K_TYPE : K_FUNC, false, false, start, end);
+	int idx =
+		add_def(w, name, parent, type_is(right, "class") ? K_TYPE : K_FUNC, false, false, start, end);
 	return type_is(right, "class") ? idx : -1;
 }
 
@@ -804,7 +844,8 @@ static int visit_c_tag(struct walker *w, size_t depth, TSNode n, enum act a)
 	long start, end;
 	int k = name_parts(w, field(w, n, F_NAME), parts, 0, MAX_PARTS);
 	size_t d = depth;
-	if (depth && (type_is(w->path[depth - 1], "declaration") || type_is(w->path[depth - 1], "type_definition")))
+	if (depth &&
+	    (type_is(w->path[depth - 1], "declaration") || type_is(w->path[depth - 1], "type_definition")))
 		d = depth - 1;
 	span_at(w, d, &start, &end);
 	return add_named(w, parts, k, parent_at(w, depth), K_TYPE, false, start, end);
@@ -856,7 +897,8 @@ static int visit_toml(struct walker *w, size_t depth, TSNode n, enum act a)
 	long start, end;
 	int k = name_parts(w, ts_node_named_child(n, 0), parts, 0, MAX_PARTS);
 	span_at(w, depth, &start, &end);
-	return add_named(w, parts, k, parent_at(w, depth), a == A_TOML_TABLE ? K_TYPE : K_VALUE, false, start, end);
+	return add_named(w, parts, k, parent_at(w, depth), a == A_TOML_TABLE ? K_TYPE : K_VALUE, false, start,
+			 end);
 }
 
 static int visit_heading_act(struct walker *w, size_t depth, TSNode n, enum act a)
@@ -869,14 +911,29 @@ static int visit_heading_act(struct walker *w, size_t depth, TSNode n, enum act 
 
 /* By action; NULL for the actions that define nothing themselves (wrappers, prefixes). */
 static const visitor visitors[] = {
-	[A_FUNC] = visit_plain,          [A_TYPE] = visit_plain,        [A_VALUE] = visit_plain,
-	[A_WEAK] = visit_plain,          [A_GO_METHOD] = visit_go_method, [A_GO_SPEC] = visit_go_spec,
-	[A_GO_VAR] = visit_go_var,       [A_RUST_IMPL] = visit_rust_impl, [A_JS_VAR] = visit_js_var,
-	[A_JS_FIELD] = visit_js_field,   [A_JS_PAIR] = visit_js_field,  [A_JS_ASSIGN] = visit_js_assign,
-	[A_ASSIGN] = visit_assign,       [A_C_FUNC] = visit_c_func,     [A_C_DECL] = visit_c_decl,
-	[A_C_TYPEDEF] = visit_c_decl,    [A_C_TAG] = visit_c_tag,       [A_SWIFT_CLASS] = visit_swift_class,
-	[A_JSON_PAIR] = visit_json_pair, [A_YAML_PAIR] = visit_yaml_pair, [A_TOML_TABLE] = visit_toml,
-	[A_TOML_PAIR] = visit_toml,      [A_MD_HEADING] = visit_heading_act,
+	[A_FUNC] = visit_plain,
+	[A_TYPE] = visit_plain,
+	[A_VALUE] = visit_plain,
+	[A_WEAK] = visit_plain,
+	[A_GO_METHOD] = visit_go_method,
+	[A_GO_SPEC] = visit_go_spec,
+	[A_GO_VAR] = visit_go_var,
+	[A_RUST_IMPL] = visit_rust_impl,
+	[A_JS_VAR] = visit_js_var,
+	[A_JS_FIELD] = visit_js_field,
+	[A_JS_PAIR] = visit_js_field,
+	[A_JS_ASSIGN] = visit_js_assign,
+	[A_ASSIGN] = visit_assign,
+	[A_C_FUNC] = visit_c_func,
+	[A_C_DECL] = visit_c_decl,
+	[A_C_TYPEDEF] = visit_c_decl,
+	[A_C_TAG] = visit_c_tag,
+	[A_SWIFT_CLASS] = visit_swift_class,
+	[A_JSON_PAIR] = visit_json_pair,
+	[A_YAML_PAIR] = visit_yaml_pair,
+	[A_TOML_TABLE] = visit_toml,
+	[A_TOML_PAIR] = visit_toml,
+	[A_MD_HEADING] = visit_heading_act,
 };
 
 /* Applies the node's action; returns the definition its children nest in, or -1 to inherit. */
@@ -915,8 +972,8 @@ static bool holds_occurrence(const size_t *occ, size_t n, uint32_t a, uint32_t b
 	return lo < n && occ[lo] < b;
 }
 
-void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, long n_lines, const size_t *occ,
-		size_t n_occ, struct defs *out)
+void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, long n_lines,
+		const size_t *occ, size_t n_occ, struct defs *out)
 {
 	struct walker w = {.lang = lang, .in = info_for(lang), .data = data, .out = out};
 	if (lang->id == L_MARKDOWN)

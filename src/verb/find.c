@@ -58,7 +58,8 @@ static void search_data(void *ctx, const char *data, size_t size)
 		w->status = SEARCH_BINARY;
 		return;
 	}
-	w->status = search_parallel(&c->f->s, w->st, c->f->nw, data, size, &ss, &w->sink.spans, &w->sink.spans_cap);
+	w->status = search_parallel(&c->f->s, w->st, c->f->nw, data, size, &ss, &w->sink.spans,
+				    &w->sink.spans_cap);
 	sink_render(&c->f->sh, &w->sink, data, size, w->status);
 }
 
@@ -69,21 +70,11 @@ static void search_file(struct finder *f, struct fworker *w, const char *path, b
 	struct scan_ctx c = {f, w};
 	struct sink_counts *n = &w->sink.n;
 	switch (file_scan(f->wt, path, follow, f->o->max_file_bytes, &w->data, search_data, &c)) {
-	case FILE_SCAN_OK:
-		sink_commit(&f->sh, &w->sink, path, w->status);
-		break;
-	case FILE_SCAN_UNREADABLE:
-		n->unreadable++;
-		break;
-	case FILE_SCAN_TOO_LARGE:
-		n->too_large++;
-		break;
-	case FILE_SCAN_OTHER:
-		n->other++;
-		break;
-	case FILE_SCAN_VANISHED:
-		sink_abandon(&w->sink);
-		break;
+	case FILE_SCAN_OK: sink_commit(&f->sh, &w->sink, path, w->status); break;
+	case FILE_SCAN_UNREADABLE: n->unreadable++; break;
+	case FILE_SCAN_TOO_LARGE: n->too_large++; break;
+	case FILE_SCAN_OTHER: n->other++; break;
+	case FILE_SCAN_VANISHED: sink_abandon(&w->sink); break;
 	}
 }
 
@@ -127,16 +118,18 @@ static void tally_release(struct tally *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static void run_search(const struct opts *o, const struct worktree *wt, enum sink_mode mode, const struct regex *re,
-		       const char *pattern, unsigned rx_flags, const struct roots *rs, const struct ignore_list *globs,
-		       struct tally *t)
+static void run_search(const struct opts *o, const struct worktree *wt, enum sink_mode mode,
+		       const struct regex *re, const char *pattern, unsigned rx_flags, const struct roots *rs,
+		       const struct ignore_list *globs, struct tally *t)
 {
 	const struct worktree *beneath = o->allow_outside ? NULL : wt;
 	t->beneath = beneath;
 	struct walk_opts wo = {.hidden = o->hidden, .no_ignore = o->no_ignore, .globs = globs, .wt = beneath};
 	struct finder f = {.o = o, .wt = beneath};
-	f.sh = (struct sink_shared){.mode = mode, .cap = mode == SINK_LINES ? o->cap : -1,
-				    .before = opts_before(o), .after = opts_after(o)};
+	f.sh = (struct sink_shared){.mode = mode,
+				    .cap = mode == SINK_LINES ? o->cap : -1,
+				    .before = opts_before(o),
+				    .after = opts_after(o)};
 	if (f.sh.before < 0)
 		f.sh.before = 0;
 	if (f.sh.after < 0)
@@ -197,12 +190,19 @@ static void render_over_cap(const struct opts *o, struct tally *t, struct omits 
 		top[i] = (struct out_row){.path = by[i].path, .count = by[i].hits};
 	omit_add(om, OM_HIT_CAP, t->total, o->cap, 0, NULL, NULL);
 	omit_add(om, OM_TOP_FILES, (long)shown, 0, 0, NULL, NULL);
-	struct response r = {.list_key = "targets", .top = top, .n_top = shown, .top_more = (long)(t->n_res - shown),
-			     .om = om, .lead = lead, .quiet = o->quiet, .no_cost = true};
+	struct response r = {.list_key = "targets",
+			     .top = top,
+			     .n_top = shown,
+			     .top_more = (long)(t->n_res - shown),
+			     .om = om,
+			     .lead = lead,
+			     .quiet = o->quiet,
+			     .no_cost = true};
 	response_emit(out, &r, o);
 	struct buf msg = BUF_INIT;
 	lead_hits(&msg, t->total, (long)t->n_res);
-	diag_add(d, E_OVER_CAP, "%s" OUT_DOT "over the %ld-hit cap" OUT_DOT "narrow the pattern or the paths, or --files",
+	diag_add(d, E_OVER_CAP,
+		 "%s" OUT_DOT "over the %ld-hit cap" OUT_DOT "narrow the pattern or the paths, or --files",
 		 msg.data, o->cap);
 	buf_release(&msg);
 	free(by);
@@ -217,8 +217,14 @@ static void render_blocks(const struct opts *o, struct tally *t, struct out_bloc
 		return;
 	}
 	blocks_shape(blocks, n, o->budget, o->max_bytes, om, d);
-	struct response r = {.list_key = "targets", .blocks = blocks, .n_blocks = n, .om = om,
-			     .header = HDR_PATH, .lead = lead, .numbers = true, .quiet = o->quiet};
+	struct response r = {.list_key = "targets",
+			     .blocks = blocks,
+			     .n_blocks = n,
+			     .om = om,
+			     .header = HDR_PATH,
+			     .lead = lead,
+			     .numbers = true,
+			     .quiet = o->quiet};
 	blocks_stats(blocks, n, &r.lines, &r.bytes);
 	response_emit(out, &r, o);
 }
@@ -235,12 +241,13 @@ static void copy_bytes(void *ctx, const char *data, size_t size)
 
 /* False when the file cannot be read as the search read it (f is released then). The caller
  * holds the file_scan guard. */
-static bool reload(const struct opts *o, const struct worktree *beneath, const char *path, struct buf *scratch,
-		   struct file *f)
+static bool reload(const struct opts *o, const struct worktree *beneath, const char *path,
+		   struct buf *scratch, struct file *f)
 {
 	*f = (struct file)FILE_INIT;
 	f->path = xstrdup(path);
-	if (file_scan(beneath, path, true, o->max_file_bytes, scratch, copy_bytes, f) != FILE_SCAN_OK || !f->data) {
+	if (file_scan(beneath, path, true, o->max_file_bytes, scratch, copy_bytes, f) != FILE_SCAN_OK ||
+	    !f->data) {
 		file_release(f);
 		return false;
 	}
@@ -249,8 +256,8 @@ static bool reload(const struct opts *o, const struct worktree *beneath, const c
 }
 
 /* Moves lines [a, b) of from into a new block at the end of *v, headed by target (owned). */
-static void split_add(struct out_block **v, size_t *n, size_t *cap, struct out_block *from, size_t a, size_t b,
-		      char *target)
+static void split_add(struct out_block **v, size_t *n, size_t *cap, struct out_block *from, size_t a,
+		      size_t b, char *target)
 {
 	XGROW(*v, *cap, *n + 1);
 	struct out_block *nb = &(*v)[(*n)++];
@@ -281,7 +288,8 @@ static bool in_span(const struct sym_defs *sd, int g, long line)
  * path alone outside every definition), split where that changes; a context line goes with the
  * hit before it (the first hit's, before any) unless it lies past that hit's symbol and in the next
  * hit's (or that one is outside every symbol). blk's lines move out. */
-static void split_by_symbol(struct out_block *blk, struct file *f, struct out_block **v, size_t *n, size_t *cap)
+static void split_by_symbol(struct out_block *blk, struct file *f, struct out_block **v, size_t *n,
+			    size_t *cap)
 {
 	long *hits = xmalloc((blk->n_lines + 1) * sizeof *hits);
 	int *which = xmalloc((blk->n_lines + 1) * sizeof *which);
@@ -412,8 +420,11 @@ static void def_block(struct out_block *b, const struct file *f, const struct sy
 	const struct sym_def *s = &sd->v[k];
 	struct buf t = BUF_INIT;
 	sym_target(&t, f->path, s);
-	*b = (struct out_block){.target = buf_detach(&t), .path = xstrdup(f->path), .kind = s->kind,
-				.span_start = s->start, .span_end = s->end};
+	*b = (struct out_block){.target = buf_detach(&t),
+				.path = xstrdup(f->path),
+				.kind = s->kind,
+				.span_start = s->start,
+				.span_end = s->end};
 	if (strcmp(s->resolver, "tree-sitter"))
 		b->resolver = s->resolver;
 	def_line(b, f, s->line, seg);
@@ -430,7 +441,7 @@ struct def_pass {
 	struct def_slot {
 		struct out_block *v;
 		size_t n;
-	} *slots;
+	} * slots;
 	atomic_size_t next;
 };
 
@@ -458,7 +469,8 @@ static void *def_worker(void *arg)
 /* --def: the definitions of name in each file the prefilter kept (t's results, which become the
  * files holding one, each counted by its definitions), as blocks appended to *v, in path order.
  * The files are parsed on as many threads as the walk uses. */
-static void def_blocks(const struct opts *o, const char *name, struct tally *t, struct out_block **v, size_t *n)
+static void def_blocks(const struct opts *o, const char *name, struct tally *t, struct out_block **v,
+		       size_t *n)
 {
 	struct def_pass p = {.o = o, .beneath = t->beneath, .name = name, .res = t->res, .n_res = t->n_res};
 	p.slots = xcalloc(t->n_res + 1, sizeof(*p.slots));
@@ -503,8 +515,8 @@ static void def_blocks(const struct opts *o, const char *name, struct tally *t, 
 
 /* --def's answer; none_found: say not_found when there is no definition (false when every root
  * failed, which said so already). */
-static void render_defs(const struct opts *o, const char *name, struct tally *t, bool none_found, struct omits *om,
-			struct buf *out, struct diag *d)
+static void render_defs(const struct opts *o, const char *name, struct tally *t, bool none_found,
+			struct omits *om, struct buf *out, struct diag *d)
 {
 	size_t mentioned = t->n_res, n = 0;
 	struct out_block *blocks = NULL;
@@ -516,10 +528,14 @@ static void render_defs(const struct opts *o, const char *name, struct tally *t,
 	lead_searched(&lead, t->n.searched);
 	render_blocks(o, t, blocks, n, lead.data, om, out, d);
 	if (!t->total && mentioned && none_found)
-		diag_add(d, E_NOT_FOUND, "no definition of \xC2\xAB%s\xC2\xBB in the %zu file%s that mention%s it \xC2\xB7 see the uses with lets find -w '%s'",
-			 name, mentioned, mentioned == 1 ? "" : "s", mentioned == 1 ? "s" : "", def_segment(name));
+		diag_add(
+			d, E_NOT_FOUND,
+			"no definition of \xC2\xAB%s\xC2\xBB in the %zu file%s that mention%s it \xC2\xB7 see the uses with lets find -w '%s'",
+			name, mentioned, mentioned == 1 ? "" : "s", mentioned == 1 ? "s" : "",
+			def_segment(name));
 	else if (!t->total && none_found)
-		diag_add(d, E_NOT_FOUND, "no definition of \xC2\xAB%s\xC2\xBB: no file searched mentions it", name);
+		diag_add(d, E_NOT_FOUND, "no definition of \xC2\xAB%s\xC2\xBB: no file searched mentions it",
+			 name);
 	for (size_t i = 0; i < n; i++)
 		block_release(&blocks[i]);
 	free(blocks);
@@ -535,8 +551,13 @@ static void render_rows(const struct opts *o, struct tally *t, struct omits *om,
 	for (size_t i = 0; i < t->n_res; i++)
 		rows[i] = (struct out_row){.path = t->res[i].path, .count = t->res[i].hits};
 	size_t shown = rows_shape(rows, t->n_res, counted, o->budget, o->max_bytes, om, d);
-	struct response r = {.list_key = counted ? "counts" : "files", .rows = rows, .n_rows = shown,
-			     .rows_counted = counted, .om = om, .quiet = o->quiet, .footer_first = counted};
+	struct response r = {.list_key = counted ? "counts" : "files",
+			     .rows = rows,
+			     .n_rows = shown,
+			     .rows_counted = counted,
+			     .om = om,
+			     .quiet = o->quiet,
+			     .footer_first = counted};
 	r.bytes = rows_bytes(rows, shown, counted);
 	struct buf lead = BUF_INIT;
 	if (counted) {
@@ -565,13 +586,15 @@ static unsigned rx_flags_of(const struct opts *o)
 }
 
 /* What the search left out, in the footer's order. */
-static void add_omissions(const struct opts *o, enum sink_mode mode, const struct tally *t, const struct omits *failed,
-			  const char *pattern, const char *used, bool retried, struct omits *om)
+static void add_omissions(const struct opts *o, enum sink_mode mode, const struct tally *t,
+			  const struct omits *failed, const char *pattern, const char *used, bool retried,
+			  struct omits *om)
 {
 	if (t->wc.gitignore + t->wc.hidden + t->wc.other)
 		omit_add(om, OM_IGNORED, t->wc.gitignore, t->wc.hidden, t->wc.other, NULL, NULL);
 	if (t->n.binary + t->n.too_large + t->n.unreadable + t->wc.unreadable)
-		omit_add(om, OM_SKIPPED, t->n.binary, t->n.too_large, t->n.unreadable + t->wc.unreadable, NULL, NULL);
+		omit_add(om, OM_SKIPPED, t->n.binary, t->n.too_large, t->n.unreadable + t->wc.unreadable,
+			 NULL, NULL);
 	if (o->globs.n) {
 		struct omission *g = omit_add(om, OM_GLOB, 0, 0, 0, NULL, NULL);
 		for (size_t i = 0; i < o->globs.n; i++)
@@ -603,8 +626,10 @@ static unsigned def_flags(const char *seg)
 /* --def's refusals the option table cannot state: context flags, an empty name. */
 static bool def_usage(const struct opts *o, struct diag *d)
 {
-	const char *ctx = o->context != OPT_UNSET ? "-C <CONTEXT>" : o->after != OPT_UNSET ? "-A <AFTER>"
-			  : o->before != OPT_UNSET ? "-B <BEFORE>" : NULL;
+	const char *ctx = o->context != OPT_UNSET  ? "-C <CONTEXT>"
+			  : o->after != OPT_UNSET  ? "-A <AFTER>"
+			  : o->before != OPT_UNSET ? "-B <BEFORE>"
+						   : NULL;
 	if (ctx)
 		opt_usage_error(d, "find", true, "the argument '--def' cannot be used with '%s'", ctx);
 	else if (!*o->positional.items[0])
@@ -668,8 +693,10 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 
 	if (!t.total && (rs.n_dirs || rs.n_files || !failed.n)) {
 		if (retried)
-			diag_add(d, E_NOT_FOUND, "no hits for \xC2\xAB%s\xC2\xBB, nor for its grep-style reading \xC2\xAB%s\xC2\xBB",
-				 pattern, used);
+			diag_add(
+				d, E_NOT_FOUND,
+				"no hits for \xC2\xAB%s\xC2\xBB, nor for its grep-style reading \xC2\xAB%s\xC2\xBB",
+				pattern, used);
 		else
 			diag_add(d, E_NOT_FOUND, "no hits for \xC2\xAB%s\xC2\xBB", pattern);
 	}

@@ -80,7 +80,8 @@ static int str_path_cmp(const void *a, const void *b)
 static size_t walk_paths(const struct opts *o, const struct worktree *wt, struct pathfinder *pf,
 			 const struct roots *rs, char ***out, long *walked, struct walk_counts *wc)
 {
-	struct walk_opts wo = {.hidden = o->hidden, .no_ignore = o->no_ignore, .wt = o->allow_outside ? NULL : wt};
+	struct walk_opts wo = {
+		.hidden = o->hidden, .no_ignore = o->no_ignore, .wt = o->allow_outside ? NULL : wt};
 	unsigned nw = walk_threads(&wo);
 	pf->w = xcalloc(nw, sizeof(*pf->w));
 	for (unsigned i = 0; i < nw; i++)

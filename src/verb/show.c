@@ -90,8 +90,13 @@ out:
 
 static void render(const struct opts *o, const struct shown *sh, const struct omits *om, struct buf *out)
 {
-	struct response r = {.list_key = "targets", .blocks = sh->blocks, .n_blocks = sh->n, .om = om,
-			     .header = HDR_TARGET, .numbers = !o->no_numbers, .cost_first = o->all};
+	struct response r = {.list_key = "targets",
+			     .blocks = sh->blocks,
+			     .n_blocks = sh->n,
+			     .om = om,
+			     .header = HDR_TARGET,
+			     .numbers = !o->no_numbers,
+			     .cost_first = o->all};
 	blocks_stats(sh->blocks, sh->n, &r.lines, &r.bytes);
 	struct buf lead = BUF_INIT;
 	buf_adds(&lead, "showed ");

@@ -22,7 +22,7 @@
 /* One file's operations and what they did. */
 struct tjob {
 	size_t file; /* index into the call's files */
-	char *real;  /* owned; the file's real path, to give every name of one file one job */
+	char *real; /* owned; the file's real path, to give every name of one file one job */
 	struct tf_op *ops;
 	size_t n_ops, cap_ops;
 	char **owned; /* batch op strings */
@@ -253,7 +253,8 @@ static size_t sorted_lines(const struct tjob *j, long *v)
 
 /* One file's change as the response shows it. Borrows from the call; lines and ops are the
  * caller's arrays (n_ops + 1 each), filled here. */
-static struct out_change job_change(const struct tcall *t, const struct tjob *j, long *lines, struct out_op *ops)
+static struct out_change job_change(const struct tcall *t, const struct tjob *j, long *lines,
+				    struct out_op *ops)
 {
 	static const char *const verbs[] = {"set", "delete", "append"};
 	const struct edit_call *c = &t->c;
@@ -373,8 +374,12 @@ static void render(struct tcall *t, struct buf *out, long landed)
 	struct buf lead = BUF_INIT;
 	if (t->batch)
 		batch_lead(&lead, t, landed);
-	struct response r = {.list_key = t->batch ? "transforms" : NULL, .changes = ch, .n_changes = t->n_j,
-			     .om = &om, .lead = t->batch ? buf_str(&lead) : NULL, .quiet = o->quiet};
+	struct response r = {.list_key = t->batch ? "transforms" : NULL,
+			     .changes = ch,
+			     .n_changes = t->n_j,
+			     .om = &om,
+			     .lead = t->batch ? buf_str(&lead) : NULL,
+			     .quiet = o->quiet};
 	changes_stats(ch, t->n_j, false, &r.lines, &r.bytes);
 	response_emit(out, &r, o);
 	for (size_t i = 0; i < t->n_j; i++) {

@@ -25,8 +25,8 @@ const struct verb verb_table[] = {
 	{"find", "locate", cmd_find, V_FIND, "[OPTIONS] <PATTERN> [PATHS]...",
 	 "Search files; hits print as path:line, grouped by file, capped at 50", 1, "<PATTERN>"},
 	{"paths", NULL, cmd_paths, V_PATHS, "[OPTIONS] <PATTERN> [PATHS]...",
-	 "List files whose path matches a glob or regex, by find's walk and ignore rules; sorted, capped at 50", 1,
-	 "<PATTERN>"},
+	 "List files whose path matches a glob or regex, by find's walk and ignore rules; sorted, capped at 50",
+	 1, "<PATTERN>"},
 	{"edit", NULL, cmd_edit, V_EDIT, "[OPTIONS] [TARGET] [MORE_TARGETS]...",
 	 "Replace text that must match exactly once, or insert after an anchor; checked, reverted on breakage",
 	 0, NULL},
@@ -53,7 +53,8 @@ const size_t verb_count = sizeof(verb_table) / sizeof(verb_table[0]);
 const struct verb *verb_find(const char *name)
 {
 	for (size_t i = 0; i < verb_count; i++)
-		if (!strcmp(verb_table[i].name, name) || (verb_table[i].alias && !strcmp(verb_table[i].alias, name)))
+		if (!strcmp(verb_table[i].name, name) ||
+		    (verb_table[i].alias && !strcmp(verb_table[i].alias, name)))
 			return &verb_table[i];
 	return NULL;
 }

@@ -25,9 +25,9 @@ struct verb {
 	const char *name;
 	const char *alias; /* another name dispatching to the same row, or NULL */
 	verb_fn fn;
-	unsigned group;        /* opt.h's V_* bit: the option rows this verb accepts */
-	const char *usage;     /* after "lets <name> " */
-	const char *about;     /* the line in `lets --help` and the first line of `lets <name> --help` */
+	unsigned group; /* opt.h's V_* bit: the option rows this verb accepts */
+	const char *usage; /* after "lets <name> " */
+	const char *about; /* the line in `lets --help` and the first line of `lets <name> --help` */
 	size_t min_positional; /* fewer positionals is a usage error naming positional_name */
 	const char *positional_name;
 };

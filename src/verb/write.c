@@ -23,8 +23,13 @@
 static void render(const struct opts *o, struct buf *out, const struct out_change *ch, const struct omits *om,
 		   bool json_only)
 {
-	struct response r = {.changes = ch, .n_changes = 1, .one_record = true, .om = om, .lines = ch->count,
-			     .bytes = ch->bytes, .no_cost = true};
+	struct response r = {.changes = ch,
+			     .n_changes = 1,
+			     .one_record = true,
+			     .om = om,
+			     .lines = ch->count,
+			     .bytes = ch->bytes,
+			     .no_cost = true};
 	if (!json_only) {
 		response_emit(out, &r, o);
 		return;
@@ -37,31 +42,38 @@ static void render(const struct opts *o, struct buf *out, const struct out_chang
 }
 
 /* The existing file, locked and read through the held directory; refusals as the spec words them. */
-static enum lets_err load_old(const struct opts *o, const struct resolved *r, const char *path, struct lockset *locks,
-			      struct file *old, struct buf *out, struct omits *om, struct diag *d)
+static enum lets_err load_old(const struct opts *o, const struct resolved *r, const char *path,
+			      struct lockset *locks, struct file *old, struct buf *out, struct omits *om,
+			      struct diag *d)
 {
 	int fd;
 	enum lets_err e = lockset_acquire_at(locks, r->dir, r->name, path, &fd, d);
 	if (e)
 		return e;
 	if (fd < 0)
-		return diag_add(d, E_CHANGED, "%s vanished while lets was writing it \xC2\xB7 retry the call", path);
+		return diag_add(d, E_CHANGED, "%s vanished while lets was writing it \xC2\xB7 retry the call",
+				path);
 	if ((e = file_load_fd(old, path, fd, o->max_file_bytes, d)))
 		return e;
 	if (!o->force) {
 		long lines = (long)old->n_lines;
 		struct buf counted = BUF_INIT;
 		plural(&counted, lines, "line", "lines");
-		e = diag_add(d, E_EXISTS, "%s exists (%s, sha:%s) \xC2\xB7 pass --force to overwrite", path, counted.data,
-			     file_sha(old));
+		e = diag_add(d, E_EXISTS, "%s exists (%s, sha:%s) \xC2\xB7 pass --force to overwrite", path,
+			     counted.data, file_sha(old));
 		buf_release(&counted);
-		struct out_change ch = {.kind = CHG_WRITE, .path = path, .outcome = "exists", .count = lines,
-					.bytes = (long)old->size, .sha_after = file_sha(old)};
+		struct out_change ch = {.kind = CHG_WRITE,
+					.path = path,
+					.outcome = "exists",
+					.count = lines,
+					.bytes = (long)old->size,
+					.sha_after = file_sha(old)};
 		render(o, out, &ch, om, true);
 		return e;
 	}
 	if (!(old->st.st_mode & S_IWUSR))
-		return diag_add(d, E_READ_ONLY, "%s is read-only \xC2\xB7 run chmod u+w %s first if the edit is intended",
+		return diag_add(d, E_READ_ONLY,
+				"%s is read-only \xC2\xB7 run chmod u+w %s first if the edit is intended",
 				path, path);
 	return LETS_OK;
 }
@@ -111,7 +123,8 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 		ck.kind = CHECK_NONE;
 		strcpy(ck.reason, "--no-check");
 	} else {
-		check_layer1(path, exists ? old.data : NULL, exists ? old.size : 0, buf_str(&in), in.len, &ck);
+		check_layer1(path, exists ? old.data : NULL, exists ? old.size : 0, buf_str(&in), in.len,
+			     &ck);
 	}
 	struct stat now;
 	bool xattrs_dropped = false;
@@ -125,12 +138,16 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 	long lines = (long)file_count_lines(in.data, in.len);
 	if (ck.kind == CHECK_NONE)
 		omit_add(&om, OM_CHECK_SKIPPED, 0, 0, 0, ck.reason, NULL);
-	struct out_change ch = {.kind = CHG_WRITE, .path = path, .outcome = exists ? "overwritten" : "created",
-				.count = lines, .bytes = (long)in.len, .sha_before = exists ? file_sha(&old) : NULL,
+	struct out_change ch = {.kind = CHG_WRITE,
+				.path = path,
+				.outcome = exists ? "overwritten" : "created",
+				.count = lines,
+				.bytes = (long)in.len,
+				.sha_before = exists ? file_sha(&old) : NULL,
 				.sha_after = sha};
 	if (ck.kind != CHECK_NONE)
-		ch.check = (struct out_check){check_kind_name(ck.kind), check_status_word(&ck, true), ck.errors_before,
-					      ck.errors_after};
+		ch.check = (struct out_check){check_kind_name(ck.kind), check_status_word(&ck, true),
+					      ck.errors_before, ck.errors_after};
 	render(o, out, &ch, &om, false);
 out:
 	lockset_release(&locks);

@@ -46,12 +46,14 @@ static void fences(void)
 	diag_release(&d);
 
 	parse("@@ a.ts\n<<<<<<< old\nx\n>>>>>>>\n", &b, &d);
-	unit_str("fence: no new section", d.n ? d.items[0].message : "", "line 1: a.ts: no `======= new` section");
+	unit_str("fence: no new section", d.n ? d.items[0].message : "",
+		 "line 1: a.ts: no `======= new` section");
 	batch_release(&b);
 	diag_release(&d);
 
 	parse("@@ a.ts\n======= new\nx\n", &b, &d);
-	unit_str("fence: never closed", d.n ? d.items[0].message : "", "line 1: a.ts: no `>>>>>>>` closing the edit");
+	unit_str("fence: never closed", d.n ? d.items[0].message : "",
+		 "line 1: a.ts: no `>>>>>>>` closing the edit");
 	batch_release(&b);
 	diag_release(&d);
 
@@ -82,14 +84,16 @@ static void jsonl(void)
 		const char *in;
 		const char *msgs[3];
 	} bad[] = {
-		{"{\"file\":\"a\",\"old\":\"x\",\"neww\":\"y\"}", {"line 1: unknown key \"neww\"", "line 1: no \"new\""}},
+		{"{\"file\":\"a\",\"old\":\"x\",\"neww\":\"y\"}",
+		 {"line 1: unknown key \"neww\"", "line 1: no \"new\""}},
 		{"{\"file\":\"a\",\"old\":\"x\",\"new\":1}", {"line 1: \"new\" must be a string"}},
 		{"{\"file\":\"a\",\"old\":\"x\",\"insert_after\":\"@'y'\",\"new\":\"z\"}",
 		 {"line 1: exactly one of \"old\", \"insert_after\" or \"insert_before\" is required \xC2\xB7 found old, insert_after"}},
 		{"{\"old\":\"x\",\"new\":\"y\"}", {"line 1: no \"file\""}},
 		{"{\"file\":\"a\",\"new\":\"y\"}",
 		 {"line 1: exactly one of \"old\", \"insert_after\" or \"insert_before\" is required \xC2\xB7 found none"}},
-		{"{\"file\":\"a\",\"old\":\"x\",\"new\":\"y\"}\n[1]", {"line 2: not a JSON object: another JSON value"}},
+		{"{\"file\":\"a\",\"old\":\"x\",\"new\":\"y\"}\n[1]",
+		 {"line 2: not a JSON object: another JSON value"}},
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		parse(bad[i].in, &b, &d);

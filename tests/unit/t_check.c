@@ -31,11 +31,14 @@ static void validators(void)
 		 "# top\ntitle = \"x\" # c\n[owner]\nname = 'n'\ndob = 1979-05-27T07:32:00-08:00\n[db]\nports = [ 8000, 8001,\n  8002, ]\n"
 		 "point = { x = 1, y = 2 }\n[[fruit]]\nname = \"apple\"\n[[fruit]]\nname = \"banana\"\n",
 		 true},
-		{"toml: numbers", check_toml, "a = +1\nb = 1_000\nc = 0xDEAD_beef\nd = 0o755\ne = 0b1101\nf = -3.14e+2\ng = inf\nh = nan\n",
+		{"toml: numbers", check_toml,
+		 "a = +1\nb = 1_000\nc = 0xDEAD_beef\nd = 0o755\ne = 0b1101\nf = -3.14e+2\ng = inf\nh = nan\n",
 		 true},
-		{"toml: dates and times", check_toml, "a = 1979-05-27\nb = 07:32:00\nc = 1979-05-27 07:32:00.999\nd = 1979-05-27T00:32:00Z\n",
+		{"toml: dates and times", check_toml,
+		 "a = 1979-05-27\nb = 07:32:00\nc = 1979-05-27 07:32:00.999\nd = 1979-05-27T00:32:00Z\n",
 		 true},
-		{"toml: multi-line strings", check_toml, "a = \"\"\"\nline \\\n  more\"\"\"\nb = '''\nraw \\n'''\n", true},
+		{"toml: multi-line strings", check_toml,
+		 "a = \"\"\"\nline \\\n  more\"\"\"\nb = '''\nraw \\n'''\n", true},
 		{"toml: dotted keys", check_toml, "a.b = 1\na.c = 2\n\"quoted key\" = 3\n", true},
 		{"toml: duplicate key", check_toml, "a = 1\na = 2\n", false},
 		{"toml: duplicate table", check_toml, "[a]\nx = 1\n[a]\ny = 2\n", false},
@@ -57,8 +60,10 @@ static void validators(void)
 		{"toml: February 30th", check_toml, "a = 1988-02-30\n", false},
 		{"toml: February 29th of a leap year", check_toml, "a = 1988-02-29\n", true},
 		{"toml: hour 24", check_toml, "a = 24:00:00\n", false},
-		{"toml: a dotted key may not extend a [header] table", check_toml, "[a.b.c]\nz = 9\n[a]\nb.c.t = 9\n", false},
-		{"toml: a [header] may not define a dotted-key table", check_toml, "[t1]\nt2.t3.v = 0\n[t1.t2]\n", false},
+		{"toml: a dotted key may not extend a [header] table", check_toml,
+		 "[a.b.c]\nz = 9\n[a]\nb.c.t = 9\n", false},
+		{"toml: a [header] may not define a dotted-key table", check_toml,
+		 "[t1]\nt2.t3.v = 0\n[t1.t2]\n", false},
 		{"toml: a sub-table under a dotted-key table is fine", check_toml,
 		 "[fruit]\napple.color = \"red\"\n[fruit.apple.texture]\nsmooth = true\n", true},
 		{"toml: array of tables with sub-tables", check_toml,
@@ -66,7 +71,8 @@ static void validators(void)
 		 true},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		unit_check(cases[i].fn(cases[i].text, strlen(cases[i].text)) == cases[i].ok, "%s", cases[i].name);
+		unit_check(cases[i].fn(cases[i].text, strlen(cases[i].text)) == cases[i].ok, "%s",
+			   cases[i].name);
 
 	bool has;
 	const char *fm = "---\ntitle: a\n---\n# body\n";
@@ -76,7 +82,8 @@ static void validators(void)
 	const char *open = "---\ntitle: a\n# body\n";
 	unit_check(!check_frontmatter(open, strlen(open), &has) && has, "frontmatter: never closed");
 	const char *none = "# just markdown\n---\n";
-	unit_check(check_frontmatter(none, strlen(none), &has) && !has, "frontmatter: none (a later --- is a rule)");
+	unit_check(check_frontmatter(none, strlen(none), &has) && !has,
+		   "frontmatter: none (a later --- is a rule)");
 }
 
 static void kinds(void)
@@ -99,7 +106,8 @@ static void kinds(void)
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char reason[80];
-		enum check_kind k = check_kind_for(cases[i].path, cases[i].data, strlen(cases[i].data), reason);
+		enum check_kind k =
+			check_kind_for(cases[i].path, cases[i].data, strlen(cases[i].data), reason);
 		unit_check(k == cases[i].kind, "kind for %s", cases[i].path);
 		unit_str(cases[i].path, reason, cases[i].reason);
 	}
@@ -121,7 +129,8 @@ static void layer1(void)
 	check_layer1("c.json", "{\"a\":1}", 7, "{\"a\":1", 6, &r);
 	unit_check(r.kind == CHECK_JSON && r.failed, "json: breaking edit fails");
 	check_layer1("c.json", "{\"a\":1", 6, "{\"a\":2", 6, &r);
-	unit_check(r.kind == CHECK_JSON && !r.failed && r.errors_after == 1, "json: invalid before and after is kept");
+	unit_check(r.kind == CHECK_JSON && !r.failed && r.errors_after == 1,
+		   "json: invalid before and after is kept");
 	check_layer1("new.json", NULL, 0, "{", 1, &r);
 	unit_check(r.failed, "json: a new file that does not parse fails");
 	check_layer1("x.txt", "a", 1, "b", 1, &r);
@@ -167,9 +176,10 @@ static void presets(void)
 	unit_long("presets: a known preset", check_spec_valid("@tsc", &d), LETS_OK);
 	unit_long("presets: nothing recorded for valid specs", (long)d.n, 0);
 	unit_long("presets: an unknown preset is usage", check_spec_valid("@nope", &d), E_USAGE);
-	unit_str("presets: the unknown-preset message", d.n ? d.items[0].message : NULL,
-		 "error: invalid value '@nope' for '--check <CHECK>': unknown preset @nope \xC2\xB7 the presets are "
-		 "@auto, @cargo, @go, @tsc, @py\n\nFor more information, try '--help'.");
+	unit_str(
+		"presets: the unknown-preset message", d.n ? d.items[0].message : NULL,
+		"error: invalid value '@nope' for '--check <CHECK>': unknown preset @nope \xC2\xB7 the presets are "
+		"@auto, @cargo, @go, @tsc, @py\n\nFor more information, try '--help'.");
 	diag_release(&d);
 }
 

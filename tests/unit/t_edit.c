@@ -25,8 +25,8 @@ struct ecase {
 	const char *lines; /* changed lines, "2,3" */
 	long count;
 	const char *match; /* the match word, or on failure the message ("%s": the file's sha) */
-	bool exact, word;  /* --exact, -w */
-	long hint;         /* --line-hint */
+	bool exact, word; /* --exact, -w */
+	long hint; /* --line-hint */
 	const char *marked; /* the lines marked changed, "2"; NULL: not checked */
 	bool reindented;
 };

@@ -37,13 +37,41 @@ static void line_index(void)
 		{"empty file: zero lines", "", 0, 0, 0, 0, false, {0}},
 		{"one line with a newline", "a\n", 0, 1, 0, 1, false, {"a"}},
 		{"two lines", "a\nb\n", 0, 2, 0, 2, false, {"a", "b"}},
-		{"no trailing newline: the last line still counts", "first\nlast", 0, 2, 0, 1, false, {"first", "last"}},
+		{"no trailing newline: the last line still counts",
+		 "first\nlast",
+		 0,
+		 2,
+		 0,
+		 1,
+		 false,
+		 {"first", "last"}},
 		{"one line without a newline", "x", 0, 1, 0, 0, false, {"x"}},
 		{"a lone newline is one empty line", "\n", 0, 1, 0, 1, false, {""}},
 		{"empty lines in the middle", "a\n\n\nb\n", 0, 4, 0, 4, false, {"a", "", "", "b"}},
-		{"CRLF lines: text without \\r", "alpha\r\nbeta\r\ngamma\r\n", 0, 3, 3, 0, true, {"alpha", "beta", "gamma"}},
-		{"two CRLF of three: dominant CRLF", "one\r\ntwo\r\nthree\n", 0, 3, 2, 1, true, {"one", "two", "three"}},
-		{"one CRLF of three: not dominant", "one\r\ntwo\nthree\n", 0, 3, 1, 2, false, {"one", "two", "three"}},
+		{"CRLF lines: text without \\r",
+		 "alpha\r\nbeta\r\ngamma\r\n",
+		 0,
+		 3,
+		 3,
+		 0,
+		 true,
+		 {"alpha", "beta", "gamma"}},
+		{"two CRLF of three: dominant CRLF",
+		 "one\r\ntwo\r\nthree\n",
+		 0,
+		 3,
+		 2,
+		 1,
+		 true,
+		 {"one", "two", "three"}},
+		{"one CRLF of three: not dominant",
+		 "one\r\ntwo\nthree\n",
+		 0,
+		 3,
+		 1,
+		 2,
+		 false,
+		 {"one", "two", "three"}},
 		{"a lone \\r stays in the text", "a\rb\n", 0, 1, 0, 1, false, {"a\rb"}},
 		{"CRLF last line without a newline", "a\r\nb", 0, 2, 1, 0, true, {"a", "b"}},
 		{"a NUL byte does not end a line", "a\0b\n", 4, 1, 0, 1, false, {"a\0b"}},
@@ -56,18 +84,21 @@ static void line_index(void)
 		snprintf(name, sizeof(name), "%s: line count", cases[i].name);
 		unit_long(name, (long)f.n_lines, cases[i].lines);
 		snprintf(name, sizeof(name), "%s: CRLF and LF counts", cases[i].name);
-		if (!unit_check((long)f.crlf_lines == cases[i].crlf && (long)f.lf_lines == cases[i].lf, "%s", name))
-			printf("  expected %ld crlf %ld lf, got %zu %zu\n", cases[i].crlf, cases[i].lf, f.crlf_lines,
-			       f.lf_lines);
+		if (!unit_check((long)f.crlf_lines == cases[i].crlf && (long)f.lf_lines == cases[i].lf, "%s",
+				name))
+			printf("  expected %ld crlf %ld lf, got %zu %zu\n", cases[i].crlf, cases[i].lf,
+			       f.crlf_lines, f.lf_lines);
 		snprintf(name, sizeof(name), "%s: file_crlf", cases[i].name);
 		unit_long(name, file_crlf(&f), cases[i].dominant_crlf);
 		snprintf(name, sizeof(name), "%s: index bounds", cases[i].name);
-		unit_check(f.line_start != NULL && f.line_start[0] == 0 && f.line_start[f.n_lines] == f.size, "%s", name);
+		unit_check(f.line_start != NULL && f.line_start[0] == 0 && f.line_start[f.n_lines] == f.size,
+			   "%s", name);
 		for (size_t l = 1; l <= f.n_lines && l <= 4 && (long)l <= cases[i].lines; l++) {
 			const char *text = NULL;
 			size_t len = file_line(&f, l, &text);
 			const char *want = cases[i].texts[l - 1];
-			size_t want_n = strcmp(cases[i].name, "a NUL byte does not end a line") ? strlen(want) : 3;
+			size_t want_n =
+				strcmp(cases[i].name, "a NUL byte does not end a line") ? strlen(want) : 3;
 			snprintf(name, sizeof(name), "%s: line %zu", cases[i].name, l);
 			bool ok = len == want_n && !memcmp(text, want, want_n);
 			if (!unit_check(ok, "%s", name)) {
@@ -161,7 +192,8 @@ static void sha(void)
 	file_release(&f);
 }
 
-static void display(const char *name, const char *in, size_t n, const char *want, bool want_lossy, bool want_cut)
+static void display(const char *name, const char *in, size_t n, const char *want, bool want_lossy,
+		    bool want_cut)
 {
 	struct buf b = BUF_INIT;
 	bool lossy = !want_lossy, cut = !want_cut;
@@ -190,7 +222,8 @@ static void displays(void)
 {
 	display("short ASCII is unchanged", "  const cap = 10", 16, "  const cap = 10", false, false);
 	display("empty line", "", 0, "", false, false);
-	display("valid UTF-8 is unchanged", "caf\xc3\xa9 \xe2\x94\x80", 9, "caf\xc3\xa9 \xe2\x94\x80", false, false);
+	display("valid UTF-8 is unchanged", "caf\xc3\xa9 \xe2\x94\x80", 9, "caf\xc3\xa9 \xe2\x94\x80", false,
+		false);
 	display("an invalid byte becomes U+FFFD", "caf\xe9", 4, "caf\xef\xbf\xbd", true, false);
 	display("a truncated sequence is one U+FFFD", "x\xe2\x82y", 4, "x\xef\xbf\xbdy", true, false);
 	display("an overlong pair is two U+FFFD", "\xc0\xafz", 3, "\xef\xbf\xbd\xef\xbf\xbdz", true, false);
@@ -209,30 +242,38 @@ static void displays(void)
 	free(want);
 
 	s = repeat('a', 1500, "");
-	display("1500 ASCII bytes: 1000 bytes then the ellipsis", s, 1500, want = repeat('a', 1000, "\xe2\x80\xa6"),
-		false, true);
+	display("1500 ASCII bytes: 1000 bytes then the ellipsis", s, 1500,
+		want = repeat('a', 1000, "\xe2\x80\xa6"), false, true);
 	free(s);
 	free(want);
 
-	s = repeat('a', 999, "\xc3\xa9" "bbbbbbbbbb");
+	s = repeat('a', 999,
+		   "\xc3\xa9"
+		   "bbbbbbbbbb");
 	want = repeat('a', 999, "\xe2\x80\xa6");
 	display("a 2-byte character straddling byte 1000 is dropped whole", s, strlen(s), want, false, true);
 	free(s);
 	free(want);
 
-	s = repeat('a', 998, "\xc3\xa9" "bbb");
+	s = repeat('a', 998,
+		   "\xc3\xa9"
+		   "bbb");
 	want = repeat('a', 998, "\xc3\xa9\xe2\x80\xa6");
 	display("a 2-byte character ending at byte 1000 is kept", s, strlen(s), want, false, true);
 	free(s);
 	free(want);
 
-	s = repeat('a', 998, "\xf0\x9f\x98\x80" "b");
+	s = repeat('a', 998,
+		   "\xf0\x9f\x98\x80"
+		   "b");
 	want = repeat('a', 998, "\xe2\x80\xa6");
 	display("a 4-byte character straddling byte 1000 is dropped whole", s, strlen(s), want, false, true);
 	free(s);
 	free(want);
 
-	s = repeat('a', 997, "\xe2\x94\x80" "cc");
+	s = repeat('a', 997,
+		   "\xe2\x94\x80"
+		   "cc");
 	want = repeat('a', 997, "\xe2\x94\x80\xe2\x80\xa6");
 	display("a 3-byte character ending exactly at byte 1000 is kept", s, strlen(s), want, false, true);
 	free(s);
@@ -302,12 +343,15 @@ static void loads(void)
 	file_release(&f);
 	diag_release(&d);
 
-	load("a missing file", "nope.ts", 8388608, E_NOT_FOUND, "nope.ts: No such file or directory (os error 2)");
+	load("a missing file", "nope.ts", 8388608, E_NOT_FOUND,
+	     "nope.ts: No such file or directory (os error 2)");
 	load("a directory", "sub", 8388608, E_UNSUPPORTED_FILE,
 	     "sub is unsupported: a directory \xC2\xB7 search it with lets find <pattern> sub");
 	load("a NUL byte", "bin.dat", 8388608, E_UNSUPPORTED_FILE, "bin.dat is unsupported: binary file");
-	load("a UTF-16 BOM", "utf16.txt", 8388608, E_UNSUPPORTED_FILE, "utf16.txt is unsupported: binary file");
-	load("a hardlinked file", "hard.ts", 8388608, E_UNSUPPORTED_FILE, "hard.ts is unsupported: hardlinked file");
+	load("a UTF-16 BOM", "utf16.txt", 8388608, E_UNSUPPORTED_FILE,
+	     "utf16.txt is unsupported: binary file");
+	load("a hardlinked file", "hard.ts", 8388608, E_UNSUPPORTED_FILE,
+	     "hard.ts is unsupported: hardlinked file");
 	load("the other name of a hardlinked file", "linked.ts", 8388608, E_UNSUPPORTED_FILE,
 	     "linked.ts is unsupported: hardlinked file");
 	load("over --max-file-bytes", "small.md", 37, E_UNSUPPORTED_FILE,
@@ -390,7 +434,8 @@ static void scans(void)
 		perror("mkdtemp");
 		exit(2);
 	}
-	static const size_t sizes[] = {0, 10, 32 * 1024, 100000, FILE_SCAN_MMAP_MIN, FILE_SCAN_MMAP_MIN + 4097};
+	static const size_t sizes[] = {
+		0, 10, 32 * 1024, 100000, FILE_SCAN_MMAP_MIN, FILE_SCAN_MMAP_MIN + 4097};
 	char *x = xmalloc(FILE_SCAN_MMAP_MIN + 4097);
 	memset(x, 'x', FILE_SCAN_MMAP_MIN + 4097);
 	for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
@@ -411,7 +456,8 @@ static void scans(void)
 		exit(2);
 	}
 	scan("a symlink the walk found", "link", false, 8388608, FILE_SCAN_UNREADABLE, 0);
-	scan("a symlink named on the command line", "link", true, 8388608, FILE_SCAN_OK, FILE_SCAN_MMAP_MIN + 4097);
+	scan("a symlink named on the command line", "link", true, 8388608, FILE_SCAN_OK,
+	     FILE_SCAN_MMAP_MIN + 4097);
 	scan("a missing file", "nope", false, 8388608, FILE_SCAN_UNREADABLE, 0);
 	scan("a fifo with no writer reads empty, without blocking", "fifo", true, 8388608, FILE_SCAN_OK, 0);
 	unlink("f");

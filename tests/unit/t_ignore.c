@@ -63,9 +63,9 @@ static void make_path(const char *path)
 
 struct row {
 	const char *name;
-	const char *root;       /* .gitignore at the top */
-	const char *sub;        /* sub/.gitignore, or NULL */
-	const char *exclude;    /* .git/info/exclude, or NULL */
+	const char *root; /* .gitignore at the top */
+	const char *sub; /* sub/.gitignore, or NULL */
+	const char *exclude; /* .git/info/exclude, or NULL */
 	const char *paths[12];
 };
 
@@ -73,28 +73,57 @@ static const struct row rows[] = {
 	{"plain name at any depth", "a.txt\n", NULL, NULL, {"a.txt", "sub/a.txt", "b.txt", "a.txt.bak"}},
 	{"leading slash anchors", "/a.txt\n", NULL, NULL, {"a.txt", "sub/a.txt", "x/y/a.txt"}},
 	{"inner slash anchors", "sub/a.txt\n", NULL, NULL, {"sub/a.txt", "x/sub/a.txt", "a.txt"}},
-	{"negation re-includes, last line wins", "*.log\n!keep.log\n", NULL, NULL,
+	{"negation re-includes, last line wins",
+	 "*.log\n!keep.log\n",
+	 NULL,
+	 NULL,
 	 {"a.log", "keep.log", "sub/keep.log", "sub/b.log"}},
 	{"negation first, then ignore: ignore wins", "!keep.log\n*.log\n", NULL, NULL, {"keep.log", "a.log"}},
-	{"no re-include inside an excluded directory", "dir/\n!dir/keep.txt\n", NULL, NULL,
+	{"no re-include inside an excluded directory",
+	 "dir/\n!dir/keep.txt\n",
+	 NULL,
+	 NULL,
 	 {"dir/keep.txt", "dir/other.txt", "keep.txt"}},
-	{"directory-only pattern", "build/\n", NULL, NULL, {"build/out.o", "sub/build", "sub/build2/x", "src/build/y"}},
+	{"directory-only pattern",
+	 "build/\n",
+	 NULL,
+	 NULL,
+	 {"build/out.o", "sub/build", "sub/build2/x", "src/build/y"}},
 	{"leading **/", "**/gen\n", NULL, NULL, {"gen/a", "x/gen/b", "x/y/gen/c", "gen.txt", "x/gen.txt"}},
 	{"inner /**/", "a/**/b\n", NULL, NULL, {"a/b", "a/x/b", "a/x/y/b", "ab", "x/a/b"}},
 	{"trailing /**", "a/**\n", NULL, NULL, {"a/x", "a/y/z", "b/a/x"}},
-	{"**/dir/**/*.js", "**/foo/**/*.js\n", NULL, NULL, {"foo/a.js", "x/foo/y/b.js", "foo/a.ts", "xfoo/a.js"}},
-	{"** not between slashes is a plain star", "foo**bar\n", NULL, NULL, {"foobar", "fooxbar", "foo/bar", "fooxx/bar"}},
-	{"literal prefix then ** (git's prefix rule)", "a/b**/c\n", NULL, NULL, {"a/b/c", "a/bx/c", "a/b/x/c"}},
+	{"**/dir/**/*.js",
+	 "**/foo/**/*.js\n",
+	 NULL,
+	 NULL,
+	 {"foo/a.js", "x/foo/y/b.js", "foo/a.ts", "xfoo/a.js"}},
+	{"** not between slashes is a plain star",
+	 "foo**bar\n",
+	 NULL,
+	 NULL,
+	 {"foobar", "fooxbar", "foo/bar", "fooxx/bar"}},
+	{"literal prefix then ** (git's prefix rule)",
+	 "a/b**/c\n",
+	 NULL,
+	 NULL,
+	 {"a/b/c", "a/bx/c", "a/b/x/c"}},
 	{"star stops at a slash", "a*/b\n", NULL, NULL, {"ab/b", "a/b", "a/x/b", "axx/b"}},
 	{"dir/* ignores the children", "foo/*\n", NULL, NULL, {"foo/a", "foo/b/c", "foo"}},
-	{"escaped hash is not a comment", "\\#notes\n#comment.txt\n", NULL, NULL, {"#notes", "#comment.txt", "notes"}},
+	{"escaped hash is not a comment",
+	 "\\#notes\n#comment.txt\n",
+	 NULL,
+	 NULL,
+	 {"#notes", "#comment.txt", "notes"}},
 	{"escaped bang is not a negation", "\\!bang\n", NULL, NULL, {"!bang", "bang"}},
 	{"escaped star is literal", "\\*star\n", NULL, NULL, {"*star", "xstar"}},
 	{"escaped question mark", "a\\?b\n", NULL, NULL, {"a?b", "axb"}},
 	{"trailing spaces are trimmed", "foo   \n", NULL, NULL, {"foo", "foo   "}},
 	{"an escaped trailing space is kept", "bar\\ \n", NULL, NULL, {"bar ", "bar"}},
 	{"escaped space then unescaped spaces", "baz\\   \n", NULL, NULL, {"baz ", "baz", "baz   "}},
-	{"character classes", "[abc].txt\n[!a]1.md\n[a-c]x\n", NULL, NULL,
+	{"character classes",
+	 "[abc].txt\n[!a]1.md\n[a-c]x\n",
+	 NULL,
+	 NULL,
 	 {"a.txt", "d.txt", "b1.md", "a1.md", "bx", "dx"}},
 	{"posix class", "[[:digit:]]*.md\n", NULL, NULL, {"1a.md", "a1.md"}},
 	{"question mark is one character", "?.c\n", NULL, NULL, {"a.c", "ab.c", ".c"}},
@@ -102,16 +131,29 @@ static const struct row rows[] = {
 	{"CRLF lines", "a.txt\r\nb.txt\r\n", NULL, NULL, {"a.txt", "b.txt", "c.txt"}},
 	{"star ignores everything", "*\n", NULL, NULL, {"a", "sub/b"}},
 	{"suffix pattern", "*.min.js\n", NULL, NULL, {"a.min.js", "sub/b.min.js", "a.js"}},
-	{"nested file re-includes", "*.txt\n", "!keep.txt\n", NULL, {"a.txt", "sub/keep.txt", "sub/a.txt", "keep.txt"}},
-	{"nested file anchors to its directory", "", "/x.txt\n", NULL, {"sub/x.txt", "sub/deep/x.txt", "x.txt"}},
+	{"nested file re-includes",
+	 "*.txt\n",
+	 "!keep.txt\n",
+	 NULL,
+	 {"a.txt", "sub/keep.txt", "sub/a.txt", "keep.txt"}},
+	{"nested file anchors to its directory",
+	 "",
+	 "/x.txt\n",
+	 NULL,
+	 {"sub/x.txt", "sub/deep/x.txt", "x.txt"}},
 	{"nested directory-only", "", "out/\n", NULL, {"sub/out/a", "out/b", "sub/deep/out/c"}},
 	{"info/exclude", "", NULL, "secret*\n", {"secret.txt", "sub/secret", "public.txt"}},
 	{"gitignore beats info/exclude", "!secret.txt\n", NULL, "secret*\n", {"secret.txt", "secret2.txt"}},
-	{"**/ with directory-only", "**/node_modules/\n", NULL, NULL,
+	{"**/ with directory-only",
+	 "**/node_modules/\n",
+	 NULL,
+	 NULL,
 	 {"node_modules/a", "x/node_modules/b", "node_modules.txt"}},
 	{"trailing slash on a nested path", "a/b/\n", NULL, NULL, {"a/b/c", "a/bc", "x/a/b/c"}},
 	{"many **/ segments (exponential in git's algorithm without a memo)",
-	 "**/**/**/**/**/**/**/**/**/**/**/**/x\n**/a/**/a/**/a/**/a/**/a/**/a/**/b/\n", NULL, NULL,
+	 "**/**/**/**/**/**/**/**/**/**/**/**/x\n**/a/**/a/**/a/**/a/**/a/**/a/**/b/\n",
+	 NULL,
+	 NULL,
 	 {"a/b/c/d/e/f/g/h/i/j/k/l/m/x", "a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/y", "x", "a/a/a/a/a/a/a/b/z",
 	  "a/a/a/a/a/a/a/a/a/a/a/a/c/z"}},
 	{"pattern with a dot directory", ".cache/\n", NULL, NULL, {".cache/a", "x/.cache/b", ".cachex"}},
@@ -169,7 +211,8 @@ static void oracle(void)
 			break;
 	}
 	/* the table must exercise both answers, or agreement proves nothing */
-	unit_check(n_ignored > 50 && n_kept > 50, "oracle saw both answers (%ld ignored, %ld kept)", n_ignored, n_kept);
+	unit_check(n_ignored > 50 && n_kept > 50, "oracle saw both answers (%ld ignored, %ld kept)",
+		   n_ignored, n_kept);
 	char *rm[] = {"rm", "-rf", top, NULL};
 	run(rm);
 }
@@ -180,26 +223,56 @@ static void wildmatch_table(void)
 		const char *pat, *text;
 		bool match;
 	} cases[] = {
-		{"foo", "foo", true},          {"foo", "bar", false},        {"???", "foo", true},
-		{"??", "foo", false},          {"*", "foo", true},           {"f*", "foo", true},
-		{"*f", "foo", false},          {"*foo*", "foo", true},       {"*ob*a*r*", "foobar", true},
-		{"*ab", "aaaaaaabababab", true}, {"foo\\*", "foo*", true},   {"foo\\*bar", "foobar", false},
-		{"f\\\\oo", "f\\oo", true},    {"*[al]?", "ball", true},     {"[ten]", "ten", false},
-		{"**[!te]", "ten", true},      {"**[!ten]", "ten", false},   {"t[a-g]n", "ten", true},
-		{"t[!a-g]n", "ten", false},    {"t[!a-g]n", "ton", true},    {"t[^a-g]n", "ton", true},
-		{"a[]]b", "a]b", true},        {"a[]-]b", "a-b", true},      {"a[]-]b", "a]b", true},
-		{"a[]-]b", "aab", false},      {"a[]a-]b", "aab", true},     {"]", "]", true},
-		{"foo*bar", "foo/baz/bar", false}, {"foo**bar", "foo/baz/bar", false},
-		{"foo/**/bar", "foo/baz/bar", true}, {"foo/**/bar", "foo/b/a/z/bar", true},
-		{"foo/**/bar", "foo/bar", true}, {"**/foo", "foo", true},    {"**/foo", "XXX/foo", true},
-		{"**/foo", "bar/baz/foo", true}, {"*/foo", "bar/baz/foo", false}, {"**/bar*", "foo/bar/baz", false},
-		{"**/bar/*", "deep/foo/bar/baz", true}, {"**/bar/*", "deep/foo/bar/baz/", false},
-		{"**/bar/**", "deep/foo/bar/baz/", true}, {"*/bar/**", "foo/bar/baz/x", true},
-		{"[[:alpha:]][[:digit:]][[:upper:]]", "a1B", true}, {"[[:digit:][:upper:][:space:]]", "a", false},
-		{"[a-", "a", false},           {"a[", "a[", false},          {"?", "/", false},
+		{"foo", "foo", true},
+		{"foo", "bar", false},
+		{"???", "foo", true},
+		{"??", "foo", false},
+		{"*", "foo", true},
+		{"f*", "foo", true},
+		{"*f", "foo", false},
+		{"*foo*", "foo", true},
+		{"*ob*a*r*", "foobar", true},
+		{"*ab", "aaaaaaabababab", true},
+		{"foo\\*", "foo*", true},
+		{"foo\\*bar", "foobar", false},
+		{"f\\\\oo", "f\\oo", true},
+		{"*[al]?", "ball", true},
+		{"[ten]", "ten", false},
+		{"**[!te]", "ten", true},
+		{"**[!ten]", "ten", false},
+		{"t[a-g]n", "ten", true},
+		{"t[!a-g]n", "ten", false},
+		{"t[!a-g]n", "ton", true},
+		{"t[^a-g]n", "ton", true},
+		{"a[]]b", "a]b", true},
+		{"a[]-]b", "a-b", true},
+		{"a[]-]b", "a]b", true},
+		{"a[]-]b", "aab", false},
+		{"a[]a-]b", "aab", true},
+		{"]", "]", true},
+		{"foo*bar", "foo/baz/bar", false},
+		{"foo**bar", "foo/baz/bar", false},
+		{"foo/**/bar", "foo/baz/bar", true},
+		{"foo/**/bar", "foo/b/a/z/bar", true},
+		{"foo/**/bar", "foo/bar", true},
+		{"**/foo", "foo", true},
+		{"**/foo", "XXX/foo", true},
+		{"**/foo", "bar/baz/foo", true},
+		{"*/foo", "bar/baz/foo", false},
+		{"**/bar*", "foo/bar/baz", false},
+		{"**/bar/*", "deep/foo/bar/baz", true},
+		{"**/bar/*", "deep/foo/bar/baz/", false},
+		{"**/bar/**", "deep/foo/bar/baz/", true},
+		{"*/bar/**", "foo/bar/baz/x", true},
+		{"[[:alpha:]][[:digit:]][[:upper:]]", "a1B", true},
+		{"[[:digit:][:upper:][:space:]]", "a", false},
+		{"[a-", "a", false},
+		{"a[", "a[", false},
+		{"?", "/", false},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		bool got = ignore_wildmatch(cases[i].pat, strlen(cases[i].pat), cases[i].text, strlen(cases[i].text));
+		bool got = ignore_wildmatch(cases[i].pat, strlen(cases[i].pat), cases[i].text,
+					    strlen(cases[i].text));
 		if (!unit_check(got == cases[i].match, "wildmatch %s ~ %s", cases[i].pat, cases[i].text))
 			printf("  expected %s\n", cases[i].match ? "match" : "no match");
 	}
@@ -218,16 +291,20 @@ static void wildmatch_starstar_bound(void)
 		buf_adds(&text, "a/");
 	buf_adds(&text, "y");
 	alarm(60);
-	unit_check(!ignore_wildmatch(pat.data, pat.len, text.data, text.len), "30 **/ against 61 components: no match");
+	unit_check(!ignore_wildmatch(pat.data, pat.len, text.data, text.len),
+		   "30 **/ against 61 components: no match");
 	buf_truncate(&text, text.len - 1);
 	buf_adds(&text, "x");
-	unit_check(ignore_wildmatch(pat.data, pat.len, text.data, text.len), "30 **/ against 61 components: match");
-	static const char fuzz80[] = "**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*b";
+	unit_check(ignore_wildmatch(pat.data, pat.len, text.data, text.len),
+		   "30 **/ against 61 components: match");
+	static const char fuzz80[] =
+		"**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*/**/*b";
 	buf_truncate(&text, 0);
 	for (int i = 0; i < 40; i++)
 		buf_adds(&text, "ab/");
 	buf_adds(&text, "a");
-	unit_check(!ignore_wildmatch(fuzz80, sizeof(fuzz80) - 1, text.data, text.len), "**/*/ x16 against 41 components");
+	unit_check(!ignore_wildmatch(fuzz80, sizeof(fuzz80) - 1, text.data, text.len),
+		   "**/*/ x16 against 41 components");
 	alarm(0);
 	buf_release(&pat);
 	buf_release(&text);

@@ -66,7 +66,8 @@ int main(void)
 	match("RX_WORD: whole words only", "cap", RX_WORD, "capital cap", 0, 1, 8, 11);
 	match("RX_WORD: no partial word", "cap", RX_WORD, "capital", 0, 0, 0, 0);
 	match("RX_LITERAL with RX_CASELESS", "A.B", RX_LITERAL | RX_CASELESS, "xa.b", 0, 1, 1, 4);
-	match("RX_LITERAL with RX_MULTILINE (whole-buffer search) compiles", "a.b", RX_LITERAL | RX_MULTILINE, "x\na.b\n", 0, 1, 2, 5);
+	match("RX_LITERAL with RX_MULTILINE (whole-buffer search) compiles", "a.b", RX_LITERAL | RX_MULTILINE,
+	      "x\na.b\n", 0, 1, 2, 5);
 	match("an unclosed group does not compile", "(", 0, "x", 0, -2, 0, 0);
 	match("an unclosed class does not compile", "[a", 0, "x", 0, -2, 0, 0);
 
@@ -81,8 +82,10 @@ int main(void)
 	/* The backtracker gives up on (?:a*)*$ over 25 a's and a '!'; the DFA fallback answers: an
 	 * empty match at the end, as Rust's regex finds it. */
 	match("the DFA fallback answers (?:a*)*$", "(?:a*)*$", 0, "aaaaaaaaaaaaaaaaaaaaaaaaa!", 0, 1, 26, 26);
-	match("the DFA fallback finds the leftmost start", "(?:a*)*!", 0, "xaaaaaaaaaaaaaaaaaaaaaaaaa!", 0, 1, 1, 27);
-	match("the DFA fallback: no match is no match", "(?:a*)*b$", 0, "aaaaaaaaaaaaaaaaaaaaaaaaa!", 0, 0, 0, 0);
+	match("the DFA fallback finds the leftmost start", "(?:a*)*!", 0, "xaaaaaaaaaaaaaaaaaaaaaaaaa!", 0, 1,
+	      1, 27);
+	match("the DFA fallback: no match is no match", "(?:a*)*b$", 0, "aaaaaaaaaaaaaaaaaaaaaaaaa!", 0, 0, 0,
+	      0);
 	{
 		struct diag d = DIAG_INIT;
 		struct regex *re = regex_new("(?:a*)*$", 0, &d);
@@ -107,7 +110,10 @@ int main(void)
 	match("control: \\< is not a literal <", "\\<ab", 0, "<ab", 0, 1, 1, 3);
 	match("\\b{start}", "\\b{start}ab", 0, "cab ab", 0, 1, 4, 6);
 	match("\\b{end}", "ab\\b{end}", 0, "abc ab", 0, 1, 4, 6);
-	match("\\v is a vertical tab only", "a\\vb", 0, "a\nb a\x0B" "b", 0, 1, 4, 7);
+	match("\\v is a vertical tab only", "a\\vb", 0,
+	      "a\nb a\x0B"
+	      "b",
+	      0, 1, 4, 7);
 	match("[[:alpha:]] is ASCII, as in Rust", "[[:alpha:]]+", 0, "\xC3\xA9t\xC3\xA9", 0, 1, 2, 3);
 	match("-F: < and > are text", "<a>", RX_LITERAL, "x<a>", 0, 1, 1, 4);
 	{
@@ -149,7 +155,8 @@ int main(void)
 	{
 		struct diag d = DIAG_INIT;
 		struct regex *re = regex_new("(", 0, &d);
-		unit_check(re == NULL && diag_first(&d) == E_INVALID_PATTERN, "a bad pattern records invalid_pattern");
+		unit_check(re == NULL && diag_first(&d) == E_INVALID_PATTERN,
+			   "a bad pattern records invalid_pattern");
 		unit_check(d.n == 1 && !strncmp(d.items[0].message, "invalid pattern: ", 17),
 			   "its message starts with \"invalid pattern: \"");
 		diag_release(&d);

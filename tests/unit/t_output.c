@@ -61,72 +61,126 @@ static void omissions(void)
 		struct omission om;
 		const char *text, *json;
 	} cases[] = {
-		{"hit_cap", {.kind = OM_HIT_CAP, .a = 60, .b = 50},
+		{"hit_cap",
+		 {.kind = OM_HIT_CAP, .a = 60, .b = 50},
 		 "over the 50-hit cap \xC2\xB7 narrow the pattern or the paths, or --files",
 		 "[{\"hit_cap\":{\"hits\":60,\"cap\":50}}]"},
-		{"top_files 1", {.kind = OM_TOP_FILES, .a = 1}, "top 1 file shown", "[{\"top_files\":{\"shown\":1}}]"},
-		{"top_files 10", {.kind = OM_TOP_FILES, .a = 10}, "top 10 files shown",
+		{"top_files 1",
+		 {.kind = OM_TOP_FILES, .a = 1},
+		 "top 1 file shown",
+		 "[{\"top_files\":{\"shown\":1}}]"},
+		{"top_files 10",
+		 {.kind = OM_TOP_FILES, .a = 10},
+		 "top 10 files shown",
 		 "[{\"top_files\":{\"shown\":10}}]"},
-		{"check_skipped", {.kind = OM_CHECK_SKIPPED, .s1 = "no grammar for .txt"},
-		 "check: skipped (no grammar for .txt)", "[{\"check_skipped\":{\"reason\":\"no grammar for .txt\"}}]"},
+		{"check_skipped",
+		 {.kind = OM_CHECK_SKIPPED, .s1 = "no grammar for .txt"},
+		 "check: skipped (no grammar for .txt)",
+		 "[{\"check_skipped\":{\"reason\":\"no grammar for .txt\"}}]"},
 		{"normalized", {.kind = OM_NORMALIZED}, "normalized", "[\"normalized\"]"},
-		{"partial_batch one file", {.kind = OM_PARTIAL_BATCH, .list = one, .n_list = 1},
-		 "wrote 1 file: src/a.ts", "[{\"partial_batch\":{\"written\":[\"src/a.ts\"]}}]"},
-		{"partial_batch two files", {.kind = OM_PARTIAL_BATCH, .list = two, .n_list = 2},
-		 "wrote 2 files: src/a.ts, src/b.ts", "[{\"partial_batch\":{\"written\":[\"src/a.ts\",\"src/b.ts\"]}}]"},
-		{"window", {.kind = OM_WINDOW, .a = 1, .b = 200, .c = 212}, ":201-212 not shown",
+		{"partial_batch one file",
+		 {.kind = OM_PARTIAL_BATCH, .list = one, .n_list = 1},
+		 "wrote 1 file: src/a.ts",
+		 "[{\"partial_batch\":{\"written\":[\"src/a.ts\"]}}]"},
+		{"partial_batch two files",
+		 {.kind = OM_PARTIAL_BATCH, .list = two, .n_list = 2},
+		 "wrote 2 files: src/a.ts, src/b.ts",
+		 "[{\"partial_batch\":{\"written\":[\"src/a.ts\",\"src/b.ts\"]}}]"},
+		{"window",
+		 {.kind = OM_WINDOW, .a = 1, .b = 200, .c = 212},
+		 ":201-212 not shown",
 		 "[{\"window\":{\"shown\":[1,200],\"total\":212}}]"},
-		{"budget with a range", {.kind = OM_BUDGET, .a = 50, .b = 6, .c = 20, .s1 = "lines20.txt"},
+		{"budget with a range",
+		 {.kind = OM_BUDGET, .a = 50, .b = 6, .c = 20, .s1 = "lines20.txt"},
 		 "budget 50 trimmed lines20.txt (:6-20 not shown)",
 		 "[{\"budget\":{\"budget\":50,\"trimmed_target\":\"lines20.txt\",\"not_shown\":[6,20]}}]"},
-		{"budget without a range", {.kind = OM_BUDGET, .a = 50, .s1 = "t"}, "budget 50 trimmed t",
+		{"budget without a range",
+		 {.kind = OM_BUDGET, .a = 50, .s1 = "t"},
+		 "budget 50 trimmed t",
 		 "[{\"budget\":{\"budget\":50,\"trimmed_target\":\"t\",\"not_shown\":null}}]"},
-		{"ignored drops zero parts", {.kind = OM_IGNORED, .a = 1, .b = 2, .c = 0},
+		{"ignored drops zero parts",
+		 {.kind = OM_IGNORED, .a = 1, .b = 2, .c = 0},
 		 "ignored 3 (gitignore 1 \xC2\xB7 hidden 2)",
 		 "[{\"ignored\":{\"gitignore\":1,\"hidden\":2,\"other\":0}}]"},
-		{"ignored all zero says nothing", {.kind = OM_IGNORED}, "",
+		{"ignored all zero says nothing",
+		 {.kind = OM_IGNORED},
+		 "",
 		 "[{\"ignored\":{\"gitignore\":0,\"hidden\":0,\"other\":0}}]"},
-		{"skipped", {.kind = OM_SKIPPED, .a = 1, .b = 0, .c = 0}, "skipped 1 (binary 1)",
+		{"skipped",
+		 {.kind = OM_SKIPPED, .a = 1, .b = 0, .c = 0},
+		 "skipped 1 (binary 1)",
 		 "[{\"skipped\":{\"binary\":1,\"too_large\":0,\"unreadable\":0}}]"},
-		{"skipped every part", {.kind = OM_SKIPPED, .a = 1, .b = 2, .c = 3},
+		{"skipped every part",
+		 {.kind = OM_SKIPPED, .a = 1, .b = 2, .c = 3},
 		 "skipped 6 (binary 1 \xC2\xB7 too large 2 \xC2\xB7 unreadable 3)",
 		 "[{\"skipped\":{\"binary\":1,\"too_large\":2,\"unreadable\":3}}]"},
-		{"unresolved", {.kind = OM_UNRESOLVED, .s1 = "nope1.ts", .s2 = "not_found"},
-		 "nope1.ts failed (not_found)", "[{\"unresolved\":{\"target\":\"nope1.ts\",\"error\":\"not_found\"}}]"},
-		{"check_inconclusive", {.kind = OM_CHECK_INCONCLUSIVE, .s1 = "checker-fail", .s2 = "failed before and after"},
+		{"unresolved",
+		 {.kind = OM_UNRESOLVED, .s1 = "nope1.ts", .s2 = "not_found"},
+		 "nope1.ts failed (not_found)",
+		 "[{\"unresolved\":{\"target\":\"nope1.ts\",\"error\":\"not_found\"}}]"},
+		{"check_inconclusive",
+		 {.kind = OM_CHECK_INCONCLUSIVE, .s1 = "checker-fail", .s2 = "failed before and after"},
 		 "check: checker-fail inconclusive (failed before and after)",
 		 "[{\"check_inconclusive\":{\"layer\":\"checker-fail\",\"reason\":\"failed before and after\"}}]"},
-		{"long_lines_cut 1", {.kind = OM_LONG_LINES_CUT, .a = 1}, "1 long line cut",
+		{"long_lines_cut 1",
+		 {.kind = OM_LONG_LINES_CUT, .a = 1},
+		 "1 long line cut",
 		 "[{\"long_lines_cut\":{\"lines\":1}}]"},
-		{"long_lines_cut 2", {.kind = OM_LONG_LINES_CUT, .a = 2}, "2 long lines cut",
+		{"long_lines_cut 2",
+		 {.kind = OM_LONG_LINES_CUT, .a = 2},
+		 "2 long lines cut",
 		 "[{\"long_lines_cut\":{\"lines\":2}}]"},
-		{"output_trimmed", {.kind = OM_OUTPUT_TRIMMED, .a = 100, .b = 18},
-		 "output over --max-bytes 100: 18 lines not shown", "[{\"output_trimmed\":{\"limit\":100,\"lines\":18}}]"},
-		{"output_trimmed one line", {.kind = OM_OUTPUT_TRIMMED, .a = 100, .b = 1},
-		 "output over --max-bytes 100: 1 line not shown", "[{\"output_trimmed\":{\"limit\":100,\"lines\":1}}]"},
-		{"lossy_lines", {.kind = OM_LOSSY_LINES, .a = 1}, "1 non-UTF-8 line shown lossily",
+		{"output_trimmed",
+		 {.kind = OM_OUTPUT_TRIMMED, .a = 100, .b = 18},
+		 "output over --max-bytes 100: 18 lines not shown",
+		 "[{\"output_trimmed\":{\"limit\":100,\"lines\":18}}]"},
+		{"output_trimmed one line",
+		 {.kind = OM_OUTPUT_TRIMMED, .a = 100, .b = 1},
+		 "output over --max-bytes 100: 1 line not shown",
+		 "[{\"output_trimmed\":{\"limit\":100,\"lines\":1}}]"},
+		{"lossy_lines",
+		 {.kind = OM_LOSSY_LINES, .a = 1},
+		 "1 non-UTF-8 line shown lossily",
 		 "[{\"lossy_lines\":{\"lines\":1}}]"},
-		{"lossy_lines plural", {.kind = OM_LOSSY_LINES, .a = 3}, "3 non-UTF-8 lines shown lossily",
+		{"lossy_lines plural",
+		 {.kind = OM_LOSSY_LINES, .a = 3},
+		 "3 non-UTF-8 lines shown lossily",
 		 "[{\"lossy_lines\":{\"lines\":3}}]"},
 		{"selector_resolved",
 		 {.kind = OM_SELECTOR_RESOLVED, .s1 = "services[name=web].image", .s2 = "services[1].image"},
 		 "services[name=web].image \xE2\x86\x92 services[1].image",
 		 "[{\"selector_resolved\":{\"selector\":\"services[name=web].image\",\"resolved\":\"services[1].image\"}}]"},
-		{"glob", {.kind = OM_GLOB, .list = globs, .n_list = 2}, "glob *.ts, *.md",
+		{"glob",
+		 {.kind = OM_GLOB, .list = globs, .n_list = 2},
+		 "glob *.ts, *.md",
 		 "[{\"glob\":{\"patterns\":[\"*.ts\",\"*.md\"]}}]"},
-		{"grep_style", {.kind = OM_GREP_STYLE, .s1 = "A\\|B", .s2 = "A|B"},
-		 "\xC2\xAB" "A\\|B\xC2\xBB had no hits, read grep-style as \xC2\xAB" "A|B\xC2\xBB",
+		{"grep_style",
+		 {.kind = OM_GREP_STYLE, .s1 = "A\\|B", .s2 = "A|B"},
+		 "\xC2\xAB"
+		 "A\\|B\xC2\xBB had no hits, read grep-style as \xC2\xAB"
+		 "A|B\xC2\xBB",
 		 "[{\"grep_style\":{\"pattern\":\"A\\\\|B\",\"read_as\":\"A|B\"}}]"},
 		{"crlf_matched", {.kind = OM_CRLF_MATCHED}, "--old matched as CRLF", "[\"crlf_matched\"]"},
-		{"unreadable", {.kind = OM_UNREADABLE, .s1 = "p"}, "p unreadable", "[{\"unreadable\":{\"path\":\"p\"}}]"},
-		{"xattrs_dropped", {.kind = OM_XATTRS_DROPPED, .s1 = "p"}, "xattrs dropped",
+		{"unreadable",
+		 {.kind = OM_UNREADABLE, .s1 = "p"},
+		 "p unreadable",
+		 "[{\"unreadable\":{\"path\":\"p\"}}]"},
+		{"xattrs_dropped",
+		 {.kind = OM_XATTRS_DROPPED, .s1 = "p"},
+		 "xattrs dropped",
 		 "[{\"xattrs_dropped\":{\"path\":\"p\"}}]"},
-		{"region_gap", {.kind = OM_REGION_GAP, .pairs = gaps, .n_pairs = 2},
-		 ":4-5 not shown \xC2\xB7 :9-12 not shown", "[{\"region_gap\":{\"not_shown\":[[4,5],[9,12]]}}]"},
-		{"budget_list", {.kind = OM_BUDGET_LIST, .a = 6, .b = 1}, "budget 6 trimmed the list: 1 file not shown",
+		{"region_gap",
+		 {.kind = OM_REGION_GAP, .pairs = gaps, .n_pairs = 2},
+		 ":4-5 not shown \xC2\xB7 :9-12 not shown",
+		 "[{\"region_gap\":{\"not_shown\":[[4,5],[9,12]]}}]"},
+		{"budget_list",
+		 {.kind = OM_BUDGET_LIST, .a = 6, .b = 1},
+		 "budget 6 trimmed the list: 1 file not shown",
 		 "[{\"budget_list\":{\"budget\":6,\"files\":1}}]"},
-		{"budget_list plural", {.kind = OM_BUDGET_LIST, .a = 6, .b = 40},
-		 "budget 6 trimmed the list: 40 files not shown", "[{\"budget_list\":{\"budget\":6,\"files\":40}}]"},
+		{"budget_list plural",
+		 {.kind = OM_BUDGET_LIST, .a = 6, .b = 40},
+		 "budget 6 trimmed the list: 40 files not shown",
+		 "[{\"budget_list\":{\"budget\":6,\"files\":40}}]"},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		check_omission(cases[i].name, &cases[i].om, cases[i].text, cases[i].json);
@@ -140,9 +194,10 @@ static void omissions(void)
 	omit_add(&o, OM_NORMALIZED, 0, 0, 0, NULL, NULL);
 	omit_add(&o, OM_UNRESOLVED, 0, 0, 0, "x.ts", "not_found");
 	omits_json(&b, &o);
-	unit_bytes("omits_json keeps the recorded order", b.data, b.len,
-		   "[{\"window\":{\"shown\":[1,200],\"total\":212}},\"normalized\",{\"unresolved\":{\"target\":\"x.ts\","
-		   "\"error\":\"not_found\"}}]");
+	unit_bytes(
+		"omits_json keeps the recorded order", b.data, b.len,
+		"[{\"window\":{\"shown\":[1,200],\"total\":212}},\"normalized\",{\"unresolved\":{\"target\":\"x.ts\","
+		"\"error\":\"not_found\"}}]");
 	buf_release(&b);
 	omits_release(&o);
 }
@@ -179,9 +234,11 @@ static void footers(void)
 
 	omit_add(&o, OM_IGNORED, 0, 0, 0, NULL, NULL);
 	omit_add(&o, OM_WINDOW, 1, 200, 212, NULL, NULL);
-	footer("footer: an omission with nothing to say is skipped", "showed 1 target \xC2\xB7 200 lines", &o, -1,
+	footer("footer: an omission with nothing to say is skipped", "showed 1 target \xC2\xB7 200 lines", &o,
+	       -1,
 	       "\xE2\x94\x80\xE2\x94\x80 showed 1 target \xC2\xB7 200 lines \xC2\xB7 :201-212 not shown\n");
-	footer("footer: omissions with an empty lead", "", &o, -1, "\xE2\x94\x80\xE2\x94\x80 :201-212 not shown\n");
+	footer("footer: omissions with an empty lead", "", &o, -1,
+	       "\xE2\x94\x80\xE2\x94\x80 :201-212 not shown\n");
 	omits_release(&o);
 }
 
@@ -197,25 +254,33 @@ static void lines(void)
 		bool numbers;
 		const char *want;
 	} cases[] = {
-		{"plain line, width 1", 5, MK_NONE, "  const cap = 10", NULL, 1, true, "5 \t  const cap = 10\n"},
+		{"plain line, width 1", 5, MK_NONE, "  const cap = 10", NULL, 1, true,
+		 "5 \t  const cap = 10\n"},
 		{"plain line padded to width 2", 9, MK_NONE, "x", NULL, 2, true, " 9 \tx\n"},
 		{"plain line padded to width 3", 3, MK_NONE, "One", NULL, 3, true, "  3 \tOne\n"},
 		{"empty line keeps its TAB", 2, MK_NONE, "", NULL, 1, true, "2 \t\n"},
-		{"replaced marker ~", 5, MK_REPLACED, "  const cap = 20", NULL, 1, true, "5~\t  const cap = 20\n"},
+		{"replaced marker ~", 5, MK_REPLACED, "  const cap = 20", NULL, 1, true,
+		 "5~\t  const cap = 20\n"},
 		{"inserted marker +", 10, MK_INSERTED, "x", NULL, 2, true, "10+\tx\n"},
 		{"deleted marker -", 4, MK_DELETED, "gone:", NULL, 1, true, "4-\tgone:\n"},
-		{"find hit marker :", 13, MK_HIT, "## \xC2\xABNext\xC2\xBB", NULL, 2, true, "13:\t## \xC2\xABNext\xC2\xBB\n"},
+		{"find hit marker :", 13, MK_HIT, "## \xC2\xABNext\xC2\xBB", NULL, 2, true,
+		 "13:\t## \xC2\xABNext\xC2\xBB\n"},
 		{"find context marker -", 7, MK_CONTEXT, "ctx", NULL, 1, true, "7-\tctx\n"},
 		{"gap line: blank number column, the middle dot", 0, MK_GAP, ":4-5 not shown", NULL, 2, true,
 		 "  \xC2\xB7\t:4-5 not shown\n"},
-		{"a note follows ten spaces", 8, MK_REPLACED, "  return total(id, now))", "\xE2\x86\x90 parse error", 1, true,
+		{"a note follows ten spaces", 8, MK_REPLACED, "  return total(id, now))",
+		 "\xE2\x86\x90 parse error", 1, true,
 		 "8~\t  return total(id, now))          \xE2\x86\x90 parse error\n"},
-		{"--no-numbers: the text alone", 5, MK_NONE, "  const cap = 10", NULL, 2, false, "  const cap = 10\n"},
+		{"--no-numbers: the text alone", 5, MK_NONE, "  const cap = 10", NULL, 2, false,
+		 "  const cap = 10\n"},
 		{"text keeps its tabs", 1, MK_NONE, "\tindented", NULL, 1, true, "1 \t\tindented\n"},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct out_line l = {.number = cases[i].number, .marker = cases[i].m, .text = (char *)cases[i].text,
-				     .len = strlen(cases[i].text), .note = cases[i].note};
+		struct out_line l = {.number = cases[i].number,
+				     .marker = cases[i].m,
+				     .text = (char *)cases[i].text,
+				     .len = strlen(cases[i].text),
+				     .note = cases[i].note};
 		struct buf b = BUF_INIT;
 		line_text(&b, &l, cases[i].width, cases[i].numbers);
 		unit_bytes(cases[i].name, b.data, b.len, cases[i].want);
@@ -277,10 +342,11 @@ static void block(void)
 	block_add_line(&blk, 2, MK_NONE, "", 0);
 	struct buf b = BUF_INIT;
 	block_json(&b, &blk);
-	unit_bytes("block_json: every optional key, in the spec's order", b.data, b.len,
-		   "{\"target\":\"small.md\",\"path\":\"small.md\",\"start\":1,\"end\":2,\"total\":15,\"window\":2,"
-		   "\"not_shown\":[3,15],\"crlf\":true,\"lossy_lines\":[3,7],\"sha\":\"c1191fa80cd5\",\"lines\":[{\"number\":1,"
-		   "\"marker\":\"none\",\"text\":\"# lets\"},{\"number\":2,\"marker\":\"none\",\"text\":\"\"}]}");
+	unit_bytes(
+		"block_json: every optional key, in the spec's order", b.data, b.len,
+		"{\"target\":\"small.md\",\"path\":\"small.md\",\"start\":1,\"end\":2,\"total\":15,\"window\":2,"
+		"\"not_shown\":[3,15],\"crlf\":true,\"lossy_lines\":[3,7],\"sha\":\"c1191fa80cd5\",\"lines\":[{\"number\":1,"
+		"\"marker\":\"none\",\"text\":\"# lets\"},{\"number\":2,\"marker\":\"none\",\"text\":\"\"}]}");
 	buf_release(&b);
 	block_release(&blk);
 
@@ -304,10 +370,11 @@ static void block(void)
 	sym.resolver = "tree-sitter";
 	block_add_line(&sym, 3, MK_NONE, "export function usage(id: string) {", 35);
 	block_json(&b, &sym);
-	unit_bytes("block_json: a resolver, and no sha key when the sha is absent", b.data, b.len,
-		   "{\"target\":\"src/usage.ts#usage\",\"path\":\"src/usage.ts\",\"start\":3,\"end\":3,\"total\":13,"
-		   "\"resolver\":\"tree-sitter\",\"lines\":[{\"number\":3,\"marker\":\"none\",\"text\":\"export function "
-		   "usage(id: string) {\"}]}");
+	unit_bytes(
+		"block_json: a resolver, and no sha key when the sha is absent", b.data, b.len,
+		"{\"target\":\"src/usage.ts#usage\",\"path\":\"src/usage.ts\",\"start\":3,\"end\":3,\"total\":13,"
+		"\"resolver\":\"tree-sitter\",\"lines\":[{\"number\":3,\"marker\":\"none\",\"text\":\"export function "
+		"usage(id: string) {\"}]}");
 	buf_release(&b);
 	block_release(&sym);
 }
@@ -349,9 +416,10 @@ static void region(void)
 	const long first[] = {1};
 	region_build(&one, &f, first, 1, MK_INSERTED, &gap, &cut, &lossy);
 	region_json(&b, &one);
-	unit_bytes("region_json: start and end of the numbered lines", b.data, b.len,
-		   "{\"start\":1,\"end\":3,\"lines\":[{\"number\":1,\"marker\":\"inserted\",\"text\":\"l1\"},"
-		   "{\"number\":2,\"marker\":\"none\",\"text\":\"l2\"},{\"number\":3,\"marker\":\"none\",\"text\":\"l3\"}]}");
+	unit_bytes(
+		"region_json: start and end of the numbered lines", b.data, b.len,
+		"{\"start\":1,\"end\":3,\"lines\":[{\"number\":1,\"marker\":\"inserted\",\"text\":\"l1\"},"
+		"{\"number\":2,\"marker\":\"none\",\"text\":\"l2\"},{\"number\":3,\"marker\":\"none\",\"text\":\"l3\"}]}");
 	buf_truncate(&b, 0);
 	region_json(&b, &r);
 	const char *ends = "{\"start\":1,\"end\":20,";
@@ -394,7 +462,8 @@ static void stats(void)
 	unit_bytes("stats_json", b.data, b.len, "{\"lines\":9,\"bytes\":189,\"tokens_est\":47}");
 	buf_release(&b);
 	stats_json(&b, 0, 0);
-	unit_bytes("stats_json with no bytes", b.data, b.len, "{\"lines\":0,\"bytes\":0,\"tokens_est\":null}");
+	unit_bytes("stats_json with no bytes", b.data, b.len,
+		   "{\"lines\":0,\"bytes\":0,\"tokens_est\":null}");
 	buf_release(&b);
 	output_stats_config(NULL, "1");
 	stats_json(&b, 9, 189);
@@ -406,16 +475,18 @@ static void stats(void)
 	struct diag d = DIAG_INIT;
 	diag_add(&d, E_NOT_FOUND, "--old not found in usage.ts\n  nearest: line 5\t  const cap = 20");
 	error_json(&b, &d, NULL);
-	unit_bytes("error_json: the spec's example", b.data, b.len,
-		   "{\"error\":{\"slug\":\"not_found\",\"message\":\"--old not found in usage.ts\\n  nearest: line 5\\t  "
-		   "const cap = 20\"},\"omitted\":[],\"stats\":{\"lines\":0,\"bytes\":0,\"tokens_est\":null}}\n");
+	unit_bytes(
+		"error_json: the spec's example", b.data, b.len,
+		"{\"error\":{\"slug\":\"not_found\",\"message\":\"--old not found in usage.ts\\n  nearest: line 5\\t  "
+		"const cap = 20\"},\"omitted\":[],\"stats\":{\"lines\":0,\"bytes\":0,\"tokens_est\":null}}\n");
 	buf_release(&b);
 	diag_add(&d, E_UNSUPPORTED_FILE, "dir is unsupported: a directory");
 	error_json(&b, &d, NULL);
-	unit_bytes("error_json: messages joined by \\n, the first failure's slug", b.data, b.len,
-		   "{\"error\":{\"slug\":\"not_found\",\"message\":\"--old not found in usage.ts\\n  nearest: line 5\\t  "
-		   "const cap = 20\\ndir is unsupported: a directory\"},\"omitted\":[],\"stats\":{\"lines\":0,\"bytes\":0,"
-		   "\"tokens_est\":null}}\n");
+	unit_bytes(
+		"error_json: messages joined by \\n, the first failure's slug", b.data, b.len,
+		"{\"error\":{\"slug\":\"not_found\",\"message\":\"--old not found in usage.ts\\n  nearest: line 5\\t  "
+		"const cap = 20\\ndir is unsupported: a directory\"},\"omitted\":[],\"stats\":{\"lines\":0,\"bytes\":0,"
+		"\"tokens_est\":null}}\n");
 	buf_release(&b);
 	diag_release(&d);
 }
@@ -431,7 +502,8 @@ static void check_facts(const char *how, const struct buf *b, const struct fact 
 {
 	for (size_t i = 0; i < n; i++) {
 		const char *want = text ? facts[i].text : facts[i].json;
-		unit_check(b->data && strstr(b->data, want), "response %s carries %s (%s)", how, facts[i].what, want);
+		unit_check(b->data && strstr(b->data, want), "response %s carries %s (%s)", how,
+			   facts[i].what, want);
 	}
 }
 
@@ -452,8 +524,13 @@ static void response_three_ways(void)
 	struct omits om = OMITS_INIT;
 	omit_add(&om, OM_WINDOW, 1, 4, 9, NULL, NULL);
 	omit_add(&om, OM_UNRESOLVED, 0, 0, 0, "nope.go", "not_found");
-	struct response r = {.list_key = "targets", .blocks = &blk, .n_blocks = 1, .om = &om,
-			     .header = HDR_TARGET, .lead = "showed 1 target", .numbers = true};
+	struct response r = {.list_key = "targets",
+			     .blocks = &blk,
+			     .n_blocks = 1,
+			     .om = &om,
+			     .header = HDR_TARGET,
+			     .lead = "showed 1 target",
+			     .numbers = true};
 	blocks_stats(&blk, 1, &r.lines, &r.bytes);
 	unit_long("blocks_stats lines", r.lines, 2);
 	unit_long("blocks_stats bytes", r.bytes, 15);
@@ -462,7 +539,8 @@ static void response_three_ways(void)
 		{"the range", "(3-4 of 9", "\"start\":3,\"end\":4,\"total\":9"},
 		{"the resolver", "via tree-sitter", "\"resolver\":\"tree-sitter\""},
 		{"the sha", "sha:0123456789ab", "\"sha\":\"0123456789ab\""},
-		{"a line", "3 \tfunc run() {", "{\"number\":3,\"marker\":\"none\",\"text\":\"func run() {\"}"},
+		{"a line", "3 \tfunc run() {",
+		 "{\"number\":3,\"marker\":\"none\",\"text\":\"func run() {\"}"},
 		{"the window omission", ":5-9 not shown", "{\"window\":{\"shown\":[1,4],\"total\":9}}"},
 		{"the unresolved omission", "nope.go failed (not_found)",
 		 "{\"unresolved\":{\"target\":\"nope.go\",\"error\":\"not_found\"}}"},
@@ -477,8 +555,13 @@ static void response_three_ways(void)
 	}
 
 	struct out_row top[] = {{"src/busy.go", 120}, {"src/b.go", 7}};
-	struct response over = {.list_key = "targets", .top = top, .n_top = 2, .top_more = 3, .om = &om,
-				.lead = "127 hits in 5 files", .no_cost = true};
+	struct response over = {.list_key = "targets",
+				.top = top,
+				.n_top = 2,
+				.top_more = 3,
+				.om = &om,
+				.lead = "127 hits in 5 files",
+				.no_cost = true};
 	static const struct fact top_facts[] = {
 		{"the busiest file", "120\tsrc/busy.go", "{\"count\":120,\"path\":\"src/busy.go\"}"},
 		{"the next file", "  7\tsrc/b.go", "{\"count\":7,\"path\":\"src/b.go\"}"},
@@ -492,7 +575,8 @@ static void response_three_ways(void)
 	}
 	struct buf b = BUF_INIT;
 	response_render(&b, &r, OUT_JSON);
-	unit_check(b.len && b.data[0] == '{' && !strcmp(b.data + b.len - 2, "}\n") && !memchr(b.data, '\n', b.len - 1),
+	unit_check(b.len && b.data[0] == '{' && !strcmp(b.data + b.len - 2, "}\n") &&
+			   !memchr(b.data, '\n', b.len - 1),
 		   "--json is one object on one line");
 	buf_release(&b);
 	response_render(&b, &r, OUT_JSONL);
@@ -532,12 +616,31 @@ static void changes_three_ways(void)
 	omission_add_pair(omit_add(&om, OM_REGION_GAP, 0, 0, 0, NULL, NULL), 4, 8);
 	const long lines[] = {3, 9}, at[] = {5};
 	struct out_change ch[2] = {
-		{.kind = CHG_REPLACE, .path = "src/a.go", .count = 2, .lines = lines, .n_lines = 2,
-		 .match = "normalized", .resolver = "span guessed (plaintext heuristic)", .region = &reg,
-		 .check = {"structure", "ok", 1, 1}, .sha_before = "aaaaaaaaaaaa", .sha_after = "bbbbbbbbbbbb"},
-		{.kind = CHG_INSERT, .path = "src/b.go", .count = 1, .side = "after", .anchor = "func main",
-		 .anchor_shown = "\xC2\xAB" "func main\xC2\xBB", .anchor_line = 4, .lines = at, .n_lines = 1,
-		 .match = "exact", .region = &ins, .sha_before = "cccccccccccc", .sha_after = "dddddddddddd"},
+		{.kind = CHG_REPLACE,
+		 .path = "src/a.go",
+		 .count = 2,
+		 .lines = lines,
+		 .n_lines = 2,
+		 .match = "normalized",
+		 .resolver = "span guessed (plaintext heuristic)",
+		 .region = &reg,
+		 .check = {"structure", "ok", 1, 1},
+		 .sha_before = "aaaaaaaaaaaa",
+		 .sha_after = "bbbbbbbbbbbb"},
+		{.kind = CHG_INSERT,
+		 .path = "src/b.go",
+		 .count = 1,
+		 .side = "after",
+		 .anchor = "func main",
+		 .anchor_shown = "\xC2\xAB"
+				 "func main\xC2\xBB",
+		 .anchor_line = 4,
+		 .lines = at,
+		 .n_lines = 1,
+		 .match = "exact",
+		 .region = &ins,
+		 .sha_before = "cccccccccccc",
+		 .sha_after = "dddddddddddd"},
 	};
 	struct response one = {.changes = ch, .n_changes = 1, .om = &om};
 	changes_stats(ch, 1, true, &one.lines, &one.bytes);
@@ -549,12 +652,16 @@ static void changes_three_ways(void)
 		{"the match", OUT_DOT "normalized", "\"match\":\"normalized\""},
 		{"the resolver", OUT_DOT "span guessed (plaintext heuristic)",
 		 "\"resolver\":\"span guessed (plaintext heuristic)\""},
-		{"a changed line", "3~\tb := 2", "{\"number\":3,\"marker\":\"replaced\",\"text\":\"b := 2\"}"},
+		{"a changed line", "3~\tb := 2",
+		 "{\"number\":3,\"marker\":\"replaced\",\"text\":\"b := 2\"}"},
 		{"a context line", "2 \ta := 1", "{\"number\":2,\"marker\":\"none\",\"text\":\"a := 1\"}"},
-		{"the gap line", "\n \xC2\xB7\t:4-8 not shown", "{\"number\":4,\"marker\":\"gap\",\"text\":\":4-8 not shown\"}"},
+		{"the gap line", "\n \xC2\xB7\t:4-8 not shown",
+		 "{\"number\":4,\"marker\":\"gap\",\"text\":\":4-8 not shown\"}"},
 		{"the check", "check: structure ok",
 		 "\"check\":{\"layer\":\"structure\",\"status\":\"ok\",\"errors_before\":1,\"errors_after\":1}"},
-		{"the sha", "sha:aaaaaaaaaaaa\xE2\x86\x92" "bbbbbbbbbbbb",
+		{"the sha",
+		 "sha:aaaaaaaaaaaa\xE2\x86\x92"
+		 "bbbbbbbbbbbb",
 		 "\"sha\":{\"before\":\"aaaaaaaaaaaa\",\"after\":\"bbbbbbbbbbbb\"}"},
 		{"the cut omission", "1 long line cut", "{\"long_lines_cut\":{\"lines\":1}}"},
 		{"the gap omission", OUT_DOT ":4-8 not shown", "{\"region_gap\":{\"not_shown\":[[4,8]]}}"},
@@ -562,25 +669,31 @@ static void changes_three_ways(void)
 	};
 	render_facts(&one, facts, sizeof facts / sizeof *facts);
 
-	struct response batch = {.list_key = "edits", .changes = ch, .n_changes = 2, .om = &om,
+	struct response batch = {.list_key = "edits",
+				 .changes = ch,
+				 .n_changes = 2,
+				 .om = &om,
 				 .lead = "2 files" OUT_DOT "2 edits" OUT_DOT "all applied"};
 	changes_stats(ch, 2, true, &batch.lines, &batch.bytes);
 	static const struct fact batch_facts[] = {
 		{"the second path", OUT_RULE "src/b.go" OUT_DOT, "\"path\":\"src/b.go\""},
-		{"the insert", "inserted 1 line after \xC2\xAB" "func main\xC2\xBB",
+		{"the insert",
+		 "inserted 1 line after \xC2\xAB"
+		 "func main\xC2\xBB",
 		 "\"inserted\":1,\"anchor\":{\"side\":\"after\",\"at\":\"func main\",\"line\":4}"},
-		{"the inserted line", "5+\t// new", "{\"number\":5,\"marker\":\"inserted\",\"text\":\"// new\"}"},
+		{"the inserted line", "5+\t// new",
+		 "{\"number\":5,\"marker\":\"inserted\",\"text\":\"// new\"}"},
 	};
 	render_facts(&batch, batch_facts, sizeof batch_facts / sizeof *batch_facts);
 	struct buf b = BUF_INIT;
 	response_render(&b, &batch, OUT_JSON);
-	unit_check(!strncmp(b.data, "{\"edits\":[{\"path\":\"src/a.go\"", 28) && strstr(b.data, "}],\"omitted\":[") &&
-			   !memchr(b.data, '\n', b.len - 1),
+	unit_check(!strncmp(b.data, "{\"edits\":[{\"path\":\"src/a.go\"", 28) &&
+			   strstr(b.data, "}],\"omitted\":[") && !memchr(b.data, '\n', b.len - 1),
 		   "a batch's --json is {\"edits\":[…],\"omitted\":…,\"stats\":…} on one line");
 	buf_truncate(&b, 0);
 	response_render(&b, &batch, OUT_JSONL);
-	unit_check(!strncmp(b.data, "{\"path\":\"src/a.go\"", 18) && strstr(b.data, "}\n{\"path\":\"src/b.go\"") &&
-			   strstr(b.data, "}\n{\"stats\":"),
+	unit_check(!strncmp(b.data, "{\"path\":\"src/a.go\"", 18) &&
+			   strstr(b.data, "}\n{\"path\":\"src/b.go\"") && strstr(b.data, "}\n{\"stats\":"),
 		   "a batch's --jsonl is one record per edit, then the stats record");
 	buf_release(&b);
 
@@ -606,9 +719,16 @@ static void change_kinds(void)
 	struct omits om = OMITS_INIT;
 	const struct out_op ops[] = {{"set", "a.b"}, {"delete", "c"}, {"set", "d"}};
 	const long lines[] = {2, 4};
-	struct out_change tf = {.kind = CHG_TRANSFORM, .path = "c.json", .format = "json", .ops = ops, .n_ops = 3,
-				.lines = lines, .n_lines = 2, .check = {"json", "ok", 0, 0},
-				.sha_before = "aaaaaaaaaaaa", .sha_after = "bbbbbbbbbbbb"};
+	struct out_change tf = {.kind = CHG_TRANSFORM,
+				.path = "c.json",
+				.format = "json",
+				.ops = ops,
+				.n_ops = 3,
+				.lines = lines,
+				.n_lines = 2,
+				.check = {"json", "ok", 0, 0},
+				.sha_before = "aaaaaaaaaaaa",
+				.sha_after = "bbbbbbbbbbbb"};
 	struct response r = {.changes = &tf, .n_changes = 1, .om = &om};
 	static const struct fact tf_facts[] = {
 		{"the format", OUT_DOT "json" OUT_DOT, "\"format\":\"json\""},
@@ -619,27 +739,42 @@ static void change_kinds(void)
 	};
 	render_facts(&r, tf_facts, sizeof tf_facts / sizeof *tf_facts);
 
-	struct out_change wr = {.kind = CHG_WRITE, .path = "n.md", .outcome = "created", .count = 2, .bytes = 12,
+	struct out_change wr = {.kind = CHG_WRITE,
+				.path = "n.md",
+				.outcome = "created",
+				.count = 2,
+				.bytes = 12,
 				.sha_after = "eeeeeeeeeeee"};
-	struct response w = {.changes = &wr, .n_changes = 1, .one_record = true, .om = &om, .lines = 2, .bytes = 12,
+	struct response w = {.changes = &wr,
+			     .n_changes = 1,
+			     .one_record = true,
+			     .om = &om,
+			     .lines = 2,
+			     .bytes = 12,
 			     .no_cost = true};
 	struct buf b = BUF_INIT;
 	response_render(&b, &w, OUT_TEXT);
 	unit_bytes("write: text", b.data, b.len,
-		   OUT_RULE "n.md" OUT_DOT "created" OUT_DOT "2 lines" OUT_DOT "12 bytes" OUT_DOT "sha:eeeeeeeeeeee\n");
-	const char *want = "{\"path\":\"n.md\",\"outcome\":\"created\",\"lines\":2,\"bytes\":12,\"sha\":\"eeeeeeeeeeee\","
-			   "\"omitted\":[],\"stats\":{\"lines\":2,\"bytes\":12,\"tokens_est\":3}}\n";
+		   OUT_RULE "n.md" OUT_DOT "created" OUT_DOT "2 lines" OUT_DOT "12 bytes" OUT_DOT
+			    "sha:eeeeeeeeeeee\n");
+	const char *want =
+		"{\"path\":\"n.md\",\"outcome\":\"created\",\"lines\":2,\"bytes\":12,\"sha\":\"eeeeeeeeeeee\","
+		"\"omitted\":[],\"stats\":{\"lines\":2,\"bytes\":12,\"tokens_est\":3}}\n";
 	for (int f = OUT_JSON; f <= OUT_JSONL; f++) {
 		buf_truncate(&b, 0);
 		response_render(&b, &w, (enum out_format)f);
-		unit_bytes(f == OUT_JSON ? "write: --json" : "write: --jsonl is the same one record", b.data, b.len, want);
+		unit_bytes(f == OUT_JSON ? "write: --json" : "write: --jsonl is the same one record", b.data,
+			   b.len, want);
 	}
 	buf_truncate(&b, 0);
 	wr.check = (struct out_check){"cargo \"check\"", "ok", 1, 2};
 	response_render(&b, &w, OUT_JSON);
-	unit_check(strstr(b.data, ",\"check\":{\"layer\":\"cargo \\\"check\\\"\",\"status\":\"ok\",\"errors_before\":1,"
-				  "\"errors_after\":2}") != NULL,
-		   "the check object: keys in the spec's order (\xC2\xA7" "10), a command layer as a JSON string");
+	unit_check(
+		strstr(b.data,
+		       ",\"check\":{\"layer\":\"cargo \\\"check\\\"\",\"status\":\"ok\",\"errors_before\":1,"
+		       "\"errors_after\":2}") != NULL,
+		"the check object: keys in the spec's order (\xC2\xA7"
+		"10), a command layer as a JSON string");
 	buf_release(&b);
 	omits_release(&om);
 }
@@ -648,7 +783,8 @@ static void change_kinds(void)
  * the count right-aligned to the widest and two spaces more. */
 static void rows(void)
 {
-	const struct out_row r[] = {{.path = "a.go", .count = 1}, {.path = "b.go", .count = 10}, {.path = "c", .count = 2}};
+	const struct out_row r[] = {
+		{.path = "a.go", .count = 1}, {.path = "b.go", .count = 10}, {.path = "c", .count = 2}};
 	unit_long("rows_bytes of files", rows_bytes(r, 3, false), 5 + 5 + 2);
 	unit_long("rows_bytes of counts: width 2", rows_bytes(r, 3, true), 9 + 9 + 6);
 	const struct {
@@ -669,7 +805,9 @@ static void rows(void)
 		struct diag d = DIAG_INIT;
 		char n[160];
 		snprintf(n, sizeof(n), "rows_shape: %s: rows kept", cases[i].name);
-		unit_long(n, (long)rows_shape(r, 3, cases[i].counted, cases[i].budget, cases[i].max_bytes, &om, &d),
+		unit_long(n,
+			  (long)rows_shape(r, 3, cases[i].counted, cases[i].budget, cases[i].max_bytes, &om,
+					   &d),
 			  (long)cases[i].keep);
 		snprintf(n, sizeof(n), "rows_shape: %s: error", cases[i].name);
 		unit_str(n, d.n ? err_slug(diag_first(&d)) : "", cases[i].diag);

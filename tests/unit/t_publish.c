@@ -55,10 +55,12 @@ static void replaces(void)
 
 	/* the file changed since it was read: refused, untouched */
 	put("a.txt", "someone else\n");
-	unit_long("changed: refused", publish("a.txt", "mine\n", 5, &now, "0123456789ab", NULL, NULL, &d), E_CHANGED);
+	unit_long("changed: refused", publish("a.txt", "mine\n", 5, &now, "0123456789ab", NULL, NULL, &d),
+		  E_CHANGED);
 	slurp("a.txt", &b);
 	unit_bytes("changed: file untouched", b.data, b.len, "someone else\n");
-	unit_check(d.n == 1 && strstr(d.items[0].message, "a.txt changed since sha:0123456789ab (now sha:") != NULL,
+	unit_check(d.n == 1 && strstr(d.items[0].message, "a.txt changed since sha:0123456789ab (now sha:") !=
+				       NULL,
 		   "changed: message names both hashes");
 	diag_release(&d);
 
@@ -91,8 +93,8 @@ static void creates(void)
 	struct stat st;
 	stat("x/y/z.txt", &st);
 	unit_long("create: mode 0666 less the umask", st.st_mode & 07777, 0666 & ~mask);
-	unit_long("create over an existing file: exists", publish("x/y/z.txt", "again\n", 6, NULL, NULL, NULL, NULL, &d),
-		  E_EXISTS);
+	unit_long("create over an existing file: exists",
+		  publish("x/y/z.txt", "again\n", 6, NULL, NULL, NULL, NULL, &d), E_EXISTS);
 	slurp("x/y/z.txt", &b);
 	unit_bytes("create over an existing file: untouched", b.data, b.len, "z\n");
 	buf_release(&b);
@@ -113,15 +115,16 @@ static void locks(void)
 	put("l1.txt", "1\n");
 	put("l2.txt", "2\n");
 	const char *both[] = {"l2.txt", "l1.txt", "l2.txt", "missing.txt"};
-	unit_long("lock: acquire (duplicates once, missing skipped)", lockset_acquire(&a, both, 4, &d), LETS_OK);
+	unit_long("lock: acquire (duplicates once, missing skipped)", lockset_acquire(&a, both, 4, &d),
+		  LETS_OK);
 	unit_long("lock: two descriptors held", (long)a.n, 2);
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	const char *one[] = {"l1.txt"};
 	unit_long("lock: a second taker is refused", lockset_acquire(&b, one, 1, &d), E_LOCKED);
 	long waited = ms_since(&t0);
-	unit_check(waited >= LOCK_WAIT_MS - 50 && waited < LOCK_WAIT_MS + 1000, "lock: after waiting about 2 s (%ld ms)",
-		   waited);
+	unit_check(waited >= LOCK_WAIT_MS - 50 && waited < LOCK_WAIT_MS + 1000,
+		   "lock: after waiting about 2 s (%ld ms)", waited);
 	unit_str("lock: message", d.n ? d.items[0].message : "",
 		 "l1.txt is locked by another lets process (waited 2 s) \xC2\xB7 retry the call");
 	unit_long("lock: the refused set holds nothing", (long)b.n, 0);

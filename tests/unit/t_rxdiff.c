@@ -314,8 +314,9 @@ static bool lets_hits(const struct regex *re, const char *pattern, unsigned fl, 
 	h->n = 0;
 	s.chunk_min = 0;
 	s.chunk_bytes = chunk;
-	enum search_status r = chunk ? search_parallel(&s, st, 2, corpus->data, corpus->len, &sink, &spans, &cap)
-				     : search_buffer(&s, st, corpus->data, corpus->len, &sink, &spans, &cap);
+	enum search_status r =
+		chunk ? search_parallel(&s, st, 2, corpus->data, corpus->len, &sink, &spans, &cap)
+		      : search_buffer(&s, st, corpus->data, corpus->len, &sink, &spans, &cap);
 	free(spans);
 	rx_state_free(st);
 	searcher_release(&s);
@@ -494,7 +495,8 @@ int main(void)
 		 * everywhere: the same lines as one search */
 		bool done3 = true;
 		if (i % 4 == 0) {
-			done3 = lets_hits(re, pat.data, fl, true, 1 + (size_t)(i * 37 % 300), &corpus, &chunked, NULL);
+			done3 = lets_hits(re, pat.data, fl, true, 1 + (size_t)(i * 37 % 300), &corpus,
+					  &chunked, NULL);
 			t.chunked++;
 		}
 		regex_free(re);

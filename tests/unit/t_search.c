@@ -75,7 +75,8 @@ static void literals(void)
 		char name[128];
 		snprintf(name, sizeof(name), "literal of %s (flags %u)", cases[i].pattern, cases[i].flags);
 		unit_bytes(name, lit ? lit : "", n, cases[i].lit);
-		unit_check(whole == cases[i].whole, "%s: whole pattern is %s", name, cases[i].whole ? "yes" : "no");
+		unit_check(whole == cases[i].whole, "%s: whole pattern is %s", name,
+			   cases[i].whole ? "yes" : "no");
 		free(lit);
 	}
 }
@@ -116,7 +117,8 @@ static bool search_run(const char *pattern, unsigned re_flags, unsigned fl, cons
 	struct searcher s;
 	searcher_init(&s, re, pattern, fl);
 	struct rx_state *st = rx_state_new(re);
-	struct search_sink sink = {.on_line = collect, .ctx = g, .want_spans = true, .binary_check = binary_check};
+	struct search_sink sink = {
+		.on_line = collect, .ctx = g, .want_spans = true, .binary_check = binary_check};
 	size_t *spans = NULL, cap = 0;
 	*rc = search_buffer(&s, st, data, n, &sink, &spans, &cap);
 	free(spans);
@@ -135,10 +137,12 @@ static void hits(void)
 		const char *want;
 		int stop_after;
 	} cases[] = {
-		{"line numbers count only newlines", "needle", 0, "a\nb\nneedle\nc\nneedle x\n", "3:[needle]\n5:[needle] x\n", 0},
+		{"line numbers count only newlines", "needle", 0, "a\nb\nneedle\nc\nneedle x\n",
+		 "3:[needle]\n5:[needle] x\n", 0},
 		{"every match on a line", "ab", 0, "ab ab\nxx\n", "1:[ab] [ab]\n", 0},
 		{"a regex with no literal", "[0-9]+", 0, "a\nb12c3\n", "2:b[12]c[3]\n", 0},
-		{"a match only across a newline is no hit", "foo\\s+bar", 0, "foo\nbar\nfoo  bar\n", "3:[foo  bar]\n", 0},
+		{"a match only across a newline is no hit", "foo\\s+bar", 0, "foo\nbar\nfoo  bar\n",
+		 "3:[foo  bar]\n", 0},
 		{"class with newline stays in the line", "a[^x]b", 0, "a\nb\naxb\nacb\n", "4:[acb]\n", 0},
 		{"anchors at line edges", "^b|c$", 0, "ab\nbc\nc\n", "2:[b][c]\n3:[c]\n", 0},
 		{"last line without newline", "end", 0, "x\nthe end", "2:the [end]\n", 0},
@@ -146,9 +150,12 @@ static void hits(void)
 		{"an empty buffer has no lines", "^", 0, "", "", 0},
 		{"no empty line after the final newline", "^$", 0, "a\n", "", 0},
 		{"an empty line in the middle", "^$", 0, "a\n\nb\n", "2:\n", 0},
-		{"literal prefilter with regex verify", "needle\\d", 0, "needle\nneedle7\n", "2:[needle7]\n", 0},
-		{"caseless literal keeps the file's spelling", "needle", RX_CASELESS, "NeEdLe\nnope\n", "1:[NeEdLe]\n", 0},
-		{"caseless k matches the Kelvin sign", "k", RX_CASELESS, "\xE2\x84\xAA\n", "1:[\xE2\x84\xAA]\n", 0},
+		{"literal prefilter with regex verify", "needle\\d", 0, "needle\nneedle7\n", "2:[needle7]\n",
+		 0},
+		{"caseless literal keeps the file's spelling", "needle", RX_CASELESS, "NeEdLe\nnope\n",
+		 "1:[NeEdLe]\n", 0},
+		{"caseless k matches the Kelvin sign", "k", RX_CASELESS, "\xE2\x84\xAA\n",
+		 "1:[\xE2\x84\xAA]\n", 0},
 		{"-F literal with metacharacters", "a.b", RX_LITERAL, "a.b\naxb\n", "1:[a.b]\n", 0},
 		{"whole words", "cap", RX_WORD, "cap\ncapped\nthe cap.\n", "1:[cap]\n3:the [cap].\n", 0},
 		{"the sink stops the search", "x", 0, "x\nx\nx\n", "1:[x]\n2:[x]\n", 2},
@@ -156,8 +163,10 @@ static void hits(void)
 		{"CRLF lines", "b$", 0, "ab\r\nb\r\n", "", 0},
 		/* a few plain literals in an alternation are scanned for together; the regex still
 		 * says where each match lies */
-		{"an alternation of literals", "foo|ba", 0, "x\nbaz foo\nfo\nb a\nBA\n", "2:[ba]z [foo]\n", 0},
-		{"a caseless alternation", "TODO|fixme", RX_CASELESS, "todo\nFixMe\nfix me\n", "1:[todo]\n2:[FixMe]\n", 0},
+		{"an alternation of literals", "foo|ba", 0, "x\nbaz foo\nfo\nb a\nBA\n", "2:[ba]z [foo]\n",
+		 0},
+		{"a caseless alternation", "TODO|fixme", RX_CASELESS, "todo\nFixMe\nfix me\n",
+		 "1:[todo]\n2:[FixMe]\n", 0},
 		{"an alternation whose second literal starts first", "bc|ab", 0, "abc\n", "1:[ab]c\n", 0},
 		{"a whole-word alternation", "ab|cd", RX_WORD, "abc cd\nxab\n", "1:abc [cd]\n", 0},
 		{"an alternation at the very end, no newline", "zz|yy", 0, "a\nbyy", "2:b[yy]\n", 0},
@@ -168,11 +177,13 @@ static void hits(void)
 		unsigned re_fl = fl & RX_LITERAL ? fl & ~(unsigned)RX_MULTILINE : fl;
 		struct got g = {.stop_after = cases[i].stop_after};
 		enum search_status rc;
-		bool ran = search_run(cases[i].pattern, re_fl, fl, cases[i].data, strlen(cases[i].data), false, &g, &rc);
+		bool ran = search_run(cases[i].pattern, re_fl, fl, cases[i].data, strlen(cases[i].data),
+				      false, &g, &rc);
 		if (!unit_check(ran, "%s: compiles", cases[i].name))
 			continue;
 		unit_bytes(cases[i].name, g.b.data ? g.b.data : "", g.b.len, cases[i].want);
-		unit_check(rc == (cases[i].stop_after ? SEARCH_STOPPED : SEARCH_DONE), "%s: status", cases[i].name);
+		unit_check(rc == (cases[i].stop_after ? SEARCH_STOPPED : SEARCH_DONE), "%s: status",
+			   cases[i].name);
 		buf_release(&g.b);
 	}
 }
@@ -188,7 +199,8 @@ static void match_limit(void)
 	struct got g = {0};
 	enum search_status rc = SEARCH_DONE;
 	search_run("(a+)+$", RX_MULTILINE, RX_MULTILINE, data.data, data.len, false, &g, &rc);
-	unit_check(rc == SEARCH_LIMIT, "catastrophic backtracking the DFA cannot answer ends at the match limit");
+	unit_check(rc == SEARCH_LIMIT,
+		   "catastrophic backtracking the DFA cannot answer ends at the match limit");
 	buf_release(&g.b);
 
 	/* control: over 40 a's the DFA answers: no hit, and the search is done */
@@ -249,7 +261,8 @@ static void binary(void)
 		search_run(cases[i].pattern, RX_MULTILINE, RX_MULTILINE, data.data, data.len, true, &g, &rc);
 		unit_long(cases[i].name, rc, cases[i].want);
 		if (cases[i].nul_at == (size_t)-1 && strstr(cases[i].pattern, "needle"))
-			unit_str("the hit behind the first window", g.b.data ? g.b.data : "", "4763:[needle] in line .....\n");
+			unit_str("the hit behind the first window", g.b.data ? g.b.data : "",
+				 "4763:[needle] in line .....\n");
 		buf_release(&g.b);
 		buf_release(&data);
 	}
@@ -260,7 +273,8 @@ static void count_lines(void)
 	struct buf b = BUF_INIT;
 	for (int i = 0; i < 1000; i++)
 		buf_adds(&b, i % 3 ? "abcdefghijklmnopqrstuvwxyz\n" : "\n");
-	unit_long("newlines counted across SIMD blocks and the tail", (long)file_count_newlines(b.data, b.len), 1000);
+	unit_long("newlines counted across SIMD blocks and the tail",
+		  (long)file_count_newlines(b.data, b.len), 1000);
 	unit_long("newlines in an unaligned slice", (long)file_count_newlines(b.data + 1, 40), 1);
 	buf_truncate(&b, 0);
 	for (int i = 0; i < 10000; i++)
@@ -295,7 +309,8 @@ static bool count_hit(void *ctx, const struct search_line *l)
  * last line without a newline. */
 static void chunk_corpus(struct buf *b, unsigned seed)
 {
-	static const char *const lines[] = {"ab cd", "", "xx ab", "ab\r", "no match here\r", "AB ab Ab", "b", "a"};
+	static const char *const lines[] = {"ab cd",           "",         "xx ab", "ab\r",
+					    "no match here\r", "AB ab Ab", "b",     "a"};
 	for (unsigned i = 0; i < 120; i++) {
 		seed = seed * 1103515245u + 12345u;
 		unsigned r = (seed >> 16) % 10;
@@ -319,7 +334,8 @@ static void chunk_corpus(struct buf *b, unsigned seed)
  * gives the same count; a NUL in any chunk makes the whole buffer binary. */
 static void chunked(void)
 {
-	static const char *const patterns[] = {"ab", "(?i)ab", "a.", "^ab", "b$", "\\bab\\b", "x*", "ab|cd", "c+d", "\\r$"};
+	static const char *const patterns[] = {"ab",       "(?i)ab", "a.",    "^ab", "b$",
+					       "\\bab\\b", "x*",     "ab|cd", "c+d", "\\r$"};
 	static const size_t sizes[] = {1, 2, 3, 5, 7, 13, 64, 1000, 3001, 1 << 20};
 	struct buf data = BUF_INIT;
 	chunk_corpus(&data, 7);
@@ -335,23 +351,28 @@ static void chunked(void)
 		struct rx_state *st = rx_state_new(re);
 		size_t *spans = NULL, cap = 0;
 		struct buf want = BUF_INIT;
-		struct search_sink sink = {.on_line = record, .ctx = &want, .want_spans = true, .binary_check = true};
+		struct search_sink sink = {
+			.on_line = record, .ctx = &want, .want_spans = true, .binary_check = true};
 		enum search_status rc1 = search_buffer(&s, st, data.data, data.len, &sink, &spans, &cap);
 		for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
 			s.chunk_min = 0;
 			s.chunk_bytes = sizes[z];
 			struct buf got = BUF_INIT;
 			sink.ctx = &got;
-			enum search_status rc2 = search_parallel(&s, st, 2, data.data, data.len, &sink, &spans, &cap);
+			enum search_status rc2 =
+				search_parallel(&s, st, 2, data.data, data.len, &sink, &spans, &cap);
 			long n1 = 0, n2 = 0;
-			struct search_sink counter = {.on_line = count_hit, .ctx = &n1, .binary_check = true, .count_only = true};
+			struct search_sink counter = {
+				.on_line = count_hit, .ctx = &n1, .binary_check = true, .count_only = true};
 			search_buffer(&s, st, data.data, data.len, &counter, &spans, &cap);
 			counter.ctx = &n2;
 			search_parallel(&s, st, 2, data.data, data.len, &counter, &spans, &cap);
 			compared++;
-			if (rc1 != rc2 || got.len != want.len || memcmp(got.data, want.data, want.len) || n1 != n2) {
+			if (rc1 != rc2 || got.len != want.len || memcmp(got.data, want.data, want.len) ||
+			    n1 != n2) {
 				if (mismatches++ < 5)
-					unit_check(false, "%s in chunks of %zu bytes: as one search", patterns[p], sizes[z]);
+					unit_check(false, "%s in chunks of %zu bytes: as one search",
+						   patterns[p], sizes[z]);
 			}
 			buf_release(&got);
 		}
@@ -380,8 +401,8 @@ static void chunked(void)
 	size_t *spans = NULL, cap = 0;
 	struct buf got = BUF_INIT;
 	struct search_sink sink = {.on_line = record, .ctx = &got, .want_spans = true, .binary_check = true};
-	unit_long("a NUL in one chunk: binary", search_parallel(&s, st, 2, data.data, data.len, &sink, &spans, &cap),
-		  SEARCH_BINARY);
+	unit_long("a NUL in one chunk: binary",
+		  search_parallel(&s, st, 2, data.data, data.len, &sink, &spans, &cap), SEARCH_BINARY);
 	unit_long("a NUL in one chunk: no line pushed", (long)got.len, 0);
 	buf_release(&got);
 	free(spans);

@@ -19,11 +19,11 @@ static void test_lang(void)
 	static const struct {
 		const char *path, *lang; /* NULL: no grammar */
 	} cases[] = {
-		{"a.go", "go"},           {"src/x.tsx", "tsx"},   {"x.mjs", "javascript"}, {"x.cjs", "javascript"},
-		{"x.jsonc", "json"},      {"x.yml", "yaml"},      {"x.h", "cpp"},          {"x.cc", "cpp"},
-		{"x.cs", "c_sharp"},      {"x.bash", "bash"},     {"x.md", "markdown"},    {"x.kt", NULL},
-		{"x.vue", NULL},          {"Makefile", NULL},     {"dir.go/file", NULL},   {".bashrc", NULL},
-		{"x.GO", "go"},           {"C.JSON", "json"},     {"x.Md", "markdown"},    {"x.", NULL},
+		{"a.go", "go"},      {"src/x.tsx", "tsx"}, {"x.mjs", "javascript"}, {"x.cjs", "javascript"},
+		{"x.jsonc", "json"}, {"x.yml", "yaml"},    {"x.h", "cpp"},          {"x.cc", "cpp"},
+		{"x.cs", "c_sharp"}, {"x.bash", "bash"},   {"x.md", "markdown"},    {"x.kt", NULL},
+		{"x.vue", NULL},     {"Makefile", NULL},   {"dir.go/file", NULL},   {".bashrc", NULL},
+		{"x.GO", "go"},      {"C.JSON", "json"},   {"x.Md", "markdown"},    {"x.", NULL},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		const struct lang *l = lang_for_path(cases[i].path);
@@ -34,13 +34,14 @@ static void test_lang(void)
 	unit_str("every rule names a node type its grammar has", ts_rules_missing(), "(null)");
 	bool ids = true;
 	for (int id = 0; id < L_COUNT; id++)
-		ids = ids && lang_by_id((enum lang_id)id)->id == (enum lang_id)id && lang_by_id((enum lang_id)id)->grammar;
+		ids = ids && lang_by_id((enum lang_id)id)->id == (enum lang_id)id &&
+		      lang_by_id((enum lang_id)id)->grammar;
 	unit_check(ids, "every language id has its row");
 }
 
 static const struct {
 	const char *name, *path, *src;
-	int errors;      /* -1: no grammar; else 0 or "some" (1) */
+	int errors; /* -1: no grammar; else 0 or "some" (1) */
 	long first_line; /* of the first error, 0 when none */
 } syntax_cases[] = {
 	{"ts clean", "a.ts", "export function f(x: number) {\n  return x\n}\n", 0, 0},
@@ -123,8 +124,8 @@ static char *replaced(const char *s, const char *from, const char *to, size_t *l
 }
 
 static void check_change(const char *title, const char *path, const char *before, size_t before_len,
-			 const char *after, size_t after_len, int want_before, int want_after_some, long want_line,
-			 int want_partial)
+			 const char *after, size_t after_len, int want_before, int want_after_some,
+			 long want_line, int want_partial)
 {
 	struct syntax_delta d = {-1, -1, -1, false};
 	char name[128];
@@ -148,7 +149,8 @@ static void test_check_change(void)
 	check_change("small file", "a.ts", s0, strlen(s0), s1, strlen(s1), 0, 1, 2, false);
 	check_change("small clean edit", "a.ts", s0, strlen(s0), s0, strlen(s0), 0, 0, 0, false);
 	struct syntax_delta d;
-	unit_check(!syntax_check_change("a.kt", s0, strlen(s0), s1, strlen(s1), &d), "check_change without grammar");
+	unit_check(!syntax_check_change("a.kt", s0, strlen(s0), s1, strlen(s1), &d),
+		   "check_change without grammar");
 
 	/* 4,000 functions (~100 KB): f2000 starts on line 3 + 5 * 2000 = 10003. */
 	size_t n0, n1, n2, n3;
@@ -211,7 +213,10 @@ static void test_yaml_partial(void)
 	struct buf b = BUF_INIT;
 	buf_adds(&b, "openapi: 3.0.0\npaths:\n");
 	for (int i = 0; i < 2000; i++)
-		buf_addf(&b, "  /e%d:\n    get:\n      summary: entry %d\n      responses:\n        '200':\n          description: ok\n", i, i);
+		buf_addf(
+			&b,
+			"  /e%d:\n    get:\n      summary: entry %d\n      responses:\n        '200':\n          description: ok\n",
+			i, i);
 	buf_adds(&b, "steps:\n  - name: a\n    run: x\n  - name: b\n");
 	buf_adds(&b, "components:\n  User:\n    description: |\n      a user\n      summary: fake\n\n");
 	buf_adds(&b, "compact:\n- run: a\n- name: b\n  run: c\n- x\nafter: 1\n");
@@ -232,15 +237,16 @@ static void test_yaml_partial(void)
 
 enum want { OK, NOT_FOUND, AMBIGUOUS, NO_GRAMMAR };
 
-#define PY_DOC "\"\"\"Module doc.\n\nclass MyFuncs:\n    pass\n\nMore text.\n\"\"\"\n\n\ndef _test():\n    pass\n"
-#define JSON_ROOT                                                                                           \
+#define PY_DOC \
+	"\"\"\"Module doc.\n\nclass MyFuncs:\n    pass\n\nMore text.\n\"\"\"\n\n\ndef _test():\n    pass\n"
+#define JSON_ROOT                                                                                                     \
 	"{\n  \"properties\": {\n    \"default\": 1\n  },\n  \"x\": {\n    \"properties\": {\n      \"default\": 2\n" \
 	"    }\n  }\n}\n"
 #define RS_TRAIT "trait Shape {\n    type Output;\n    const N: usize;\n    fn area(&self) -> f64;\n}\n"
-#define JS_MOD                                                                                                  \
+#define JS_MOD                                                                                                           \
 	"module.exports = class Store {\n  open() {\n    return 1;\n  }\n};\n\na.b.c = function () {\n  return 2;\n};\n" \
 	"\nconst obj = {\n  run() {\n    return 3;\n  },\n  stop: function () {\n    return 4;\n  },\n};\n"
-#define SH_ERR                                                                                              \
+#define SH_ERR                                                                                                     \
 	"# helper() is below\nhelper () {\n  echo hi\n}\n\nif [ \\( -f x \\) ]; then\n  echo y\nfi\n\nother() {\n" \
 	"  echo z\n}\n"
 
@@ -249,41 +255,56 @@ static const struct {
 	enum want want;
 	long start, end;
 	bool guessed; /* plaintext span not brace-matched */
-	bool plain;   /* the heuristic answers though the file has a grammar */
+	bool plain; /* the heuristic answers though the file has a grammar */
 } resolve_cases[] = {
-	{"go method by receiver", "a.go", "package a\n\nfunc (s *S) Run() {\n}\n\nfunc Run() {}\n", "S.Run", OK, 3, 4, false, false},
-	{"go plain name is ambiguous", "a.go", "package a\n\nfunc (s *S) Run() {\n}\n\nfunc Run() {}\n", "Run", AMBIGUOUS, 0, 0, false, false},
+	{"go method by receiver", "a.go", "package a\n\nfunc (s *S) Run() {\n}\n\nfunc Run() {}\n", "S.Run",
+	 OK, 3, 4, false, false},
+	{"go plain name is ambiguous", "a.go", "package a\n\nfunc (s *S) Run() {\n}\n\nfunc Run() {}\n",
+	 "Run", AMBIGUOUS, 0, 0, false, false},
 	{"go crlf", "a.go", "package a\r\n\r\nfunc A() {\r\n}\r\n", "A", OK, 3, 4, false, false},
 	{"go empty file", "a.go", "", "A", NOT_FOUND, 0, 0, false, false},
 	{"empty name", "a.go", "package a\n", "", NOT_FOUND, 0, 0, false, false},
 	/* The top-level item around "fake" starts inside a string: the partial parse errs, and the
 	 * full parse sees the string. */
-	{"python def inside a string", "a.py", "X = \"\"\"\n\ndef fake():\n    pass\n\"\"\"\n\ndef real():\n    pass\n",
-	 "fake", NOT_FOUND, 0, 0, false, false},
-	{"python def after the string", "a.py", "X = \"\"\"\n\ndef fake():\n    pass\n\"\"\"\n\ndef real():\n    pass\n",
-	 "real", OK, 7, 8, false, false},
-	{"go raw string", "a.go", "package a\n\nvar s = `\n\nfunc Fake() {}\n`\n\nfunc Real() {}\n", "Fake", NOT_FOUND, 0, 0, false, false},
+	{"python def inside a string", "a.py",
+	 "X = \"\"\"\n\ndef fake():\n    pass\n\"\"\"\n\ndef real():\n    pass\n", "fake", NOT_FOUND, 0, 0,
+	 false, false},
+	{"python def after the string", "a.py",
+	 "X = \"\"\"\n\ndef fake():\n    pass\n\"\"\"\n\ndef real():\n    pass\n", "real", OK, 7, 8, false,
+	 false},
+	{"go raw string", "a.go", "package a\n\nvar s = `\n\nfunc Fake() {}\n`\n\nfunc Real() {}\n", "Fake",
+	 NOT_FOUND, 0, 0, false, false},
 	/* A C++ namespace at column 0 splits no item wrongly: ns.f still resolves. */
-	{"cpp namespace at column 0", "a.cpp", "namespace ns {\n\nvoid f() {}\n\n}\n", "ns.f", OK, 3, 3, false, false},
+	{"cpp namespace at column 0", "a.cpp", "namespace ns {\n\nvoid f() {}\n\n}\n", "ns.f", OK, 3, 3,
+	 false, false},
 	{"markdown section to the end", "a.md", "# A\n\n## B\ntext\n", "B", OK, 3, 4, false, false},
-	{"markdown deeper heading stays inside", "a.md", "## B\n### C\nx\n## D\n", "B", OK, 1, 3, false, false},
+	{"markdown deeper heading stays inside", "a.md", "## B\n### C\nx\n## D\n", "B", OK, 1, 3, false,
+	 false},
 	{"markdown nested path", "a.md", "# A\n## B\n# C\n## B\n", "C.B", OK, 4, 4, false, false},
-	{"markdown heading in a fence", "a.md", "# A\n\n```\n# B\n```\n\n## B\nx\n", "B", OK, 7, 8, false, false},
-	{"markdown fence in a list", "a.md", "# A\n- item\n  ```\n  # B\n  ```\n", "B", NOT_FOUND, 0, 0, false, false},
+	{"markdown heading in a fence", "a.md", "# A\n\n```\n# B\n```\n\n## B\nx\n", "B", OK, 7, 8, false,
+	 false},
+	{"markdown fence in a list", "a.md", "# A\n- item\n  ```\n  # B\n  ```\n", "B", NOT_FOUND, 0, 0,
+	 false, false},
 	{"markdown setext", "a.md", "# A\n\nB\n---\n\ntext\n# C\n", "A.B", OK, 3, 6, false, false},
-	{"markdown dotted heading", "a.md", "# Log\n## v1.2.0\nfix\n## v1.1.0\n", "Log.v1.2.0", OK, 2, 3, false, false},
+	{"markdown dotted heading", "a.md", "# Log\n## v1.2.0\nfix\n## v1.1.0\n", "Log.v1.2.0", OK, 2, 3,
+	 false, false},
 	{"markdown front matter", "a.md", "---\ntitle: x\n---\n\n# x\n", "x", OK, 5, 5, false, false},
-	{"rust attribute and impl", "a.rs", "struct S;\n\n#[inline]\nimpl S {\n    fn f() {}\n}\n", "S.f", OK, 5, 5, false, false},
+	{"rust attribute and impl", "a.rs", "struct S;\n\n#[inline]\nimpl S {\n    fn f() {}\n}\n", "S.f", OK,
+	 5, 5, false, false},
 	{"yaml key path", "a.yaml", "a:\n  b:\n    c: 1\n", "a.b.c", OK, 3, 3, false, false},
 	{"toml dotted table", "a.toml", "[a.b]\nc = 1\n\n[d]\n", "a.b", OK, 1, 2, false, false},
 	{"json empty key", "a.json", "{\"\": 1, \"k\": 2}\n", "k", OK, 1, 1, false, false},
-	{"ts overloads join", "a.ts", "function f(a: string): void\nfunction f(a: any) {\n}\n", "f", OK, 1, 3, false, false},
+	{"ts overloads join", "a.ts", "function f(a: string): void\nfunction f(a: any) {\n}\n", "f", OK, 1, 3,
+	 false, false},
 	{"c prototype alone", "a.h", "int f(void);\n", "f", OK, 1, 1, false, false},
-	{"parse errors elsewhere", "a.js", "function ok() {\n  return 1\n}\nfunction bad( {\n", "ok", OK, 1, 3, false, false},
+	{"parse errors elsewhere", "a.js", "function ok() {\n  return 1\n}\nfunction bad( {\n", "ok", OK, 1,
+	 3, false, false},
 	{"plaintext braces", "a.kt", "fun f() {\n  x\n}\n", "f", OK, 1, 3, false, false},
 	{"plaintext brace on the next line", "a.txt", "void f()\n{\n  x;\n}\n", "f", OK, 1, 4, false, false},
-	{"plaintext multi-line parameters", "a.kt", "fun f(\n  a: Int,\n) {\n  a\n}\n", "f", OK, 1, 5, false, false},
-	{"plaintext brace in a string", "a.kt", "fun f() {\n  val s = \"}\"\n}\n", "f", OK, 1, 3, false, false},
+	{"plaintext multi-line parameters", "a.kt", "fun f(\n  a: Int,\n) {\n  a\n}\n", "f", OK, 1, 5, false,
+	 false},
+	{"plaintext brace in a string", "a.kt", "fun f() {\n  val s = \"}\"\n}\n", "f", OK, 1, 3, false,
+	 false},
 	{"plaintext indentation", "a.txt", "def f():\n    x\n\n    y\n\nz\n", "f", OK, 1, 4, true, false},
 	{"plaintext single line", "a.kt", "val f = 3\nval g = 4\n", "f", OK, 1, 1, true, false},
 	{"plaintext keyword beats call", "a.kt", "g(f(1))\nfun f(x: Int) = x\n", "f", OK, 2, 2, true, false},
@@ -292,25 +313,29 @@ static const struct {
 	{"plaintext regex text is literal", "a.kt", "fun f() {}\n", "f.*", NOT_FOUND, 0, 0, false, false},
 	{"no grammar, invalid UTF-8", "a.txt", "caf\xe9\n", "x", NO_GRAMMAR, 0, 0, false, false},
 	/* Issue 18, 1: a key holding a dot spans its whole block, in a cut parse too. */
-	{"yaml dotted key", "a.yaml", "top:\n  projects.secrets:\n    home: secrets\n    a: 1\n    b: 2\nother: 1\n",
-	 "projects.secrets", OK, 2, 5, false, false},
-	{"yaml dotted key, qualified", "a.yaml", "top:\n  projects.secrets:\n    home: secrets\n    a: 1\n    b: 2\nother: 1\n",
+	{"yaml dotted key", "a.yaml",
+	 "top:\n  projects.secrets:\n    home: secrets\n    a: 1\n    b: 2\nother: 1\n", "projects.secrets",
+	 OK, 2, 5, false, false},
+	{"yaml dotted key, qualified", "a.yaml",
+	 "top:\n  projects.secrets:\n    home: secrets\n    a: 1\n    b: 2\nother: 1\n",
 	 "top.projects.secrets", OK, 2, 5, false, false},
 	/* 2: code at column 0 inside a docstring is text. */
 	{"python class in a docstring", "a.py", PY_DOC, "MyFuncs", NOT_FOUND, 0, 0, false, false},
 	{"python def after a docstring", "a.py", PY_DOC, "_test", OK, 10, 11, false, false},
-	{"python docstring names the def", "a.py", "\"\"\"Doc.\n\ndef _test():\n    pass\n\nEnd.\n\"\"\"\n\n\ndef _test():\n    return 1\n",
-	 "_test", OK, 10, 11, false, false},
+	{"python docstring names the def", "a.py",
+	 "\"\"\"Doc.\n\ndef _test():\n    pass\n\nEnd.\n\"\"\"\n\n\ndef _test():\n    return 1\n", "_test",
+	 OK, 10, 11, false, false},
 	/* 3: "$." starts at the root. */
-	{"json suffix path is ambiguous", "a.json", JSON_ROOT, "properties.default", AMBIGUOUS, 0, 0, false, false},
+	{"json suffix path is ambiguous", "a.json", JSON_ROOT, "properties.default", AMBIGUOUS, 0, 0, false,
+	 false},
 	{"json root path", "a.json", JSON_ROOT, "$.properties.default", OK, 3, 3, false, false},
 	{"json root path, nested", "a.json", JSON_ROOT, "$.x.properties.default", OK, 7, 7, false, false},
 	{"json root path, not at the root", "a.json", JSON_ROOT, "$.default", NOT_FOUND, 0, 0, false, false},
-	{"yaml root path", "a.yaml", "properties:\n  default: 1\nx:\n  properties:\n    default: 2\n", "$.properties.default",
-	 OK, 2, 2, false, false},
+	{"yaml root path", "a.yaml", "properties:\n  default: 1\nx:\n  properties:\n    default: 2\n",
+	 "$.properties.default", OK, 2, 2, false, false},
 	{"toml root path", "a.toml", "[a]\nb = 1\n\n[x.a]\nb = 2\n", "$.a.b", OK, 2, 2, false, false},
-	{"jsonc comment holding a brace", "a.jsonc", "{\n  // \"x\": {\n  \"a\": {\n    \"b\": 1\n  }\n}\n", "$.a.b", OK, 4, 4,
-	 false, false},
+	{"jsonc comment holding a brace", "a.jsonc", "{\n  // \"x\": {\n  \"a\": {\n    \"b\": 1\n  }\n}\n",
+	 "$.a.b", OK, 4, 4, false, false},
 	{"go has no root path", "a.go", "package a\n\nfunc F() {}\n", "$.F", NOT_FOUND, 0, 0, false, false},
 	/* 5: trait associated types and consts. */
 	{"rust associated type", "a.rs", RS_TRAIT, "Shape.Output", OK, 2, 2, false, false},
@@ -326,24 +351,37 @@ static const struct {
 	/* 7: shell. */
 	{"bash name () {", "a.sh", SH_ERR, "helper", OK, 2, 4, false, false},
 	{"bash after an ERROR node", "a.sh", SH_ERR, "other", OK, 10, 12, false, true},
-	{"plaintext name () {", "a.zsh", "# helper() is below\nhelper () {\n  echo hi\n}\n", "helper", OK, 2, 4, false, false},
-	{"plaintext comment is no definition", "a.zsh", "# helper() is below\nhelper\n", "helper", NOT_FOUND, 0, 0, false, false},
+	{"plaintext name () {", "a.zsh", "# helper() is below\nhelper () {\n  echo hi\n}\n", "helper", OK, 2,
+	 4, false, false},
+	{"plaintext comment is no definition", "a.zsh", "# helper() is below\nhelper\n", "helper", NOT_FOUND,
+	 0, 0, false, false},
 	/* 8: C and C++ through macros. */
-	{"c return-type macro", "a.h", "PyAPI_FUNC(PyObject *) PyBig_Get(PyObject *t, Py_ssize_t i);\n", "PyBig_Get", OK, 1, 1, false, false},
-	{"c attribute macros", "a.h", "/* x */\nstatic void NORETURN PRINTF_STYLE(1, 2) die(const char *fmt, ...);\n", "die", OK, 2, 2, false, false},
-	{"c typedef through a macro", "a.h", "typedef void (APIENTRYP PFNFOO)(GLenum target, GLuint id);\n", "PFNFOO", OK, 1, 1, false, false},
-	{"c trailing __THROW kept", "a.h", "extern int open (const char *__file, int __oflag, ...)\n     __THROW __nonnull ((1));\nint x;\n",
+	{"c return-type macro", "a.h", "PyAPI_FUNC(PyObject *) PyBig_Get(PyObject *t, Py_ssize_t i);\n",
+	 "PyBig_Get", OK, 1, 1, false, false},
+	{"c attribute macros", "a.h",
+	 "/* x */\nstatic void NORETURN PRINTF_STYLE(1, 2) die(const char *fmt, ...);\n", "die", OK, 2, 2,
+	 false, false},
+	{"c typedef through a macro", "a.h", "typedef void (APIENTRYP PFNFOO)(GLenum target, GLuint id);\n",
+	 "PFNFOO", OK, 1, 1, false, false},
+	{"c trailing __THROW kept", "a.h",
+	 "extern int open (const char *__file, int __oflag, ...)\n     __THROW __nonnull ((1));\nint x;\n",
 	 "open", OK, 1, 2, false, false},
-	{"c K&R OF prototype", "a.c", "extern int foo OF((int a, char *b));\n\nint foo(a, b)\n    int a;\n    char *b;\n{\n    return 0;\n}\n",
+	{"c K&R OF prototype", "a.c",
+	 "extern int foo OF((int a, char *b));\n\nint foo(a, b)\n    int a;\n    char *b;\n{\n    return 0;\n}\n",
 	 "foo", OK, 3, 8, false, false},
-	{"c asm label is no name", "a.h", "extern int bar (int) __asm__ (\"\" \"bar64\") __wur;\n", "bar64", NOT_FOUND, 0, 0, false, false},
-	{"c asm label, the name", "a.h", "extern int bar (int) __asm__ (\"\" \"bar64\") __wur;\n", "bar", OK, 1, 1, false, false},
-	{"c comment in a multi-line define", "a.h", "#define CHECK(x) \\\n\tdo { /* keep going */ \\\n\t\tif (!(x)) \\\n\t\t\tdie(); \\\n\t} while (0)\n",
+	{"c asm label is no name", "a.h", "extern int bar (int) __asm__ (\"\" \"bar64\") __wur;\n", "bar64",
+	 NOT_FOUND, 0, 0, false, false},
+	{"c asm label, the name", "a.h", "extern int bar (int) __asm__ (\"\" \"bar64\") __wur;\n", "bar", OK,
+	 1, 1, false, false},
+	{"c comment in a multi-line define", "a.h",
+	 "#define CHECK(x) \\\n\tdo { /* keep going */ \\\n\t\tif (!(x)) \\\n\t\t\tdie(); \\\n\t} while (0)\n",
 	 "CHECK", OK, 1, 5, false, false},
-	{"cpp namespace opened in #ifdef", "a.h", "#ifdef __cplusplus\nnamespace ns {\n#endif\n\nint inner(void);\n\n#ifdef __cplusplus\n}\n#endif\n",
+	{"cpp namespace opened in #ifdef", "a.h",
+	 "#ifdef __cplusplus\nnamespace ns {\n#endif\n\nint inner(void);\n\n#ifdef __cplusplus\n}\n#endif\n",
 	 "ns.inner", OK, 5, 5, false, false},
-	{"c definitions around an ERROR", "a.c", "int a(void) { return 1; }\n\nint b(void) { return ) ; }\n\nint c(void) { return 3; }\n",
-	 "c", OK, 5, 5, false, false},
+	{"c definitions around an ERROR", "a.c",
+	 "int a(void) { return 1; }\n\nint b(void) { return ) ; }\n\nint c(void) { return 3; }\n", "c", OK, 5,
+	 5, false, false},
 };
 
 /* pass: a label; the cases run once with the default and once with every Markdown/YAML file
@@ -365,13 +403,16 @@ static void test_resolve(const char *pass)
 		unit_str(name, err_slug(e), err_slug(codes[resolve_cases[i].want]));
 		if (resolve_cases[i].want == OK && e == LETS_OK) {
 			snprintf(name, sizeof name, "resolve%s %s: span", pass, resolve_cases[i].title);
-			unit_long(name, sp.start * 1000 + sp.end, resolve_cases[i].start * 1000 + resolve_cases[i].end);
-			snprintf(name, sizeof name, "resolve%s %s: guessed_end", pass, resolve_cases[i].title);
+			unit_long(name, sp.start * 1000 + sp.end,
+				  resolve_cases[i].start * 1000 + resolve_cases[i].end);
+			snprintf(name, sizeof name, "resolve%s %s: guessed_end", pass,
+				 resolve_cases[i].title);
 			unit_long(name, sp.guessed_end, resolve_cases[i].guessed);
 			snprintf(name, sizeof name, "resolve%s %s: resolver", pass, resolve_cases[i].title);
 			unit_str(name, sp.resolver,
-				 lang_for_path(resolve_cases[i].path) && !resolve_cases[i].plain ? "tree-sitter"
-												   : "heuristic (plaintext)");
+				 lang_for_path(resolve_cases[i].path) && !resolve_cases[i].plain
+					 ? "tree-sitter"
+					 : "heuristic (plaintext)");
 		}
 		diag_release(&d);
 		file_release(&f);
@@ -384,8 +425,10 @@ static void test_messages(void)
 	static const struct {
 		const char *title, *path, *src, *name, *target, *message;
 	} cases[] = {
-		{"not_found", "a.go", "package a\n", "Open", "a.go#Open", "#Open (try @'Open') not found in a.go#Open"},
-		{"ambiguous", "s.go", "package a\n\nfunc Open() {}\n\nfunc (s *S) Open() {\n}\n", "Open", "s.go#Open",
+		{"not_found", "a.go", "package a\n", "Open", "a.go#Open",
+		 "#Open (try @'Open') not found in a.go#Open"},
+		{"ambiguous", "s.go", "package a\n\nfunc Open() {}\n\nfunc (s *S) Open() {\n}\n", "Open",
+		 "s.go#Open",
 		 "s.go#Open is ambiguous (2 candidates)\n  s.go:3\tfunc Open() {}\n  s.go:5\tfunc (s *S) Open() {\n  pick line "
 		 "3: s.go:3\n  pick line 5: s.go#S.Open"},
 		{"no_grammar", "old.pyx", "\xff\n", "x", "old.pyx#x",
@@ -444,8 +487,10 @@ static void test_candidate_cap(void)
 static void test_chunk_in_code(void)
 {
 	static const struct chunk_lexis c_like = {.slash_comments = true, .single_quotes = true};
-	static const struct chunk_lexis python = {.hash_comments = true, .single_quotes = true, .triple_quotes = true};
-	static const struct chunk_lexis rust = {.slash_comments = true, .multiline_dq = true, .char_literals = true};
+	static const struct chunk_lexis python = {
+		.hash_comments = true, .single_quotes = true, .triple_quotes = true};
+	static const struct chunk_lexis rust = {
+		.slash_comments = true, .multiline_dq = true, .char_literals = true};
 	static const struct {
 		const char *title;
 		const struct chunk_lexis *lx;
@@ -470,7 +515,8 @@ static void test_chunk_in_code(void)
 		size_t off = (size_t)(at - cases[i].src);
 		char name[96];
 		snprintf(name, sizeof name, "chunk_in_code %s", cases[i].title);
-		unit_long(name, chunk_in_code(cases[i].src, strlen(cases[i].src), cases[i].lx, &off, 1), cases[i].in_code);
+		unit_long(name, chunk_in_code(cases[i].src, strlen(cases[i].src), cases[i].lx, &off, 1),
+			  cases[i].in_code);
 	}
 }
 
@@ -482,18 +528,35 @@ static const struct {
 	size_t n;
 	const char *want[4];
 } enclosing_cases[] = {
-	{"go method, function, package line", "a.go",
+	{"go method, function, package line",
+	 "a.go",
 	 "package a\n\ntype T struct{}\n\nfunc (t *T) M() int {\n\treturn 1\n}\n\nfunc F() {\n\tg()\n}\n",
-	 {1, 6, 10}, 3, {"-", "T.M 5-7 u", "F 9-11 u"}},
-	{"go: a column-0 line inside a raw string is not an item start (whole parse)", "a.go",
+	 {1, 6, 10},
+	 3,
+	 {"-", "T.M 5-7 u", "F 9-11 u"}},
+	{"go: a column-0 line inside a raw string is not an item start (whole parse)",
+	 "a.go",
 	 "package a\n\nvar s = `\n\nfunc fake() {\n`\n\nfunc G() {\n\th()\n}\n",
-	 {5, 9}, 2, {"s 3-6 u", "G 8-10 u"}},
-	{"go: two init functions are ambiguous by name", "a.go",
-	 "package a\n\nfunc init() {\n\ta()\n}\n\nfunc init() {\n\tb()\n}\n", {4}, 1, {"init 3-5 a"}},
-	{"python: nested def and method", "a.py",
+	 {5, 9},
+	 2,
+	 {"s 3-6 u", "G 8-10 u"}},
+	{"go: two init functions are ambiguous by name",
+	 "a.go",
+	 "package a\n\nfunc init() {\n\ta()\n}\n\nfunc init() {\n\tb()\n}\n",
+	 {4},
+	 1,
+	 {"init 3-5 a"}},
+	{"python: nested def and method",
+	 "a.py",
 	 "class C:\n    def m(self):\n        return 1\n\n\ndef outer():\n    def inner():\n        return 2\n    return inner\n",
-	 {3, 8, 9}, 3, {"C.m 2-3 u", "outer.inner 7-8 u", "outer 6-9 u"}},
-	{"typescript: a class member", "a.ts", "export class K {\n  run() {\n    return 1\n  }\n}\n", {3}, 1,
+	 {3, 8, 9},
+	 3,
+	 {"C.m 2-3 u", "outer.inner 7-8 u", "outer 6-9 u"}},
+	{"typescript: a class member",
+	 "a.ts",
+	 "export class K {\n  run() {\n    return 1\n  }\n}\n",
+	 {3},
+	 1,
 	 {"K.run 2-4 u"}},
 	{"no grammar", "a.kt", "fun f() {\n    return\n}\n", {2}, 1, {"-"}},
 	{"line past the end", "a.go", "package a\n\nfunc F() {}\n", {3, 9}, 2, {"F 3-3 u", "-"}},
@@ -512,13 +575,14 @@ static void test_enclosing(const char *pass)
 		symbols_enclosing(&f, enclosing_cases[i].lines, enclosing_cases[i].n, &sd, which);
 		for (size_t k = 0; k < enclosing_cases[i].n; k++) {
 			char name[200], got[200];
-			snprintf(name, sizeof name, "enclosing%s %s: line %ld", pass, enclosing_cases[i].title,
-				 enclosing_cases[i].lines[k]);
+			snprintf(name, sizeof name, "enclosing%s %s: line %ld", pass,
+				 enclosing_cases[i].title, enclosing_cases[i].lines[k]);
 			if (which[k] < 0)
 				snprintf(got, sizeof got, "-");
 			else
-				snprintf(got, sizeof got, "%s %ld-%ld %s", sd.v[which[k]].qname, sd.v[which[k]].start,
-					 sd.v[which[k]].end, sd.v[which[k]].unique ? "u" : "a");
+				snprintf(got, sizeof got, "%s %ld-%ld %s", sd.v[which[k]].qname,
+					 sd.v[which[k]].start, sd.v[which[k]].end,
+					 sd.v[which[k]].unique ? "u" : "a");
 			unit_str(name, got, enclosing_cases[i].want[k]);
 		}
 		sym_defs_release(&sd);
@@ -539,8 +603,8 @@ static void test_definitions(void)
 	symbols_definitions(&f, "Open", &sd);
 	struct buf got = BUF_INIT;
 	for (size_t i = 0; i < sd.n; i++)
-		buf_addf(&got, "%s %s %ld-%ld@%ld %s|", sd.v[i].qname, sd.v[i].kind, sd.v[i].start, sd.v[i].end,
-			 sd.v[i].line, sd.v[i].unique ? "u" : "a");
+		buf_addf(&got, "%s %s %ld-%ld@%ld %s|", sd.v[i].qname, sd.v[i].kind, sd.v[i].start,
+			 sd.v[i].end, sd.v[i].line, sd.v[i].unique ? "u" : "a");
 	unit_str("definitions of Open", buf_str(&got), "S.Open method 5-5@5 u|Open function 7-7@7 a|");
 	sym_defs_release(&sd);
 	symbols_definitions(&f, "S.Open", &sd);

@@ -120,7 +120,8 @@ int main(void)
 	parse("a.ts:40-80", (struct want){.path = "a.ts", .kind = T_LINES, .first = 40, .last = 80});
 	parse("a.ts@'cap'", (struct want){.path = "a.ts", .kind = T_REGEX, .regex = "cap", .nth = 1});
 	parse("a.ts@'cap'+2", (struct want){.path = "a.ts", .kind = T_REGEX, .regex = "cap", .nth = 2});
-	parse("a.ts@'const cap = \\d+'", (struct want){.path = "a.ts", .kind = T_REGEX, .regex = "const cap = \\d+", .nth = 1});
+	parse("a.ts@'const cap = \\d+'",
+	      (struct want){.path = "a.ts", .kind = T_REGEX, .regex = "const cap = \\d+", .nth = 1});
 	parse("a.ts@'A\\|B'", (struct want){.path = "a.ts", .kind = T_REGEX, .regex = "A\\|B", .nth = 1});
 	parse("a.ts#name", (struct want){.path = "a.ts", .kind = T_SYMBOL, .symbol = "name"});
 	parse("a.ts#Outer.inner", (struct want){.path = "a.ts", .kind = T_SYMBOL, .symbol = "Outer.inner"});
@@ -144,32 +145,42 @@ int main(void)
 	parse("x@y.txt#main", (struct want){.path = "x@y.txt", .kind = T_SYMBOL, .symbol = "main"});
 
 	/* The four diagnoses, on a file that exists. */
-	parse("a.ts:40,60", (struct want){.err = E_NOT_FOUND,
-					  .message = "a.ts:40,60: no such file \xC2\xB7 did you mean a.ts:40-60"});
-	parse("a.ts:40:60", (struct want){.err = E_NOT_FOUND,
-					  .message = "a.ts:40:60: no such file \xC2\xB7 did you mean a.ts:40-60"});
-	parse("a.ts:name", (struct want){.err = E_NOT_FOUND,
-					 .message = "a.ts:name: no such file \xC2\xB7 did you mean a.ts#name"});
-	parse("a.ts@cap", (struct want){.err = E_NOT_FOUND,
-					.message = "a.ts@cap: no such file \xC2\xB7 did you mean \"a.ts@'cap'\""});
-	parse("dir/f.ts:1,2", (struct want){.err = E_NOT_FOUND,
-					    .message = "dir/f.ts:1,2: no such file \xC2\xB7 did you mean dir/f.ts:1-2"});
+	parse("a.ts:40,60",
+	      (struct want){.err = E_NOT_FOUND,
+			    .message = "a.ts:40,60: no such file \xC2\xB7 did you mean a.ts:40-60"});
+	parse("a.ts:40:60",
+	      (struct want){.err = E_NOT_FOUND,
+			    .message = "a.ts:40:60: no such file \xC2\xB7 did you mean a.ts:40-60"});
+	parse("a.ts:name",
+	      (struct want){.err = E_NOT_FOUND,
+			    .message = "a.ts:name: no such file \xC2\xB7 did you mean a.ts#name"});
+	parse("a.ts@cap",
+	      (struct want){.err = E_NOT_FOUND,
+			    .message = "a.ts@cap: no such file \xC2\xB7 did you mean \"a.ts@'cap'\""});
+	parse("dir/f.ts:1,2",
+	      (struct want){.err = E_NOT_FOUND,
+			    .message = "dir/f.ts:1,2: no such file \xC2\xB7 did you mean dir/f.ts:1-2"});
 
 	/* No prefix names a file: the plain OS message for the path minus the suffix it parsed. */
-	parse("nope.ts", (struct want){.err = E_NOT_FOUND, .message = "nope.ts: No such file or directory (os error 2)"});
-	parse("nope.go:3:5",
-	      (struct want){.err = E_NOT_FOUND, .message = "nope.go:3: No such file or directory (os error 2)"});
-	parse("nope.ts:40-60",
-	      (struct want){.err = E_NOT_FOUND, .message = "nope.ts: No such file or directory (os error 2)"});
-	parse("nope.ts@'x'+2",
-	      (struct want){.err = E_NOT_FOUND, .message = "nope.ts: No such file or directory (os error 2)"});
-	parse("nope.ts#main", (struct want){.err = E_NOT_FOUND, .message = "nope.ts: No such file or directory (os error 2)"});
+	parse("nope.ts", (struct want){.err = E_NOT_FOUND,
+				       .message = "nope.ts: No such file or directory (os error 2)"});
+	parse("nope.go:3:5", (struct want){.err = E_NOT_FOUND,
+					   .message = "nope.go:3: No such file or directory (os error 2)"});
+	parse("nope.ts:40-60", (struct want){.err = E_NOT_FOUND,
+					     .message = "nope.ts: No such file or directory (os error 2)"});
+	parse("nope.ts@'x'+2", (struct want){.err = E_NOT_FOUND,
+					     .message = "nope.ts: No such file or directory (os error 2)"});
+	parse("nope.ts#main", (struct want){.err = E_NOT_FOUND,
+					    .message = "nope.ts: No such file or directory (os error 2)"});
 	parse("nope.ts:40,60",
-	      (struct want){.err = E_NOT_FOUND, .message = "nope.ts:40,60: No such file or directory (os error 2)"});
-	parse("nodir/x.ts", (struct want){.err = E_NOT_FOUND, .message = "nodir/x.ts: No such file or directory (os error 2)"});
+	      (struct want){.err = E_NOT_FOUND,
+			    .message = "nope.ts:40,60: No such file or directory (os error 2)"});
+	parse("nodir/x.ts", (struct want){.err = E_NOT_FOUND,
+					  .message = "nodir/x.ts: No such file or directory (os error 2)"});
 	/* Without the file C#.md, "C#.md" is the symbol md in the file C. */
 	unlink("C#.md");
-	parse("C#.md", (struct want){.err = E_NOT_FOUND, .message = "C: No such file or directory (os error 2)"});
+	parse("C#.md",
+	      (struct want){.err = E_NOT_FOUND, .message = "C: No such file or directory (os error 2)"});
 
 	/* Suffixes alone, as edit's anchors use them. */
 	suffix(":4", true, T_LINES, 4, 4, NULL);

@@ -29,7 +29,10 @@ int main(void)
 		{"lone continuation", "\x80", 1, 0, 1},
 		{"0xff", "\xff", 1, 0, 1},
 		{"overlong C0", "\xc0\xaf", 2, 0, 1},
-		{"truncated 3-byte", "\xe2\x82" "x", 3, 0, 2},
+		{"truncated 3-byte",
+		 "\xe2\x82"
+		 "x",
+		 3, 0, 2},
 		{"truncated 4-byte at the end", "\xf0\x9f\x98", 3, 0, 3},
 		{"surrogate ED A0", "\xed\xa0\x80", 3, 0, 1},
 		{"above U+10FFFF", "\xf4\x90\x80\x80", 4, 0, 1},
@@ -38,7 +41,8 @@ int main(void)
 	for (size_t i = 0; i < sizeof(seqs) / sizeof(seqs[0]); i++) {
 		char name[120];
 		snprintf(name, sizeof(name), "utf8_seq_len: %s", seqs[i].name);
-		unit_long(name, (long)utf8_seq_len((const unsigned char *)seqs[i].s, seqs[i].n), (long)seqs[i].seq);
+		unit_long(name, (long)utf8_seq_len((const unsigned char *)seqs[i].s, seqs[i].n),
+			  (long)seqs[i].seq);
 		if (!seqs[i].seq) {
 			snprintf(name, sizeof(name), "utf8_invalid_span: %s", seqs[i].name);
 			unit_long(name, (long)utf8_invalid_span((const unsigned char *)seqs[i].s, seqs[i].n),
@@ -62,7 +66,8 @@ int main(void)
 	lossy("lossy: invalid then ASCII (\\xc3 then '(')", "bad \xc3\x28 7", 8, "bad \xef\xbf\xbd( 7");
 	lossy("lossy: truncated at the end", "ok\xf0\x9f\x98", 5, "ok\xef\xbf\xbd");
 
-	const char *s = "ab\xc3\xa9" "cd\xe2\x94\x80";
+	const char *s = "ab\xc3\xa9"
+			"cd\xe2\x94\x80";
 	size_t n = strlen(s); /* a b é(2) c d ─(3) = 9 bytes */
 	const long floors[][2] = {{0, 0}, {2, 2}, {3, 2}, {4, 4}, {6, 6}, {7, 6}, {8, 6}, {9, 9}, {50, 9}};
 	for (size_t i = 0; i < sizeof(floors) / sizeof(floors[0]); i++) {
