@@ -310,6 +310,8 @@ run-checks:
 	done; \
 	echo "== tests/mcp/run.sh"; \
 	$(call record_run,bash tests/mcp/run.sh $(BUILD)/lets $(BUILD)/asan/lets,tests/mcp/run.sh); \
+	echo "== tests/format.sh"; \
+	$(call record_run,bash tests/format.sh,tests/format.sh); \
 	echo "== tests/package.sh"; \
 	$(call record_run,bash tests/package.sh $(BUILD),tests/package.sh); \
 	echo "== fuzz slice ($(FUZZ_CHECK_RUNS) runs per harness, seed 1)"; \

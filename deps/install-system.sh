@@ -19,6 +19,7 @@ build_pkgs=(
 )
 test_pkgs=(
 	acl
+	clang-format
 	procps
 	python3
 	ripgrep

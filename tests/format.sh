@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The committed .clang-format is the style of every C file we own (src/, tests/unit/, fuzz/). One
+# The committed .clang-format is the style of every C file we own (src/, tests/unit/, fuzz/, tools/). One
 # "pass"/"fail" line goes to $LETS_TEST_RESULTS; a file that differs is named with the first lines of
 # its diff, so the fix (clang-format -i FILE) is obvious. Exits 1 when any file differs.
 set -u
@@ -16,6 +16,6 @@ while IFS= read -r f; do
 		clang-format --style=file "$f" | diff -u "$f" - | sed -n '3,12p' >&2
 		status=1
 	fi
-done < <(git ls-files 'src/*.[ch]' 'tests/unit/*.[ch]' 'fuzz/*.[ch]')
+done < <(git ls-files 'src/*.[ch]' 'tests/unit/*.[ch]' 'fuzz/*.[ch]' 'tools/*.[ch]')
 [ $status -eq 0 ] && echo "pass format ($n files)" >>"$results"
 exit $status
