@@ -725,6 +725,46 @@ static size_t lit_next(const struct searcher *s, struct nul_scan *ns, const char
 	}
 }
 
+/* Whether one line [line, line + len) is a hit (*hit), and its match spans when the sink wants
+ * them (*n_spans pairs in *spans, which may be reallocated). SEARCH_LIMIT when the regex gave up. */
+static enum search_status line_hits(const struct searcher *s, struct rx_state *st, const char *line,
+				    size_t len, const struct search_sink *sink, size_t **spans,
+				    size_t *spans_cap, size_t *n_spans, bool *hit)
+{
+	size_t off = 0;
+	*n_spans = 0;
+	*hit = false;
+	if ((s->lit_is_match || s->alts_are_match) && !sink->want_spans) {
+		*hit = true;
+		return SEARCH_DONE;
+	}
+	while (off <= len) {
+		size_t ms, me;
+		enum rx_result r = line_match(s, st, line, len, off, &ms, &me);
+		if (r == RX_NOMATCH)
+			break;
+		if (r == RX_LIMIT)
+			return SEARCH_LIMIT;
+		*hit = true;
+		if (!sink->want_spans)
+			break;
+		if (me > ms) {
+			XGROW(*spans, *spans_cap, 2 * *n_spans + 2);
+			(*spans)[2 * *n_spans] = ms;
+			(*spans)[2 * *n_spans + 1] = me;
+			(*n_spans)++;
+			off = me;
+		} else {
+			off = ms + 1;
+			while (off < len && is_utf8_cont((unsigned char)line[off]))
+				off++;
+		}
+		if (off >= len)
+			break;
+	}
+	return SEARCH_DONE;
+}
+
 /* search_buffer's work; *lines gets the newlines before the last hit's line (the lines counted
  * so far) and *counted the offset they were counted up to. */
 static enum search_status search_range(const struct searcher *s, struct rx_state *st, const char *data,
@@ -769,38 +809,9 @@ static enum search_status search_range(const struct searcher *s, struct rx_state
 		le = nl ? (size_t)(nl - data) : size;
 
 		const char *line = data + ls;
-		size_t len = le - ls, n_spans = 0, off = 0;
-		bool hit = false;
-		if ((s->lit_is_match || s->alts_are_match) && !sink->want_spans) {
-			hit = true;
-		} else {
-			while (off <= len) {
-				size_t ms, me;
-				enum rx_result r = line_match(s, st, line, len, off, &ms, &me);
-				if (r == RX_NOMATCH)
-					break;
-				if (r == RX_LIMIT) {
-					status = SEARCH_LIMIT;
-					break;
-				}
-				hit = true;
-				if (!sink->want_spans)
-					break;
-				if (me > ms) {
-					XGROW(*spans, *spans_cap, 2 * n_spans + 2);
-					(*spans)[2 * n_spans] = ms;
-					(*spans)[2 * n_spans + 1] = me;
-					n_spans++;
-					off = me;
-				} else {
-					off = ms + 1;
-					while (off < len && is_utf8_cont((unsigned char)line[off]))
-						off++;
-				}
-				if (off >= len)
-					break;
-			}
-		}
+		size_t len = le - ls, n_spans;
+		bool hit;
+		status = line_hits(s, st, line, len, sink, spans, spans_cap, &n_spans, &hit);
 		if (status == SEARCH_LIMIT)
 			break;
 		if (hit) {
