@@ -50,17 +50,6 @@ static void js_ws(struct js *j)
 	}
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Length of the well-formed UTF-8 sequence at s (RFC 3629: no overlong form, no surrogate,
  * nothing past U+10FFFF); 0 when it is not one. */
 static size_t utf8_seq(const unsigned char *s, size_t n)
@@ -102,7 +91,7 @@ static void js_string(struct js *j)
 				continue;
 			int v = 0;
 			for (int k = 1; k <= 4; k++) {
-				int h = j->i + k < j->n ? hexval(j->s[j->i + k]) : -1;
+				int h = j->i + k < j->n ? tf_hexval(j->s[j->i + k]) : -1;
 				if (h < 0) {
 					j->unsure = true;
 					return;

@@ -136,6 +136,8 @@ void tn_free(struct tn *n);
 /* A double-quoted string's content decoded as JSON decodes it; the raw bytes between the
  * quotes when it will not decode. */
 char *tf_decode_quoted(const char *s, size_t n, size_t *out_len);
+/* A hex digit's value, or -1 (the \uXXXX escapes of value.c and jsonscan.c). */
+int tf_hexval(char c);
 
 /* tf_valid's JSON verdict from jansson alone, after comments and trailing commas are blanked:
  * the reference json_fast_valid is tested against. */

@@ -20,7 +20,7 @@ static void rd_ws(struct rd *r)
 		r->i++;
 }
 
-static int hexval(char c)
+int tf_hexval(char c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
@@ -56,7 +56,7 @@ static bool rd_hex4(struct rd *r, unsigned long *cp)
 		return false;
 	*cp = 0;
 	for (int k = 0; k < 4; k++) {
-		int h = hexval(r->s[r->i + (size_t)k]);
+		int h = tf_hexval(r->s[r->i + (size_t)k]);
 		if (h < 0)
 			return false;
 		*cp = *cp * 16 + (unsigned long)h;
