@@ -114,19 +114,28 @@ static void add_replaced_lines(struct job *j, size_t s, size_t rep_len)
 		result_add_line(j->r, l);
 }
 
+/* The start of the line holding byte s of d. */
+static size_t line_start(const char *d, size_t s)
+{
+	while (s && d[s - 1] != '\n')
+		s--;
+	return s;
+}
+
+/* The end of the line holding byte e of d (n bytes), its newline included. */
+static size_t line_end(const char *d, size_t n, size_t e)
+{
+	while (e < n && d[e] != '\n')
+		e++;
+	return e + (e < n);
+}
+
 /* The whole lines around bytes [s, e) of d (n bytes): from the start of s's line to the end of
  * the line e falls in, or to e when e ends a line. */
 static void line_span(const char *d, size_t n, size_t s, size_t e, size_t *a, size_t *z)
 {
-	*a = s;
-	while (*a && d[*a - 1] != '\n')
-		(*a)--;
-	*z = e;
-	if (e > *a && d[e - 1] == '\n')
-		return;
-	while (*z < n && d[*z] != '\n')
-		(*z)++;
-	*z += *z < n;
+	*a = line_start(d, s);
+	*z = e > *a && d[e - 1] == '\n' ? e : line_end(d, n, e);
 }
 
 /* Bytes of the next line of [p, end), its newline included. */
@@ -134,23 +143,6 @@ static size_t next_line(const char *p, const char *end)
 {
 	const char *nl = memchr(p, '\n', (size_t)(end - p));
 	return nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
-}
-
-/* The new text's counterpart of line_span's old span around a replacement now at [s, e) of d (n
- * bytes): back to its line's start, and on to its line's end when the old span had a tail after
- * the match. Found in the new bytes, not by offsets from the old span: another occurrence on the
- * same line moves those bytes. */
-static void new_line_span(const char *d, size_t n, size_t s, size_t e, bool tail, size_t *a, size_t *z)
-{
-	*a = s;
-	while (*a && d[*a - 1] != '\n')
-		(*a)--;
-	*z = e;
-	if (!tail)
-		return;
-	while (*z < n && d[*z] != '\n')
-		(*z)++;
-	*z += *z < n;
 }
 
 /* Marks the lines of the new span [na, nz) whose bytes differ from the old span [oa, oz): a line
@@ -205,8 +197,11 @@ static void splice(struct job *j, const struct occs *oc, const char *rep, size_t
 		 * reach as far as the old one's */
 		size_t oa, oz, na, nz;
 		line_span(od, old_size, oc->v[i].start, oc->v[i].end, &oa, &oz);
-		new_line_span(f->data, len, new_starts[i], new_starts[i] + rep_len, oz > oc->v[i].end, &na,
-			      &nz);
+		/* the new span is found in the new bytes: another occurrence on the same line moves
+		 * them, so offsets from the old span would not do */
+		na = line_start(f->data, new_starts[i]);
+		nz = oz > oc->v[i].end ? line_end(f->data, len, new_starts[i] + rep_len)
+				       : new_starts[i] + rep_len;
 		mark_changed(j, od, oa, oz, na, nz);
 	}
 	free(od);
