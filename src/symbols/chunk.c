@@ -26,13 +26,28 @@ size_t chunk_line_start(const char *data, size_t at)
 	return at;
 }
 
+/* data[s..e) is a lone word and a colon ("exit:", "else:", "public:"): a C or Go label at
+ * column 0, a Python clause, a C++ access specifier — the inside of an item, never its start
+ * ("Outer::f" is not one). */
+static bool label_line(const char *data, size_t s, size_t e)
+{
+	size_t i = s;
+	while (i < e && word_byte((unsigned char)data[i]))
+		i++;
+	if (i == s)
+		return false;
+	while (i < e && (data[i] == ' ' || data[i] == '\t'))
+		i++;
+	return i < e && data[i] == ':' && (i + 1 == e || data[i + 1] != ':');
+}
+
 /* The line starting at byte s can start an item. */
 static bool boundary(const char *data, size_t len, size_t s)
 {
 	size_t e = line_end(data, len, s);
 	char c = s < e ? data[s] : '\n';
 	if (c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == '}' || c == ')' || c == ']' ||
-	    starts_end(data + s, e - s))
+	    starts_end(data + s, e - s) || label_line(data, s, e))
 		return false;
 	if (s == 0)
 		return true;
@@ -120,6 +135,12 @@ static size_t skip_literal(const char *d, size_t len, size_t i, const struct chu
 
 bool chunk_in_code(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *at, size_t n)
 {
+	/* The bytes skip_literal can open something at: the scan runs over the rest in a tight loop
+	 * (it reads up to a whole large file for every -p and #name lookup). */
+	bool opens[256] = {false};
+	opens['"'] = opens['\''] = opens['`'] = true;
+	opens['/'] = lx->slash_comments;
+	opens['#'] = lx->hash_comments;
 	size_t k = 0, i = 0;
 	while (k < n) {
 		while (k < n && at[k] <= i)
@@ -127,6 +148,11 @@ bool chunk_in_code(const char *data, size_t len, const struct chunk_lexis *lx, c
 				return false; /* inside the literal skipped last */
 		if (k == n || i >= len)
 			break;
+		size_t stop = at[k] < len ? at[k] : len;
+		while (i < stop && !opens[(unsigned char)data[i]])
+			i++;
+		if (i == stop)
+			continue;
 		size_t e = skip_literal(data, len, i, lx);
 		i = e > i ? e : i + 1;
 	}

@@ -74,7 +74,44 @@ struct query {
 	size_t len;
 	bool root;
 	bool overloads; /* TypeScript: signatures right before an implementation join its span */
+	struct trees *trees; /* the file's trees parsed so far, or NULL */
 };
+
+/* The trees parsed from one file's bytes within one call (symbols_enclosing and the lookups of
+ * its names): tree-sitter is deterministic, so the same bytes over the same included ranges give
+ * the same tree, and a lookup whose ranges an earlier parse had walks that tree again (with its
+ * own occurrences) instead of parsing them a second time. The answer is the same by
+ * construction; only the parse is saved. */
+struct trees {
+	struct parsed {
+		TSRange *ranges; /* owned; NULL for the whole file */
+		size_t n;
+		TSTree *tree;
+	} *v;
+	size_t n, cap;
+};
+
+static void trees_release(struct trees *t)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		free(t->v[i].ranges);
+		ts_tree_delete(t->v[i].tree);
+	}
+	free(t->v);
+	*t = (struct trees){0};
+}
+
+static bool same_ranges(const struct parsed *p, const TSRange *v, size_t n, bool whole)
+{
+	if (whole || !p->ranges)
+		return whole && !p->ranges;
+	if (p->n != n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (p->ranges[i].start_byte != v[i].start_byte || p->ranges[i].end_byte != v[i].end_byte)
+			return false;
+	return true;
+}
 
 #define ROOT_PREFIX "$."
 
@@ -170,22 +207,53 @@ static bool answer_stands(const struct defs *ds, const struct query *q, bool err
 /* Parses text (the file's bytes or a same-length copy) over r's ranges (the whole file when
  * whole is set) and collects the definitions on the way to r's occurrences. Returns whether
  * the tree holds a parse error. */
-static bool collect(const struct lang *lang, const struct file *f, const char *text, const struct ranges *r,
-		    bool whole, struct defs *ds)
+/* The tree of text (the file's bytes or a same-length copy) over r's ranges (the whole file when
+ * whole is set): the one in trees when an earlier parse of the file's own bytes had those ranges
+ * (then *owned is false), else a new parse, kept in trees when they are given; NULL when
+ * tree-sitter refuses the ranges. */
+static TSTree *parse_ranges(const struct lang *lang, const struct file *f, const char *text,
+			    const struct ranges *r, bool whole, struct trees *trees, bool *owned)
 {
+	bool cacheable = trees && text == f->data;
+	for (size_t i = 0; cacheable && i < trees->n; i++)
+		if (same_ranges(&trees->v[i], r->v, r->n, whole)) {
+			*owned = false;
+			return trees->v[i].tree;
+		}
 	TSParser *parser = ts_parser_new();
 	ts_parser_set_language(parser, lang->grammar());
-	bool errors = false;
-	if (ts_parser_set_included_ranges(parser, whole ? NULL : r->v, whole ? 0 : (uint32_t)r->n)) {
-		TSTree *tree = ts_parser_parse_string(parser, NULL, text, (uint32_t)f->size);
-		if (tree) {
-			ts_collect(lang, tree, text, (long)f->n_lines, r->occ, r->n_occ, ds);
-			errors = ts_node_has_error(ts_tree_root_node(tree));
-			ds->errors = ds->errors || errors;
-		}
-		ts_tree_delete(tree);
-	}
+	TSTree *tree = NULL;
+	if (ts_parser_set_included_ranges(parser, whole ? NULL : r->v, whole ? 0 : (uint32_t)r->n))
+		tree = ts_parser_parse_string(parser, NULL, text, (uint32_t)f->size);
 	ts_parser_delete(parser);
+	*owned = !(cacheable && tree);
+	if (tree && cacheable) {
+		XGROW(trees->v, trees->cap, trees->n + 1);
+		struct parsed *p = &trees->v[trees->n++];
+		*p = (struct parsed){NULL, whole ? 0 : r->n, tree};
+		if (!whole) {
+			p->ranges = xmalloc((r->n + 1) * sizeof *p->ranges);
+			memcpy(p->ranges, r->v, r->n * sizeof *p->ranges);
+		}
+	}
+	return tree;
+}
+
+/* Parses text (the file's bytes or a same-length copy) over r's ranges (the whole file when
+ * whole is set) and collects the definitions on the way to r's occurrences. Returns whether
+ * the tree holds a parse error. */
+static bool collect(const struct lang *lang, const struct file *f, const char *text, const struct ranges *r,
+		    bool whole, struct trees *trees, struct defs *ds)
+{
+	bool owned, errors = false;
+	TSTree *tree = parse_ranges(lang, f, text, r, whole, trees, &owned);
+	if (tree) {
+		ts_collect(lang, tree, text, (long)f->n_lines, r->occ, r->n_occ, ds);
+		errors = ts_node_has_error(ts_tree_root_node(tree));
+		ds->errors = ds->errors || errors;
+	}
+	if (owned)
+		ts_tree_delete(tree);
 	return errors;
 }
 
@@ -202,7 +270,7 @@ static bool collect_demacroed(const struct lang *lang, const struct file *f, con
 {
 	struct defs alt = DEFS_INIT;
 	alt.text = cmacro_blank(f->data, f->size, whole ? NULL : r->v, whole ? 0 : r->n);
-	bool errors = collect(lang, f, alt.text, r, whole, &alt);
+	bool errors = collect(lang, f, alt.text, r, whole, NULL, &alt);
 	bool stands = answer_stands(&alt, q, errors, relaxed);
 	if (stands) {
 		struct defs t = *ds;
@@ -295,7 +363,7 @@ static bool partial_definitions(const struct lang *lang, const struct file *f, c
 	/* Errors outside the definition are accepted where the cut is known right: checked by the
 	 * scan, or JSON's, which follows the brackets. */
 	bool relaxed = lx || lang->id == L_JSON;
-	bool errors = collect(lang, f, f->data, r, false, ds);
+	bool errors = collect(lang, f, f->data, r, false, q->trees, ds);
 	bool trusted;
 	if (r->windowed)
 		trusted = true;
@@ -343,8 +411,8 @@ static bool ts_definitions(const struct lang *lang, const struct file *f, const 
 		 * errors make tree-sitter search (a generated 1 MB header: 3.3 s whole, 0.9 s
 		 * blanked), and a name used everywhere (a type) would pay both for a not_found. */
 		ds->text = cmacro_blank(f->data, f->size, NULL, 0);
-		collect(lang, f, ds->text, &r, true, ds);
-	} else if (!done && collect(lang, f, f->data, &r, true, ds) && c_family(lang) &&
+		collect(lang, f, ds->text, &r, true, NULL, ds);
+	} else if (!done && collect(lang, f, f->data, &r, true, q->trees, ds) && c_family(lang) &&
 		   !answer_stands(ds, q, true, true)) {
 		collect_demacroed(lang, f, &r, true, q, true, ds);
 	}
@@ -410,7 +478,7 @@ static bool md_loose_possible(const struct file *f, const char *q, size_t qlen)
 static void ts_definitions_all(const struct lang *lang, const struct file *f, struct defs *ds)
 {
 	struct ranges none = RANGES_INIT;
-	collect(lang, f, f->data, &none, true, ds);
+	collect(lang, f, f->data, &none, true, NULL, ds);
 }
 
 /* The names from the top level down to the definition ds->v[i], as "a.b". */
@@ -468,7 +536,7 @@ static bool unique_name(const struct defs *ds, int i, struct buf *q)
 		buf_add(q, up.data, up.len);
 		buf_release(&up);
 		struct cand *c = NULL;
-		struct query qq = {q->data, q->len, false, false};
+		struct query qq = {q->data, q->len, false, false, NULL};
 		size_t n = select_candidates(ds, &qq, &c);
 		free(c);
 		if (n == 1)
@@ -565,11 +633,13 @@ static size_t ts_candidates(const struct lang *lang, struct file *f, const struc
 	return n;
 }
 
-/* The candidates for #name in f, by the rules at the top of this file; lang is f's. */
-static size_t candidates_of(const struct lang *lang, struct file *f, const char *name, struct defs *ds,
-			    struct cand **c, char **loose)
+/* The candidates for #name in f, by the rules at the top of this file; lang is f's. trees: the
+ * trees of f parsed so far in this call (NULL: none kept). */
+static size_t candidates_of(const struct lang *lang, struct file *f, const char *name, struct trees *trees,
+			    struct defs *ds, struct cand **c, char **loose)
 {
-	struct query q = {name, strlen(name), false, lang && (lang->id == L_TYPESCRIPT || lang->id == L_TSX)};
+	struct query q = {name, strlen(name), false, lang && (lang->id == L_TYPESCRIPT || lang->id == L_TSX),
+			  trees};
 	if (config_lang(lang) && q.len > strlen(ROOT_PREFIX) &&
 	    !memcmp(name, ROOT_PREFIX, strlen(ROOT_PREFIX))) {
 		q.s += strlen(ROOT_PREFIX);
@@ -591,7 +661,7 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
 	struct defs ds = DEFS_INIT;
 	struct cand *c = NULL;
 	char *loose = NULL;
-	size_t n = candidates_of(lang, f, name, &ds, &c, &loose);
+	size_t n = candidates_of(lang, f, name, NULL, &ds, &c, &loose);
 	enum lets_err e = LETS_OK;
 	if (n == 1) {
 		out->start = c[0].start;
@@ -656,13 +726,14 @@ static int sym_add(struct sym_defs *out, const struct lang *lang, const struct d
 
 /* Marks each of out[from..] whose #qname resolves to it alone: a second definition of the same
  * qualified name (Go's init functions, a method and a function of one name) makes it ambiguous. */
-static void mark_unique(const struct lang *lang, struct file *f, struct sym_defs *out, size_t from)
+static void mark_unique(const struct lang *lang, struct file *f, struct trees *trees, struct sym_defs *out,
+			size_t from)
 {
 	for (size_t i = from; i < out->n; i++) {
 		struct defs ds = DEFS_INIT;
 		struct cand *c = NULL;
 		char *loose = NULL;
-		size_t n = candidates_of(lang, f, out->v[i].qname, &ds, &c, &loose);
+		size_t n = candidates_of(lang, f, out->v[i].qname, trees, &ds, &c, &loose);
 		out->v[i].unique = n == 1 && c[0].end == out->v[i].end;
 		free(c);
 		free(loose);
@@ -679,13 +750,13 @@ void symbols_definitions(struct file *f, const char *name, struct sym_defs *out)
 	/* a file of prose mentions a name far more often than it heads a section with it */
 	if (lang && lang->id == L_MARKDOWN && !md_heading_holds(f, name, strlen(name)))
 		return;
-	size_t n = candidates_of(lang, f, name, &ds, &c, &loose);
+	size_t n = candidates_of(lang, f, name, NULL, &ds, &c, &loose);
 	for (size_t i = 0; i < n; i++) {
 		int at = sym_add(out, lang, &ds, c[i].def, c[i].start, c[i].end, c[i].plain);
 		struct sym_def *s = &out->v[at];
 		/* ds holds every definition of the name's last part and those around them, so it
 		 * answers #qname as a fresh lookup would, without a second parse */
-		struct query q = {s->qname, strlen(s->qname), false, false};
+		struct query q = {s->qname, strlen(s->qname), false, false, NULL};
 		struct cand *same = NULL;
 		s->unique = select_candidates(&ds, &q, &same) == 1;
 		free(same);
@@ -741,12 +812,13 @@ void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_d
 	 * been wrong there): then the whole file is parsed. */
 	bool partial = lx && r.n && r.bytes * 2 < f->size && cuts_in_code(f, lx, &r);
 	struct defs ds = DEFS_INIT;
+	struct trees trees = {0};
 	int *k = xmalloc((n + 1) * sizeof *k);
-	bool errors = collect(lang, f, f->data, &r, !partial, &ds);
+	bool errors = collect(lang, f, f->data, &r, !partial, &trees, &ds);
 	if (partial && errors && !map_lines(&ds, lines, n, k)) {
 		ds.n = 0;
 		partial = false;
-		collect(lang, f, f->data, &r, true, &ds);
+		collect(lang, f, f->data, &r, true, &trees, &ds);
 	}
 	map_lines(&ds, lines, n, k);
 	int *seen = xmalloc((ds.n + 1) * sizeof *seen);
@@ -761,5 +833,6 @@ void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_d
 	free(k);
 	ranges_release(&r);
 	defs_release(&ds);
-	mark_unique(lang, f, out, from);
+	mark_unique(lang, f, &trees, out, from);
+	trees_release(&trees);
 }
