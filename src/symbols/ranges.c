@@ -121,8 +121,16 @@ void ranges_lines(const struct file *f, const long *lines, size_t n, bool chunk,
 		size_t at = f->line_start[lines[i] - 1], end = f->line_start[lines[i]];
 		while (at + 1 < end && (f->data[at] == ' ' || f->data[at] == '\t'))
 			at++;
-		XGROW(r->occ, r->cap_occ, r->n_occ + 1);
+		/* and its last byte of text: a definition can start past the first ("export const x
+		 * = [": the declarator inside), and the walk reaches it only through a node holding one */
+		size_t last = end;
+		while (last > at + 1 && (f->data[last - 1] == ' ' || f->data[last - 1] == '\t' ||
+					 f->data[last - 1] == '\r' || f->data[last - 1] == '\n'))
+			last--;
+		XGROW(r->occ, r->cap_occ, r->n_occ + 2);
 		r->occ[r->n_occ++] = at;
+		if (last - 1 > at)
+			r->occ[r->n_occ++] = last - 1;
 		if (!chunk || at < covered_to)
 			continue;
 		size_t a = chunk_item_start(f->data, f->size, at), b = chunk_item_end(f->data, f->size, at);

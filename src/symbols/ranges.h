@@ -42,9 +42,10 @@ size_t ranges_line_at(const struct file *f, size_t b);
 bool ranges_occurrences(const struct file *f, const char *q, const char *seg, size_t len, bool chunk,
 			struct ranges *r);
 
-/* Records in r->occ the first non-blank byte of each of lines[0..n) (1-based, ascending) and,
- * when chunk is set, adds the top-level items holding them: where symbols_enclosing parses. An
- * item too long to parse is added whole (the caller's check of the cuts decides). */
+/* Records in r->occ the first and the last non-blank byte of each of lines[0..n) (1-based,
+ * ascending) and, when chunk is set, adds the top-level items holding them: where
+ * symbols_enclosing parses. An item too long to parse is added whole (the caller's check of the
+ * cuts decides). */
 void ranges_lines(const struct file *f, const long *lines, size_t n, bool chunk, struct ranges *r);
 
 /* YAML: the block under each occurrence (lines indented deeper than the key that holds it) plus

@@ -34,6 +34,7 @@
  * implementation join its span. Candidates with the same span count once. */
 #include "symbols.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -308,13 +309,40 @@ static const struct chunk_lexis *lexis_of(const struct lang *lang)
 	}
 }
 
-/* Every item of r starts in code, not inside a string or comment that began above it. */
+/* A C++ file with a namespace opened at column 0: the items inside it start at column 0 too, and
+ * parsed alone they parse cleanly but lose the namespace around them (a wrong qualified name,
+ * method taken for function), so such a file is parsed whole. */
+static bool open_namespace(const struct lang *lang, const struct file *f)
+{
+	static const char kw[] = "namespace";
+	size_t kl = sizeof kw - 1;
+	if (lang->id != L_CPP)
+		return false;
+	for (const char *p = f->data, *end = f->data + f->size; (p = memmem(p, (size_t)(end - p), kw, kl));
+	     p += kl) {
+		if (p > f->data && p[-1] != '\n')
+			continue;
+		const char *e = p + kl;
+		while (e < end && *e != '\n' && *e != ';')
+			e++;
+		if (e == end || *e == '\n')
+			return true; /* not an alias ("namespace fs = std::filesystem;") */
+	}
+	return false;
+}
+
+/* Every item of r starts and ends in code, not inside a string or comment that began above: an
+ * end is the next item's start, and a cut there inside a raw string would leave the item's
+ * definition unclosed, which tree-sitter's recovery can end early without an error node in it. */
 static bool cuts_in_code(const struct file *f, const struct chunk_lexis *lx, const struct ranges *r)
 {
-	size_t *at = xmalloc((r->n + 1) * sizeof *at);
-	for (size_t i = 0; i < r->n; i++)
-		at[i] = r->v[i].start_byte;
-	bool ok = chunk_in_code(f->data, f->size, lx, at, r->n);
+	size_t *at = xmalloc((2 * r->n + 1) * sizeof *at), n = 0;
+	for (size_t i = 0; i < r->n; i++) {
+		at[n++] = r->v[i].start_byte;
+		if (r->v[i].end_byte < f->size)
+			at[n++] = r->v[i].end_byte;
+	}
+	bool ok = chunk_in_code(f->data, f->size, lx, at, n);
 	free(at);
 	return ok;
 }
@@ -353,12 +381,12 @@ static bool partial_definitions(const struct lang *lang, const struct file *f, c
 				const char *seg, struct ranges *r, struct defs *ds)
 {
 	size_t md_expect = 0;
-	if (!cut_ranges(lang, f, q, seg, r, &md_expect) ||
+	if (symbols_partial_min == SIZE_MAX || !cut_ranges(lang, f, q, seg, r, &md_expect) ||
 	    (symbols_partial_min && !r->windowed && r->bytes * 10 >= f->size * 6))
 		return false;
 	bool chunked = lang->chunkable || r->prelude;
 	const struct chunk_lexis *lx = chunked ? lexis_of(lang) : NULL;
-	if (lx && !r->windowed && !cuts_in_code(f, lx, r))
+	if (lx && !r->windowed && (open_namespace(lang, f) || !cuts_in_code(f, lx, r)))
 		return false;
 	/* Errors outside the definition are accepted where the cut is known right: checked by the
 	 * scan, or JSON's, which follows the brackets. */
@@ -810,7 +838,8 @@ void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_d
 	/* Parse only the items holding the lines where the text says items start, as #name does;
 	 * that answer stands unless a definition it gives holds a parse error (the cut may have
 	 * been wrong there): then the whole file is parsed. */
-	bool partial = lx && r.n && r.bytes * 2 < f->size && cuts_in_code(f, lx, &r);
+	bool partial = lx && r.n && r.bytes * 2 < f->size && symbols_partial_min != SIZE_MAX &&
+		       !open_namespace(lang, f) && cuts_in_code(f, lx, &r);
 	struct defs ds = DEFS_INIT;
 	struct trees trees = {0};
 	int *k = xmalloc((n + 1) * sizeof *k);
