@@ -33,4 +33,15 @@ struct chunk_lexis {
  * comment, by one scan of data from the start. An item cut there is where the text says. */
 bool chunk_in_code(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *at, size_t n);
 
+/* The same check asked many times of one file's bytes with one lexis (a -p call's lookups): the
+ * literals the scan found so far, so the file is scanned once, only as far as asked. */
+struct chunk_scan {
+	size_t to; /* scanned up to here */
+	size_t *lit; /* [start, end) of each literal longer than a byte, in pairs, ascending */
+	size_t n, cap; /* entries of lit, twice the literals */
+};
+bool chunk_scan_in_code(struct chunk_scan *s, const char *data, size_t len, const struct chunk_lexis *lx,
+			const size_t *at, size_t n);
+void chunk_scan_release(struct chunk_scan *s);
+
 #endif

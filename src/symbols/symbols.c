@@ -88,8 +88,10 @@ struct trees {
 		TSRange *ranges; /* owned; NULL for the whole file */
 		size_t n;
 		TSTree *tree;
+		bool clean; /* no parse error in it */
 	} *v;
 	size_t n, cap;
+	struct chunk_scan scan; /* the strings and comments of the file, for cuts_in_code */
 };
 
 static void trees_release(struct trees *t)
@@ -99,6 +101,7 @@ static void trees_release(struct trees *t)
 		ts_tree_delete(t->v[i].tree);
 	}
 	free(t->v);
+	chunk_scan_release(&t->scan);
 	*t = (struct trees){0};
 }
 
@@ -111,6 +114,24 @@ static bool same_ranges(const struct parsed *p, const TSRange *v, size_t n, bool
 	for (size_t i = 0; i < n; i++)
 		if (p->ranges[i].start_byte != v[i].start_byte || p->ranges[i].end_byte != v[i].end_byte)
 			return false;
+	return true;
+}
+
+/* Every range of v[0..n) (whole items, cut where the text says) lies inside one of p's, and p
+ * parsed cleanly: items cut right parse alike alone or with others around them, so a walk of p
+ * with v's occurrences finds the definitions a parse of v alone would, plus top-level ones of the
+ * other items, which cannot match a name they do not spell. */
+static bool within_clean(const struct parsed *p, const TSRange *v, size_t n)
+{
+	if (!p->clean || !p->ranges)
+		return false;
+	size_t j = 0;
+	for (size_t i = 0; i < n; i++) {
+		while (j < p->n && p->ranges[j].end_byte < v[i].end_byte)
+			j++;
+		if (j == p->n || p->ranges[j].start_byte > v[i].start_byte)
+			return false;
+	}
 	return true;
 }
 
@@ -217,7 +238,8 @@ static TSTree *parse_ranges(const struct lang *lang, const struct file *f, const
 {
 	bool cacheable = trees && text == f->data;
 	for (size_t i = 0; cacheable && i < trees->n; i++)
-		if (same_ranges(&trees->v[i], r->v, r->n, whole)) {
+		if (same_ranges(&trees->v[i], r->v, r->n, whole) ||
+		    (!whole && lang->chunkable && within_clean(&trees->v[i], r->v, r->n))) {
 			*owned = false;
 			return trees->v[i].tree;
 		}
@@ -231,7 +253,7 @@ static TSTree *parse_ranges(const struct lang *lang, const struct file *f, const
 	if (tree && cacheable) {
 		XGROW(trees->v, trees->cap, trees->n + 1);
 		struct parsed *p = &trees->v[trees->n++];
-		*p = (struct parsed){NULL, whole ? 0 : r->n, tree};
+		*p = (struct parsed){NULL, whole ? 0 : r->n, tree, !ts_node_has_error(ts_tree_root_node(tree))};
 		if (!whole) {
 			p->ranges = xmalloc((r->n + 1) * sizeof *p->ranges);
 			memcpy(p->ranges, r->v, r->n * sizeof *p->ranges);
@@ -334,7 +356,8 @@ static bool open_namespace(const struct lang *lang, const struct file *f)
 /* Every item of r starts and ends in code, not inside a string or comment that began above: an
  * end is the next item's start, and a cut there inside a raw string would leave the item's
  * definition unclosed, which tree-sitter's recovery can end early without an error node in it. */
-static bool cuts_in_code(const struct file *f, const struct chunk_lexis *lx, const struct ranges *r)
+static bool cuts_in_code(const struct file *f, const struct chunk_lexis *lx, const struct ranges *r,
+			 struct trees *trees)
 {
 	size_t *at = xmalloc((2 * r->n + 1) * sizeof *at), n = 0;
 	for (size_t i = 0; i < r->n; i++) {
@@ -342,7 +365,8 @@ static bool cuts_in_code(const struct file *f, const struct chunk_lexis *lx, con
 		if (r->v[i].end_byte < f->size)
 			at[n++] = r->v[i].end_byte;
 	}
-	bool ok = chunk_in_code(f->data, f->size, lx, at, n);
+	bool ok = trees ? chunk_scan_in_code(&trees->scan, f->data, f->size, lx, at, n)
+			: chunk_in_code(f->data, f->size, lx, at, n);
 	free(at);
 	return ok;
 }
@@ -386,7 +410,7 @@ static bool partial_definitions(const struct lang *lang, const struct file *f, c
 		return false;
 	bool chunked = lang->chunkable || r->prelude;
 	const struct chunk_lexis *lx = chunked ? lexis_of(lang) : NULL;
-	if (lx && !r->windowed && (open_namespace(lang, f) || !cuts_in_code(f, lx, r)))
+	if (lx && !r->windowed && (open_namespace(lang, f) || !cuts_in_code(f, lx, r, q->trees)))
 		return false;
 	/* Errors outside the definition are accepted where the cut is known right: checked by the
 	 * scan, or JSON's, which follows the brackets. */
@@ -838,10 +862,10 @@ void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_d
 	/* Parse only the items holding the lines where the text says items start, as #name does;
 	 * that answer stands unless a definition it gives holds a parse error (the cut may have
 	 * been wrong there): then the whole file is parsed. */
-	bool partial = lx && r.n && r.bytes * 2 < f->size && symbols_partial_min != SIZE_MAX &&
-		       !open_namespace(lang, f) && cuts_in_code(f, lx, &r);
-	struct defs ds = DEFS_INIT;
 	struct trees trees = {0};
+	bool partial = lx && r.n && r.bytes * 2 < f->size && symbols_partial_min != SIZE_MAX &&
+		       !open_namespace(lang, f) && cuts_in_code(f, lx, &r, &trees);
+	struct defs ds = DEFS_INIT;
 	int *k = xmalloc((n + 1) * sizeof *k);
 	bool errors = collect(lang, f, f->data, &r, !partial, &trees, &ds);
 	if (partial && errors && !map_lines(&ds, lines, n, k)) {

@@ -231,7 +231,7 @@ static void check_file(const char *path, struct tally *t)
 	long lines[LINES_PER_FILE];
 	size_t nl = pick_lines(&f, lines);
 	char names[NAMES_PER_FILE][128];
-	struct buf fast = BUF_INIT, whole = BUF_INIT, fast_d = BUF_INIT, whole_d = BUF_INIT;
+	struct buf fast = BUF_INIT, batch = BUF_INIT, whole = BUF_INIT, fast_d = BUF_INIT, whole_d = BUF_INIT;
 	size_t saved = symbols_partial_min;
 	symbols_partial_min = SIZE_MAX;
 	enclosing_answer(&f, lines, nl, false, &whole);
@@ -240,13 +240,17 @@ static void check_file(const char *path, struct tally *t)
 	symbols_partial_min = saved;
 	/* one line per call: a call holding all of them would cover most of a file and parse it whole */
 	enclosing_answer(&f, lines, nl, true, &fast);
+	/* and all in one call, as -p asks: the lookups then reuse the items parsed for the lines */
+	enclosing_answer(&f, lines, nl, false, &batch);
 	definitions_answer(&f, names, nn, &fast_d);
 	compare("enclosing", path, &fast, &whole, t);
+	compare("enclosing (one call)", path, &batch, &whole, t);
 	compare("definitions", path, &fast_d, &whole_d, t);
 	t->files++;
 	t->lines += (long)nl;
 	t->names += (long)nn;
 	buf_release(&fast);
+	buf_release(&batch);
 	buf_release(&whole);
 	buf_release(&fast_d);
 	buf_release(&whole_d);
