@@ -67,6 +67,22 @@ static bool holds_qualifiers(const struct file *f, size_t a, size_t b, const cha
 	return true;
 }
 
+/* The occurrence at byte at lies in a comment that starts its line ("// Parse the header"): no
+ * definition is named there, in any grammar whose lexis has that comment. "#" counts only where it
+ * is a comment (Python), never C's preprocessor lines, which define macros. */
+static bool on_comment_line(const struct file *f, const struct chunk_lexis *lx, size_t at)
+{
+	const char *d = f->data;
+	size_t p = chunk_line_start(d, at);
+	while (p < at && (d[p] == ' ' || d[p] == '\t'))
+		p++;
+	if (lx->hash_comments && p < at && d[p] == '#')
+		return true;
+	if (!lx->slash_comments || p + 2 > at || d[p] != '/')
+		return false;
+	return d[p + 1] == '/' || (d[p + 1] == '*' && !memmem(d + p + 2, at - p - 2, "*/", 2));
+}
+
 /* Records in r->occ where seg occurs (as a whole word in code) and, when chunk is set, adds the
  * top-level items holding them as included ranges, in document order. Returns false when seg
  * does not occur at all. */
@@ -87,7 +103,8 @@ bool ranges_occurrences(const struct file *f, const char *q, const char *seg, si
 		size_t at = (size_t)(hit - data);
 		if (chunk &&
 		    ((check_left && at && word_byte((unsigned char)data[at - 1])) ||
-		     (check_right && at + len < f->size && word_byte((unsigned char)data[at + len]))))
+		     (check_right && at + len < f->size && word_byte((unsigned char)data[at + len])) ||
+		     (r->lx && on_comment_line(f, r->lx, at))))
 			continue;
 		found = true;
 		XGROW(r->occ, r->cap_occ, r->n_occ + 1);

@@ -453,6 +453,7 @@ static bool ts_definitions(const struct lang *lang, const struct file *f, const 
 		part = (const char *)memchr(part, '.', (size_t)(seg - part)) + 1;
 	}
 	r.prelude = php_prelude(lang, f);
+	r.lx = lang->chunkable || r.prelude ? lexis_of(lang) : NULL;
 	if (!ranges_occurrences(f, q->s, seg, seg_len, lang->chunkable || r.prelude, &r)) {
 		ranges_release(&r);
 		return false;
