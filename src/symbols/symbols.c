@@ -494,8 +494,30 @@ static size_t markdown_loose(struct defs *ds, const struct query *q, struct cand
 	return select_candidates(ds, q, c);
 }
 
-/* Some heading line, read without backticks and asterisks, holds q's last part (or the line
- * scan cannot tell). */
+static bool word_byte(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+	       c >= 0x80;
+}
+
+/* t[0..len) holds w as a whole word (an end of w that is not a word byte needs no boundary): a
+ * heading named w, or holding "Outer.w", has one. */
+static bool holds_word(const char *t, size_t len, const char *w, size_t wl)
+{
+	bool left = word_byte((unsigned char)w[0]), right = word_byte((unsigned char)w[wl - 1]);
+	for (const char *p = t; len >= wl && (p = memmem(p, len - (size_t)(p - t), w, wl)); p++) {
+		size_t at = (size_t)(p - t);
+		if ((!left || !at || !word_byte((unsigned char)t[at - 1])) &&
+		    (!right || at + wl == len || !word_byte((unsigned char)t[at + wl])))
+			return true;
+		if (at + wl >= len)
+			break;
+	}
+	return false;
+}
+
+/* Some heading line, read without backticks and asterisks, holds q's last part as a whole word
+ * (or the line scan cannot tell). */
 static bool md_heading_holds(const struct file *f, const char *q, size_t qlen)
 {
 	struct md_head *h;
@@ -514,7 +536,7 @@ static bool md_heading_holds(const struct file *f, const char *q, size_t qlen)
 		for (size_t k = 0; k < len; k++)
 			if (t[k] != '`' && t[k] != '*')
 				buf_addc(&line, t[k]);
-		found = memmem(line.data, line.len, seg, seg_len) != NULL;
+		found = line.len && seg_len && holds_word(line.data, line.len, seg, seg_len);
 	}
 	buf_release(&line);
 	free(h);
