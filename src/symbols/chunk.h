@@ -2,7 +2,8 @@
  * a time instead of whole (tree-sitter parses ~3 MB/s; a 19k-line file takes ~100 ms).
  *
  * An item starts on a line that begins at column 0 with something other than a closer ("}", ")",
- * "]", "end") and follows a blank line, a line that closes at column 0, or the start of the file;
+ * "]", "end") or a lone word and colon (a C or Go label, "else:", "public:") and follows a blank
+ * line, a line that closes at column 0, or the start of the file;
  * it runs to the next such line. This holds in the chunkable grammars (struct lang.chunkable) for
  * ordinary code; where it does not (a column-0 line inside a multi-line string, a C++ namespace
  * body at column 0) the item usually fails to parse on its own, and callers fall back to the

@@ -20,8 +20,12 @@
  *     copy alone). A Markdown cut is trusted when tree-sitter
  *     finds exactly the headings the line scan expected there; YAML's only when clean.
  * For "Outer.inner" an item is kept only if it also holds "Outer": in these grammars every
- * container of a definition is inside its top-level item (a C++ namespace written at column 0
- * is the exception, and falls back to the full parse through step 3).
+ * container of a definition is inside its top-level item (a C++ namespace opened at column 0
+ * is the exception: such a file is parsed whole, see open_namespace). An occurrence on a line
+ * that starts with a comment names no definition and brings in no item.
+ * Within one symbols_enclosing call (find -p) the trees parsed are kept (struct trees): the
+ * lookups that decide whether each name resolves alone walk them again instead of parsing the
+ * same items anew, and the cut scan reads the file's strings and comments once.
  * An item longer than CHUNK_MAX (minified code on one line) is parsed as a window of WINDOW bytes
  * either side of the occurrence instead, for at most MAX_WINDOWS occurrences, and that answer
  * stands even with parse errors: resolving what can be resolved beats parsing 5 MB.
