@@ -137,7 +137,8 @@ static size_t skip_literal(const char *d, size_t len, size_t i, const struct chu
 }
 
 /* Scans on from s->to until at least to (or len), recording each literal longer than a byte. */
-static void scan_to(struct chunk_scan *s, const char *data, size_t len, const struct chunk_lexis *lx, size_t to)
+static void scan_to(struct chunk_scan *s, const char *data, size_t len, const struct chunk_lexis *lx,
+		    size_t to)
 {
 	/* The bytes skip_literal can open something at: the scan runs over the rest in a tight loop
 	 * (it reads up to a whole large file for every -p and #name lookup). */

@@ -93,7 +93,7 @@ struct trees {
 		size_t n;
 		TSTree *tree;
 		bool clean; /* no parse error in it */
-	} *v;
+	} * v;
 	size_t n, cap;
 	struct chunk_scan scan; /* the strings and comments of the file, for cuts_in_code */
 };
@@ -257,7 +257,8 @@ static TSTree *parse_ranges(const struct lang *lang, const struct file *f, const
 	if (tree && cacheable) {
 		XGROW(trees->v, trees->cap, trees->n + 1);
 		struct parsed *p = &trees->v[trees->n++];
-		*p = (struct parsed){NULL, whole ? 0 : r->n, tree, !ts_node_has_error(ts_tree_root_node(tree))};
+		*p = (struct parsed){NULL, whole ? 0 : r->n, tree,
+				     !ts_node_has_error(ts_tree_root_node(tree))};
 		if (!whole) {
 			p->ranges = xmalloc((r->n + 1) * sizeof *p->ranges);
 			memcpy(p->ranges, r->v, r->n * sizeof *p->ranges);
