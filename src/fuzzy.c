@@ -139,6 +139,55 @@ int fuzzy_similarity(const char *a, size_t na, const char *b, size_t nb)
 	return dice(x, bigrams(a, na, x), y, bigrams(b, nb, y));
 }
 
+/* Bigrams fuzzy counts in n bytes: those of the first 257. */
+static size_t bigram_count(size_t n)
+{
+	return n > 257 ? 256 : n ? n - 1 : 0;
+}
+
+static unsigned bigram_at(const char *s, size_t i)
+{
+	return (unsigned)(unsigned char)s[i] << 8 | (unsigned char)s[i + 1];
+}
+
+void fuzzy_probe_init(struct fuzzy_probe *p, const char *s, size_t n)
+{
+	p->nb = bigram_count(n);
+	p->count = p->nb ? xcalloc(65536, sizeof(*p->count)) : NULL;
+	for (size_t i = 0; i < p->nb; i++)
+		p->count[bigram_at(s, i)]++;
+}
+
+int fuzzy_probe_score(struct fuzzy_probe *p, const char *s, size_t n, int floor)
+{
+	size_t nb = bigram_count(n);
+	if (!nb || !p->nb)
+		return 0;
+	/* the shared bigrams are at most the fewer of the two: a bound on the score, same rounding */
+	int bound = (int)(200 * (nb < p->nb ? nb : p->nb) / (nb + p->nb));
+	if (bound <= floor)
+		return bound;
+	/* the multiset intersection: take each shared bigram from the table, then put them back */
+	unsigned short taken[256];
+	size_t inter = 0;
+	for (size_t i = 0; i < nb; i++) {
+		unsigned g = bigram_at(s, i);
+		if (p->count[g]) {
+			p->count[g]--;
+			taken[inter++] = (unsigned short)g;
+		}
+	}
+	for (size_t i = 0; i < inter; i++)
+		p->count[taken[i]]++;
+	return (int)(200 * inter / (nb + p->nb));
+}
+
+void fuzzy_probe_release(struct fuzzy_probe *p)
+{
+	free(p->count);
+	p->count = NULL;
+}
+
 long fuzzy_nearest(const struct file *f, long first, long last, const char *old, size_t old_len, int *score)
 {
 	const char *probe = old;
@@ -154,22 +203,22 @@ long fuzzy_nearest(const struct file *f, long first, long last, const char *old,
 		p += l + 1;
 	}
 	utf8_trim(&probe, &plen);
-	unsigned short want[256], have[256];
-	size_t nw = bigrams(probe, plen, want);
+	struct fuzzy_probe want;
+	fuzzy_probe_init(&want, probe, plen);
 	long best = 0;
 	int best_score = 0;
-	for (long i = first; i <= last; i++) {
+	/* no bigram in the probe: no line scores above 0 */
+	for (long i = first; want.nb && i <= last; i++) {
 		const char *text;
 		size_t len = file_line(f, (size_t)i, &text);
 		utf8_trim(&text, &len);
-		if (!len)
-			continue;
-		int s = dice(want, nw, have, bigrams(text, len, have));
+		int s = fuzzy_probe_score(&want, text, len, best_score);
 		if (s > best_score) {
 			best_score = s;
 			best = i;
 		}
 	}
+	fuzzy_probe_release(&want);
 	*score = best_score;
 	return best;
 }

@@ -1,7 +1,7 @@
 /* Approximate matching for edit's misses: the ASCII folding --normalize matches with (smart
  * quotes, en and em dashes, non-breaking and thin spaces), and the nearest line to a text that
- * was not found, scored by the Dice coefficient of byte bigrams (cheap enough to score every line
- * of an 18k-line file). */
+ * was not found, scored by the Dice coefficient of byte bigrams (a probe's bigram table makes
+ * scoring every line of an 18k-line file a few instructions a byte). */
 #ifndef LETS_FUZZY_H
 #define LETS_FUZZY_H
 #include <stddef.h>
@@ -15,8 +15,20 @@ size_t fuzzy_fold_char(const char *s, size_t n, char *ascii);
 char *fuzzy_fold(const char *s, size_t n, size_t **map, size_t *out_len);
 /* How alike a and b are, 0..100 (Dice over byte bigrams of their first 257 bytes; equal is 100). */
 int fuzzy_similarity(const char *a, size_t na, const char *b, size_t nb);
-/* The line in first..last most like the first non-blank line of text (both trimmed); 0 when no
- * line scores. *score is 0..100. */
+/* One line to score many others against (fuzzy_nearest's and edit advice's scans of a whole
+ * file): its bigrams are counted once in a table, so each line scored costs one pass over its own
+ * bytes, no sort, and a line too short or too long to beat a floor costs nothing. */
+struct fuzzy_probe {
+	unsigned short *count; /* owned; 65536 entries, the probe's count of each bigram; NULL if none */
+	size_t nb;             /* the probe's bigrams (at most 256) */
+};
+void fuzzy_probe_init(struct fuzzy_probe *p, const char *s, size_t n);
+/* Dice of s[0..n) and the probe as fuzzy_similarity scores two unequal lines, exact when it is
+ * above floor; at most floor when it cannot be (pass -1 for always exact). */
+int fuzzy_probe_score(struct fuzzy_probe *p, const char *s, size_t n, int floor);
+void fuzzy_probe_release(struct fuzzy_probe *p);
+/* The line in first..last most like the first non-blank line of text (both trimmed), the first of
+ * equals; 0 when no line scores. *score is 0..100. */
 long fuzzy_nearest(const struct file *f, long first, long last, const char *text, size_t len, int *score);
 
 #endif

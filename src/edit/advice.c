@@ -14,7 +14,7 @@
 /* --old and --new quoted longer than this are not repeated in a suggested command. */
 #define REPEAT_MAX 240
 /* Windows scored for the nearest regions: around this many lines most like the probe line. */
-#define ANCHORS 12
+#define ANCHORS ADVICE_NEAR_MAX
 #define NEAR_SHOWN 3
 #define NEAR_MIN_SCORE 50
 
@@ -95,11 +95,6 @@ void advice_command(struct buf *b, const struct edit_req *rq, long hint, int dro
 struct oline {
 	const char *s;
 	size_t n;
-};
-
-struct near {
-	long at;
-	int score;
 };
 
 static void trimmed(const char *s, size_t n, const char **t, size_t *tn)
@@ -198,7 +193,7 @@ static void line_reason(struct buf *b, const char *a, size_t an, const char *o, 
 
 static int near_cmp(const void *x, const void *y)
 {
-	const struct near *a = x, *b = y;
+	const struct advice_near *a = x, *b = y;
 	if (a->score != b->score)
 		return a->score > b->score ? -1 : 1;
 	return (a->at > b->at) - (a->at < b->at);
@@ -234,9 +229,10 @@ static void window_reason(struct buf *b, const struct file *f, long at, const st
 	buf_adds(b, "line endings");
 }
 
-/* The lines most like old's longest line, as window starts; returns how many. */
+/* The lines most like old's longest line, as window starts, best first (the earlier of equals);
+ * returns how many. */
 static size_t anchors(const struct file *f, long first, long last, const struct oline *o, size_t k,
-		      struct near *v)
+		      struct advice_near *v)
 {
 	size_t key = 0, n = 0;
 	for (size_t i = 1; i < k; i++)
@@ -245,6 +241,8 @@ static size_t anchors(const struct file *f, long first, long last, const struct 
 	const char *p;
 	size_t pn;
 	trimmed(o[key].s, o[key].n, &p, &pn);
+	struct fuzzy_probe want;
+	fuzzy_probe_init(&want, p, pn);
 	for (long l = first; l <= last; l++) {
 		const char *t;
 		size_t tn = file_line(f, (size_t)l, &t);
@@ -252,36 +250,65 @@ static size_t anchors(const struct file *f, long first, long last, const struct 
 		long at = l - (long)key;
 		if (!tn || at < first || at + (long)k - 1 > last)
 			continue;
-		int s = fuzzy_similarity(t, tn, p, pn);
+		/* fuzzy_similarity's score, skipping the lines that cannot enter a full list */
+		int floor = n < ANCHORS ? -1 : v[n - 1].score;
+		int s = tn == pn && !memcmp(t, p, pn) ? 100 : fuzzy_probe_score(&want, t, tn, floor);
 		if (n < ANCHORS || s > v[n - 1].score) {
 			size_t i = n < ANCHORS ? n++ : n - 1;
 			while (i && v[i - 1].score < s)
 				v[i] = v[i - 1], i--;
-			v[i] = (struct near){at, s};
+			v[i] = (struct advice_near){at, s};
 		}
 	}
+	fuzzy_probe_release(&want);
+	return n;
+}
+
+/* old's lines without their endings; caller frees. */
+static struct oline *old_lines(const char *old, size_t old_len, size_t *k)
+{
+	struct oline *o = NULL;
+	size_t cap = 0;
+	*k = 0;
+	for (size_t i = 0; i < old_len;) {
+		const char *nl = memchr(old + i, '\n', old_len - i);
+		size_t e = nl ? (size_t)(nl - old) : old_len, n = e - i;
+		if (n && old[e - 1] == '\r')
+			n--;
+		XGROW(o, cap, *k + 1);
+		o[(*k)++] = (struct oline){old + i, n};
+		i = nl ? e + 1 : old_len;
+	}
+	return o;
+}
+
+static size_t rank(const struct file *f, long first, long last, const struct oline *o, size_t k,
+		   struct advice_near *v)
+{
+	size_t n = k ? anchors(f, first, last, o, k, v) : 0;
+	for (size_t i = 0; i < n; i++)
+		v[i].score = window_score(f, v[i].at, o, k);
+	qsort(v, n, sizeof(*v), near_cmp);
+	return n;
+}
+
+size_t advice_near_rank(const struct file *f, long first, long last, const char *old, size_t old_len,
+			struct advice_near *v)
+{
+	size_t k;
+	struct oline *o = old_lines(old, old_len, &k);
+	size_t n = rank(f, first, last, o, k, v);
+	free(o);
 	return n;
 }
 
 void advice_nearest(struct buf *b, const struct file *f, long first, long last, const char *old,
 		    size_t old_len)
 {
-	struct oline *o = NULL;
-	size_t k = 0, cap = 0;
-	for (size_t i = 0; i < old_len;) {
-		const char *nl = memchr(old + i, '\n', old_len - i);
-		size_t e = nl ? (size_t)(nl - old) : old_len, n = e - i;
-		if (n && old[e - 1] == '\r')
-			n--;
-		XGROW(o, cap, k + 1);
-		o[k++] = (struct oline){old + i, n};
-		i = nl ? e + 1 : old_len;
-	}
-	struct near v[ANCHORS];
-	size_t n = k ? anchors(f, first, last, o, k, v) : 0;
-	for (size_t i = 0; i < n; i++)
-		v[i].score = window_score(f, v[i].at, o, k);
-	qsort(v, n, sizeof(*v), near_cmp);
+	size_t k;
+	struct oline *o = old_lines(old, old_len, &k);
+	struct advice_near v[ANCHORS];
+	size_t n = rank(f, first, last, o, k, v);
 	size_t shown = 0;
 	for (size_t i = 0; i < n && shown < NEAR_SHOWN; i++) {
 		bool dup = false;

@@ -24,4 +24,15 @@ void advice_shell_ansi(struct buf *b, const char *s, size_t n);
 void advice_nearest(struct buf *b, const struct file *f, long first, long last, const char *old,
 		    size_t old_len);
 
+/* The windows advice_nearest chooses from, best first (the earlier of equals): the ADVICE_NEAR_MAX
+ * starting where a line is most like old's longest line, scored by the mean similarity of their
+ * lines; returns how many. Exposed for the test that holds it to a plain reference. */
+#define ADVICE_NEAR_MAX 12
+struct advice_near {
+	long at;
+	int score;
+};
+size_t advice_near_rank(const struct file *f, long first, long last, const char *old, size_t old_len,
+			struct advice_near *v);
+
 #endif
