@@ -37,6 +37,21 @@ size_t fuzzy_fold_char(const char *s, size_t n, char *ascii)
 	return strlen(folds[k].from);
 }
 
+/* Whether a fold starts at one of the lead bytes in s[0..n). */
+static bool foldable_at(const char *s, size_t n, char lead)
+{
+	for (const char *p = s; (p = memchr(p, lead, n - (size_t)(p - s))); p++)
+		if (fold_at(p, n - (size_t)(p - s)) >= 0)
+			return true;
+	return false;
+}
+
+bool fuzzy_foldable(const char *s, size_t n)
+{
+	/* every fold in the table starts with one of these two bytes */
+	return foldable_at(s, n, '\xC2') || foldable_at(s, n, '\xE2');
+}
+
 char *fuzzy_fold(const char *s, size_t n, size_t **map, size_t *out_len)
 {
 	char *out = xmalloc(n + 1);

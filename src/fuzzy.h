@@ -4,6 +4,7 @@
  * scoring every line of an 18k-line file a few instructions a byte). */
 #ifndef LETS_FUZZY_H
 #define LETS_FUZZY_H
+#include <stdbool.h>
 #include <stddef.h>
 
 struct file;
@@ -13,6 +14,9 @@ size_t fuzzy_fold_char(const char *s, size_t n, char *ascii);
 /* s with every foldable character folded; caller frees. With map, (*map)[i] is the offset in s of
  * folded byte i and (*map)[*out_len] == n (caller frees). */
 char *fuzzy_fold(const char *s, size_t n, size_t **map, size_t *out_len);
+/* Whether fuzzy_fold would change s[0..n) (a scan for the folds' two lead bytes: a source file
+ * rarely holds one, and then its fold is itself and needs no copy or byte map). */
+bool fuzzy_foldable(const char *s, size_t n);
 /* How alike a and b are, 0..100 (Dice over byte bigrams of their first 257 bytes; equal is 100). */
 int fuzzy_similarity(const char *a, size_t na, const char *b, size_t nb);
 /* One line to score many others against (fuzzy_nearest's and edit advice's scans of a whole

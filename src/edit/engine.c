@@ -527,9 +527,15 @@ static enum lets_err find_old(struct job *j, size_t sb, size_t se, struct occs *
 static long find_folded(struct job *j, size_t sb, size_t se, struct occs *oc)
 {
 	const struct file *f = j->f;
-	size_t *map, fl, fol;
-	char *fh = fuzzy_fold(f->data + sb, se - sb, &map, &fl);
+	size_t *map = NULL, fl, fol;
 	char *fo = fuzzy_fold(j->rq->old, j->rq->old_len, NULL, &fol);
+	if (!fuzzy_foldable(f->data + sb, se - sb)) {
+		/* the bytes fold to themselves: no copy of them, no byte map 8 times their size */
+		find_all(f->data + sb, se - sb, sb, fo, fol, oc);
+		free(fo);
+		return oc->n ? file_line_at(f, oc->v[0].start) : 0;
+	}
+	char *fh = fuzzy_fold(f->data + sb, se - sb, &map, &fl);
 	struct occs folded = {0};
 	find_all(fh, fl, 0, fo, fol, &folded);
 	for (size_t i = 0; i < folded.n; i++) {
