@@ -5,8 +5,6 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "file.h"
-#include "utf8.h"
 
 static const struct {
 	const char *from;
@@ -182,58 +180,29 @@ int fuzzy_probe_score(struct fuzzy_probe *p, const char *s, size_t n, int floor)
 	int bound = (int)(200 * (nb < p->nb ? nb : p->nb) / (nb + p->nb));
 	if (bound <= floor)
 		return bound;
-	/* the multiset intersection: take each shared bigram from the table, then put them back */
+	/* the multiset intersection: take each shared bigram from the table, then put them back;
+	 * a line stops once it has missed more bigrams than a score above floor allows */
+	size_t sum = nb + p->nb, need = floor < 0 ? 0 : ((size_t)floor + 1) * sum / 200;
+	while (200 * need < ((size_t)floor + 1) * sum && floor >= 0)
+		need++;
+	size_t misses = nb - need, inter = 0;
 	unsigned short taken[256];
-	size_t inter = 0;
 	for (size_t i = 0; i < nb; i++) {
 		unsigned g = bigram_at(s, i);
 		if (p->count[g]) {
 			p->count[g]--;
 			taken[inter++] = (unsigned short)g;
+		} else if (!misses--) {
+			break;
 		}
 	}
 	for (size_t i = 0; i < inter; i++)
 		p->count[taken[i]]++;
-	return (int)(200 * inter / (nb + p->nb));
+	return (int)(200 * inter / sum);
 }
 
 void fuzzy_probe_release(struct fuzzy_probe *p)
 {
 	free(p->count);
 	p->count = NULL;
-}
-
-long fuzzy_nearest(const struct file *f, long first, long last, const char *old, size_t old_len, int *score)
-{
-	const char *probe = old;
-	size_t plen = old_len;
-	for (const char *p = old; p < old + old_len;) {
-		const char *nl = memchr(p, '\n', (size_t)(old + old_len - p));
-		size_t l = nl ? (size_t)(nl - p) : (size_t)(old + old_len - p);
-		if (!utf8_blank(p, l)) {
-			probe = p;
-			plen = l;
-			break;
-		}
-		p += l + 1;
-	}
-	utf8_trim(&probe, &plen);
-	struct fuzzy_probe want;
-	fuzzy_probe_init(&want, probe, plen);
-	long best = 0;
-	int best_score = 0;
-	/* no bigram in the probe: no line scores above 0 */
-	for (long i = first; want.nb && i <= last; i++) {
-		const char *text;
-		size_t len = file_line(f, (size_t)i, &text);
-		utf8_trim(&text, &len);
-		int s = fuzzy_probe_score(&want, text, len, best_score);
-		if (s > best_score) {
-			best_score = s;
-			best = i;
-		}
-	}
-	fuzzy_probe_release(&want);
-	*score = best_score;
-	return best;
 }

@@ -237,21 +237,21 @@ static enum lets_err not_found(struct job *j, long first, long last, long norm_l
 			norm_line, rq->target_text);
 	else
 		buf_addf(&m, "--old not found in %s", rq->target_text);
-	int score = 100;
-	long near = norm_line ? norm_line : fuzzy_nearest(j->f, first, last, rq->old, rq->old_len, &score);
-	if (folded)
-		near = folded->first, score = 0;
+	struct advice_near_set ns = {0};
+	if (!norm_line && !folded)
+		advice_near_scan(j->f, first, last, rq->old, rq->old_len, &ns);
+	long near = folded ? folded->first : norm_line ? norm_line : ns.line;
 	if (near) {
 		buf_addf(&m, "\n  nearest: line %ld\t", near);
 		file_line_display(&m, j->f, (size_t)near, NULL, NULL);
 		if (!norm_line && !folded)
-			buf_addf(&m, "\n  similarity: %d%%", score);
+			buf_addf(&m, "\n  similarity: %d%%", ns.score);
 	}
 	if (folded) {
 		buf_adds(&m, "\n  apply it: ");
 		advice_command(&m, rq, 0, 1);
 	} else if (!norm_line) {
-		advice_nearest(&m, j->f, first, last, rq->old, rq->old_len);
+		advice_nearest(&m, j->f, &ns, rq->old, rq->old_len);
 	}
 	diag_add(j->d, E_NOT_FOUND, "%s", m.data);
 	buf_release(&m);

@@ -1,8 +1,9 @@
-/* Edit's nearest candidates held to the plain algorithm they replaced: fuzzy_nearest (the
- * `nearest:` line) and advice_near_rank (the windows the `near:` lines come from) must give the
- * same lines, scores and order as sorting every line's bigrams and scoring each line in full,
- * which is kept here as the reference. A probe's bigram table, the length bound that skips a
- * line and the early stop are speed only: any case where they change a result fails here.
+/* Edit's nearest candidates held to the plain algorithm they replaced: advice_near_scan (the
+ * `nearest:` line and the windows the `near:` lines come from) must give the same lines, scores
+ * and order as the two old scans, which sorted every line's bigrams and scored each line in full
+ * (kept here as the reference). The one shared scan, a probe's bigram table, the length bound
+ * that skips a line and the early stop are speed only: any case where they change a result fails
+ * here.
  *
  * Cases: real files from deps/node_modules with --old taken from the file and mutated (a byte
  * changed, dropped or added, indentation rewritten, a quote made typographic, a word replaced,
@@ -19,7 +20,6 @@
 #include "buf.h"
 #include "edit/advice.h"
 #include "file.h"
-#include "fuzzy.h"
 #include "unit.h"
 #include "utf8.h"
 
@@ -194,10 +194,12 @@ static void compare(const struct file *f, long first, long last, const char *old
 {
 	int want_score = -1, got_score = -2;
 	long want = ref_nearest(f, first, last, old, old_len, &want_score);
-	long got = fuzzy_nearest(f, first, last, old, old_len, &got_score);
-	struct advice_near rv[ADVICE_NEAR_MAX], gv[ADVICE_NEAR_MAX];
-	size_t rn = ref_rank(f, first, last, old, old_len, rv);
-	size_t gn = advice_near_rank(f, first, last, old, old_len, gv);
+	struct advice_near_set now;
+	advice_near_scan(f, first, last, old, old_len, &now);
+	long got = now.line;
+	got_score = now.score;
+	struct advice_near rv[ADVICE_NEAR_MAX], *gv = now.v;
+	size_t rn = ref_rank(f, first, last, old, old_len, rv), gn = now.n;
 	bool same = want == got && want_score == got_score && rn == gn;
 	for (size_t i = 0; same && i < rn; i++)
 		same = rv[i].at == gv[i].at && rv[i].score == gv[i].score;
