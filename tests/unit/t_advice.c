@@ -19,6 +19,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "edit/advice.h"
+#include "edit/indent.h"
 #include "file.h"
 #include "unit.h"
 #include "utf8.h"
@@ -180,6 +181,7 @@ static size_t ref_rank(const struct file *f, long first, long last, const char *
 
 struct tally {
 	long cases, nearest_found, ranked, bad;
+	long fold_cases, folded, fold_bad; /* fold_find's skip, where the file is small enough */
 };
 
 static unsigned long rng = 20261201;
@@ -189,9 +191,44 @@ static unsigned long next_rand(void)
 	return rng >> 33;
 }
 
+/* fold_find over lines first..last finds exactly the windows it finds when given each window
+ * alone (where it has one window to try): its memmem skip loses no window and adds none. */
+static void compare_folds(const struct file *f, long first, long last, const char *old, size_t old_len,
+			  struct tally *t, const char *where)
+{
+	size_t k = 1;
+	for (size_t i = 0; i + 1 < old_len; i++)
+		k += old[i] == '\n';
+	struct fold_region *all, *one;
+	size_t n = fold_find(f, first, last, old, old_len, &all, 1000), seen = 0;
+	bool same = true;
+	for (long at = first; at + (long)k - 1 <= last; at++) {
+		if (!fold_find(f, at, at + (long)k - 1, old, old_len, &one, 1)) {
+			free(one);
+			continue;
+		}
+		same &= seen < n && all[seen].first == at && all[seen].start == one[0].start &&
+			all[seen].end == one[0].end && all[seen].last == one[0].last;
+		seen++;
+		free(one);
+	}
+	same &= seen == n;
+	free(all);
+	t->fold_cases++;
+	t->folded += n > 0;
+	if (!same && t->fold_bad++ < 5) {
+		printf("fold_find differs: %s, lines %ld-%ld, %zu regions, %zu windows alone, --old ", where,
+		       first, last, n, seen);
+		unit_show(old, old_len);
+		printf("\n");
+	}
+}
+
 static void compare(const struct file *f, long first, long last, const char *old, size_t old_len,
 		    struct tally *t, const char *where)
 {
+	if (f->n_lines <= 400)
+		compare_folds(f, first, last, old, old_len, t, where);
 	int want_score = -1, got_score = -2;
 	long want = ref_nearest(f, first, last, old, old_len, &want_score);
 	struct advice_near_set now;
@@ -442,5 +479,10 @@ int main(void)
 	unit_long("generated cases with tied windows (hundreds)", gen.ranked >= 100, 1);
 	unit_long("real cases that differ from the reference", real.bad, 0);
 	unit_long("generated cases that differ from the reference", gen.bad, 0);
+	printf("t_advice: fold_find checked window by window on %ld cases (%ld folded)\n",
+	       real.fold_cases + gen.fold_cases, real.folded + gen.folded);
+	unit_long("cases where --old folds onto some window (hundreds)", real.folded + gen.folded >= 100, 1);
+	unit_long("cases where fold_find's skip differs from window by window", real.fold_bad + gen.fold_bad,
+		  0);
 	return unit_end();
 }
