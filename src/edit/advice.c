@@ -311,9 +311,10 @@ static void scan(const struct file *f, long first, long last, const char *old, s
 	if (k && !sc.same)
 		fuzzy_probe_init(&sc.probe[1], sc.kp, sc.kpn);
 	for (long l = first; k && l <= last; l++) {
-		const char *t;
-		size_t tn = file_line(f, (size_t)l, &t);
-		trimmed(t, tn, &t, &tn);
+		/* the line with its ending, trimmed: the ending goes with the trailing whitespace */
+		const char *t = f->data + f->line_start[l - 1];
+		size_t tn = f->line_start[l] - f->line_start[l - 1];
+		utf8_trim(&t, &tn);
 		/* a blank line is never the nearest line nor an anchor */
 		if (tn)
 			scan_line(&sc, s, l, t, tn);
