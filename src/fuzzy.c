@@ -158,17 +158,24 @@ static size_t bigram_count(size_t n)
 	return n > 257 ? 256 : n ? n - 1 : 0;
 }
 
-static unsigned bigram_at(const char *s, size_t i)
-{
-	return (unsigned)(unsigned char)s[i] << 8 | (unsigned char)s[i + 1];
-}
-
 void fuzzy_probe_init(struct fuzzy_probe *p, const char *s, size_t n)
 {
-	p->nb = bigram_count(n);
-	p->count = p->nb ? xcalloc(65536, sizeof(*p->count)) : NULL;
-	for (size_t i = 0; i < p->nb; i++)
-		p->count[bigram_at(s, i)]++;
+	unsigned short g[256];
+	p->nb = bigrams(s, n, g);
+	/* sorted, the bigrams group by first byte: a row of distinct second bytes for each */
+	memset(p->row, 0, sizeof(p->row));
+	size_t d = 0;
+	for (size_t i = 0; i < p->nb; i++) {
+		if (i && g[i] == g[i - 1]) {
+			p->count[d - 1]++;
+			continue;
+		}
+		p->second[d] = (unsigned char)(g[i] & 0xFF);
+		p->count[d++] = 1;
+		p->row[(g[i] >> 8) + 1]++;
+	}
+	for (size_t c = 1; c < 257; c++)
+		p->row[c] += p->row[c - 1];
 }
 
 int fuzzy_probe_score(struct fuzzy_probe *p, const char *s, size_t n, int floor)
@@ -180,18 +187,21 @@ int fuzzy_probe_score(struct fuzzy_probe *p, const char *s, size_t n, int floor)
 	int bound = (int)(200 * (nb < p->nb ? nb : p->nb) / (nb + p->nb));
 	if (bound <= floor)
 		return bound;
-	/* the multiset intersection: take each shared bigram from the table, then put them back;
+	/* the multiset intersection: take each shared bigram from the probe, then put them back;
 	 * a line stops once it has missed more bigrams than a score above floor allows */
 	size_t sum = nb + p->nb, need = floor < 0 ? 0 : ((size_t)floor + 1) * sum / 200;
 	while (200 * need < ((size_t)floor + 1) * sum && floor >= 0)
 		need++;
 	size_t misses = nb - need, inter = 0;
-	unsigned short taken[256];
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned char taken[256];
 	for (size_t i = 0; i < nb; i++) {
-		unsigned g = bigram_at(s, i);
-		if (p->count[g]) {
-			p->count[g]--;
-			taken[inter++] = (unsigned short)g;
+		size_t j = p->row[u[i]], end = p->row[u[i] + 1];
+		while (j < end && p->second[j] != u[i + 1])
+			j++;
+		if (j < end && p->count[j]) {
+			p->count[j]--;
+			taken[inter++] = (unsigned char)j;
 		} else if (!misses--) {
 			break;
 		}
@@ -199,10 +209,4 @@ int fuzzy_probe_score(struct fuzzy_probe *p, const char *s, size_t n, int floor)
 	for (size_t i = 0; i < inter; i++)
 		p->count[taken[i]]++;
 	return (int)(200 * inter / sum);
-}
-
-void fuzzy_probe_release(struct fuzzy_probe *p)
-{
-	free(p->count);
-	p->count = NULL;
 }

@@ -18,17 +18,19 @@ bool fuzzy_foldable(const char *s, size_t n);
 /* How alike a and b are, 0..100 (Dice over byte bigrams of their first 257 bytes; equal is 100). */
 int fuzzy_similarity(const char *a, size_t na, const char *b, size_t nb);
 /* One line to score many others against (edit advice's scan of a whole file): its bigrams are
- * counted once in a table, so each line scored costs at most one pass over its own bytes and no
- * sort; a line too short or too long to beat a floor costs nothing, and one stops as soon as it
- * has missed too many bigrams to beat it. */
+ * counted once, grouped by first byte, so each line scored costs at most one pass over its own
+ * bytes and no sort or allocation; a line too short or too long to beat a floor costs nothing,
+ * and one stops as soon as it has missed too many bigrams to beat it. */
 struct fuzzy_probe {
-	unsigned short *count; /* owned; 65536 entries, the probe's count of each bigram; NULL if none */
-	size_t nb;             /* the probe's bigrams (at most 256) */
+	unsigned short row[257];   /* the distinct bigrams starting with byte c: [row[c], row[c + 1]) */
+	unsigned char second[256]; /* their second bytes, ascending within a row */
+	unsigned short count[256]; /* how many times the probe holds each */
+	size_t nb;                 /* the probe's bigrams (at most 256) */
 };
 void fuzzy_probe_init(struct fuzzy_probe *p, const char *s, size_t n);
 /* Dice of s[0..n) and the probe as fuzzy_similarity scores two unequal lines, exact when it is
- * above floor; some value at most floor when it is not (pass -1 for always exact). */
+ * above floor; some value at most floor when it is not (pass -1 for always exact). The probe is
+ * used as scratch and left as it was. */
 int fuzzy_probe_score(struct fuzzy_probe *p, const char *s, size_t n, int floor);
-void fuzzy_probe_release(struct fuzzy_probe *p);
 
 #endif

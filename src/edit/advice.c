@@ -297,7 +297,7 @@ static void first_nonblank(const char *old, size_t old_len, const char **p, size
 static void scan(const struct file *f, long first, long last, const char *old, size_t old_len,
 		 const struct oline *o, size_t k, struct advice_near_set *s)
 {
-	struct scan sc = {first, last, k, 0, NULL, 0, false, {{0}}};
+	struct scan sc = {.first = first, .last = last, .k = k};
 	for (size_t i = 1; i < k; i++)
 		if (o[i].n > o[sc.key].n)
 			sc.key = i;
@@ -319,8 +319,6 @@ static void scan(const struct file *f, long first, long last, const char *old, s
 		if (tn)
 			scan_line(&sc, s, l, t, tn);
 	}
-	fuzzy_probe_release(&sc.probe[0]);
-	fuzzy_probe_release(&sc.probe[1]);
 }
 
 /* old's lines without their endings; caller frees. */
