@@ -22,8 +22,8 @@ int fuzzy_similarity(const char *a, size_t na, const char *b, size_t nb);
  * bytes and no sort or allocation; a line too short or too long to beat a floor costs nothing,
  * and one stops as soon as it has missed too many bigrams to beat it. */
 struct fuzzy_probe {
-	unsigned short row[257]; /* those starting with byte c: [row[c], row[c + 1]) */
-	unsigned char second[256]; /* the distinct bigrams' second bytes, ascending in a row */
+	unsigned short row[257]; /* distinct bigrams from byte c: [row[c], row[c + 1]) */
+	unsigned char second[256]; /* their second bytes, ascending in a row */
 	unsigned short count[256]; /* how many times the probe holds each */
 	size_t nb; /* the probe's bigrams (at most 256) */
 };
