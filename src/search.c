@@ -897,8 +897,10 @@ static bool stream_refill(struct buf *b, size_t *pos, size_t need, size_t window
 		*off_base += *pos;
 		*pos = 0;
 	}
+	/* a tiny window (the tests') still reads in large pieces */
+	size_t piece = window > SEARCH_READ_MIN ? window : SEARCH_READ_MIN;
 	while (b->len < need)
-		if (!fill(fill_ctx, b, need - b->len > window ? need - b->len : window))
+		if (!fill(fill_ctx, b, need - b->len > piece ? need - b->len : piece))
 			return false;
 	return true;
 }
@@ -920,8 +922,8 @@ enum search_status search_stream(const struct searcher *s, struct rx_state *st, 
 		if (b->len == pos)
 			break;
 		size_t end = window_end(b, pos, window, eof);
-		if (!end) { /* a line longer than the window: read on to its end */
-			need = b->len - pos + window;
+		if (!end) { /* a line longer than the window: read on to its end, doubling */
+			need = 2 * (b->len - pos) + window;
 			continue;
 		}
 		need = window;

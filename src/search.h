@@ -114,6 +114,8 @@ enum search_status search_parallel(const struct searcher *s, struct rx_state *st
 /* Bytes searched per window: big enough that a read() and a search call per window cost nothing,
  * small enough to stay in the core's L2 cache. */
 #define SEARCH_WINDOW (128u * 1024)
+/* The least search_stream asks its filler for at a time, whatever the window. */
+#define SEARCH_READ_MIN (64u * 1024)
 
 /* Appends to b at most about want bytes more of a streamed file (b grown as needed); returns how
  * many, 0 at its end (or when reading failed: the filler remembers). */
