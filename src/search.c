@@ -897,11 +897,15 @@ static bool stream_refill(struct buf *b, size_t *pos, size_t need, size_t window
 		*off_base += *pos;
 		*pos = 0;
 	}
-	/* a tiny window (the tests') still reads in large pieces */
-	size_t piece = window > SEARCH_READ_MIN ? window : SEARCH_READ_MIN;
-	while (b->len < need)
-		if (!fill(fill_ctx, b, need - b->len > piece ? need - b->len : piece))
+	/* only what the window lacks, so the next window's leftover is the line it cut, not a
+	 * second window's bytes moved to the front; a tiny window (the tests') reads in large pieces */
+	while (b->len < need) {
+		size_t want = need - b->len;
+		if (window < SEARCH_READ_MIN && want < SEARCH_READ_MIN)
+			want = SEARCH_READ_MIN;
+		if (!fill(fill_ctx, b, want))
 			return false;
+	}
 	return true;
 }
 

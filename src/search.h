@@ -113,7 +113,7 @@ enum search_status search_parallel(const struct searcher *s, struct rx_state *st
 #define SEARCH_STREAM_MIN (256u * 1024)
 /* Bytes searched per window: big enough that a read() and a search call per window cost nothing,
  * small enough to stay in the core's L2 cache. */
-#define SEARCH_WINDOW (128u * 1024)
+#define SEARCH_WINDOW (64u * 1024)
 /* The least search_stream asks its filler for at a time, whatever the window. */
 #define SEARCH_READ_MIN (64u * 1024)
 
