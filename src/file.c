@@ -290,7 +290,9 @@ void file_line_display(struct buf *out, const struct file *f, size_t n, bool *lo
 
 /* Where a worker thread resumes when the file it has mapped shrinks under it: another process
  * truncating a mapped file makes reading the lost pages raise SIGBUS, which would kill lets.
- * Reading large files with read() instead was measured 2.8x slower (make bench, big-lit). */
+ * Reading a whole large file with read() into one growing buffer was measured 2.8x slower (make
+ * bench, big-lit); a walk's large files are now read a window at a time into a reused buffer
+ * instead (file_scan_stream), faster still, and only a file named on the command line is mapped. */
 static _Thread_local sigjmp_buf *bus_resume;
 
 static void on_sigbus(int sig)

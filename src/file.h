@@ -82,7 +82,7 @@ enum file_scan_status {
 	FILE_SCAN_OTHER, /* not a regular file */
 	FILE_SCAN_VANISHED, /* truncated while mapped: the callback's effects are to be taken back */
 };
-/* Files at least this big are mapped rather than read. */
+/* Files at least this big are mapped rather than read (unless streamed: file_scan_stream). */
 #define FILE_SCAN_MMAP_MIN (256 * 1024)
 typedef void (*file_scan_fn)(void *ctx, const char *data, size_t size);
 /* Reads path (following a symlink only when follow; beneath w's held root, as file_load, unless

@@ -1,6 +1,7 @@
 /* lets find: walk → search → sink → output. The walk runs on a thread pool; each worker reads a
- * file whole, searches the buffer and feeds the sink below, which counts hits, keeps the lines it
- * may print (none once the call is over its cap) and tallies what was skipped. When the walk is
+ * file whole (a large one the walk found, a window at a time), searches it and feeds the sink
+ * below, which counts hits, keeps the lines it may print (none once the call is over its cap) and
+ * tallies what was skipped. When the walk is
  * done, the results are sorted by path, so the answer is the same whatever the thread count, and
  * rendered once as text, --json or --jsonl. */
 #include <pthread.h>
