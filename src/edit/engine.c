@@ -138,6 +138,17 @@ static void line_span(const char *d, size_t n, size_t s, size_t e, size_t *a, si
 	*z = e > *a && d[e - 1] == '\n' ? e : line_end(d, n, e);
 }
 
+/* The end of the line span of the run of occurrences from i that share a line: the run ends
+ * before the first occurrence starting at or after the span's end, at *next. */
+static size_t run_span_end(const char *d, size_t n, const struct occs *oc, size_t i, size_t z, size_t *next)
+{
+	for (i++; i < oc->n && oc->v[i].start < z; i++)
+		if (oc->v[i].end > z)
+			z = d[oc->v[i].end - 1] == '\n' ? oc->v[i].end : line_end(d, n, oc->v[i].end);
+	*next = i;
+	return z;
+}
+
 /* Bytes of the next line of [p, end), its newline included. */
 static size_t next_line(const char *p, const char *end)
 {
@@ -191,17 +202,18 @@ static void splice(struct job *j, const struct occs *oc, const char *rep, size_t
 	char *od = f->data;
 	f->data = NULL;
 	file_replace_data(f, buf_detach(&b), len);
-	for (size_t i = 0; i < oc->n; i++) {
+	for (size_t i = 0; i < oc->n; i++)
 		add_replaced_lines(j, new_starts[i], rep_len);
-		/* the bytes around a span are the same before and after, so the new span's lines
-		 * reach as far as the old one's */
-		size_t oa, oz, na, nz;
+	/* Occurrences sharing a line are one change, diffed once: one per occurrence would scan a
+	 * long line as often as it holds matches. The bytes between a run's lines and its first and
+	 * last occurrence are unchanged, so the new span is the old one moved. */
+	for (size_t i = 0, next; i < oc->n; i = next) {
+		size_t oa, oz;
 		line_span(od, old_size, oc->v[i].start, oc->v[i].end, &oa, &oz);
-		/* the new span is found in the new bytes: another occurrence on the same line moves
-		 * them, so offsets from the old span would not do */
-		na = line_start(f->data, new_starts[i]);
-		nz = oz > oc->v[i].end ? line_end(f->data, len, new_starts[i] + rep_len)
-				       : new_starts[i] + rep_len;
+		oz = run_span_end(od, old_size, oc, i, oz, &next);
+		size_t last = next - 1;
+		size_t na = new_starts[i] - (oc->v[i].start - oa);
+		size_t nz = new_starts[last] + rep_len + (oz - oc->v[last].end);
 		mark_changed(j, od, oa, oz, na, nz);
 	}
 	free(od);
