@@ -485,7 +485,8 @@ static long streamed_pattern(const char *pattern, const struct buf *data, long *
 	long mismatches = 0, n1 = 0;
 	struct buf want = BUF_INIT, want1 = BUF_INIT;
 	struct search_sink sink = {.on_line = record, .ctx = &want, .want_spans = true, .binary_check = true};
-	struct search_sink counter = {.on_line = count_hit, .ctx = &n1, .binary_check = true, .count_only = true};
+	struct search_sink counter = {
+		.on_line = count_hit, .ctx = &n1, .binary_check = true, .count_only = true};
 	struct search_sink stopper = {.on_line = stop_first, .ctx = &want1, .binary_check = true};
 	enum search_status rc1 = search_buffer(&s, st, data->data, data->len, &sink, &spans, &cap);
 	enum search_status rc1c = search_buffer(&s, st, data->data, data->len, &counter, &spans, &cap);
@@ -498,9 +499,12 @@ static long streamed_pattern(const char *pattern, const struct buf *data, long *
 		sink.ctx = &got;
 		counter.ctx = &n2;
 		stopper.ctx = &got1;
-		enum search_status rc2 = stream_over(&s, st, data, windows[z], head, piece, &sink, &spans, &cap);
-		enum search_status rc2c = stream_over(&s, st, data, windows[z], head, piece, &counter, &spans, &cap);
-		enum search_status rc2s = stream_over(&s, st, data, windows[z], head, piece, &stopper, &spans, &cap);
+		enum search_status rc2 =
+			stream_over(&s, st, data, windows[z], head, piece, &sink, &spans, &cap);
+		enum search_status rc2c =
+			stream_over(&s, st, data, windows[z], head, piece, &counter, &spans, &cap);
+		enum search_status rc2s =
+			stream_over(&s, st, data, windows[z], head, piece, &stopper, &spans, &cap);
 		(*compared)++;
 		/* lines pushed before a later NUL are pushed by the stream and not by one search: the
 		 * status says they are not to be used */
@@ -509,8 +513,8 @@ static long streamed_pattern(const char *pattern, const struct buf *data, long *
 		if (rc1 != rc2 || rc1c != rc2c || rc1s != rc2s || !lines_same || !first_same ||
 		    (rc1c != SEARCH_BINARY && n1 != n2)) {
 			if (mismatches++ < 3)
-				unit_check(false, "%s streamed in windows of %zu bytes: as one search", pattern,
-					   windows[z]);
+				unit_check(false, "%s streamed in windows of %zu bytes: as one search",
+					   pattern, windows[z]);
 		}
 		buf_release(&got);
 		buf_release(&got1);
@@ -529,9 +533,9 @@ static long streamed_pattern(const char *pattern, const struct buf *data, long *
  * (binary), an empty file, and one that is a single line without a newline. */
 static void streamed(void)
 {
-	static const char *const patterns[] = {"ab",       "(?i)ab", "a.",    "^ab", "b$",      "\\bab\\b",
-					       "x*",       "ab|cd",  "c+d",   "\\r$", "ab$|^a",   "last ab",
-					       "ab|no|cd", "\\w+ab"};
+	static const char *const patterns[] = {"ab",       "(?i)ab",  "a.",       "^ab",   "b$",
+					       "\\bab\\b", "x*",      "ab|cd",    "c+d",   "\\r$",
+					       "ab$|^a",   "last ab", "ab|no|cd", "\\w+ab"};
 	struct buf data = BUF_INIT, nul = BUF_INIT, one = BUF_INIT, empty = BUF_INIT;
 	chunk_corpus(&data, 7);
 	for (unsigned seed = 8; nul.len < 100000; seed++)
