@@ -82,7 +82,7 @@ enum file_scan_status {
 	FILE_SCAN_OTHER, /* not a regular file */
 	FILE_SCAN_VANISHED, /* truncated while mapped: the callback's effects are to be taken back */
 };
-/* Files at least this big are mapped rather than read. */
+/* Files at least this big are mapped rather than read (unless streamed: file_scan_stream). */
 #define FILE_SCAN_MMAP_MIN (256 * 1024)
 typedef void (*file_scan_fn)(void *ctx, const char *data, size_t size);
 /* Reads path (following a symlink only when follow; beneath w's held root, as file_load, unless
@@ -90,6 +90,26 @@ typedef void (*file_scan_fn)(void *ctx, const char *data, size_t size);
  * calling thread's buffer, reused across calls. */
 enum file_scan_status file_scan(const struct worktree *w, const char *path, bool follow, long max_file_bytes,
 				struct buf *scratch, file_scan_fn fn, void *ctx);
+/* A file being read a window at a time (file_scan_stream): its descriptor, past the bytes the
+ * callback got first, and how many more bytes it holds as measured when opened (never read past:
+ * a file that grows meanwhile is read to its size then, as a mapping would be). */
+struct file_stream {
+	int fd; /* -1: every byte is in the first buffer */
+	size_t left;
+	bool failed; /* a read failed: file_scan_stream returns FILE_SCAN_VANISHED */
+};
+/* A search_fill_fn over a struct file_stream (ctx): appends up to want bytes (at most left) to b;
+ * 0 at the end. A file cut short while being read ends early, as a smaller file would. */
+size_t file_stream_fill(void *ctx, struct buf *b, size_t want);
+/* Gets the file's first bytes in b (b is the scratch buffer, reused across calls) and reads the
+ * rest through fs as it goes. */
+typedef void (*file_stream_fn)(void *ctx, struct buf *b, struct file_stream *fs);
+/* file_scan for a caller that can take a file a window at a time: a file of at least stream_min
+ * bytes (0: none) goes to stream_fn instead of fn, never mapped. A failed read makes it
+ * FILE_SCAN_VANISHED (the callback's effects are to be taken back). */
+enum file_scan_status file_scan_stream(const struct worktree *w, const char *path, bool follow,
+				       long max_file_bytes, struct buf *scratch, file_scan_fn fn,
+				       file_stream_fn stream_fn, size_t stream_min, void *ctx);
 /* Installs the SIGBUS guard for the threads that call file_scan; was gets the previous action,
  * for file_scan_guard_end. */
 void file_scan_guard_begin(struct sigaction *was);

@@ -5,8 +5,6 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "file.h"
-#include "utf8.h"
 
 static const struct {
 	const char *from;
@@ -35,6 +33,21 @@ size_t fuzzy_fold_char(const char *s, size_t n, char *ascii)
 		return 0;
 	*ascii = folds[k].to;
 	return strlen(folds[k].from);
+}
+
+/* Whether a fold starts at one of the lead bytes in s[0..n). */
+static bool foldable_at(const char *s, size_t n, char lead)
+{
+	for (const char *p = s; (p = memchr(p, lead, n - (size_t)(p - s))); p++)
+		if (fold_at(p, n - (size_t)(p - s)) >= 0)
+			return true;
+	return false;
+}
+
+bool fuzzy_foldable(const char *s, size_t n)
+{
+	/* every fold in the table starts with one of these two bytes */
+	return foldable_at(s, n, '\xC2') || foldable_at(s, n, '\xE2');
 }
 
 char *fuzzy_fold(const char *s, size_t n, size_t **map, size_t *out_len)
@@ -139,37 +152,61 @@ int fuzzy_similarity(const char *a, size_t na, const char *b, size_t nb)
 	return dice(x, bigrams(a, na, x), y, bigrams(b, nb, y));
 }
 
-long fuzzy_nearest(const struct file *f, long first, long last, const char *old, size_t old_len, int *score)
+/* Bigrams fuzzy counts in n bytes: those of the first 257. */
+static size_t bigram_count(size_t n)
 {
-	const char *probe = old;
-	size_t plen = old_len;
-	for (const char *p = old; p < old + old_len;) {
-		const char *nl = memchr(p, '\n', (size_t)(old + old_len - p));
-		size_t l = nl ? (size_t)(nl - p) : (size_t)(old + old_len - p);
-		if (!utf8_blank(p, l)) {
-			probe = p;
-			plen = l;
+	return n > 257 ? 256 : n ? n - 1 : 0;
+}
+
+void fuzzy_probe_init(struct fuzzy_probe *p, const char *s, size_t n)
+{
+	unsigned short g[256];
+	p->nb = bigrams(s, n, g);
+	/* sorted, the bigrams group by first byte: a row of distinct second bytes for each */
+	memset(p->row, 0, sizeof(p->row));
+	size_t d = 0;
+	for (size_t i = 0; i < p->nb; i++) {
+		if (i && g[i] == g[i - 1]) {
+			p->count[d - 1]++;
+			continue;
+		}
+		p->second[d] = (unsigned char)(g[i] & 0xFF);
+		p->count[d++] = 1;
+		p->row[(g[i] >> 8) + 1]++;
+	}
+	for (size_t c = 1; c < 257; c++)
+		p->row[c] += p->row[c - 1];
+}
+
+int fuzzy_probe_score(struct fuzzy_probe *p, const char *s, size_t n, int floor)
+{
+	size_t nb = bigram_count(n);
+	if (!nb || !p->nb)
+		return 0;
+	/* the shared bigrams are at most the fewer of the two: a bound on the score, same rounding */
+	int bound = (int)(200 * (nb < p->nb ? nb : p->nb) / (nb + p->nb));
+	if (bound <= floor)
+		return bound;
+	/* the multiset intersection: take each shared bigram from the probe, then put them back;
+	 * a line stops once it has missed more bigrams than a score above floor allows */
+	size_t sum = nb + p->nb, need = floor < 0 ? 0 : ((size_t)floor + 1) * sum / 200;
+	while (200 * need < ((size_t)floor + 1) * sum && floor >= 0)
+		need++;
+	size_t misses = nb - need, inter = 0;
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned char taken[256];
+	for (size_t i = 0; i < nb; i++) {
+		size_t j = p->row[u[i]], end = p->row[u[i] + 1];
+		while (j < end && p->second[j] != u[i + 1])
+			j++;
+		if (j < end && p->count[j]) {
+			p->count[j]--;
+			taken[inter++] = (unsigned char)j;
+		} else if (!misses--) {
 			break;
 		}
-		p += l + 1;
 	}
-	utf8_trim(&probe, &plen);
-	unsigned short want[256], have[256];
-	size_t nw = bigrams(probe, plen, want);
-	long best = 0;
-	int best_score = 0;
-	for (long i = first; i <= last; i++) {
-		const char *text;
-		size_t len = file_line(f, (size_t)i, &text);
-		utf8_trim(&text, &len);
-		if (!len)
-			continue;
-		int s = dice(want, nw, have, bigrams(text, len, have));
-		if (s > best_score) {
-			best_score = s;
-			best = i;
-		}
-	}
-	*score = best_score;
-	return best;
+	for (size_t i = 0; i < inter; i++)
+		p->count[taken[i]]++;
+	return (int)(200 * inter / sum);
 }

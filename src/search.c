@@ -413,11 +413,19 @@ void searcher_init(struct searcher *s, const struct regex *re, const char *patte
 	s->re = re;
 	s->chunkable = line_local(pattern, rx_flags);
 	s->chunk_min = SEARCH_CHUNK_MIN;
+	/* streaming needs what chunking needs: a window holds whole lines only */
+	s->stream_min = s->chunkable ? SEARCH_STREAM_MIN : 0;
 	/* the tests' way to cut small buffers into chunks of a few bytes */
 	const char *force = getenv("LETS_SEARCH_CHUNK");
 	if (force && atol(force) > 0) {
 		s->chunk_min = 0;
 		s->chunk_bytes = (size_t)atol(force);
+	}
+	/* and to stream every file in windows of a few bytes */
+	const char *window = getenv("LETS_SEARCH_WINDOW");
+	if (window && atol(window) > 0 && s->chunkable) {
+		s->stream_min = 1;
+		s->stream_window = (size_t)atol(window);
 	}
 	/* the prefilter reads what PCRE2 runs: the Rust pattern after its translation */
 	if (!(rx_flags & RX_LITERAL)) {
@@ -843,6 +851,105 @@ enum search_status search_buffer(const struct searcher *s, struct rx_state *st, 
 {
 	size_t lines, counted;
 	return search_range(s, st, data, size, sink, spans, spans_cap, &lines, &counted);
+}
+
+/* Hands a streamed window's hits to the caller's sink numbered and placed as in the whole file. */
+struct stream_relay {
+	const struct search_sink *sink;
+	size_t line_base; /* lines before the window */
+	size_t off_base; /* the file offset of the buffer's first byte */
+};
+
+static bool stream_relay_line(void *ctx, const struct search_line *l)
+{
+	struct stream_relay *r = ctx;
+	struct search_line out = *l;
+	out.number += r->line_base;
+	out.offset += r->off_base;
+	return r->sink->on_line(r->sink->ctx, &out);
+}
+
+/* The end of the next window of b->data[pos..len): past the last newline in the first `window`
+ * bytes, or past the first one after them when a line is longer; at the end of the file the
+ * rest. 0 when no newline has been read yet. */
+static size_t window_end(const struct buf *b, size_t pos, size_t window, bool eof)
+{
+	size_t avail = b->len - pos;
+	if (eof && avail <= window)
+		return b->len;
+	size_t look = avail < window ? avail : window;
+	const char *nl = memrchr(b->data + pos, '\n', look);
+	if (!nl && avail > look)
+		nl = memchr(b->data + pos + look, '\n', avail - look);
+	if (nl)
+		return (size_t)(nl - b->data) + 1;
+	return eof ? b->len : 0;
+}
+
+/* Reads into b until it holds `need` bytes from pos or the file ends, first moving the bytes from
+ * pos to the front (the line the last window cut). False at the end of the file. */
+static bool stream_refill(struct buf *b, size_t *pos, size_t need, size_t window, search_fill_fn fill,
+			  void *fill_ctx, size_t *off_base)
+{
+	if (*pos) {
+		memmove(b->data, b->data + *pos, b->len - *pos);
+		b->len -= *pos;
+		*off_base += *pos;
+		*pos = 0;
+	}
+	/* only what the window lacks, so the next window's leftover is the line it cut, not a
+	 * second window's bytes moved to the front; a tiny window (the tests') reads in large pieces */
+	while (b->len < need) {
+		size_t want = need - b->len;
+		if (window < SEARCH_READ_MIN && want < SEARCH_READ_MIN)
+			want = SEARCH_READ_MIN;
+		if (!fill(fill_ctx, b, want))
+			return false;
+	}
+	return true;
+}
+
+enum search_status search_stream(const struct searcher *s, struct rx_state *st, struct buf *b,
+				 search_fill_fn fill, void *fill_ctx, const struct search_sink *sink,
+				 size_t **spans, size_t *spans_cap)
+{
+	size_t window = s->stream_window ? s->stream_window : SEARCH_WINDOW, pos = 0, need = window;
+	struct stream_relay relay = {.sink = sink};
+	struct search_sink ss = *sink;
+	ss.on_line = stream_relay_line;
+	ss.ctx = &relay;
+	enum search_status status = SEARCH_DONE;
+	bool eof = false;
+	for (;;) {
+		if (!eof && b->len - pos < need)
+			eof = !stream_refill(b, &pos, need, window, fill, fill_ctx, &relay.off_base);
+		if (b->len == pos)
+			break;
+		size_t end = window_end(b, pos, window, eof);
+		if (!end) { /* a line longer than the window: read on to its end, doubling */
+			need = 2 * (b->len - pos) + window;
+			continue;
+		}
+		need = window;
+		const char *d = b->data + pos;
+		size_t n = end - pos, lines, counted;
+		if (status != SEARCH_DONE) { /* stopped or limited: only the binary check reads on */
+			if (memchr(d, '\0', n))
+				return SEARCH_BINARY;
+		} else {
+			relay.off_base += pos;
+			status = search_range(s, st, d, n, &ss, spans, spans_cap, &lines, &counted);
+			relay.off_base -= pos;
+			if (status == SEARCH_BINARY)
+				return status;
+			if (!sink->count_only)
+				relay.line_base += lines + file_count_newlines(d + counted, n - counted);
+		}
+		if (status != SEARCH_DONE && !sink->binary_check)
+			break;
+		pos = end;
+	}
+	return status;
 }
 
 /* Bytes search_parallel looks at for a NUL before it splits a buffer. */

@@ -16,6 +16,7 @@
 
 #include "error.h"
 
+struct buf;
 struct regex;
 struct rx_state;
 
@@ -43,6 +44,8 @@ struct searcher {
 	bool chunkable; /* a line's hit does not depend on other lines: search_parallel may split */
 	size_t chunk_min; /* search_parallel splits buffers at least this big (0: even one thread) */
 	size_t chunk_bytes; /* its chunks' size, 0: from the buffer's size and the threads */
+	size_t stream_min; /* a file at least this big is read in windows (search_stream); 0: never */
+	size_t stream_window; /* search_stream's window, 0: SEARCH_WINDOW */
 };
 #define SEARCHER_INIT \
 	{             \
@@ -102,6 +105,34 @@ enum search_status search_buffer(const struct searcher *s, struct rx_state *st, 
 enum search_status search_parallel(const struct searcher *s, struct rx_state *st, unsigned threads,
 				   const char *data, size_t size, const struct search_sink *sink,
 				   size_t **spans, size_t *spans_cap);
+
+/* Files at least this big in a walk are streamed: read() a window at a time into one reused
+ * buffer rather than mapped. Searching a mapped file waits on its page-table setup and TLB misses
+ * (and munmap on the other threads' TLBs); a window copied by read() is searched while it is in
+ * cache. Measured on the bench's large tree: see bench/run.sh's big-* pairs. */
+#define SEARCH_STREAM_MIN (256u * 1024)
+/* Bytes searched per window: big enough that a read() and a search call per window cost nothing,
+ * small enough to stay in the core's L2 cache. */
+#define SEARCH_WINDOW (64u * 1024)
+/* The least search_stream asks its filler for at a time, whatever the window. */
+#define SEARCH_READ_MIN (64u * 1024)
+
+/* Appends to b at most about want bytes more of a streamed file (b grown as needed); returns how
+ * many, 0 at its end (or when reading failed: the filler remembers). */
+typedef size_t (*search_fill_fn)(void *ctx, struct buf *b, size_t want);
+
+/* search_buffer over a file read a window at a time: b holds its first bytes (maybe all of it)
+ * and fill appends the rest. Each window ends at a line boundary (a line longer than a window is
+ * read whole), so the sink sees exactly what search_buffer on the whole file would push, numbered
+ * and placed (offset) in the whole file, except that a line's text is in b and valid only during
+ * the callback, and that lines pushed before a later window's NUL are pushed (the status is then
+ * SEARCH_BINARY, so they are not to be used). Only for a chunkable searcher. After a stop or a
+ * regex limit the rest is still read for the binary check. The environment variable
+ * LETS_SEARCH_WINDOW=N (for tests) makes every file of a chunkable search streamed
+ * (stream_min 1) in N-byte windows. */
+enum search_status search_stream(const struct searcher *s, struct rx_state *st, struct buf *b,
+				 search_fill_fn fill, void *fill_ctx, const struct search_sink *sink,
+				 size_t **spans, size_t *spans_cap);
 
 /* The literal a pattern's every match must contain (longest run outside groups, classes and
  * optional parts), or 0 when there is none. out gets the bytes. Exposed for the unit tests. */

@@ -11,12 +11,20 @@ static bool sink_line(void *ctx, const struct search_line *l)
 {
 	struct sink_worker *w = ctx;
 	w->file_hits++;
+	/* past the cap as it stood at sink_begin nothing of this file can print (the total only
+	 * grows): the lines are counted, not kept */
+	if (w->keep && w->keep_max >= 0 && w->file_hits > w->keep_max)
+		w->keep = false;
 	if (!w->keep)
 		return true;
 	XGROW(w->hits, w->cap_hits, w->n_hits + 1);
 	struct sink_hit *h = &w->hits[w->n_hits++];
 	h->number = l->number;
 	h->offset = l->offset;
+	if (w->copy) { /* the text is the stream's window: kept in w->text */
+		h->offset = w->text.len;
+		buf_add(&w->text, l->text, l->len);
+	}
 	h->len = l->len;
 	h->span0 = w->n_fspans;
 	h->n_spans = l->n_spans;
@@ -149,13 +157,17 @@ static void render_file(const struct sink_shared *sh, struct sink_worker *w, str
 	}
 }
 
-void sink_begin(const struct sink_shared *sh, struct sink_worker *w, struct search_sink *ss)
+void sink_begin(const struct sink_shared *sh, struct sink_worker *w, struct search_sink *ss, bool copy)
 {
 	w->saved = w->n;
 	w->file_hits = 0;
 	w->n_hits = 0;
 	w->n_fspans = 0;
-	w->keep = sh->mode == SINK_LINES && __atomic_load_n(&sh->total, __ATOMIC_RELAXED) <= sh->cap;
+	w->copy = copy;
+	buf_truncate(&w->text, 0);
+	long total = __atomic_load_n(&sh->total, __ATOMIC_RELAXED);
+	w->keep = sh->mode == SINK_LINES && total <= sh->cap;
+	w->keep_max = w->keep ? sh->cap - total : -1;
 	*ss = (struct search_sink){
 		.ctx = w, .want_spans = w->keep, .binary_check = true, .count_only = !w->keep};
 	ss->on_line = sh->mode == SINK_FILES ? sink_files : sh->mode == SINK_COUNT ? sink_count : sink_line;
@@ -166,6 +178,10 @@ void sink_begin(const struct sink_shared *sh, struct sink_worker *w, struct sear
 void sink_render(const struct sink_shared *sh, struct sink_worker *w, const char *data, size_t size,
 		 enum search_status status)
 {
+	if (w->copy) { /* no context is read around a copied line */
+		data = w->text.data;
+		size = w->text.len;
+	}
 	if (status != SEARCH_BINARY && w->file_hits && w->keep &&
 	    __atomic_load_n(&sh->total, __ATOMIC_RELAXED) + w->file_hits <= sh->cap)
 		render_file(sh, w, &w->blk, data, size);
@@ -218,6 +234,7 @@ void sink_worker_drain(struct sink_worker *w, struct sink_result **res, size_t *
 	*n_res += w->n_res;
 	free(w->res);
 	buf_release(&w->disp);
+	buf_release(&w->text);
 	block_release(&w->blk);
 	free(w->spans);
 	free(w->fspans);

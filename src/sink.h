@@ -50,6 +50,9 @@ struct sink_worker {
 	size_t n_hits, cap_hits;
 	long file_hits;
 	bool keep; /* this file's lines may still be printed */
+	long keep_max; /* its hits the cap left room for at sink_begin (-1: none) */
+	bool copy; /* the hit lines' text is copied into text (a streamed file) */
+	struct buf text;
 	struct out_block blk; /* this file's lines, until the file is committed */
 	struct sink_result *res;
 	size_t n_res, cap_res;
@@ -57,10 +60,12 @@ struct sink_worker {
 	struct sink_counts saved; /* n at sink_begin, for sink_abandon */
 };
 
-/* Readies w for one file's search and fills ss for search_buffer. */
-void sink_begin(const struct sink_shared *sh, struct sink_worker *w, struct search_sink *ss);
+/* Readies w for one file's search and fills ss for search_buffer. copy: the lines pushed are
+ * valid only during the push (search_stream), so the kept ones are copied, and no context is
+ * rendered around them (stream only without -B/-A). */
+void sink_begin(const struct sink_shared *sh, struct sink_worker *w, struct search_sink *ss, bool copy);
 /* After search_buffer returned status on data: renders the kept lines into w's block while the
- * shared total may stay under the cap. */
+ * shared total may stay under the cap (from w's copies, not data, after a copying sink_begin). */
 void sink_render(const struct sink_shared *sh, struct sink_worker *w, const char *data, size_t size,
 		 enum search_status status);
 /* Adds the file to w's results and the shared total; path is copied. */

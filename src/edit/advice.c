@@ -14,7 +14,7 @@
 /* --old and --new quoted longer than this are not repeated in a suggested command. */
 #define REPEAT_MAX 240
 /* Windows scored for the nearest regions: around this many lines most like the probe line. */
-#define ANCHORS 12
+#define ANCHORS ADVICE_NEAR_MAX
 #define NEAR_SHOWN 3
 #define NEAR_MIN_SCORE 50
 
@@ -95,11 +95,6 @@ void advice_command(struct buf *b, const struct edit_req *rq, long hint, int dro
 struct oline {
 	const char *s;
 	size_t n;
-};
-
-struct near {
-	long at;
-	int score;
 };
 
 static void trimmed(const char *s, size_t n, const char **t, size_t *tn)
@@ -198,7 +193,7 @@ static void line_reason(struct buf *b, const char *a, size_t an, const char *o, 
 
 static int near_cmp(const void *x, const void *y)
 {
-	const struct near *a = x, *b = y;
+	const struct advice_near *a = x, *b = y;
 	if (a->score != b->score)
 		return a->score > b->score ? -1 : 1;
 	return (a->at > b->at) - (a->at < b->at);
@@ -234,54 +229,135 @@ static void window_reason(struct buf *b, const struct file *f, long at, const st
 	buf_adds(b, "line endings");
 }
 
-/* The lines most like old's longest line, as window starts; returns how many. */
-static size_t anchors(const struct file *f, long first, long last, const struct oline *o, size_t k,
-		      struct near *v)
+/* One scan of the file's lines for both questions: the line most like old's first non-blank
+ * line (the `nearest:` line; the first of equals), and the window starts whose line is most like
+ * old's longest one (the anchors; the earlier of equals first). When the two probe lines are the
+ * same text, as for a one-line --old, each file line is scored once. */
+struct scan {
+	long first, last;
+	size_t k, key; /* old's lines, and the one the anchors are scored by */
+	const char *kp; /* old's line key, trimmed */
+	size_t kpn;
+	bool same; /* old's first non-blank line is line key: one probe serves both */
+	struct fuzzy_probe probe[2]; /* the first non-blank line's, line key's */
+};
+
+/* The anchors' entry score: a line must beat it once the list is full. */
+static int anchor_floor(const struct advice_near_set *s)
 {
-	size_t key = 0, n = 0;
-	for (size_t i = 1; i < k; i++)
-		if (o[i].n > o[key].n)
-			key = i;
-	const char *p;
-	size_t pn;
-	trimmed(o[key].s, o[key].n, &p, &pn);
-	for (long l = first; l <= last; l++) {
-		const char *t;
-		size_t tn = file_line(f, (size_t)l, &t);
-		trimmed(t, tn, &t, &tn);
-		long at = l - (long)key;
-		if (!tn || at < first || at + (long)k - 1 > last)
-			continue;
-		int s = fuzzy_similarity(t, tn, p, pn);
-		if (n < ANCHORS || s > v[n - 1].score) {
-			size_t i = n < ANCHORS ? n++ : n - 1;
-			while (i && v[i - 1].score < s)
-				v[i] = v[i - 1], i--;
-			v[i] = (struct near){at, s};
-		}
-	}
-	return n;
+	return s->n < ANCHORS ? -1 : s->v[s->n - 1].score;
 }
 
-void advice_nearest(struct buf *b, const struct file *f, long first, long last, const char *old,
-		    size_t old_len)
+/* File line l, trimmed to t[0..tn), scored as the nearest line and as an anchor. */
+static void scan_line(struct scan *sc, struct advice_near_set *s, long l, const char *t, size_t tn)
+{
+	long at = l - (long)sc->key;
+	bool fits = at >= sc->first && at + (long)sc->k - 1 <= sc->last;
+	int fn = s->score, fa = anchor_floor(s), sn, sa = 0;
+	/* each score is exact when it beats its floor; below it, its value does not matter */
+	if (sc->same) {
+		sn = sa = fuzzy_probe_score(&sc->probe[0], t, tn, fits && fa < fn ? fa : fn);
+	} else {
+		sn = fuzzy_probe_score(&sc->probe[0], t, tn, fn);
+		if (fits)
+			sa = fuzzy_probe_score(&sc->probe[1], t, tn, fa);
+	}
+	if (sn > fn)
+		s->line = l, s->score = sn;
+	if (!fits)
+		return;
+	if (tn == sc->kpn && !memcmp(t, sc->kp, tn))
+		sa = 100; /* fuzzy_similarity's rule for equal lines, however short */
+	if (s->n < ANCHORS || sa > fa) {
+		size_t i = s->n < ANCHORS ? s->n++ : s->n - 1;
+		while (i && s->v[i - 1].score < sa)
+			s->v[i] = s->v[i - 1], i--;
+		s->v[i] = (struct advice_near){at, sa};
+	}
+}
+
+/* old's first non-blank line, trimmed (all of old when every line is blank). */
+static void first_nonblank(const char *old, size_t old_len, const char **p, size_t *pn)
+{
+	*p = old;
+	*pn = old_len;
+	for (const char *q = old; q < old + old_len;) {
+		const char *nl = memchr(q, '\n', (size_t)(old + old_len - q));
+		size_t l = nl ? (size_t)(nl - q) : (size_t)(old + old_len - q);
+		if (!utf8_blank(q, l)) {
+			*p = q;
+			*pn = l;
+			break;
+		}
+		q += l + 1;
+	}
+	utf8_trim(p, pn);
+}
+
+static void scan(const struct file *f, long first, long last, const char *old, size_t old_len,
+		 const struct oline *o, size_t k, struct advice_near_set *s)
+{
+	struct scan sc = {.first = first, .last = last, .k = k};
+	for (size_t i = 1; i < k; i++)
+		if (o[i].n > o[sc.key].n)
+			sc.key = i;
+	const char *fp;
+	size_t fpn;
+	first_nonblank(old, old_len, &fp, &fpn);
+	if (k)
+		trimmed(o[sc.key].s, o[sc.key].n, &sc.kp, &sc.kpn);
+	sc.same = k && fpn == sc.kpn && !memcmp(fp, sc.kp, fpn);
+	fuzzy_probe_init(&sc.probe[0], fp, fpn);
+	if (k && !sc.same)
+		fuzzy_probe_init(&sc.probe[1], sc.kp, sc.kpn);
+	for (long l = first; k && l <= last; l++) {
+		/* the line with its ending, trimmed: the ending goes with the trailing whitespace */
+		const char *t = f->data + f->line_start[l - 1];
+		size_t tn = f->line_start[l] - f->line_start[l - 1];
+		utf8_trim(&t, &tn);
+		/* a blank line is never the nearest line nor an anchor */
+		if (tn)
+			scan_line(&sc, s, l, t, tn);
+	}
+}
+
+/* old's lines without their endings; caller frees. */
+static struct oline *old_lines(const char *old, size_t old_len, size_t *k)
 {
 	struct oline *o = NULL;
-	size_t k = 0, cap = 0;
+	size_t cap = 0;
+	*k = 0;
 	for (size_t i = 0; i < old_len;) {
 		const char *nl = memchr(old + i, '\n', old_len - i);
 		size_t e = nl ? (size_t)(nl - old) : old_len, n = e - i;
 		if (n && old[e - 1] == '\r')
 			n--;
-		XGROW(o, cap, k + 1);
-		o[k++] = (struct oline){old + i, n};
+		XGROW(o, cap, *k + 1);
+		o[(*k)++] = (struct oline){old + i, n};
 		i = nl ? e + 1 : old_len;
 	}
-	struct near v[ANCHORS];
-	size_t n = k ? anchors(f, first, last, o, k, v) : 0;
-	for (size_t i = 0; i < n; i++)
-		v[i].score = window_score(f, v[i].at, o, k);
-	qsort(v, n, sizeof(*v), near_cmp);
+	return o;
+}
+
+void advice_near_scan(const struct file *f, long first, long last, const char *old, size_t old_len,
+		      struct advice_near_set *s)
+{
+	size_t k;
+	struct oline *o = old_lines(old, old_len, &k);
+	*s = (struct advice_near_set){0};
+	scan(f, first, last, old, old_len, o, k, s);
+	for (size_t i = 0; i < s->n; i++)
+		s->v[i].score = window_score(f, s->v[i].at, o, k);
+	qsort(s->v, s->n, sizeof(*s->v), near_cmp);
+	free(o);
+}
+
+void advice_nearest(struct buf *b, const struct file *f, const struct advice_near_set *s, const char *old,
+		    size_t old_len)
+{
+	size_t k, n = s->n;
+	struct oline *o = old_lines(old, old_len, &k);
+	const struct advice_near *v = s->v;
 	size_t shown = 0;
 	for (size_t i = 0; i < n && shown < NEAR_SHOWN; i++) {
 		bool dup = false;

@@ -17,11 +17,29 @@ void advice_command(struct buf *b, const struct edit_req *rq, long hint, int dro
 /* Appends s[0..n) as one $'…' shell word, with \n \t \r \\ \' and other control bytes escaped. */
 void advice_shell_ansi(struct buf *b, const char *s, size_t n);
 
-/* Appends up to 3 lines "\n  near: lines a-b · 87% · <reason>" naming the regions of lines
- * first..last, as many lines long as old, most like old; the reason names the file's text first,
- * then --old's ("tabs vs 4 spaces at col 1", "' vs ’ at col 9", "1 word differs: sum→total").
- * Bounded work: only windows around the lines most like old's longest line are scored. */
-void advice_nearest(struct buf *b, const struct file *f, long first, long last, const char *old,
+/* What a missed --old is nearest to in lines first..last, found in one scan of them: the line
+ * most like old's first non-blank line (both trimmed; the first of equals; 0 when no line
+ * scores), and up to ADVICE_NEAR_MAX windows as many lines long as old, best first (the earlier of
+ * equals): those starting where a line is most like old's longest line, scored by the mean
+ * similarity of their lines. */
+#define ADVICE_NEAR_MAX 12
+struct advice_near {
+	long at;
+	int score;
+};
+struct advice_near_set {
+	long line;
+	int score; /* 0..100 */
+	size_t n;
+	struct advice_near v[ADVICE_NEAR_MAX];
+};
+void advice_near_scan(const struct file *f, long first, long last, const char *old, size_t old_len,
+		      struct advice_near_set *s);
+
+/* Appends up to 3 lines "\n  near: lines a-b · 87% · <reason>" naming the best of s's windows
+ * that score 50% or more; the reason names the file's text first, then --old's ("tabs vs 4
+ * spaces at col 1", "' vs ’ at col 9", "1 word differs: sum→total"). */
+void advice_nearest(struct buf *b, const struct file *f, const struct advice_near_set *s, const char *old,
 		    size_t old_len);
 
 #endif

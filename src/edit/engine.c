@@ -249,21 +249,21 @@ static enum lets_err not_found(struct job *j, long first, long last, long norm_l
 			norm_line, rq->target_text);
 	else
 		buf_addf(&m, "--old not found in %s", rq->target_text);
-	int score = 100;
-	long near = norm_line ? norm_line : fuzzy_nearest(j->f, first, last, rq->old, rq->old_len, &score);
-	if (folded)
-		near = folded->first, score = 0;
+	struct advice_near_set ns = {0};
+	if (!norm_line && !folded)
+		advice_near_scan(j->f, first, last, rq->old, rq->old_len, &ns);
+	long near = folded ? folded->first : norm_line ? norm_line : ns.line;
 	if (near) {
 		buf_addf(&m, "\n  nearest: line %ld\t", near);
 		file_line_display(&m, j->f, (size_t)near, NULL, NULL);
 		if (!norm_line && !folded)
-			buf_addf(&m, "\n  similarity: %d%%", score);
+			buf_addf(&m, "\n  similarity: %d%%", ns.score);
 	}
 	if (folded) {
 		buf_adds(&m, "\n  apply it: ");
 		advice_command(&m, rq, 0, 1);
 	} else if (!norm_line) {
-		advice_nearest(&m, j->f, first, last, rq->old, rq->old_len);
+		advice_nearest(&m, j->f, &ns, rq->old, rq->old_len);
 	}
 	diag_add(j->d, E_NOT_FOUND, "%s", m.data);
 	buf_release(&m);
@@ -539,9 +539,15 @@ static enum lets_err find_old(struct job *j, size_t sb, size_t se, struct occs *
 static long find_folded(struct job *j, size_t sb, size_t se, struct occs *oc)
 {
 	const struct file *f = j->f;
-	size_t *map, fl, fol;
-	char *fh = fuzzy_fold(f->data + sb, se - sb, &map, &fl);
+	size_t *map = NULL, fl, fol;
 	char *fo = fuzzy_fold(j->rq->old, j->rq->old_len, NULL, &fol);
+	if (!fuzzy_foldable(f->data + sb, se - sb)) {
+		/* the bytes fold to themselves: no copy of them, no byte map 8 times their size */
+		find_all(f->data + sb, se - sb, sb, fo, fol, oc);
+		free(fo);
+		return oc->n ? file_line_at(f, oc->v[0].start) : 0;
+	}
+	char *fh = fuzzy_fold(f->data + sb, se - sb, &map, &fl);
 	struct occs folded = {0};
 	find_all(fh, fl, 0, fo, fol, &folded);
 	for (size_t i = 0; i < folded.n; i++) {

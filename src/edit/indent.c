@@ -142,30 +142,47 @@ static bool lines_fold(const struct file *f, long at, const struct tlines *o, st
 	return indents_agree(o, fl);
 }
 
+/* Window at, when --old folds onto it, appended to *out (up to max; the count goes on). */
+static void fold_at(const struct file *f, long at, const struct tlines *o, bool final_nl, struct tline *fl,
+		    struct fold_region **out, size_t *found, size_t *cap, size_t max)
+{
+	if (!lines_fold(f, at, o, fl))
+		return;
+	long last = at + (long)o->n - 1;
+	size_t s = f->line_start[at - 1];
+	size_t e = final_nl ? f->line_start[last] : (size_t)(fl[o->n - 1].s - f->data) + fl[o->n - 1].n;
+	if (!utf8_valid(f->data + s, e - s))
+		return;
+	if (*found < max) {
+		XGROW(*out, *cap, *found + 1);
+		(*out)[*found] = (struct fold_region){s, e, at, last};
+	}
+	(*found)++;
+}
+
 size_t fold_find(const struct file *f, long lo, long hi, const char *old, size_t old_len,
 		 struct fold_region **out, size_t max)
 {
 	struct tlines o = {0};
-	size_t found = 0, cap = 0;
+	size_t found = 0, cap = 0, key = 0;
 	*out = NULL;
 	split(old, old_len, &o);
 	bool final_nl = old_len && old[old_len - 1] == '\n';
 	struct tline *fl = xmalloc((o.n ? o.n : 1) * sizeof(*fl));
 	if (!o.n || utf8_blank(old, old_len))
 		goto out;
-	for (long at = lo; at + (long)o.n - 1 <= hi; at++) {
-		if (!lines_fold(f, at, &o, fl))
-			continue;
-		long last = at + (long)o.n - 1;
-		size_t s = f->line_start[at - 1];
-		size_t e = final_nl ? f->line_start[last] : (size_t)(fl[o.n - 1].s - f->data) + fl[o.n - 1].n;
-		if (!utf8_valid(f->data + s, e - s))
-			continue;
-		if (found < max) {
-			XGROW(*out, cap, found + 1);
-			(*out)[found] = (struct fold_region){s, e, at, last};
-		}
-		found++;
+	/* a window folds only where its line key holds --old's line key's text: the windows tried
+	 * are those of the lines memmem finds that text in, in order, each once */
+	while (blank(&o.v[key]))
+		key++;
+	const char *kt, *p = f->data + f->line_start[lo - 1], *end = f->data + f->line_start[hi], *hit;
+	size_t kn;
+	core(&o.v[key], &kt, &kn);
+	while (p < end && (hit = memmem(p, (size_t)(end - p), kt, kn))) {
+		long line = file_line_at(f, (size_t)(hit - f->data)), at = line - (long)key;
+		if (at >= lo && at + (long)o.n - 1 <= hi)
+			fold_at(f, at, &o, final_nl, fl, out, &found, &cap, max);
+		p = f->data + f->line_start[line];
 	}
 out:
 	free(fl);

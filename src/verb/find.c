@@ -1,6 +1,7 @@
 /* lets find: walk → search → sink → output. The walk runs on a thread pool; each worker reads a
- * file whole, searches the buffer and feeds the sink below, which counts hits, keeps the lines it
- * may print (none once the call is over its cap) and tallies what was skipped. When the walk is
+ * file whole (a large one the walk found, a window at a time), searches it and feeds the sink
+ * below, which counts hits, keeps the lines it may print (none once the call is over its cap) and
+ * tallies what was skipped. When the walk is
  * done, the results are sorted by path, so the answer is the same whatever the thread count, and
  * rendered once as text, --json or --jsonl. */
 #include <pthread.h>
@@ -52,7 +53,7 @@ static void search_data(void *ctx, const char *data, size_t size)
 	struct scan_ctx *c = ctx;
 	struct fworker *w = c->w;
 	struct search_sink ss;
-	sink_begin(&c->f->sh, &w->sink, &ss);
+	sink_begin(&c->f->sh, &w->sink, &ss, false);
 	/* the byte-order mark here; NUL bytes are found by the search itself, next to its scan */
 	if (file_is_binary(data, size < 2 ? size : 2)) {
 		w->status = SEARCH_BINARY;
@@ -63,13 +64,33 @@ static void search_data(void *ctx, const char *data, size_t size)
 	sink_render(&c->f->sh, &w->sink, data, size, w->status);
 }
 
+/* file_scan_stream's callback for a large file in the walk: read and searched a window at a time. */
+static void search_stream_data(void *ctx, struct buf *b, struct file_stream *fs)
+{
+	struct scan_ctx *c = ctx;
+	struct fworker *w = c->w;
+	struct search_sink ss;
+	sink_begin(&c->f->sh, &w->sink, &ss, true);
+	if (file_is_binary(b->data, b->len < 2 ? b->len : 2)) {
+		w->status = SEARCH_BINARY;
+		return;
+	}
+	w->status = search_stream(&c->f->s, w->st, b, file_stream_fill, fs, &ss, &w->sink.spans,
+				  &w->sink.spans_cap);
+	sink_render(&c->f->sh, &w->sink, NULL, 0, w->status);
+}
+
 /* Reads a file the walk's d_type (or the command line's stat) says is regular; follow: a root
  * named on the command line may be a symlink, what the walk found is never followed. */
 static void search_file(struct finder *f, struct fworker *w, const char *path, bool follow)
 {
 	struct scan_ctx c = {f, w};
 	struct sink_counts *n = &w->sink.n;
-	switch (file_scan(f->wt, path, follow, f->o->max_file_bytes, &w->data, search_data, &c)) {
+	/* a file named on the command line is mapped and split among the threads; in the walk, whose
+	 * threads are busy with other files, a large one is streamed (no context lines around) */
+	size_t stream_min = follow || f->sh.before || f->sh.after ? 0 : f->s.stream_min;
+	switch (file_scan_stream(f->wt, path, follow, f->o->max_file_bytes, &w->data, search_data,
+				 search_stream_data, stream_min, &c)) {
 	case FILE_SCAN_OK: sink_commit(&f->sh, &w->sink, path, w->status); break;
 	case FILE_SCAN_UNREADABLE: n->unreadable++; break;
 	case FILE_SCAN_TOO_LARGE: n->too_large++; break;

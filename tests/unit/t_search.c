@@ -413,6 +413,148 @@ static void chunked(void)
 	buf_release(&data);
 }
 
+/* A search_fill_fn over bytes in memory, handing them out in pieces of varying size (a read()
+ * may return less than asked). */
+struct mem_fill {
+	const char *data;
+	size_t size, at;
+	unsigned seed, piece; /* piece 0: as much as asked */
+};
+
+static size_t mem_fill(void *ctx, struct buf *b, size_t want)
+{
+	struct mem_fill *m = ctx;
+	size_t n = m->size - m->at < want ? m->size - m->at : want;
+	if (m->piece) {
+		m->seed = m->seed * 1103515245u + 12345u;
+		size_t cut = 1 + (m->seed >> 16) % m->piece;
+		if (n > cut)
+			n = cut;
+	}
+	buf_add(b, m->data + m->at, n);
+	m->at += n;
+	return n;
+}
+
+/* search_stream over data with a window of `window` bytes, the first `head` bytes already in the
+ * buffer (file_scan's probe) and the rest read in pieces of at most `piece` bytes. */
+static enum search_status stream_over(struct searcher *s, struct rx_state *st, const struct buf *data,
+				      size_t window, size_t head, unsigned piece,
+				      const struct search_sink *sink, size_t **spans, size_t *cap)
+{
+	struct buf b = BUF_INIT;
+	if (head > data->len)
+		head = data->len;
+	buf_add(&b, data->data, head);
+	struct mem_fill m = {.data = data->data, .size = data->len, .at = head, .seed = 5, .piece = piece};
+	s->stream_window = window;
+	enum search_status rc = search_stream(s, st, &b, mem_fill, &m, sink, spans, cap);
+	unit_check(m.at == data->len || rc != SEARCH_DONE || !sink->binary_check,
+		   "a finished stream read every byte");
+	buf_release(&b);
+	return rc;
+}
+
+static bool same_bytes(const struct buf *a, const struct buf *b)
+{
+	return a->len == b->len && (!a->len || !memcmp(a->data, b->data, a->len));
+}
+
+static bool stop_first(void *ctx, const struct search_line *l)
+{
+	record(ctx, l);
+	return false;
+}
+
+/* One pattern: search_stream in windows of every size tells the sink what search_buffer tells it
+ * (numbers, offsets in the whole file, spans, text), counting gives the same count, and a sink
+ * that stops after the first line stops both the same way. */
+static long streamed_pattern(const char *pattern, const struct buf *data, long *compared)
+{
+	static const size_t windows[] = {1, 2, 3, 5, 7, 13, 64, 1000, 2999, 3001, 1 << 20};
+	static const size_t heads[] = {0, 1, 4096, 32768};
+	struct diag d = DIAG_INIT;
+	struct regex *re = regex_new(pattern, RX_MULTILINE, &d);
+	diag_release(&d);
+	if (!unit_check(re != NULL, "%s compiles", pattern))
+		return 1;
+	struct searcher s;
+	searcher_init(&s, re, pattern, RX_MULTILINE);
+	struct rx_state *st = rx_state_new(re);
+	size_t *spans = NULL, cap = 0;
+	long mismatches = 0, n1 = 0;
+	struct buf want = BUF_INIT, want1 = BUF_INIT;
+	struct search_sink sink = {.on_line = record, .ctx = &want, .want_spans = true, .binary_check = true};
+	struct search_sink counter = {
+		.on_line = count_hit, .ctx = &n1, .binary_check = true, .count_only = true};
+	struct search_sink stopper = {.on_line = stop_first, .ctx = &want1, .binary_check = true};
+	enum search_status rc1 = search_buffer(&s, st, data->data, data->len, &sink, &spans, &cap);
+	enum search_status rc1c = search_buffer(&s, st, data->data, data->len, &counter, &spans, &cap);
+	enum search_status rc1s = search_buffer(&s, st, data->data, data->len, &stopper, &spans, &cap);
+	for (size_t z = 0; z < sizeof(windows) / sizeof(windows[0]); z++) {
+		size_t head = heads[z % 4];
+		unsigned piece = z % 3 ? 0 : 97;
+		struct buf got = BUF_INIT, got1 = BUF_INIT;
+		long n2 = 0;
+		sink.ctx = &got;
+		counter.ctx = &n2;
+		stopper.ctx = &got1;
+		enum search_status rc2 =
+			stream_over(&s, st, data, windows[z], head, piece, &sink, &spans, &cap);
+		enum search_status rc2c =
+			stream_over(&s, st, data, windows[z], head, piece, &counter, &spans, &cap);
+		enum search_status rc2s =
+			stream_over(&s, st, data, windows[z], head, piece, &stopper, &spans, &cap);
+		(*compared)++;
+		/* lines pushed before a later NUL are pushed by the stream and not by one search: the
+		 * status says they are not to be used */
+		bool lines_same = rc1 == SEARCH_BINARY || same_bytes(&got, &want);
+		bool first_same = rc1s == SEARCH_BINARY || same_bytes(&got1, &want1);
+		if (rc1 != rc2 || rc1c != rc2c || rc1s != rc2s || !lines_same || !first_same ||
+		    (rc1c != SEARCH_BINARY && n1 != n2)) {
+			if (mismatches++ < 3)
+				unit_check(false, "%s streamed in windows of %zu bytes: as one search",
+					   pattern, windows[z]);
+		}
+		buf_release(&got);
+		buf_release(&got1);
+	}
+	buf_release(&want);
+	buf_release(&want1);
+	free(spans);
+	rx_state_free(st);
+	searcher_release(&s);
+	regex_free(re);
+	return mismatches;
+}
+
+/* search_stream against search_buffer: the chunk corpus (CRLF, lines longer than small windows,
+ * no final newline, a match at the very end), the same with a NUL far past the first window
+ * (binary), an empty file, and one that is a single line without a newline. */
+static void streamed(void)
+{
+	static const char *const patterns[] = {"ab",       "(?i)ab",  "a.",       "^ab",   "b$",
+					       "\\bab\\b", "x*",      "ab|cd",    "c+d",   "\\r$",
+					       "ab$|^a",   "last ab", "ab|no|cd", "\\w+ab"};
+	struct buf data = BUF_INIT, nul = BUF_INIT, one = BUF_INIT, empty = BUF_INIT;
+	chunk_corpus(&data, 7);
+	for (unsigned seed = 8; nul.len < 100000; seed++)
+		chunk_corpus(&nul, seed);
+	nul.data[nul.len - 500] = '\0';
+	buf_adds(&one, "xx ab cd ab");
+	const struct buf *inputs[] = {&data, &nul, &one, &empty};
+	long mismatches = 0, compared = 0;
+	for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++)
+		for (size_t p = 0; p < sizeof(patterns) / sizeof(patterns[0]); p++)
+			mismatches += streamed_pattern(patterns[p], inputs[i], &compared);
+	unit_long("streamed searches that differ from one search", mismatches, 0);
+	unit_long("every input, pattern and window compared", compared, 4 * 14 * 11);
+	buf_release(&data);
+	buf_release(&nul);
+	buf_release(&one);
+	buf_release(&empty);
+}
+
 int main(void)
 {
 	unit_begin("search");
@@ -422,5 +564,6 @@ int main(void)
 	binary();
 	count_lines();
 	chunked();
+	streamed();
 	return unit_end();
 }
