@@ -1,6 +1,9 @@
 #include "chunk.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "../alloc.h"
 
 static bool word_byte(unsigned char c)
 {
@@ -26,13 +29,28 @@ size_t chunk_line_start(const char *data, size_t at)
 	return at;
 }
 
+/* data[s..e) is a lone word and a colon ("exit:", "else:", "public:"): a C or Go label at
+ * column 0, a Python clause, a C++ access specifier — the inside of an item, never its start
+ * ("Outer::f" is not one). */
+static bool label_line(const char *data, size_t s, size_t e)
+{
+	size_t i = s;
+	while (i < e && word_byte((unsigned char)data[i]))
+		i++;
+	if (i == s)
+		return false;
+	while (i < e && (data[i] == ' ' || data[i] == '\t'))
+		i++;
+	return i < e && data[i] == ':' && (i + 1 == e || data[i + 1] != ':');
+}
+
 /* The line starting at byte s can start an item. */
 static bool boundary(const char *data, size_t len, size_t s)
 {
 	size_t e = line_end(data, len, s);
 	char c = s < e ? data[s] : '\n';
 	if (c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == '}' || c == ')' || c == ']' ||
-	    starts_end(data + s, e - s))
+	    starts_end(data + s, e - s) || label_line(data, s, e))
 		return false;
 	if (s == 0)
 		return true;
@@ -118,17 +136,67 @@ static size_t skip_literal(const char *d, size_t len, size_t i, const struct chu
 	return j < len ? j + 1 : len;
 }
 
-bool chunk_in_code(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *at, size_t n)
+/* Scans on from s->to until at least to (or len), recording each literal longer than a byte. */
+static void scan_to(struct chunk_scan *s, const char *data, size_t len, const struct chunk_lexis *lx,
+		    size_t to)
 {
-	size_t k = 0, i = 0;
-	while (k < n) {
-		while (k < n && at[k] <= i)
-			if (at[k++] < i)
-				return false; /* inside the literal skipped last */
-		if (k == n || i >= len)
+	/* The bytes skip_literal can open something at: the scan runs over the rest in a tight loop
+	 * (it reads up to a whole large file for every -p and #name lookup). */
+	bool opens[256] = {false};
+	opens['"'] = opens['\''] = opens['`'] = true;
+	opens['/'] = lx->slash_comments;
+	opens['#'] = lx->hash_comments;
+	size_t i = s->to, stop = to < len ? to : len;
+	while (i < stop) {
+		while (i < stop && !opens[(unsigned char)data[i]])
+			i++;
+		if (i == stop)
 			break;
 		size_t e = skip_literal(data, len, i, lx);
+		if (e > i + 1) {
+			if (s->n + 2 > s->cap) {
+				s->cap = s->cap ? 2 * s->cap : 64;
+				s->lit = xrealloc(s->lit, s->cap * sizeof *s->lit);
+			}
+			s->lit[s->n++] = i;
+			s->lit[s->n++] = e;
+		}
 		i = e > i ? e : i + 1;
 	}
+	s->to = i;
+}
+
+bool chunk_scan_in_code(struct chunk_scan *s, const char *data, size_t len, const struct chunk_lexis *lx,
+			const size_t *at, size_t n)
+{
+	if (n && at[n - 1] > s->to)
+		scan_to(s, data, len, lx, at[n - 1]);
+	for (size_t k = 0; k < n; k++) {
+		/* the last literal opened before at[k] holds it when it ends past it */
+		size_t lo = 0, hi = s->n / 2;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (s->lit[2 * mid] < at[k])
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo > 0 && s->lit[2 * (lo - 1) + 1] > at[k])
+			return false;
+	}
 	return true;
+}
+
+void chunk_scan_release(struct chunk_scan *s)
+{
+	free(s->lit);
+	*s = (struct chunk_scan){0};
+}
+
+bool chunk_in_code(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *at, size_t n)
+{
+	struct chunk_scan s = {0};
+	bool ok = chunk_scan_in_code(&s, data, len, lx, at, n);
+	chunk_scan_release(&s);
+	return ok;
 }

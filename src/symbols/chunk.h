@@ -2,7 +2,8 @@
  * a time instead of whole (tree-sitter parses ~3 MB/s; a 19k-line file takes ~100 ms).
  *
  * An item starts on a line that begins at column 0 with something other than a closer ("}", ")",
- * "]", "end") and follows a blank line, a line that closes at column 0, or the start of the file;
+ * "]", "end") or a lone word and colon (a C or Go label, "else:", "public:") and follows a blank
+ * line, a line that closes at column 0, or the start of the file;
  * it runs to the next such line. This holds in the chunkable grammars (struct lang.chunkable) for
  * ordinary code; where it does not (a column-0 line inside a multi-line string, a C++ namespace
  * body at column 0) the item usually fails to parse on its own, and callers fall back to the
@@ -32,5 +33,16 @@ struct chunk_lexis {
 /* Every at[0..n) (ascending offsets, each a line start) lies in code, not inside a string or a
  * comment, by one scan of data from the start. An item cut there is where the text says. */
 bool chunk_in_code(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *at, size_t n);
+
+/* The same check asked many times of one file's bytes with one lexis (a -p call's lookups): the
+ * literals the scan found so far, so the file is scanned once, only as far as asked. */
+struct chunk_scan {
+	size_t to; /* scanned up to here */
+	size_t *lit; /* [start, end) of each literal longer than a byte, in pairs, ascending */
+	size_t n, cap; /* entries of lit, twice the literals */
+};
+bool chunk_scan_in_code(struct chunk_scan *s, const char *data, size_t len, const struct chunk_lexis *lx,
+			const size_t *at, size_t n);
+void chunk_scan_release(struct chunk_scan *s);
 
 #endif

@@ -52,9 +52,10 @@ int defs_add(struct defs *ds, const struct def *d);
 void defs_release(struct defs *ds);
 
 /* Markdown and YAML files of at least this many bytes are parsed around the name only (see
- * symbols.c), and symbols_enclosing parses only the items around its lines from this size up;
- * smaller ones whole. 0 also lets every other grammar parse around the name however much of the
- * file that is. A variable so the tests can exercise both paths. */
+ * symbols.c); smaller ones whole. 0 also lets every other grammar parse around the name however
+ * much of the file that is; SIZE_MAX parses every file whole, for lookups and symbols_enclosing
+ * alike (the reference the differential tests hold the partial parses to). A variable so the
+ * tests can exercise every path. */
 extern size_t symbols_partial_min;
 
 /* Collects the definitions of a parsed tree (ts_rules.c). n_lines is the file's line count, for

@@ -67,6 +67,22 @@ static bool holds_qualifiers(const struct file *f, size_t a, size_t b, const cha
 	return true;
 }
 
+/* The occurrence at byte at lies in a comment that starts its line ("// Parse the header"): no
+ * definition is named there, in any grammar whose lexis has that comment. "#" counts only where it
+ * is a comment (Python), never C's preprocessor lines, which define macros. */
+static bool on_comment_line(const struct file *f, const struct chunk_lexis *lx, size_t at)
+{
+	const char *d = f->data;
+	size_t p = chunk_line_start(d, at);
+	while (p < at && (d[p] == ' ' || d[p] == '\t'))
+		p++;
+	if (lx->hash_comments && p < at && d[p] == '#')
+		return true;
+	if (!lx->slash_comments || p + 2 > at || d[p] != '/')
+		return false;
+	return d[p + 1] == '/' || (d[p + 1] == '*' && !memmem(d + p + 2, at - p - 2, "*/", 2));
+}
+
 /* Records in r->occ where seg occurs (as a whole word in code) and, when chunk is set, adds the
  * top-level items holding them as included ranges, in document order. Returns false when seg
  * does not occur at all. */
@@ -87,7 +103,8 @@ bool ranges_occurrences(const struct file *f, const char *q, const char *seg, si
 		size_t at = (size_t)(hit - data);
 		if (chunk &&
 		    ((check_left && at && word_byte((unsigned char)data[at - 1])) ||
-		     (check_right && at + len < f->size && word_byte((unsigned char)data[at + len]))))
+		     (check_right && at + len < f->size && word_byte((unsigned char)data[at + len])) ||
+		     (r->lx && on_comment_line(f, r->lx, at))))
 			continue;
 		found = true;
 		XGROW(r->occ, r->cap_occ, r->n_occ + 1);
@@ -121,8 +138,16 @@ void ranges_lines(const struct file *f, const long *lines, size_t n, bool chunk,
 		size_t at = f->line_start[lines[i] - 1], end = f->line_start[lines[i]];
 		while (at + 1 < end && (f->data[at] == ' ' || f->data[at] == '\t'))
 			at++;
-		XGROW(r->occ, r->cap_occ, r->n_occ + 1);
+		/* and its last byte of text: a definition can start past the first ("export const x
+		 * = [": the declarator inside), and the walk reaches it only through a node holding one */
+		size_t last = end;
+		while (last > at + 1 && (f->data[last - 1] == ' ' || f->data[last - 1] == '\t' ||
+					 f->data[last - 1] == '\r' || f->data[last - 1] == '\n'))
+			last--;
+		XGROW(r->occ, r->cap_occ, r->n_occ + 2);
 		r->occ[r->n_occ++] = at;
+		if (last - 1 > at)
+			r->occ[r->n_occ++] = last - 1;
 		if (!chunk || at < covered_to)
 			continue;
 		size_t a = chunk_item_start(f->data, f->size, at), b = chunk_item_end(f->data, f->size, at);

@@ -13,6 +13,7 @@
 #include <tree_sitter/api.h>
 
 struct file;
+struct chunk_lexis;
 
 struct ranges {
 	TSRange *v;
@@ -24,6 +25,9 @@ struct ranges {
 	/* Set before ranges_occurrences: bytes [0, prelude) go in before the first item (a PHP
 	 * file's "<?php" line, without which the grammar reads the rest as HTML). */
 	size_t prelude;
+	/* Set before ranges_occurrences (chunk set): the file's comment forms; an occurrence in a
+	 * comment that starts its line is skipped, as no definition is named there. */
+	const struct chunk_lexis *lx;
 };
 #define RANGES_INIT \
 	{           \
@@ -36,15 +40,17 @@ void ranges_add(struct ranges *r, const struct file *f, size_t a, size_t b);
 /* The 0-based line holding byte b. */
 size_t ranges_line_at(const struct file *f, size_t b);
 
-/* Records in r->occ where seg (the last dotted part of q, seg inside q) occurs — as a whole word
- * when chunk is set — and, when chunk is set, adds the top-level items (chunk.h) holding them,
- * keeping only items that also hold q's other parts. False when seg does not occur at all. */
+/* Records in r->occ where seg (the last dotted part of q, seg inside q) occurs — as a whole word,
+ * and not on a comment line (r->lx), when chunk is set — and, when chunk is set, adds the
+ * top-level items (chunk.h) holding them, keeping only items that also hold q's other parts.
+ * False when seg does not occur at all (so counted). */
 bool ranges_occurrences(const struct file *f, const char *q, const char *seg, size_t len, bool chunk,
 			struct ranges *r);
 
-/* Records in r->occ the first non-blank byte of each of lines[0..n) (1-based, ascending) and,
- * when chunk is set, adds the top-level items holding them: where symbols_enclosing parses. An
- * item too long to parse is added whole (the caller's check of the cuts decides). */
+/* Records in r->occ the first and the last non-blank byte of each of lines[0..n) (1-based,
+ * ascending) and, when chunk is set, adds the top-level items holding them: where
+ * symbols_enclosing parses. An item too long to parse is added whole (the caller's check of the
+ * cuts decides). */
 void ranges_lines(const struct file *f, const long *lines, size_t n, bool chunk, struct ranges *r);
 
 /* YAML: the block under each occurrence (lines indented deeper than the key that holds it) plus

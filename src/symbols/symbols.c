@@ -20,8 +20,12 @@
  *     copy alone). A Markdown cut is trusted when tree-sitter
  *     finds exactly the headings the line scan expected there; YAML's only when clean.
  * For "Outer.inner" an item is kept only if it also holds "Outer": in these grammars every
- * container of a definition is inside its top-level item (a C++ namespace written at column 0
- * is the exception, and falls back to the full parse through step 3).
+ * container of a definition is inside its top-level item (a C++ namespace opened at column 0
+ * is the exception: such a file is parsed whole, see open_namespace). An occurrence on a line
+ * that starts with a comment names no definition and brings in no item.
+ * Within one symbols_enclosing call (find -p) the trees parsed are kept (struct trees): the
+ * lookups that decide whether each name resolves alone walk them again instead of parsing the
+ * same items anew, and the cut scan reads the file's strings and comments once.
  * An item longer than CHUNK_MAX (minified code on one line) is parsed as a window of WINDOW bytes
  * either side of the occurrence instead, for at most MAX_WINDOWS occurrences, and that answer
  * stands even with parse errors: resolving what can be resolved beats parsing 5 MB.
@@ -34,6 +38,7 @@
  * implementation join its span. Candidates with the same span count once. */
 #include "symbols.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,7 +79,65 @@ struct query {
 	size_t len;
 	bool root;
 	bool overloads; /* TypeScript: signatures right before an implementation join its span */
+	struct trees *trees; /* the file's trees parsed so far, or NULL */
 };
+
+/* The trees parsed from one file's bytes within one call (symbols_enclosing and the lookups of
+ * its names): tree-sitter is deterministic, so the same bytes over the same included ranges give
+ * the same tree, and a lookup whose ranges an earlier parse had walks that tree again (with its
+ * own occurrences) instead of parsing them a second time. The answer is the same by
+ * construction; only the parse is saved. */
+struct trees {
+	struct parsed {
+		TSRange *ranges; /* owned; NULL for the whole file */
+		size_t n;
+		TSTree *tree;
+		bool clean; /* no parse error in it */
+	} * v;
+	size_t n, cap;
+	struct chunk_scan scan; /* the strings and comments of the file, for cuts_in_code */
+};
+
+static void trees_release(struct trees *t)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		free(t->v[i].ranges);
+		ts_tree_delete(t->v[i].tree);
+	}
+	free(t->v);
+	chunk_scan_release(&t->scan);
+	*t = (struct trees){0};
+}
+
+static bool same_ranges(const struct parsed *p, const TSRange *v, size_t n, bool whole)
+{
+	if (whole || !p->ranges)
+		return whole && !p->ranges;
+	if (p->n != n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (p->ranges[i].start_byte != v[i].start_byte || p->ranges[i].end_byte != v[i].end_byte)
+			return false;
+	return true;
+}
+
+/* Every range of v[0..n) (whole items, cut where the text says) lies inside one of p's, and p
+ * parsed cleanly: items cut right parse alike alone or with others around them, so a walk of p
+ * with v's occurrences finds the definitions a parse of v alone would, plus top-level ones of the
+ * other items, which cannot match a name they do not spell. */
+static bool within_clean(const struct parsed *p, const TSRange *v, size_t n)
+{
+	if (!p->clean || !p->ranges)
+		return false;
+	size_t j = 0;
+	for (size_t i = 0; i < n; i++) {
+		while (j < p->n && p->ranges[j].end_byte < v[i].end_byte)
+			j++;
+		if (j == p->n || p->ranges[j].start_byte > v[i].start_byte)
+			return false;
+	}
+	return true;
+}
 
 #define ROOT_PREFIX "$."
 
@@ -170,22 +233,55 @@ static bool answer_stands(const struct defs *ds, const struct query *q, bool err
 /* Parses text (the file's bytes or a same-length copy) over r's ranges (the whole file when
  * whole is set) and collects the definitions on the way to r's occurrences. Returns whether
  * the tree holds a parse error. */
-static bool collect(const struct lang *lang, const struct file *f, const char *text, const struct ranges *r,
-		    bool whole, struct defs *ds)
+/* The tree of text (the file's bytes or a same-length copy) over r's ranges (the whole file when
+ * whole is set): the one in trees when an earlier parse of the file's own bytes had those ranges
+ * (then *owned is false), else a new parse, kept in trees when they are given; NULL when
+ * tree-sitter refuses the ranges. */
+static TSTree *parse_ranges(const struct lang *lang, const struct file *f, const char *text,
+			    const struct ranges *r, bool whole, struct trees *trees, bool *owned)
 {
+	bool cacheable = trees && text == f->data;
+	for (size_t i = 0; cacheable && i < trees->n; i++)
+		if (same_ranges(&trees->v[i], r->v, r->n, whole) ||
+		    (!whole && lang->chunkable && within_clean(&trees->v[i], r->v, r->n))) {
+			*owned = false;
+			return trees->v[i].tree;
+		}
 	TSParser *parser = ts_parser_new();
 	ts_parser_set_language(parser, lang->grammar());
-	bool errors = false;
-	if (ts_parser_set_included_ranges(parser, whole ? NULL : r->v, whole ? 0 : (uint32_t)r->n)) {
-		TSTree *tree = ts_parser_parse_string(parser, NULL, text, (uint32_t)f->size);
-		if (tree) {
-			ts_collect(lang, tree, text, (long)f->n_lines, r->occ, r->n_occ, ds);
-			errors = ts_node_has_error(ts_tree_root_node(tree));
-			ds->errors = ds->errors || errors;
-		}
-		ts_tree_delete(tree);
-	}
+	TSTree *tree = NULL;
+	if (ts_parser_set_included_ranges(parser, whole ? NULL : r->v, whole ? 0 : (uint32_t)r->n))
+		tree = ts_parser_parse_string(parser, NULL, text, (uint32_t)f->size);
 	ts_parser_delete(parser);
+	*owned = !(cacheable && tree);
+	if (tree && cacheable) {
+		XGROW(trees->v, trees->cap, trees->n + 1);
+		struct parsed *p = &trees->v[trees->n++];
+		*p = (struct parsed){NULL, whole ? 0 : r->n, tree,
+				     !ts_node_has_error(ts_tree_root_node(tree))};
+		if (!whole) {
+			p->ranges = xmalloc((r->n + 1) * sizeof *p->ranges);
+			memcpy(p->ranges, r->v, r->n * sizeof *p->ranges);
+		}
+	}
+	return tree;
+}
+
+/* Parses text (the file's bytes or a same-length copy) over r's ranges (the whole file when
+ * whole is set) and collects the definitions on the way to r's occurrences. Returns whether
+ * the tree holds a parse error. */
+static bool collect(const struct lang *lang, const struct file *f, const char *text, const struct ranges *r,
+		    bool whole, struct trees *trees, struct defs *ds)
+{
+	bool owned, errors = false;
+	TSTree *tree = parse_ranges(lang, f, text, r, whole, trees, &owned);
+	if (tree) {
+		ts_collect(lang, tree, text, (long)f->n_lines, r->occ, r->n_occ, ds);
+		errors = ts_node_has_error(ts_tree_root_node(tree));
+		ds->errors = ds->errors || errors;
+	}
+	if (owned)
+		ts_tree_delete(tree);
 	return errors;
 }
 
@@ -202,7 +298,7 @@ static bool collect_demacroed(const struct lang *lang, const struct file *f, con
 {
 	struct defs alt = DEFS_INIT;
 	alt.text = cmacro_blank(f->data, f->size, whole ? NULL : r->v, whole ? 0 : r->n);
-	bool errors = collect(lang, f, alt.text, r, whole, &alt);
+	bool errors = collect(lang, f, alt.text, r, whole, NULL, &alt);
 	bool stands = answer_stands(&alt, q, errors, relaxed);
 	if (stands) {
 		struct defs t = *ds;
@@ -240,13 +336,42 @@ static const struct chunk_lexis *lexis_of(const struct lang *lang)
 	}
 }
 
-/* Every item of r starts in code, not inside a string or comment that began above it. */
-static bool cuts_in_code(const struct file *f, const struct chunk_lexis *lx, const struct ranges *r)
+/* A C++ file with a namespace opened at column 0: the items inside it start at column 0 too, and
+ * parsed alone they parse cleanly but lose the namespace around them (a wrong qualified name,
+ * method taken for function), so such a file is parsed whole. */
+static bool open_namespace(const struct lang *lang, const struct file *f)
 {
-	size_t *at = xmalloc((r->n + 1) * sizeof *at);
-	for (size_t i = 0; i < r->n; i++)
-		at[i] = r->v[i].start_byte;
-	bool ok = chunk_in_code(f->data, f->size, lx, at, r->n);
+	static const char kw[] = "namespace";
+	size_t kl = sizeof kw - 1;
+	if (lang->id != L_CPP)
+		return false;
+	for (const char *p = f->data, *end = f->data + f->size; (p = memmem(p, (size_t)(end - p), kw, kl));
+	     p += kl) {
+		if (p > f->data && p[-1] != '\n')
+			continue;
+		const char *e = p + kl;
+		while (e < end && *e != '\n' && *e != ';')
+			e++;
+		if (e == end || *e == '\n')
+			return true; /* not an alias ("namespace fs = std::filesystem;") */
+	}
+	return false;
+}
+
+/* Every item of r starts and ends in code, not inside a string or comment that began above: an
+ * end is the next item's start, and a cut there inside a raw string would leave the item's
+ * definition unclosed, which tree-sitter's recovery can end early without an error node in it. */
+static bool cuts_in_code(const struct file *f, const struct chunk_lexis *lx, const struct ranges *r,
+			 struct trees *trees)
+{
+	size_t *at = xmalloc((2 * r->n + 1) * sizeof *at), n = 0;
+	for (size_t i = 0; i < r->n; i++) {
+		at[n++] = r->v[i].start_byte;
+		if (r->v[i].end_byte < f->size)
+			at[n++] = r->v[i].end_byte;
+	}
+	bool ok = trees ? chunk_scan_in_code(&trees->scan, f->data, f->size, lx, at, n)
+			: chunk_in_code(f->data, f->size, lx, at, n);
 	free(at);
 	return ok;
 }
@@ -285,17 +410,17 @@ static bool partial_definitions(const struct lang *lang, const struct file *f, c
 				const char *seg, struct ranges *r, struct defs *ds)
 {
 	size_t md_expect = 0;
-	if (!cut_ranges(lang, f, q, seg, r, &md_expect) ||
+	if (symbols_partial_min == SIZE_MAX || !cut_ranges(lang, f, q, seg, r, &md_expect) ||
 	    (symbols_partial_min && !r->windowed && r->bytes * 10 >= f->size * 6))
 		return false;
 	bool chunked = lang->chunkable || r->prelude;
 	const struct chunk_lexis *lx = chunked ? lexis_of(lang) : NULL;
-	if (lx && !r->windowed && !cuts_in_code(f, lx, r))
+	if (lx && !r->windowed && (open_namespace(lang, f) || !cuts_in_code(f, lx, r, q->trees)))
 		return false;
 	/* Errors outside the definition are accepted where the cut is known right: checked by the
 	 * scan, or JSON's, which follows the brackets. */
 	bool relaxed = lx || lang->id == L_JSON;
-	bool errors = collect(lang, f, f->data, r, false, ds);
+	bool errors = collect(lang, f, f->data, r, false, q->trees, ds);
 	bool trusted;
 	if (r->windowed)
 		trusted = true;
@@ -333,6 +458,7 @@ static bool ts_definitions(const struct lang *lang, const struct file *f, const 
 		part = (const char *)memchr(part, '.', (size_t)(seg - part)) + 1;
 	}
 	r.prelude = php_prelude(lang, f);
+	r.lx = lang->chunkable || r.prelude ? lexis_of(lang) : NULL;
 	if (!ranges_occurrences(f, q->s, seg, seg_len, lang->chunkable || r.prelude, &r)) {
 		ranges_release(&r);
 		return false;
@@ -343,8 +469,8 @@ static bool ts_definitions(const struct lang *lang, const struct file *f, const 
 		 * errors make tree-sitter search (a generated 1 MB header: 3.3 s whole, 0.9 s
 		 * blanked), and a name used everywhere (a type) would pay both for a not_found. */
 		ds->text = cmacro_blank(f->data, f->size, NULL, 0);
-		collect(lang, f, ds->text, &r, true, ds);
-	} else if (!done && collect(lang, f, f->data, &r, true, ds) && c_family(lang) &&
+		collect(lang, f, ds->text, &r, true, NULL, ds);
+	} else if (!done && collect(lang, f, f->data, &r, true, q->trees, ds) && c_family(lang) &&
 		   !answer_stands(ds, q, true, true)) {
 		collect_demacroed(lang, f, &r, true, q, true, ds);
 	}
@@ -373,8 +499,30 @@ static size_t markdown_loose(struct defs *ds, const struct query *q, struct cand
 	return select_candidates(ds, q, c);
 }
 
-/* Some heading line, read without backticks and asterisks, holds q's last part (or the line
- * scan cannot tell). */
+static bool word_byte(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+	       c >= 0x80;
+}
+
+/* t[0..len) holds w as a whole word (an end of w that is not a word byte needs no boundary): a
+ * heading named w, or holding "Outer.w", has one. */
+static bool holds_word(const char *t, size_t len, const char *w, size_t wl)
+{
+	bool left = word_byte((unsigned char)w[0]), right = word_byte((unsigned char)w[wl - 1]);
+	for (const char *p = t; len >= wl && (p = memmem(p, len - (size_t)(p - t), w, wl)); p++) {
+		size_t at = (size_t)(p - t);
+		if ((!left || !at || !word_byte((unsigned char)t[at - 1])) &&
+		    (!right || at + wl == len || !word_byte((unsigned char)t[at + wl])))
+			return true;
+		if (at + wl >= len)
+			break;
+	}
+	return false;
+}
+
+/* Some heading line, read without backticks and asterisks, holds q's last part as a whole word
+ * (or the line scan cannot tell). */
 static bool md_heading_holds(const struct file *f, const char *q, size_t qlen)
 {
 	struct md_head *h;
@@ -393,7 +541,7 @@ static bool md_heading_holds(const struct file *f, const char *q, size_t qlen)
 		for (size_t k = 0; k < len; k++)
 			if (t[k] != '`' && t[k] != '*')
 				buf_addc(&line, t[k]);
-		found = memmem(line.data, line.len, seg, seg_len) != NULL;
+		found = line.len && seg_len && holds_word(line.data, line.len, seg, seg_len);
 	}
 	buf_release(&line);
 	free(h);
@@ -410,7 +558,7 @@ static bool md_loose_possible(const struct file *f, const char *q, size_t qlen)
 static void ts_definitions_all(const struct lang *lang, const struct file *f, struct defs *ds)
 {
 	struct ranges none = RANGES_INIT;
-	collect(lang, f, f->data, &none, true, ds);
+	collect(lang, f, f->data, &none, true, NULL, ds);
 }
 
 /* The names from the top level down to the definition ds->v[i], as "a.b". */
@@ -468,7 +616,7 @@ static bool unique_name(const struct defs *ds, int i, struct buf *q)
 		buf_add(q, up.data, up.len);
 		buf_release(&up);
 		struct cand *c = NULL;
-		struct query qq = {q->data, q->len, false, false};
+		struct query qq = {q->data, q->len, false, false, NULL};
 		size_t n = select_candidates(ds, &qq, &c);
 		free(c);
 		if (n == 1)
@@ -565,11 +713,13 @@ static size_t ts_candidates(const struct lang *lang, struct file *f, const struc
 	return n;
 }
 
-/* The candidates for #name in f, by the rules at the top of this file; lang is f's. */
-static size_t candidates_of(const struct lang *lang, struct file *f, const char *name, struct defs *ds,
-			    struct cand **c, char **loose)
+/* The candidates for #name in f, by the rules at the top of this file; lang is f's. trees: the
+ * trees of f parsed so far in this call (NULL: none kept). */
+static size_t candidates_of(const struct lang *lang, struct file *f, const char *name, struct trees *trees,
+			    struct defs *ds, struct cand **c, char **loose)
 {
-	struct query q = {name, strlen(name), false, lang && (lang->id == L_TYPESCRIPT || lang->id == L_TSX)};
+	struct query q = {name, strlen(name), false, lang && (lang->id == L_TYPESCRIPT || lang->id == L_TSX),
+			  trees};
 	if (config_lang(lang) && q.len > strlen(ROOT_PREFIX) &&
 	    !memcmp(name, ROOT_PREFIX, strlen(ROOT_PREFIX))) {
 		q.s += strlen(ROOT_PREFIX);
@@ -591,7 +741,7 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
 	struct defs ds = DEFS_INIT;
 	struct cand *c = NULL;
 	char *loose = NULL;
-	size_t n = candidates_of(lang, f, name, &ds, &c, &loose);
+	size_t n = candidates_of(lang, f, name, NULL, &ds, &c, &loose);
 	enum lets_err e = LETS_OK;
 	if (n == 1) {
 		out->start = c[0].start;
@@ -656,13 +806,14 @@ static int sym_add(struct sym_defs *out, const struct lang *lang, const struct d
 
 /* Marks each of out[from..] whose #qname resolves to it alone: a second definition of the same
  * qualified name (Go's init functions, a method and a function of one name) makes it ambiguous. */
-static void mark_unique(const struct lang *lang, struct file *f, struct sym_defs *out, size_t from)
+static void mark_unique(const struct lang *lang, struct file *f, struct trees *trees, struct sym_defs *out,
+			size_t from)
 {
 	for (size_t i = from; i < out->n; i++) {
 		struct defs ds = DEFS_INIT;
 		struct cand *c = NULL;
 		char *loose = NULL;
-		size_t n = candidates_of(lang, f, out->v[i].qname, &ds, &c, &loose);
+		size_t n = candidates_of(lang, f, out->v[i].qname, trees, &ds, &c, &loose);
 		out->v[i].unique = n == 1 && c[0].end == out->v[i].end;
 		free(c);
 		free(loose);
@@ -679,13 +830,13 @@ void symbols_definitions(struct file *f, const char *name, struct sym_defs *out)
 	/* a file of prose mentions a name far more often than it heads a section with it */
 	if (lang && lang->id == L_MARKDOWN && !md_heading_holds(f, name, strlen(name)))
 		return;
-	size_t n = candidates_of(lang, f, name, &ds, &c, &loose);
+	size_t n = candidates_of(lang, f, name, NULL, &ds, &c, &loose);
 	for (size_t i = 0; i < n; i++) {
 		int at = sym_add(out, lang, &ds, c[i].def, c[i].start, c[i].end, c[i].plain);
 		struct sym_def *s = &out->v[at];
 		/* ds holds every definition of the name's last part and those around them, so it
 		 * answers #qname as a fresh lookup would, without a second parse */
-		struct query q = {s->qname, strlen(s->qname), false, false};
+		struct query q = {s->qname, strlen(s->qname), false, false, NULL};
 		struct cand *same = NULL;
 		s->unique = select_candidates(&ds, &q, &same) == 1;
 		free(same);
@@ -739,14 +890,16 @@ void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_d
 	/* Parse only the items holding the lines where the text says items start, as #name does;
 	 * that answer stands unless a definition it gives holds a parse error (the cut may have
 	 * been wrong there): then the whole file is parsed. */
-	bool partial = lx && r.n && r.bytes * 2 < f->size && cuts_in_code(f, lx, &r);
+	struct trees trees = {0};
+	bool partial = lx && r.n && r.bytes * 2 < f->size && symbols_partial_min != SIZE_MAX &&
+		       !open_namespace(lang, f) && cuts_in_code(f, lx, &r, &trees);
 	struct defs ds = DEFS_INIT;
 	int *k = xmalloc((n + 1) * sizeof *k);
-	bool errors = collect(lang, f, f->data, &r, !partial, &ds);
+	bool errors = collect(lang, f, f->data, &r, !partial, &trees, &ds);
 	if (partial && errors && !map_lines(&ds, lines, n, k)) {
 		ds.n = 0;
 		partial = false;
-		collect(lang, f, f->data, &r, true, &ds);
+		collect(lang, f, f->data, &r, true, &trees, &ds);
 	}
 	map_lines(&ds, lines, n, k);
 	int *seen = xmalloc((ds.n + 1) * sizeof *seen);
@@ -761,5 +914,6 @@ void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_d
 	free(k);
 	ranges_release(&r);
 	defs_release(&ds);
-	mark_unique(lang, f, out, from);
+	mark_unique(lang, f, &trees, out, from);
+	trees_release(&trees);
 }

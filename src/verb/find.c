@@ -250,30 +250,45 @@ static void render_blocks(const struct opts *o, struct tally *t, struct out_bloc
 	response_emit(out, &r, o);
 }
 
-/* A result file read again, whole, for the symbol layer (--def, -p). */
-static void copy_bytes(void *ctx, const char *data, size_t size)
+/* A result file read again for the symbol layer (--def, -p): fn runs on its bytes where file_scan
+ * holds them (a large file's mapping), as an indexed struct file, and is not copied: a copy's
+ * pages are all new memory, which costs more than parsing the items around a hit. */
+struct in_place {
+	void (*fn)(void *ctx, struct file *f);
+	void *ctx;
+	const char *path;
+};
+
+static void in_place_data(void *arg, const char *data, size_t size)
 {
-	struct file *f = ctx;
-	f->data = xmalloc(size + 1);
-	memcpy(f->data, data, size);
-	f->data[size] = '\0';
-	f->size = size;
+	struct in_place *ip = arg;
+	struct file f = FILE_INIT;
+	f.path = xstrdup(ip->path);
+	/* struct file promises data[size] == '\0': true of file_scan's buffer, and of a mapping past
+	 * its end within the last page; a size that fills the last page has no byte after it. */
+	bool copy = size && size % (size_t)sysconf(_SC_PAGESIZE) == 0;
+	f.data = copy ? xmalloc(size + 1) : (char *)data;
+	if (copy) {
+		memcpy(f.data, data, size);
+		f.data[size] = '\0';
+	}
+	f.size = size;
+	file_index(&f);
+	ip->fn(ip->ctx, &f);
+	if (!copy)
+		f.data = NULL;
+	file_release(&f);
 }
 
-/* False when the file cannot be read as the search read it (f is released then). The caller
+/* Runs fn on path's bytes, read again beneath the same root; false when the file cannot be read
+ * as the search read it. As with every file_scan callback, fn's effects are kept only on true:
+ * a file truncated meanwhile abandons fn mid-way (what it had allocated is lost). The caller
  * holds the file_scan guard. */
 static bool reload(const struct opts *o, const struct worktree *beneath, const char *path,
-		   struct buf *scratch, struct file *f)
+		   struct buf *scratch, void (*fn)(void *ctx, struct file *f), void *ctx)
 {
-	*f = (struct file)FILE_INIT;
-	f->path = xstrdup(path);
-	if (file_scan(beneath, path, true, o->max_file_bytes, scratch, copy_bytes, f) != FILE_SCAN_OK ||
-	    !f->data) {
-		file_release(f);
-		return false;
-	}
-	file_index(f);
-	return true;
+	struct in_place ip = {fn, ctx, path};
+	return file_scan(beneath, path, true, o->max_file_bytes, scratch, in_place_data, &ip) == FILE_SCAN_OK;
 }
 
 /* Moves lines [a, b) of from into a new block at the end of *v, headed by target (owned). */
@@ -305,12 +320,27 @@ static bool in_span(const struct sym_defs *sd, int g, long line)
 	return g >= 0 && sd->v[g].start <= line && line <= sd->v[g].end;
 }
 
+/* -p's question to the symbol layer about one file: the enclosing definition of each hit line. */
+struct enclosing {
+	const long *hits;
+	size_t nh;
+	struct sym_defs sd;
+	int *which;
+};
+
+static void enclosing_in(void *ctx, struct file *f)
+{
+	struct enclosing *e = ctx;
+	symbols_enclosing(f, e->hits, e->nh, &e->sd, e->which);
+}
+
 /* -p: blk's lines as blocks headed by each hit's enclosing symbol (path#Qualified.name, or the
  * path alone outside every definition), split where that changes; a context line goes with the
  * hit before it (the first hit's, before any) unless it lies past that hit's symbol and in the next
- * hit's (or that one is outside every symbol). blk's lines move out. */
-static void split_by_symbol(struct out_block *blk, struct file *f, struct out_block **v, size_t *n,
-			    size_t *cap)
+ * hit's (or that one is outside every symbol). blk's lines move out. False (blk untouched) when
+ * the file cannot be read again. */
+static bool split_by_symbol(const struct opts *o, const struct worktree *beneath, struct buf *scratch,
+			    struct out_block *blk, struct out_block **v, size_t *n, size_t *cap)
 {
 	long *hits = xmalloc((blk->n_lines + 1) * sizeof *hits);
 	int *which = xmalloc((blk->n_lines + 1) * sizeof *which);
@@ -318,8 +348,14 @@ static void split_by_symbol(struct out_block *blk, struct file *f, struct out_bl
 	for (size_t i = 0; i < blk->n_lines; i++)
 		if (blk->lines[i].marker == MK_HIT)
 			hits[nh++] = blk->lines[i].number;
-	struct sym_defs sd = SYM_DEFS_INIT;
-	symbols_enclosing(f, hits, nh, &sd, which);
+	struct enclosing e = {hits, nh, SYM_DEFS_INIT, which};
+	if (!reload(o, beneath, blk->path, scratch, enclosing_in, &e)) {
+		sym_defs_release(&e.sd);
+		free(which);
+		free(hits);
+		return false;
+	}
+	struct sym_defs sd = e.sd;
 	int cur = nh ? which[0] : -1;
 	size_t start = 0;
 	for (size_t i = 0, h = 0; i <= blk->n_lines; i++) {
@@ -346,6 +382,7 @@ static void split_by_symbol(struct out_block *blk, struct file *f, struct out_bl
 	sym_defs_release(&sd);
 	free(which);
 	free(hits);
+	return true;
 }
 
 /* The blocks of a line search: one per file, or under -p one per enclosing symbol. */
@@ -363,12 +400,8 @@ static void render_lines(const struct opts *o, struct tally *t, struct omits *om
 		file_scan_guard_begin(&was);
 	for (size_t i = 0; i < t->n_res; i++) {
 		struct out_block *blk = &t->res[i].blk;
-		struct file f;
-		if (split && blk->n_lines && reload(o, t->beneath, blk->path, &scratch, &f)) {
-			split_by_symbol(blk, &f, &blocks, &n, &cap);
-			file_release(&f);
+		if (split && blk->n_lines && split_by_symbol(o, t->beneath, &scratch, blk, &blocks, &n, &cap))
 			continue;
-		}
 		XGROW(blocks, cap, n + 1);
 		blocks[n++] = *blk;
 		*blk = (struct out_block){0};
@@ -466,22 +499,37 @@ struct def_pass {
 	atomic_size_t next;
 };
 
+/* One file's definitions as blocks in its slot (counted in n only once each is whole). */
+struct def_file {
+	const char *name;
+	struct def_slot *slot;
+	struct sym_defs sd;
+};
+
+static void def_file_in(void *ctx, struct file *f)
+{
+	struct def_file *df = ctx;
+	symbols_definitions(f, df->name, &df->sd);
+	df->slot->v = xcalloc(df->sd.n + 1, sizeof(*df->slot->v));
+	for (size_t k = 0; k < df->sd.n; k++, df->slot->n++)
+		def_block(&df->slot->v[k], f, &df->sd, k, def_segment(df->name));
+}
+
 static void *def_worker(void *arg)
 {
 	struct def_pass *p = arg;
 	struct buf scratch = BUF_INIT;
 	for (size_t i; (i = atomic_fetch_add(&p->next, 1)) < p->n_res;) {
 		struct def_slot *slot = &p->slots[i];
-		struct file f;
-		struct sym_defs sd = SYM_DEFS_INIT;
-		if (!reload(p->o, p->beneath, p->res[i].path, &scratch, &f))
-			continue;
-		symbols_definitions(&f, p->name, &sd);
-		slot->v = xcalloc(sd.n + 1, sizeof(*slot->v));
-		for (slot->n = 0; slot->n < sd.n; slot->n++)
-			def_block(&slot->v[slot->n], &f, &sd, slot->n, def_segment(p->name));
-		sym_defs_release(&sd);
-		file_release(&f);
+		struct def_file df = {p->name, slot, SYM_DEFS_INIT};
+		if (!reload(p->o, p->beneath, p->res[i].path, &scratch, def_file_in, &df)) {
+			/* a file that vanished mid-way: what its blocks had is dropped */
+			for (size_t k = 0; k < slot->n; k++)
+				block_release(&slot->v[k]);
+			free(slot->v);
+			*slot = (struct def_slot){0};
+		}
+		sym_defs_release(&df.sd);
 	}
 	buf_release(&scratch);
 	return NULL;

@@ -142,3 +142,33 @@ Usage: lets find [OPTIONS] <PATTERN> [PATHS]...
 
 For more information, try '--help'.
 ERROR_CODE=usage
+
+### -p in a file over 256 KiB: read in place from its mapping, only the item around the hit parsed
+% { echo 'package big'; echo; for i in $(seq 1 20000); do printf 'func F%d() int {\n\treturn %d\n}\n\n' $i $i; done; printf 'func Target() {\n\tneedle()\n}\n'; } > big.go
+@env LETS_NO_STATS=1
+$ lets find -p needle big.go
+── big.go#Target
+80004:		«needle»()
+── 1 hit in 1 file · searched 1 file
+
+### -p: a C label at column 0 (out:) is inside its function, not the start of an item
+% { for i in $(seq 1 30); do printf 'int f%d(void)\n{\n\treturn %d;\n}\n\n' $i $i; done; printf 'int g(int x)\n{\n\tif (x)\n\t\tgoto out;\n\tx++;\n\nout:\n\treturn needle(x);\n}\n'; } > lab.c
+@env LETS_NO_STATS=1
+$ lets find -p needle lab.c
+── lab.c#g
+158:		return «needle»(x);
+── 1 hit in 1 file · searched 1 file
+
+### -p: a definition that starts past its line's first byte (the declarator of export const)
+% { for i in $(seq 1 30); do printf 'export function f%d(): number {\n  return %d\n}\n\n' $i $i; done; printf 'export const needles = [\n  "a",\n] as const\n'; } > e.ts
+@env LETS_NO_STATS=1
+$ lets find -p needles e.ts
+── e.ts#needles
+121:	export const «needles» = [
+── 1 hit in 1 file · searched 1 file
+
+### -p on a mapped file truncated while its symbols are read never kills lets
+% { echo 'package big'; echo; for i in $(seq 1 20000); do printf 'func F%d() int {\n\treturn %d\n}\n\n' $i $i; done; printf 'func Target() {\n\tneedle()\n}\n'; } > src.go
+$ (while :; do cp src.go big.go; truncate -s 1000 big.go; done) & for i in $(seq 20); do lets find -p needle big.go >/dev/null 2>&1; s=$?; [ $s -ge 128 ] && echo "killed by signal $((s - 128))"; done; kill $!; wait $! 2>/dev/null; echo done
+? 0
+done

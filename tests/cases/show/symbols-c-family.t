@@ -115,7 +115,7 @@ $ lets show shapes.hpp#Circle
 shapes.hpp#Circle is ambiguous (2 candidates)
   shapes.hpp:18	class Circle : public Shape<double> {
   shapes.hpp:31	Circle::Circle(double r) : r_(r) {}
-  pick line 18: shapes.hpp:18-25
+  pick line 18: shapes.hpp#geo.Circle
   pick line 31: shapes.hpp#Circle.Circle
 ERROR_CODE=ambiguous
 

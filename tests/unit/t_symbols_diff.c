@@ -1,0 +1,343 @@
+/* Differential test of the partial parses behind find -p (symbols_enclosing) and find --def
+ * (symbols_definitions): on real source files — the grammar sources and bindings in
+ * deps/node_modules (C, C++, JavaScript, TypeScript), the Python standard library, the Rust
+ * crates the build installs, the Go files among the test fixtures plus a generated Go file full of
+ * the shapes that break a text-only cut — every answer must equal the one the same call gives
+ * when every file is parsed whole (symbols_partial_min = SIZE_MAX). A wrong enclosing symbol, a
+ * wrong span or a wrong "resolves alone" would show here as a mismatch naming file and line.
+ *
+ * Run from the repository root (make check does). A language whose files are not installed
+ * compares nothing, and its "compared" case fails, so a missing corpus cannot pass silently. */
+#include "unit.h"
+
+#include <ftw.h>
+#include <glob.h>
+#include <stdint.h>
+
+#include "alloc.h"
+#include "buf.h"
+#include "file.h"
+#include "symbols/defs.h"
+#include "symbols/symbols.h"
+
+#define FILE_MAX (96 * 1024) /* bigger files cost the ASan build seconds each */
+#define FILES_PER_LANG 40
+#define LINES_PER_FILE 6
+#define NAMES_PER_FILE 4
+#define SHOWN_MAX 10
+
+struct paths {
+	char **v;
+	size_t n, cap;
+	const char *const *exts; /* NULL-terminated */
+};
+
+/* nftw has no context argument: the list being filled, for the walk of one language's tree. */
+static struct paths *walking;
+
+static bool has_ext(const char *path, const char *const *exts)
+{
+	size_t n = strlen(path);
+	for (; *exts; exts++) {
+		size_t e = strlen(*exts);
+		if (n > e && !strcmp(path + n - e, *exts))
+			return true;
+	}
+	return false;
+}
+
+static void paths_add(struct paths *p, const char *path)
+{
+	XGROW(p->v, p->cap, p->n + 1);
+	p->v[p->n++] = xstrdup(path);
+}
+
+static int on_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)ftw;
+	if (type == FTW_F && st->st_size > 0 && st->st_size <= FILE_MAX && has_ext(path, walking->exts) &&
+	    !strstr(path, ".min."))
+		paths_add(walking, path);
+	return 0;
+}
+
+static void walk_into(struct paths *p, const char *root)
+{
+	walking = p;
+	nftw(root, on_entry, 16, FTW_PHYS);
+	walking = NULL;
+}
+
+static void glob_into(struct paths *p, const char *pattern)
+{
+	glob_t g;
+	if (glob(pattern, 0, NULL, &g))
+		return;
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		struct stat st;
+		if (!stat(g.gl_pathv[i], &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
+		    st.st_size <= FILE_MAX)
+			paths_add(p, g.gl_pathv[i]);
+	}
+	globfree(&g);
+}
+
+static int str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* At most FILES_PER_LANG of p, spread evenly over the sorted list (the same ones every run). */
+static void paths_thin(struct paths *p)
+{
+	if (p->n)
+		qsort(p->v, p->n, sizeof *p->v, str_cmp);
+	size_t keep = p->n < FILES_PER_LANG ? p->n : FILES_PER_LANG;
+	for (size_t i = 0; i < keep; i++) {
+		size_t from = i * p->n / keep;
+		char *t = p->v[i];
+		p->v[i] = p->v[from];
+		p->v[from] = t;
+	}
+	for (size_t i = keep; i < p->n; i++)
+		free(p->v[i]);
+	p->n = keep;
+}
+
+static void paths_release(struct paths *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		free(p->v[i]);
+	free(p->v);
+}
+
+static bool load(const char *path, struct file *f)
+{
+	FILE *in = fopen(path, "rb");
+	if (!in)
+		return false;
+	struct buf b = BUF_INIT;
+	char chunk[8192];
+	size_t got;
+	while ((got = fread(chunk, 1, sizeof chunk, in)) > 0)
+		buf_add(&b, chunk, got);
+	fclose(in);
+	*f = (struct file)FILE_INIT;
+	f->path = xstrdup(path);
+	f->size = b.len;
+	f->data = buf_detach(&b);
+	if (!f->data)
+		f->data = xstrdup("");
+	file_index(f);
+	return true;
+}
+
+/* One definition as the tests compare it. */
+static void show_def(struct buf *b, const struct sym_def *s)
+{
+	buf_addf(b, "%s %s %ld-%ld@%ld %s", s->qname, s->kind, s->start, s->end, s->line,
+		 s->unique ? "u" : "a");
+}
+
+/* -p's answer for lines[0..n) of f, one line each: "qname kind a-b@line u|a" or "-". */
+static void enclosing_answer(struct file *f, const long *lines, size_t n, bool one_by_one, struct buf *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t from = one_by_one ? i : 0, count = one_by_one ? 1 : n;
+		struct sym_defs sd = SYM_DEFS_INIT;
+		int which[LINES_PER_FILE];
+		symbols_enclosing(f, lines + from, count, &sd, which);
+		int w = which[one_by_one ? 0 : i];
+		buf_addf(out, "%ld: ", lines[i]);
+		if (w < 0)
+			buf_adds(out, "-");
+		else
+			show_def(out, &sd.v[w]);
+		buf_addc(out, '\n');
+		sym_defs_release(&sd);
+	}
+}
+
+/* Up to LINES_PER_FILE non-blank lines spread over f, ascending. */
+static size_t pick_lines(const struct file *f, long *lines)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < LINES_PER_FILE && f->n_lines; k++) {
+		size_t l = 1 + (k * 2 + 1) * f->n_lines / (LINES_PER_FILE * 2);
+		const char *t;
+		while (l <= f->n_lines && file_line(f, l, &t) <= 1)
+			l++;
+		if (l <= f->n_lines && (!n || (long)l > lines[n - 1]))
+			lines[n++] = (long)l;
+	}
+	return n;
+}
+
+/* Up to NAMES_PER_FILE names f defines (qualified, from the whole parse of pick_lines' lines),
+ * for --def: each must give the same definitions both ways. */
+static size_t pick_names(struct file *f, const long *lines, size_t nl, char names[][128])
+{
+	struct sym_defs sd = SYM_DEFS_INIT;
+	int which[LINES_PER_FILE];
+	symbols_enclosing(f, lines, nl, &sd, which);
+	size_t n = 0;
+	for (size_t i = 0; i < sd.n && n < NAMES_PER_FILE; i++) {
+		if (strlen(sd.v[i].qname) >= 128)
+			continue;
+		snprintf(names[n++], 128, "%s", sd.v[i].qname);
+		/* its last part alone too: every definition of that name, members included */
+		const char *dot = strrchr(sd.v[i].qname, '.');
+		if (dot && dot[1] && n < NAMES_PER_FILE)
+			snprintf(names[n++], 128, "%s", dot + 1);
+	}
+	sym_defs_release(&sd);
+	return n;
+}
+
+static void definitions_answer(struct file *f, char names[][128], size_t n, struct buf *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct sym_defs sd = SYM_DEFS_INIT;
+		symbols_definitions(f, names[i], &sd);
+		buf_addf(out, "%s:", names[i]);
+		for (size_t k = 0; k < sd.n; k++) {
+			buf_addc(out, ' ');
+			show_def(out, &sd.v[k]);
+		}
+		buf_addc(out, '\n');
+		sym_defs_release(&sd);
+	}
+}
+
+struct tally {
+	long files, lines, names, mismatches;
+};
+
+static void compare(const char *what, const char *path, const struct buf *fast, const struct buf *whole,
+		    struct tally *t)
+{
+	if (fast->len == whole->len && (!fast->len || !memcmp(fast->data, whole->data, fast->len)))
+		return;
+	if (t->mismatches++ < SHOWN_MAX)
+		printf("  %s differs in %s\n  partial:\n%s  whole:\n%s", what, path,
+		       buf_str((struct buf *)fast), buf_str((struct buf *)whole));
+}
+
+static void check_file(const char *path, struct tally *t)
+{
+	struct file f;
+	if (!load(path, &f))
+		return;
+	long lines[LINES_PER_FILE];
+	size_t nl = pick_lines(&f, lines);
+	char names[NAMES_PER_FILE][128];
+	struct buf fast = BUF_INIT, batch = BUF_INIT, whole = BUF_INIT, fast_d = BUF_INIT, whole_d = BUF_INIT;
+	size_t saved = symbols_partial_min;
+	symbols_partial_min = SIZE_MAX;
+	enclosing_answer(&f, lines, nl, false, &whole);
+	size_t nn = pick_names(&f, lines, nl, names);
+	definitions_answer(&f, names, nn, &whole_d);
+	symbols_partial_min = saved;
+	/* one line per call: a call holding all of them would cover most of a file and parse it whole */
+	enclosing_answer(&f, lines, nl, true, &fast);
+	/* and all in one call, as -p asks: the lookups then reuse the items parsed for the lines */
+	enclosing_answer(&f, lines, nl, false, &batch);
+	definitions_answer(&f, names, nn, &fast_d);
+	compare("enclosing", path, &fast, &whole, t);
+	compare("enclosing (one call)", path, &batch, &whole, t);
+	compare("definitions", path, &fast_d, &whole_d, t);
+	t->files++;
+	t->lines += (long)nl;
+	t->names += (long)nn;
+	buf_release(&fast);
+	buf_release(&batch);
+	buf_release(&whole);
+	buf_release(&fast_d);
+	buf_release(&whole_d);
+	file_release(&f);
+}
+
+static void check_lang(const char *lang, struct paths *p)
+{
+	paths_thin(p);
+	struct tally t = {0};
+	for (size_t i = 0; i < p->n; i++)
+		check_file(p->v[i], &t);
+	unit_check(t.mismatches == 0, "%s: partial parses agree with whole ones (%ld mismatches)", lang,
+		   t.mismatches);
+	unit_check(t.files >= 3 && t.lines >= 10 && t.names >= 3,
+		   "%s: compared (%ld files, %ld lines, %ld names)", lang, t.files, t.lines, t.names);
+	paths_release(p);
+}
+
+/* A Go file of the shapes a column-0 cut must survive: labels, a raw string holding a column-0
+ * "func", methods on one type, a type block, nested closures, comments between items. */
+static char *go_source(void)
+{
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "package gen\n\nimport \"fmt\"\n\ntype (\n\tA struct{ n int }\n\tB = A\n)\n\n");
+	for (int i = 0; i < 60; i++) {
+		buf_addf(&b, "// F%d does things.\nfunc F%d(x int) int {\n\tfor i := 0; i < x; i++ {\n", i,
+			 i);
+		buf_addf(&b, "\t\tif i == %d {\n\t\t\tgoto done%d\n\t\t}\n\t}\n\n", i, i);
+		buf_addf(&b, "done%d:\n\tf := func() int { return x }\n\treturn f()\n}\n\n", i);
+		buf_addf(&b, "func (a *A) M%d() string {\n\ts := `raw\n\nfunc fake%d() {\n`\n", i, i);
+		buf_addf(&b, "\treturn fmt.Sprint(s, a.n)\n}\n\nvar V%d = F%d(%d)\n\n", i, i, i);
+		if (i % 7 == 0)
+			buf_addf(&b, "func init() {\n\tV%d++\n}\n\n", i);
+	}
+	return buf_detach(&b);
+}
+
+static void check_go(void)
+{
+	struct paths p = {.exts = (const char *const[]){".go", NULL}};
+	walk_into(&p, "tests/fixtures");
+	glob_into(&p, "/usr/share/doc/git/contrib/persistent-https/*.go");
+	paths_thin(&p);
+	struct tally t = {0};
+	for (size_t i = 0; i < p.n; i++)
+		check_file(p.v[i], &t);
+	char dir[] = "/tmp/t_symbols_diff.XXXXXX";
+	if (mkdtemp(dir)) {
+		char path[sizeof dir + 16];
+		snprintf(path, sizeof path, "%s/gen.go", dir);
+		char *src = go_source();
+		FILE *out = fopen(path, "wb");
+		if (out) {
+			fputs(src, out);
+			fclose(out);
+			check_file(path, &t);
+			remove(path);
+		}
+		free(src);
+		rmdir(dir);
+	}
+	unit_check(t.mismatches == 0, "go: partial parses agree with whole ones (%ld mismatches)",
+		   t.mismatches);
+	unit_check(t.files >= 3 && t.lines >= 10 && t.names >= 3,
+		   "go: compared (%ld files, %ld lines, %ld names)", t.files, t.lines, t.names);
+	paths_release(&p);
+}
+
+int main(void)
+{
+	unit_begin("t_symbols_diff");
+	struct paths c = {.exts = (const char *const[]){".c", ".h", ".cc", NULL}};
+	walk_into(&c, "deps/node_modules");
+	check_lang("c/c++", &c);
+	struct paths js = {.exts = (const char *const[]){".js", ".mjs", ".cjs", NULL}};
+	walk_into(&js, "deps/node_modules");
+	check_lang("javascript", &js);
+	struct paths ts = {.exts = (const char *const[]){".ts", ".mts", ".cts", NULL}};
+	walk_into(&ts, "deps/node_modules");
+	check_lang("typescript", &ts);
+	struct paths py = {0};
+	glob_into(&py, "/usr/lib/python3*/*.py");
+	check_lang("python", &py);
+	struct paths rs = {.exts = (const char *const[]){".rs", NULL}};
+	walk_into(&rs, "/usr/share/cargo/registry");
+	check_lang("rust", &rs);
+	check_go();
+	return unit_end();
+}
