@@ -192,12 +192,23 @@ enum lets_err file_load_fd(struct file *f, const char *path, int fd, long max_fi
 	return LETS_OK;
 }
 
+void file_replace_data(struct file *f, char *data, size_t len)
+{
+	if (!f->data_shared)
+		free(f->data);
+	f->data_shared = false;
+	f->data = data;
+	f->size = len;
+	file_index(f);
+}
+
 void file_release(struct file *f)
 {
 	if (!f)
 		return;
 	free(f->path);
-	free(f->data);
+	if (!f->data_shared)
+		free(f->data);
 	free(f->line_start);
 	memset(f, 0, sizeof(*f));
 }

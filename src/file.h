@@ -18,7 +18,8 @@ struct worktree;
 
 struct file {
 	char *path; /* owned; as given */
-	char *data; /* owned */
+	char *data; /* owned, unless data_shared */
+	bool data_shared; /* data is an edit's bytes as read, owned there: kept until the first change */
 	size_t size;
 	size_t *line_start; /* owned */
 	size_t n_lines;
@@ -47,6 +48,8 @@ enum lets_err file_load_fd(struct file *f, const char *path, int fd, long max_fi
 enum lets_err file_check_stat(const struct stat *st, const char *path, long max_file_bytes, struct diag *d);
 /* Builds the line index for bytes already in f->data (used by file_load and after an edit). */
 void file_index(struct file *f);
+/* Gives f new bytes (data, owned) and re-indexes them; the old bytes are freed unless shared. */
+void file_replace_data(struct file *f, char *data, size_t len);
 void file_release(struct file *f);
 
 /* True when the bytes hold a NUL or start with a UTF-16 byte-order mark. */

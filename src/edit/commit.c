@@ -48,8 +48,11 @@ static enum lets_err load(struct edit_call *c, struct edit_file *ef, struct lock
 			return diag_add(c->d, E_CHANGED, "%s changed since sha:%s (now sha:%s)", ef->path,
 					want, ef->sha_before);
 	}
-	ef->orig = xmalloc(ef->f.size + 1);
-	memcpy(ef->orig, ef->f.data, ef->f.size + 1);
+	/* The working copy starts as the bytes read, not a copy of them: most misses never change
+	 * it, and the copy's fresh pages cost more than finding the nearest candidates. The first
+	 * change gives the working copy its own bytes (file_replace_data). */
+	ef->orig = ef->f.data;
+	ef->f.data_shared = true;
 	ef->orig_len = ef->f.size;
 	ef->loaded = true;
 	return LETS_OK;

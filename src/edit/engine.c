@@ -85,15 +85,6 @@ static void find_all(const char *hay, size_t hay_len, size_t base, const char *n
 	}
 }
 
-/* Replaces the working copy's bytes with data (owned) and re-indexes. */
-static void file_replace_data(struct file *f, char *data, size_t len)
-{
-	free(f->data);
-	f->data = data;
-	f->size = len;
-	file_index(f);
-}
-
 /* Records the lines a replacement starting at byte s of the new bytes covers. */
 static void add_replaced_lines(struct job *j, size_t s, size_t rep_len)
 {
@@ -200,7 +191,9 @@ static void splice(struct job *j, const struct occs *oc, const char *rep, size_t
 	buf_add(&b, f->data + prev, f->size - prev);
 	size_t len = b.len, old_size = f->size;
 	char *od = f->data;
-	f->data = NULL;
+	bool od_shared = f->data_shared;
+	f->data = NULL; /* kept for the marks below: replacing must not free it */
+	f->data_shared = false;
 	file_replace_data(f, buf_detach(&b), len);
 	for (size_t i = 0; i < oc->n; i++)
 		add_replaced_lines(j, new_starts[i], rep_len);
@@ -216,7 +209,8 @@ static void splice(struct job *j, const struct occs *oc, const char *rep, size_t
 		size_t nz = new_starts[last] + rep_len + (oz - oc->v[last].end);
 		mark_changed(j, od, oa, oz, na, nz);
 	}
-	free(od);
+	if (!od_shared)
+		free(od);
 	free(new_starts);
 }
 

@@ -212,12 +212,10 @@ static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
 	enum lets_err e = tf_apply(j->fmt, ef->path, ef->orig, ef->orig_len, j->ops, j->n_ops, &j->res, d);
 	if (e)
 		return e;
-	free(ef->f.data);
-	ef->f.data = xmalloc(j->res.len + 1);
-	memcpy(ef->f.data, j->res.data, j->res.len);
-	ef->f.data[j->res.len] = 0;
-	ef->f.size = j->res.len;
-	file_index(&ef->f);
+	char *data = xmalloc(j->res.len + 1);
+	memcpy(data, j->res.data, j->res.len);
+	data[j->res.len] = 0;
+	file_replace_data(&ef->f, data, j->res.len);
 	memcpy(ef->sha_after, file_sha(&ef->f), 13);
 	memset(&ef->ck, 0, sizeof(ef->ck));
 	if (o->no_check) {
