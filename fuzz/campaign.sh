@@ -9,7 +9,8 @@
 # reported as a hang. A timeout input is therefore run again alone: if it uses well under the limit
 # in CPU time it was starvation, the input is kept as a corpus entry and the harness resumes; a real hang or
 # any other crash ends the harness. One line per harness goes to stdout: name, CPU seconds,
-# executions, executions per CPU second, result. Crashes stay in build/fuzz/crash-<name>-*.
+# executions, executions per CPU second, starved timeouts, slow units, result. Crashes stay in
+# build/fuzz/crash-<name>-*.
 set -u
 cpu_limit=${1:?usage: campaign.sh CPU_SECONDS HARNESS...}
 shift
@@ -36,13 +37,16 @@ run_once() { # bin name budget -> sets used, execs, crash
 	done
 	wait "$pid"
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-	crash=$(sed -n "s/.*Test unit written to \(.*\)$/\1/p" "$log" | tail -1)
+	# a slow unit (over 10 s of wall time, which starvation inflates) is written out but
+	# libFuzzer goes on: counted, not a failure; rerun it alone to judge it
+	crash=$(sed -n "s/.*Test unit written to \(.*\)$/\1/p" "$log" | grep -v -- "-slow-unit-" | tail -1)
+	slow=$((slow + $(grep -c "Test unit written to .*-slow-unit-" "$log")))
 }
 
 for bin in "$@"; do
 	name=$(basename "$bin")
 	mkdir -p "$root/build/fuzz/corpus/$name"
-	total=0 total_execs=0 result=ok starved=0
+	total=0 total_execs=0 result=ok starved=0 slow=0
 	while [ "$total" -lt "$cpu_limit" ]; do
 		run_once "$bin" "$name" $((cpu_limit - total))
 		total=$((total + used)) total_execs=$((total_execs + ${execs:-0}))
@@ -63,6 +67,6 @@ for bin in "$@"; do
 		break
 	done
 	rate=$(awk -v e="$total_execs" -v s="$total" 'BEGIN { printf "%d", (s > 0 ? e / s : 0) }')
-	printf '%s\tcpu_s=%s\texecs=%s\texec_per_cpu_s=%s\tstarved_timeouts=%s\t%s\n' \
-		"$name" "$total" "$total_execs" "$rate" "$starved" "$result"
+	printf '%s\tcpu_s=%s\texecs=%s\texec_per_cpu_s=%s\tstarved_timeouts=%s\tslow_units=%s\t%s\n' \
+		"$name" "$total" "$total_execs" "$rate" "$starved" "$slow" "$result"
 done
