@@ -194,6 +194,14 @@ struct wm {
 
 static int dowild_at(struct wm *w, const unsigned char *p, const unsigned char *t);
 
+/* A memo cell holds two answers for its (pattern, text) offsets: dowild's in the low nibble and
+ * star_scan's in the high one, each + 1 (0 = unknown). */
+static unsigned char *wm_cell(const struct wm *w, const unsigned char *p, const unsigned char *t)
+{
+	size_t cols = (size_t)(w->te - w->ts) + 1;
+	return &w->memo[(size_t)(p - w->ps) * cols + (size_t)(t - w->ts)];
+}
+
 static int dowild(struct wm *w, const unsigned char *p, const unsigned char *t)
 {
 	size_t cols = (size_t)(w->te - w->ts) + 1, rows = (size_t)(w->pe - w->ps) + 1;
@@ -204,10 +212,10 @@ static int dowild(struct wm *w, const unsigned char *p, const unsigned char *t)
 	}
 	if (!w->memo)
 		return dowild_at(w, p, t);
-	unsigned char *cell = &w->memo[(size_t)(p - w->ps) * cols + (size_t)(t - w->ts)];
-	if (!*cell)
-		*cell = (unsigned char)(dowild_at(w, p, t) + 1);
-	return *cell - 1;
+	unsigned char *cell = wm_cell(w, p, t);
+	if (!(*cell & 0x0f))
+		*cell |= (unsigned char)(dowild_at(w, p, t) + 1);
+	return (*cell & 0x0f) - 1;
 }
 
 /* A bracket expression at **pp ('['), against t_ch: WM_MATCH (with *pp on its ']') when t_ch is in
@@ -277,29 +285,45 @@ static int bracket(const unsigned char **pp, const unsigned char *pe, unsigned c
 	return WM_MATCH;
 }
 
-/* What follows a '*' (match_slash: '**', or no WM_PATHNAME) tried at each text position in turn. */
+/* What follows a '*' (match_slash: '**', or no WM_PATHNAME) tried at each text position in turn.
+ * Started from any text position between two candidates, the scan meets the same candidates and
+ * gives the same answer, so once the memo exists every position the scan passed is given that
+ * answer: a pattern of many "**\/" against a path of many components then costs
+ * (pattern * text), not (pattern * text * components). */
 static int star_scan(struct wm *w, const unsigned char *p, const unsigned char *t, bool match_slash)
 {
-	const unsigned char *te = w->te;
+	const unsigned char *te = w->te, *from = t;
+	int m = WM_ABORT_ALL;
 	for (; t < te; t++) {
+		if (w->memo && (*wm_cell(w, p, t) >> 4)) {
+			m = (*wm_cell(w, p, t) >> 4) - 1;
+			break;
+		}
 		unsigned char t_ch = *t;
 		if (!glob_special(*p)) {
 			unsigned char want = *p;
 			while (t < te && (match_slash || *t != '/') && *t != want)
 				t++;
 			t_ch = t < te ? *t : 0;
-			if (t >= te || t_ch != want)
-				return WM_NOMATCH;
+			if (t >= te || t_ch != want) {
+				m = WM_NOMATCH;
+				break;
+			}
 		}
-		int m = dowild(w, p, t);
+		m = dowild(w, p, t);
 		if (m != WM_NOMATCH) {
 			if (!match_slash || m != WM_ABORT_TO_STARSTAR)
-				return m;
+				break;
 		} else if (!match_slash && t_ch == '/') {
-			return WM_ABORT_TO_STARSTAR;
+			m = WM_ABORT_TO_STARSTAR;
+			break;
 		}
+		m = WM_ABORT_ALL;
 	}
-	return WM_ABORT_ALL;
+	if (w->memo)
+		for (const unsigned char *q = from; q < t && q < te; q++)
+			*wm_cell(w, p, q) = (unsigned char)((*wm_cell(w, p, q) & 0x0f) | (m + 1) << 4);
+	return m;
 }
 
 /* A transcription of git's dowild() (wildmatch.c) with WM_PATHNAME on, over explicit ends. */

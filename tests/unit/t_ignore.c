@@ -310,11 +310,116 @@ static void wildmatch_starstar_bound(void)
 	buf_release(&text);
 }
 
+static const char *ref_pattern;
+
+/* git's dowild() (wildmatch.c, WM_PATHNAME) as git has it: plain recursion, no memo, over
+ * NUL-terminated strings, without brackets and escapes (the random cases below use neither). It is
+ * the reference the memoised matcher must agree with once its memo is in play. */
+enum { REF_MATCH, REF_NOMATCH, REF_ABORT_ALL, REF_ABORT_TO_STARSTAR };
+
+static int ref_dowild(const char *p, const char *text)
+{
+	for (; *p; text++, p++) {
+		int match_slash;
+		char t_ch = *text, p_ch = *p;
+		if (!t_ch && p_ch != '*')
+			return REF_ABORT_ALL;
+		switch (p_ch) {
+		default:
+			if (t_ch != p_ch)
+				return REF_NOMATCH;
+			continue;
+		case '?':
+			if (t_ch == '/')
+				return REF_NOMATCH;
+			continue;
+		case '*':
+			if (*++p == '*') {
+				const char *prev_p = p - 2;
+				while (*++p == '*') {
+				}
+				if ((prev_p < ref_pattern || *prev_p == '/') && (*p == '\0' || *p == '/')) {
+					if (*p == '/' && ref_dowild(p + 1, text) == REF_MATCH)
+						return REF_MATCH;
+					match_slash = 1;
+				} else {
+					match_slash = 0;
+				}
+			} else {
+				match_slash = 0;
+			}
+			if (!*p)
+				return !match_slash && strchr(text, '/') ? REF_NOMATCH : REF_MATCH;
+			if (!match_slash && *p == '/') {
+				const char *slash = strchr(text, '/');
+				if (!slash)
+					return REF_NOMATCH;
+				text = slash;
+				break;
+			}
+			for (;; t_ch = *++text) {
+				if (!t_ch)
+					break;
+				if (*p != '*' && *p != '?') {
+					while ((t_ch = *text) != '\0' && (match_slash || t_ch != '/') &&
+					       t_ch != *p)
+						text++;
+					if (t_ch != *p)
+						return REF_NOMATCH;
+				}
+				int m = ref_dowild(p, text);
+				if (m != REF_NOMATCH) {
+					if (!match_slash || m != REF_ABORT_TO_STARSTAR)
+						return m;
+				} else if (!match_slash && t_ch == '/') {
+					return REF_ABORT_TO_STARSTAR;
+				}
+			}
+			return REF_ABORT_ALL;
+		}
+	}
+	return *text ? REF_NOMATCH : REF_MATCH;
+}
+
+/* Random patterns dense in '*' against random paths, long enough that the matcher's memo (and its
+ * star-scan answers) is in play for most of them: every answer must be git's. */
+static void wildmatch_random_against_git(void)
+{
+	static const char pat_chars[] = "***/a";
+	static const char text_chars[] = "aaaa/";
+	unsigned long seed = 0x9e3779b9UL, ran = 0, matched = 0, failures = 0;
+	for (int i = 0; i < 6000; i++) {
+		char pat[64], text[96];
+		size_t pn = 4 + (size_t)(i % 56), tn = 1 + (size_t)((i * 7) % 90);
+		for (size_t k = 0; k < pn; k++) {
+			seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+			pat[k] = pat_chars[(seed >> 33) % (sizeof(pat_chars) - 1)];
+		}
+		for (size_t k = 0; k < tn; k++) {
+			seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+			text[k] = text_chars[(seed >> 33) % (sizeof(text_chars) - 1)];
+		}
+		pat[pn] = text[tn] = '\0';
+		ref_pattern = pat;
+		bool want = ref_dowild(pat, text) == REF_MATCH;
+		bool got = ignore_wildmatch(pat, pn, text, tn);
+		ran++;
+		matched += want;
+		if (want != got && failures++ < 5)
+			unit_check(false, "wildmatch(%s, %s): git %d, lets %d", pat, text, want, got);
+	}
+	unit_check(failures == 0, "%lu random cases agree with git's recursion (%lu disagree)", ran,
+		   failures);
+	unit_check(matched > 300 && matched < ran - 300, "random cases saw both answers (%lu of %lu match)",
+		   matched, ran);
+}
+
 int main(void)
 {
 	unit_begin("ignore");
 	wildmatch_table();
 	wildmatch_starstar_bound();
+	wildmatch_random_against_git();
 	oracle();
 	return unit_end();
 }
