@@ -54,34 +54,163 @@ size_t file_count_lines(const char *p, size_t n)
 	return file_count_newlines(p, n) + (n && p[n - 1] != '\n');
 }
 
-void file_index(struct file *f)
+/* The start of every line of data[0..size) and size after them (n + 1 entries), counted first so
+ * the array is allocated once at its size: its pages are new memory, and a regrown array touches
+ * more of them. */
+static size_t *index_lines(const char *data, size_t size, size_t *n_out, size_t *crlf_out, size_t *lf_out)
 {
-	free(f->line_start);
-	size_t cap = f->size / 32 + 2, n = 0;
-	size_t *starts = xmalloc(cap * sizeof(*starts));
+	size_t n = file_count_lines(data, size), i = 0;
+	size_t *starts = xmalloc((n + 1) * sizeof(*starts));
 	size_t crlf = 0, lf = 0;
-	const char *base = f->data, *p = base, *end = base + f->size;
+	const char *p = data, *end = data + size;
 	while (p < end) {
-		if (n + 2 > cap)
-			XGROW(starts, cap, n + 2);
-		starts[n++] = (size_t)(p - base);
+		starts[i++] = (size_t)(p - data);
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		if (!nl) {
-			p = end;
+		if (!nl)
 			break;
-		}
 		if (nl > p && nl[-1] == '\r')
 			crlf++;
 		else
 			lf++;
 		p = nl + 1;
 	}
-	starts[n] = f->size;
-	f->line_start = starts;
-	f->n_lines = n;
-	f->crlf_lines = crlf;
-	f->lf_lines = lf;
+	starts[i] = size;
+	*n_out = i;
+	if (crlf_out)
+		*crlf_out = crlf, *lf_out = lf;
+	return starts;
+}
+
+/* file_index_lazy's walk: the start of the line last asked for. Once the walks have covered
+ * twice the file's bytes (a caller asking all over it), the full index is built after all. */
+struct line_cursor {
+	size_t row, at; /* 0-based line row starts at byte at */
+	size_t walked;
+	size_t *starts; /* the full index, once built */
+};
+
+static void lazy_release(struct file *f)
+{
+	if (f->lazy)
+		free(f->lazy->starts);
+	free(f->lazy);
+	f->lazy = NULL;
+}
+
+void file_index(struct file *f)
+{
+	free(f->line_start);
+	lazy_release(f);
+	f->line_start = index_lines(f->data, f->size, &f->n_lines, &f->crlf_lines, &f->lf_lines);
 	f->sha[0] = '\0';
+}
+
+void file_index_lazy(struct file *f)
+{
+	free(f->line_start);
+	f->line_start = NULL;
+	lazy_release(f);
+	f->lazy = xcalloc(1, sizeof(*f->lazy));
+	f->n_lines = file_count_lines(f->data, f->size);
+	f->crlf_lines = f->lf_lines = 0; /* not counted: only an edit asks */
+	f->sha[0] = '\0';
+}
+
+/* The full index when there is one (line_start, or the lazy one once built), else NULL. */
+static const size_t *full_index(const struct file *f)
+{
+	if (f->line_start || !f->lazy)
+		return f->line_start;
+	struct line_cursor *c = f->lazy;
+	if (!c->starts && c->walked > 2 * f->size + 4096) {
+		size_t n;
+		c->starts = index_lines(f->data, f->size, &n, NULL, NULL);
+	}
+	return c->starts;
+}
+
+/* Moves the cursor to the start of 0-based row (< n_lines), from where it is or from the top. */
+static void cursor_to_row(const struct file *f, struct line_cursor *c, size_t row)
+{
+	const char *d = f->data;
+	size_t was = c->at;
+	if (row < c->row && row < c->row - row)
+		c->row = c->at = 0;
+	/* far ahead: whole blocks whose newlines are too few are counted, not walked line by line */
+	while (row - c->row > 64 && f->size - c->at > 4096) {
+		size_t k = file_count_newlines(d + c->at, 4096);
+		if (k >= row - c->row)
+			break;
+		const char *nl = memrchr(d + c->at, '\n', 4096);
+		if (!k || !nl)
+			break;
+		c->row += k;
+		c->at = (size_t)(nl - d) + 1;
+	}
+	for (; c->row < row; c->row++)
+		c->at = (size_t)((const char *)memchr(d + c->at, '\n', f->size - c->at) - d) + 1;
+	/* far behind: likewise, a block ending at the cursor's line start whose first newline ends
+	 * a line still past row */
+	while (c->row - row > 64 && row < c->row && c->at > 4096) {
+		size_t k = file_count_newlines(d + c->at - 4096, 4096);
+		if (k < 2 || k - 1 >= c->row - row)
+			break;
+		const char *nl = memchr(d + c->at - 4096, '\n', 4096);
+		c->row -= k - 1;
+		c->at = (size_t)(nl - d) + 1;
+	}
+	for (; c->row > row; c->row--) {
+		const char *nl = c->at > 1 ? memrchr(d, '\n', c->at - 1) : NULL;
+		c->at = nl ? (size_t)(nl - d) + 1 : 0;
+	}
+	c->walked += was > c->at ? was - c->at : c->at - was;
+}
+
+size_t file_line_offset(const struct file *f, size_t n)
+{
+	const size_t *starts = full_index(f);
+	if (starts)
+		return starts[n - 1];
+	if (n > f->n_lines)
+		return f->size;
+	cursor_to_row(f, f->lazy, n - 1);
+	return f->lazy->at;
+}
+
+size_t file_row_at(const struct file *f, size_t b)
+{
+	const size_t *starts = full_index(f);
+	if (starts) {
+		size_t lo = 0, hi = f->n_lines + 1; /* starts[lo] <= b < starts[hi] */
+		while (hi - lo > 1) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (starts[mid] <= b)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		if (lo == f->n_lines && lo > 0 && f->data[f->size - 1] != '\n')
+			lo--;
+		return lo;
+	}
+	struct line_cursor *c = f->lazy;
+	const char *d = f->data;
+	if (b < c->at && b < c->at - b)
+		c->row = c->at = 0;
+	size_t was = c->at;
+	if (b >= c->at) {
+		size_t k = file_count_newlines(d + c->at, b - c->at);
+		if (k) {
+			c->row += k;
+			c->at = (size_t)((const char *)memrchr(d + c->at, '\n', b - c->at) - d) + 1;
+		}
+	} else {
+		c->row -= file_count_newlines(d + b, c->at - b);
+		const char *nl = b ? memrchr(d, '\n', b) : NULL;
+		c->at = nl ? (size_t)(nl - d) + 1 : 0;
+	}
+	c->walked += was > c->at ? was - c->at : c->at - was;
+	return c->row;
 }
 
 /* Rust's io::Error display, which 0.0.1's messages carry: "No such file or directory (os error 2)". */
@@ -210,6 +339,7 @@ void file_release(struct file *f)
 	if (!f->data_shared)
 		free(f->data);
 	free(f->line_start);
+	lazy_release(f);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -220,7 +350,7 @@ bool file_crlf(const struct file *f)
 
 size_t file_line(const struct file *f, size_t n, const char **text)
 {
-	size_t a = f->line_start[n - 1], b = f->line_start[n];
+	size_t a = file_line_offset(f, n), b = file_line_offset(f, n + 1);
 	if (b > a && f->data[b - 1] == '\n') {
 		b--;
 		if (b > a && f->data[b - 1] == '\r')
@@ -232,17 +362,10 @@ size_t file_line(const struct file *f, size_t n, const char **text)
 
 long file_line_at(const struct file *f, size_t off)
 {
-	size_t lo = 0, hi = f->n_lines;
-	if (!hi)
+	if (!f->n_lines)
 		return 1;
-	while (hi - lo > 1) {
-		size_t mid = (lo + hi) / 2;
-		if (f->line_start[mid] <= off)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return (long)lo + 1;
+	size_t row = file_row_at(f, off);
+	return (long)(row < f->n_lines ? row : f->n_lines - 1) + 1;
 }
 
 void sha_hex(const void *data, size_t size, char *out, size_t digits)

@@ -21,8 +21,9 @@ struct file {
 	char *data; /* owned, unless data_shared */
 	bool data_shared; /* data is an edit's bytes as read, owned there: kept until the first change */
 	size_t size;
-	size_t *line_start; /* owned */
+	size_t *line_start; /* owned; NULL after file_index_lazy */
 	size_t n_lines;
+	struct line_cursor *lazy; /* owned; file_index_lazy's stand-in for line_start */
 	size_t crlf_lines, lf_lines; /* lines ending "\r\n" / bare "\n" */
 	struct stat st;
 	char sha[13]; /* "" until file_sha() */
@@ -48,6 +49,17 @@ enum lets_err file_load_fd(struct file *f, const char *path, int fd, long max_fi
 enum lets_err file_check_stat(const struct stat *st, const char *path, long max_file_bytes, struct diag *d);
 /* Builds the line index for bytes already in f->data (used by file_load and after an edit). */
 void file_index(struct file *f);
+/* n_lines only, for bytes read to answer a few questions about a few lines (find -p, --def): the
+ * full index of a large file is new memory (a page per 512 lines), which costs more than walking
+ * to the lines asked for. file_line, file_line_at, file_line_offset and file_row_at answer as
+ * with the full index, walking from the last line asked; line_start stays NULL, so only code
+ * that asks through them may be given such a file. */
+void file_index_lazy(struct file *f);
+/* Where 1-based line n starts (n_lines + 1: the end of the file). */
+size_t file_line_offset(const struct file *f, size_t n);
+/* The 0-based line holding byte b: the newlines before it (n_lines for the end of a file that
+ * ends in one). */
+size_t file_row_at(const struct file *f, size_t b);
 /* Gives f new bytes (data, owned) and re-indexes them; the old bytes are freed unless shared. */
 void file_replace_data(struct file *f, char *data, size_t len);
 void file_release(struct file *f);

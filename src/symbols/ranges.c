@@ -17,26 +17,10 @@ static bool word_byte(unsigned char c)
 	       c >= 0x80;
 }
 
-/* The 0-based line holding byte b (n_lines for the end of a file ending in a newline). */
-size_t ranges_line_at(const struct file *f, size_t b)
-{
-	size_t lo = 0, hi = f->n_lines + 1; /* line_start[lo] <= b < line_start[hi] */
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (f->line_start[mid] <= b)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	if (lo == f->n_lines && lo > 0 && f->data[f->size - 1] != '\n')
-		lo--;
-	return lo;
-}
-
 static TSPoint point_at(const struct file *f, size_t b)
 {
-	size_t row = ranges_line_at(f, b);
-	return (TSPoint){(uint32_t)row, (uint32_t)(b - f->line_start[row])};
+	size_t row = file_row_at(f, b);
+	return (TSPoint){(uint32_t)row, (uint32_t)(b - file_line_offset(f, row + 1))};
 }
 
 void ranges_add(struct ranges *r, const struct file *f, size_t a, size_t b)
@@ -135,7 +119,8 @@ void ranges_lines(const struct file *f, const long *lines, size_t n, bool chunk,
 	for (size_t i = 0; i < n; i++) {
 		if (lines[i] < 1 || (size_t)lines[i] > f->n_lines)
 			continue;
-		size_t at = f->line_start[lines[i] - 1], end = f->line_start[lines[i]];
+		size_t at = file_line_offset(f, (size_t)lines[i]),
+		       end = file_line_offset(f, (size_t)lines[i] + 1);
 		while (at + 1 < end && (f->data[at] == ' ' || f->data[at] == '\t'))
 			at++;
 		/* and its last byte of text: a definition can start past the first ("export const x
@@ -243,7 +228,7 @@ void ranges_yaml(const struct file *f, const char *q, size_t seg_off, struct ran
 	struct byte_range *v = NULL;
 	size_t n = 0, cap = 0;
 	for (size_t k = 0; k < r->n_occ; k++) {
-		size_t row = ranges_line_at(f, r->occ[k]), col = key_column(f, row);
+		size_t row = file_row_at(f, r->occ[k]), col = key_column(f, row);
 		/* Qualifiers, outermost last, each on the line itself (a key can hold a dot) or on some
 		 * enclosing line. */
 		bool keep = true;
@@ -265,10 +250,11 @@ void ranges_yaml(const struct file *f, const char *q, size_t seg_off, struct ran
 					    (ind == col && seq_item(f, end, ind))))
 			end++;
 		XGROW(v, cap, n + 1);
-		v[n++] = (struct byte_range){f->line_start[row], f->line_start[end]};
+		v[n++] = (struct byte_range){file_line_offset(f, row + 1), file_line_offset(f, end + 1)};
 		for (up = parent[row]; up != SIZE_MAX; up = parent[up]) {
 			XGROW(v, cap, n + 1);
-			v[n++] = (struct byte_range){f->line_start[up], f->line_start[up + 1]};
+			v[n++] =
+				(struct byte_range){file_line_offset(f, up + 1), file_line_offset(f, up + 2)};
 		}
 	}
 	if (n)
@@ -362,7 +348,7 @@ bool ranges_md(const struct file *f, const char *q, size_t seg_off, struct range
 	struct byte_range *v = NULL;
 	size_t n = 0, cap = 0, hi = 0;
 	for (size_t k = 0; k < r->n_occ; k++) {
-		size_t row = ranges_line_at(f, r->occ[k]);
+		size_t row = file_row_at(f, r->occ[k]);
 		while (hi < nh && h[hi].row < row)
 			hi++;
 		if (hi == nh || h[hi].row != row)
@@ -392,13 +378,14 @@ bool ranges_md(const struct file *f, const char *q, size_t seg_off, struct range
 			end++;
 		size_t end_row = end < nh ? h[end].row + 1 : f->n_lines; /* the ending heading included */
 		XGROW(v, cap, n + 1);
-		v[n++] = (struct byte_range){f->line_start[row], f->line_start[end_row]};
+		v[n++] = (struct byte_range){file_line_offset(f, row + 1), file_line_offset(f, end_row + 1)};
 		int m = h[hi].level;
 		for (size_t a = hi; a-- > 0 && m > 1;) {
 			if (h[a].level >= m)
 				continue;
 			XGROW(v, cap, n + 1);
-			v[n++] = (struct byte_range){f->line_start[h[a].row], f->line_start[h[a].row + 1]};
+			v[n++] = (struct byte_range){file_line_offset(f, h[a].row + 1),
+						     file_line_offset(f, h[a].row + 2)};
 			m = h[a].level;
 		}
 	}
@@ -408,7 +395,7 @@ bool ranges_md(const struct file *f, const char *q, size_t seg_off, struct range
 		ranges_add(r, f, v[i].a, v[i].b);
 	*expect = 0;
 	for (size_t i = 0, ri = 0; i < nh; i++) {
-		size_t b = f->line_start[h[i].row];
+		size_t b = file_line_offset(f, h[i].row + 1);
 		while (ri < r->n && r->v[ri].end_byte <= b)
 			ri++;
 		*expect += ri < r->n && r->v[ri].start_byte <= b;

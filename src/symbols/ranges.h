@@ -37,8 +37,6 @@ struct ranges {
 void ranges_release(struct ranges *r);
 /* Adds [a, b) at or after the last range (merging with it when they touch). */
 void ranges_add(struct ranges *r, const struct file *f, size_t a, size_t b);
-/* The 0-based line holding byte b. */
-size_t ranges_line_at(const struct file *f, size_t b);
 
 /* Records in r->occ where seg (the last dotted part of q, seg inside q) occurs — as a whole word,
  * and not on a comment line (r->lx), when chunk is set — and, when chunk is set, adds the

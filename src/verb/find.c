@@ -251,7 +251,7 @@ static void render_blocks(const struct opts *o, struct tally *t, struct out_bloc
 }
 
 /* A result file read again for the symbol layer (--def, -p): fn runs on its bytes where file_scan
- * holds them (a large file's mapping), as an indexed struct file, and is not copied: a copy's
+ * holds them (a large file's mapping), as a lazily indexed struct file (file_index_lazy), and is not copied: a copy's
  * pages are all new memory, which costs more than parsing the items around a hit. */
 struct in_place {
 	void (*fn)(void *ctx, struct file *f);
@@ -273,7 +273,7 @@ static void in_place_data(void *arg, const char *data, size_t size)
 		f.data[size] = '\0';
 	}
 	f.size = size;
-	file_index(&f);
+	file_index_lazy(&f);
 	ip->fn(ip->ctx, &f);
 	if (!copy)
 		f.data = NULL;

@@ -467,9 +467,63 @@ static void scans(void)
 		rmdir(dir);
 }
 
+/* file_index_lazy answers every question as the full index does, whatever order they come in:
+ * random files (short and long lines, with and without a last newline, CRLF) asked about random
+ * lines and bytes, near (the line walk), far ahead and far behind (the block counts), and often
+ * enough that the walks' budget runs out and the full index is built after all. */
+static void lazy_index(void)
+{
+	unsigned long seed = 12345, disagree = 0, asked = 0, built = 0;
+	for (int round = 0; round < 40; round++) {
+		struct buf text = BUF_INIT;
+		size_t lines = 1 + (size_t)(round * 97 % 3000);
+		for (size_t i = 0; i < lines; i++) {
+			seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+			size_t len = (seed >> 33) % (round % 3 ? 60 : 300);
+			for (size_t k = 0; k < len; k++)
+				buf_addc(&text, (char)('a' + k % 26));
+			buf_adds(&text, round % 5 == 1 ? "\r\n" : "\n");
+		}
+		if (round % 4 == 3 && text.len)
+			buf_truncate(&text, text.len - 1); /* no newline at the end */
+		struct file full, lazy;
+		index_bytes(&full, text.data, text.len);
+		index_bytes(&lazy, text.data, text.len);
+		file_index_lazy(&lazy);
+		if (!unit_check(lazy.line_start == NULL && lazy.n_lines == full.n_lines,
+				"round %d: n_lines %zu of %zu", round, lazy.n_lines, full.n_lines))
+			continue;
+		for (int q = 0; q < 400; q++) {
+			if (q % 4 == 0 && q < 360)
+				file_index_lazy(
+					&lazy); /* a fresh walk: the budget runs out only at the end */
+			seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+			size_t r = seed >> 33;
+			size_t n = 1 + r % (full.n_lines + 1), b = (r >> 7) % (full.size + 1);
+			const char *t1, *t2;
+			size_t l1 = n <= full.n_lines ? file_line(&full, n, &t1) : 0;
+			size_t l2 = n <= full.n_lines ? file_line(&lazy, n, &t2) : 0;
+			asked++;
+			if (file_line_offset(&full, n) != file_line_offset(&lazy, n) ||
+			    file_row_at(&full, b) != file_row_at(&lazy, b) ||
+			    file_line_at(&full, b) != file_line_at(&lazy, b) || l1 != l2 ||
+			    (n <= full.n_lines && t1 - full.data != t2 - lazy.data))
+				disagree++;
+		}
+		built += lazy.line_start == NULL && file_line_offset(&lazy, 1) == 0;
+		file_release(&full);
+		file_release(&lazy);
+		buf_release(&text);
+	}
+	unit_check(disagree == 0, "lazy index: %lu of %lu answers differ from the full index", disagree,
+		   asked);
+	unit_check(built == 40, "lazy files keep line_start NULL (%lu of 40)", built);
+}
+
 int main(void)
 {
 	unit_begin("t_file");
+	lazy_index();
 	counts();
 	line_index();
 	line_at();
