@@ -1,5 +1,9 @@
 #include "chunk.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,24 +140,46 @@ static size_t skip_literal(const char *d, size_t len, size_t i, const struct chu
 	return j < len ? j + 1 : len;
 }
 
-/* Scans on from s->to until at least to (or len), recording each literal longer than a byte. */
+/* The first byte in d[i..stop) that can open a literal (opens), or stop. Most bytes of code open
+ * nothing, and the scan reads up to a whole large file for every -p and #name lookup, so 16 bytes
+ * are compared at a time against the five openers. */
+static size_t next_opener(const char *d, size_t i, size_t stop, const bool opens[256])
+{
+#if defined(__SSE2__)
+	const __m128i dq = _mm_set1_epi8('"'), sq = _mm_set1_epi8('\''), bt = _mm_set1_epi8('`'),
+		      sl = _mm_set1_epi8(opens['/'] ? '/' : '"'), hs = _mm_set1_epi8(opens['#'] ? '#' : '"');
+	for (; i + 16 <= stop; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(d + i));
+		__m128i m = _mm_or_si128(
+			_mm_or_si128(_mm_cmpeq_epi8(v, dq), _mm_cmpeq_epi8(v, sq)),
+			_mm_or_si128(_mm_cmpeq_epi8(v, bt),
+				     _mm_or_si128(_mm_cmpeq_epi8(v, sl), _mm_cmpeq_epi8(v, hs))));
+		unsigned mask = (unsigned)_mm_movemask_epi8(m);
+		if (mask)
+			return i + (unsigned)__builtin_ctz(mask);
+	}
+#endif
+	while (i < stop && !opens[(unsigned char)d[i]])
+		i++;
+	return i;
+}
+
+/* Scans on from s->to until at least to (or len), recording each literal that spans a newline:
+ * the offsets asked about are line starts, and only such a literal can hold one. */
 static void scan_to(struct chunk_scan *s, const char *data, size_t len, const struct chunk_lexis *lx,
 		    size_t to)
 {
-	/* The bytes skip_literal can open something at: the scan runs over the rest in a tight loop
-	 * (it reads up to a whole large file for every -p and #name lookup). */
 	bool opens[256] = {false};
 	opens['"'] = opens['\''] = opens['`'] = true;
 	opens['/'] = lx->slash_comments;
 	opens['#'] = lx->hash_comments;
 	size_t i = s->to, stop = to < len ? to : len;
 	while (i < stop) {
-		while (i < stop && !opens[(unsigned char)data[i]])
-			i++;
+		i = next_opener(data, i, stop, opens);
 		if (i == stop)
 			break;
 		size_t e = skip_literal(data, len, i, lx);
-		if (e > i + 1) {
+		if (e > i + 1 && memchr(data + i, '\n', e - 1 - i)) {
 			if (s->n + 2 > s->cap) {
 				s->cap = s->cap ? 2 * s->cap : 64;
 				s->lit = xrealloc(s->lit, s->cap * sizeof *s->lit);

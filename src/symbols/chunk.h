@@ -38,7 +38,7 @@ bool chunk_in_code(const char *data, size_t len, const struct chunk_lexis *lx, c
  * literals the scan found so far, so the file is scanned once, only as far as asked. */
 struct chunk_scan {
 	size_t to; /* scanned up to here */
-	size_t *lit; /* [start, end) of each literal longer than a byte, in pairs, ascending */
+	size_t *lit; /* [start, end) of each literal spanning a newline, in pairs, ascending */
 	size_t n, cap; /* entries of lit, twice the literals */
 };
 bool chunk_scan_in_code(struct chunk_scan *s, const char *data, size_t len, const struct chunk_lexis *lx,

@@ -509,6 +509,18 @@ static void test_chunk_in_code(void)
 		{"rust char quote", &rust, "fn a() -> char { '\"' }\n@fn b() {}\n", true},
 		{"rust lifetime", &rust, "fn a<'a>(x: &'a str) {}\n@fn b() {}\n", true},
 		{"rust multi-line string", &rust, "const S: &str = \"a\n@fn b() {}\n\";\n", false},
+		/* past the first 16 bytes, where the scan compares a block at a time */
+		{"c comment opened after 40 bytes of code", &c_like,
+		 "int aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa = 1; /* x\n@int b;\n*/\n", false},
+		{"c opener at byte 16", &c_like, "int aaaaaaaaaaa;/* x\n@int b;\n*/\n", false},
+		{"c opener at byte 31", &c_like, "int aaaaaaaaaaaaaaaaaaaaaaaaaa;/* x\n@int b;\n*/\n", false},
+		{"c string on its own line, then code", &c_like,
+		 "const char *s = \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\";\n@int b;\n", true},
+		{"c a hash is no comment", &c_like, "#define AAAAAAAAAAAAAAAAAAAAAAAA 1 /* x\n@int b; */\n",
+		 false},
+		{"python a slash is no comment", &python,
+		 "x = 1 / 2 + 3 / 4 + 5 / 6 + 7 / 8 + '''\n@y\n'''\n", false},
+		{"python comment after 20 bytes", &python, "x = 1111111111111111 # '''\n@y\n", true},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		const char *at = strchr(cases[i].src, '@');
