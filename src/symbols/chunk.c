@@ -192,6 +192,50 @@ static void scan_to(struct chunk_scan *s, const char *data, size_t len, const st
 	s->to = i;
 }
 
+bool chunk_match_braces(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *opens,
+			size_t n, size_t *closes)
+{
+	bool special[256] = {false};
+	special['"'] = special['\''] = special['`'] = special['{'] = special['}'] = true;
+	special['/'] = lx->slash_comments;
+	special['#'] = lx->hash_comments;
+	size_t *stack = NULL, depth = 0, cap = 0, found = 0;
+	bool ok = true;
+	for (size_t k = 0; k < n; k++)
+		closes[k] = len;
+	for (size_t i = n ? opens[0] : len; i < len && ok; i++) {
+		if (!special[(unsigned char)data[i]])
+			continue;
+		if (data[i] == '{') {
+			XGROW(stack, cap, depth + 1);
+			stack[depth++] = i;
+		} else if (data[i] == '}') {
+			if (!depth)
+				ok = false;
+			else if (--depth, found < n) {
+				/* opens ascending: the one closed here, if asked for, is found by bisection */
+				size_t lo = 0, hi = n;
+				while (lo < hi) {
+					size_t mid = lo + (hi - lo) / 2;
+					if (opens[mid] < stack[depth])
+						lo = mid + 1;
+					else
+						hi = mid;
+				}
+				if (lo < n && opens[lo] == stack[depth])
+					closes[lo] = i, found++;
+			}
+		} else {
+			size_t e = skip_literal(data, len, i, lx);
+			if (e > i + 1)
+				i = e - 1;
+		}
+	}
+	free(stack);
+	/* a brace left open or a namespace never closed: the text cannot say where its items lie */
+	return ok && !depth && found == n;
+}
+
 bool chunk_scan_in_code(struct chunk_scan *s, const char *data, size_t len, const struct chunk_lexis *lx,
 			const size_t *at, size_t n)
 {

@@ -45,4 +45,11 @@ bool chunk_scan_in_code(struct chunk_scan *s, const char *data, size_t len, cons
 			const size_t *at, size_t n);
 void chunk_scan_release(struct chunk_scan *s);
 
+/* The '}' matching the '{' at each opens[0..n) (ascending) into closes, from one scan of data
+ * from opens[0] that skips strings and comments; false unless every one is closed and the braces
+ * from there balance (a preprocessor branch repeating an opening line, a brace in a raw string:
+ * the text alone cannot say). */
+bool chunk_match_braces(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *opens,
+			size_t n, size_t *closes);
+
 #endif

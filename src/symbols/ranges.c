@@ -17,6 +17,16 @@ static bool word_byte(unsigned char c)
 	       c >= 0x80;
 }
 
+struct byte_range {
+	size_t a, b;
+};
+
+static int byte_range_cmp(const void *x, const void *y)
+{
+	const struct byte_range *p = x, *q = y;
+	return p->a < q->a ? -1 : p->a > q->a;
+}
+
 static TSPoint point_at(const struct file *f, size_t b)
 {
 	size_t row = file_row_at(f, b);
@@ -38,13 +48,26 @@ void ranges_add(struct ranges *r, const struct file *f, size_t a, size_t b)
 	r->bytes += b - a;
 }
 
-/* Every dotted part of q before its last one occurs in data[a..b). */
-static bool holds_qualifiers(const struct file *f, size_t a, size_t b, const char *q, size_t seg_off)
+/* The part occurs in the header of a namespace of r around byte a. */
+static bool in_namespace_header(const struct file *f, const struct ranges *r, size_t a, const char *part,
+				size_t plen)
+{
+	for (size_t k = 0; k < r->n_ns; k++)
+		if (r->ns[k].open < a && a < r->ns[k].close &&
+		    memmem(f->data + r->ns[k].line, r->ns[k].open - r->ns[k].line, part, plen))
+			return true;
+	return false;
+}
+
+/* Every dotted part of q before its last one occurs in data[a..b), or names a namespace around it. */
+static bool holds_qualifiers(const struct file *f, const struct ranges *r, size_t a, size_t b, const char *q,
+			     size_t seg_off)
 {
 	for (size_t i = 0; i < seg_off;) {
 		const char *dot = memchr(q + i, '.', seg_off - i);
 		size_t plen = (size_t)((dot ? dot : q + seg_off) - (q + i));
-		if (plen && !memmem(f->data + a, b - a, q + i, plen))
+		if (plen && !memmem(f->data + a, b - a, q + i, plen) &&
+		    !in_namespace_header(f, r, a, q + i, plen))
 			return false;
 		i += plen + 1;
 	}
@@ -104,7 +127,7 @@ bool ranges_occurrences(const struct file *f, const char *q, const char *seg, si
 			r->windowed = true;
 		}
 		covered_to = b;
-		if (seg > q && !holds_qualifiers(f, a, b, q, (size_t)(seg - q)))
+		if (seg > q && !holds_qualifiers(f, r, a, b, q, (size_t)(seg - q)))
 			continue;
 		if (!r->n && r->prelude && a > r->prelude)
 			ranges_add(r, f, 0, r->prelude);
@@ -166,16 +189,6 @@ static bool seq_item(const struct file *f, size_t row, size_t ind)
 	const char *t;
 	size_t len = file_line(f, row + 1, &t);
 	return ind < len && t[ind] == '-' && (ind + 1 == len || t[ind + 1] == ' ' || t[ind + 1] == '\r');
-}
-
-struct byte_range {
-	size_t a, b;
-};
-
-static int byte_range_cmp(const void *x, const void *y)
-{
-	const struct byte_range *p = x, *q = y;
-	return p->a < q->a ? -1 : p->a > q->a;
 }
 
 /* The column where row's key starts: past the indentation and any "- " sequence markers. The
@@ -405,10 +418,85 @@ bool ranges_md(const struct file *f, const char *q, size_t seg_off, struct range
 	return true;
 }
 
+bool ranges_namespaces(const struct file *f, const struct chunk_lexis *lx, struct ranges *r)
+{
+	static const char kw[] = "namespace";
+	const size_t kl = sizeof kw - 1;
+	const char *d = f->data, *end = d + f->size;
+	size_t cap = 0;
+	for (const char *p = d; (p = memmem(p, (size_t)(end - p), kw, kl)); p += kl) {
+		if ((p > d && p[-1] != '\n') || (p + kl < end && word_byte((unsigned char)p[kl])))
+			continue;
+		const char *e = p + kl;
+		while (e < end && *e != '{' && *e != ';' && e - p < 512)
+			e++;
+		if (e == end || *e != '{') {
+			if (e < end && *e == ';')
+				continue; /* an alias ("namespace fs = std::filesystem;") */
+			free(r->ns);
+			r->ns = NULL;
+			r->n_ns = 0;
+			r->ns_unmatched = true;
+			return false;
+		}
+		XGROW(r->ns, cap, r->n_ns + 1);
+		r->ns[r->n_ns++] = (struct ranges_ns){(size_t)(p - d), (size_t)(e - d), f->size};
+	}
+	if (!r->n_ns)
+		return true;
+	size_t *at = xmalloc(r->n_ns * sizeof *at), *opens = xmalloc(r->n_ns * sizeof *opens),
+	       *closes = xmalloc(r->n_ns * sizeof *closes);
+	for (size_t k = 0; k < r->n_ns; k++)
+		at[k] = r->ns[k].line, opens[k] = r->ns[k].open;
+	/* a header inside a comment or string is no namespace; and the braces from the first one on
+	 * must match */
+	bool ok = chunk_in_code(d, f->size, lx, at, r->n_ns) &&
+		  chunk_match_braces(d, f->size, lx, opens, r->n_ns, closes);
+	for (size_t k = 0; ok && k < r->n_ns; k++)
+		r->ns[k].close = closes[k];
+	free(at);
+	free(opens);
+	free(closes);
+	if (!ok) {
+		free(r->ns);
+		r->ns = NULL;
+		r->n_ns = 0;
+		r->ns_unmatched = true;
+	}
+	return ok;
+}
+
+void ranges_wrap_namespaces(struct ranges *r, const struct file *f)
+{
+	if (!r->n_ns || !r->n)
+		return;
+	size_t n = 0, cap = r->n + 2 * r->n_ns;
+	struct byte_range *v = xmalloc(cap * sizeof *v);
+	for (size_t j = 0; j < r->n; j++)
+		v[n++] = (struct byte_range){r->v[j].start_byte, r->v[j].end_byte};
+	for (size_t k = 0; k < r->n_ns; k++) {
+		const struct ranges_ns *ns = &r->ns[k];
+		bool around = false;
+		for (size_t j = 0; !around && j < r->n; j++)
+			around = ns->open < r->v[j].start_byte && r->v[j].start_byte < ns->close;
+		if (!around)
+			continue;
+		v[n++] = (struct byte_range){ns->line, ns->open + 1};
+		v[n++] = (struct byte_range){ns->close, ns->close + 1};
+	}
+	qsort(v, n, sizeof *v, byte_range_cmp);
+	r->n = 0;
+	r->bytes = 0;
+	for (size_t j = 0; j < n; j++)
+		ranges_add(r, f, v[j].a, v[j].b);
+	free(v);
+}
+
 void ranges_release(struct ranges *r)
 {
 	free(r->v);
 	free(r->occ);
+	free(r->ns);
 	*r = (struct ranges){0};
 }
 

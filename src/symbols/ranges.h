@@ -28,6 +28,13 @@ struct ranges {
 	/* Set before ranges_occurrences (chunk set): the file's comment forms; an occurrence in a
 	 * comment that starts its line is skipped, as no definition is named there. */
 	const struct chunk_lexis *lx;
+	/* ranges_namespaces: a C++ file's namespaces opened at column 0, whose items start at column
+	 * 0 too; a qualifier is also found in the header of a namespace around the item. */
+	struct ranges_ns {
+		size_t line, open, close; /* the header's line start, its '{', the matching '}' */
+	} * ns;
+	size_t n_ns;
+	bool ns_unmatched; /* ranges_namespaces failed: parse the file whole */
 };
 #define RANGES_INIT \
 	{           \
@@ -44,6 +51,15 @@ void ranges_add(struct ranges *r, const struct file *f, size_t a, size_t b);
  * False when seg does not occur at all (so counted). */
 bool ranges_occurrences(const struct file *f, const char *q, const char *seg, size_t len, bool chunk,
 			struct ranges *r);
+
+/* Finds f's namespaces opened at column 0 (a line starting "namespace" that is no alias) into
+ * r->ns, each with its closing brace; false when one cannot be matched (see chunk_match_braces),
+ * and then the items cannot be told from the text: the file is parsed whole. */
+bool ranges_namespaces(const struct file *f, const struct chunk_lexis *lx, struct ranges *r);
+/* Adds to r, for each namespace of r->ns around the start of one of its ranges, the namespace's
+ * header (through its '{') and its closing '}': the items then parse inside it as in the whole
+ * file, with their qualified names. */
+void ranges_wrap_namespaces(struct ranges *r, const struct file *f);
 
 /* Records in r->occ the first and the last non-blank byte of each of lines[0..n) (1-based,
  * ascending) and, when chunk is set, adds the top-level items holding them: where

@@ -15,13 +15,15 @@
  *     by a scan of the strings and comments above them (chunk_in_code: code at column 0 inside
  *     a docstring is text), JSON's follow the brackets. In C and C++ a tree with errors is
  *     parsed again with the macro noise blanked (cmacro.h), and that answer wins when it
- *     stands. Otherwise (a C++ namespace at column 0, a cut the scan rejects) the whole file is
+ *     stands. Otherwise (a cut the scan rejects, C++ namespaces whose braces the text cannot
+ *     match) the whole file is
  *     parsed, with the same second try for C and C++ (over WHOLE_DEMACRO_MAX bytes, the blanked
  *     copy alone). A Markdown cut is trusted when tree-sitter
  *     finds exactly the headings the line scan expected there; YAML's only when clean.
  * For "Outer.inner" an item is kept only if it also holds "Outer": in these grammars every
- * container of a definition is inside its top-level item (a C++ namespace opened at column 0
- * is the exception: such a file is parsed whole, see open_namespace). An occurrence on a line
+ * container of a definition is inside its top-level item, except a C++ namespace opened at
+ * column 0 (its items start at column 0 too): its header and closing brace are parsed with each
+ * item inside it, and its name counts as held (ranges_namespaces). An occurrence on a line
  * that starts with a comment names no definition and brings in no item.
  * Within one symbols_enclosing call (find -p) the trees parsed are kept (struct trees): the
  * lookups that decide whether each name resolves alone walk them again instead of parsing the
@@ -336,28 +338,6 @@ static const struct chunk_lexis *lexis_of(const struct lang *lang)
 	}
 }
 
-/* A C++ file with a namespace opened at column 0: the items inside it start at column 0 too, and
- * parsed alone they parse cleanly but lose the namespace around them (a wrong qualified name,
- * method taken for function), so such a file is parsed whole. */
-static bool open_namespace(const struct lang *lang, const struct file *f)
-{
-	static const char kw[] = "namespace";
-	size_t kl = sizeof kw - 1;
-	if (lang->id != L_CPP)
-		return false;
-	for (const char *p = f->data, *end = f->data + f->size; (p = memmem(p, (size_t)(end - p), kw, kl));
-	     p += kl) {
-		if (p > f->data && p[-1] != '\n')
-			continue;
-		const char *e = p + kl;
-		while (e < end && *e != '\n' && *e != ';')
-			e++;
-		if (e == end || *e == '\n')
-			return true; /* not an alias ("namespace fs = std::filesystem;") */
-	}
-	return false;
-}
-
 /* Every item of r starts and ends in code, not inside a string or comment that began above: an
  * end is the next item's start, and a cut there inside a raw string would leave the item's
  * definition unclosed, which tree-sitter's recovery can end early without an error node in it. */
@@ -415,8 +395,9 @@ static bool partial_definitions(const struct lang *lang, const struct file *f, c
 		return false;
 	bool chunked = lang->chunkable || r->prelude;
 	const struct chunk_lexis *lx = chunked ? lexis_of(lang) : NULL;
-	if (lx && !r->windowed && (open_namespace(lang, f) || !cuts_in_code(f, lx, r, q->trees)))
+	if (lx && !r->windowed && (r->ns_unmatched || !cuts_in_code(f, lx, r, q->trees)))
 		return false;
+	ranges_wrap_namespaces(r, f);
 	/* Errors outside the definition are accepted where the cut is known right: checked by the
 	 * scan, or JSON's, which follows the brackets. */
 	bool relaxed = lx || lang->id == L_JSON;
@@ -459,6 +440,8 @@ static bool ts_definitions(const struct lang *lang, const struct file *f, const 
 	}
 	r.prelude = php_prelude(lang, f);
 	r.lx = lang->chunkable || r.prelude ? lexis_of(lang) : NULL;
+	if (lang->id == L_CPP && r.lx)
+		ranges_namespaces(f, r.lx, &r);
 	if (!ranges_occurrences(f, q->s, seg, seg_len, lang->chunkable || r.prelude, &r)) {
 		ranges_release(&r);
 		return false;
@@ -891,8 +874,12 @@ void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_d
 	 * that answer stands unless a definition it gives holds a parse error (the cut may have
 	 * been wrong there): then the whole file is parsed. */
 	struct trees trees = {0};
+	if (lx && lang->id == L_CPP)
+		ranges_namespaces(f, lx, &r);
 	bool partial = lx && r.n && r.bytes * 2 < f->size && symbols_partial_min != SIZE_MAX &&
-		       !open_namespace(lang, f) && cuts_in_code(f, lx, &r, &trees);
+		       !r.ns_unmatched && cuts_in_code(f, lx, &r, &trees);
+	if (partial)
+		ranges_wrap_namespaces(&r, f);
 	struct defs ds = DEFS_INIT;
 	int *k = xmalloc((n + 1) * sizeof *k);
 	bool errors = collect(lang, f, f->data, &r, !partial, &trees, &ds);

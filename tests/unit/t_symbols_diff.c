@@ -320,6 +320,76 @@ static void check_go(void)
 	paths_release(&p);
 }
 
+/* C++ files whose items sit in namespaces opened at column 0 (nested, anonymous, "a::b", the brace
+ * on the next line), next to the shapes that must not count: an alias, a "namespace" in a
+ * comment, braces in a string, the same function name in two namespaces. */
+static char *cpp_source(int variant)
+{
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "// namespace fake { is only a comment\n#include <string>\nnamespace fs = std;\n\n");
+	buf_adds(
+		&b,
+		"namespace outer {\nnamespace inner {\n\nstruct Widget {\n\tint size() const { return n; }\n");
+	buf_adds(&b, "\tvoid grow(int by);\n\tint n = 0;\n};\n\n");
+	for (int i = 0; i < 3 + variant % 4; i++) {
+		buf_addf(&b, "void Widget::grow%d(int by) {\n\tn += by * %d;\n}\n\n", i, i);
+		buf_addf(&b, "int helper%d(int x) {\n\tconst char *s = \"{{ not a brace\";\n", i);
+		buf_addf(&b, "\treturn x + %d + (s[0] == '{');\n}\n\n", i);
+	}
+	buf_adds(&b, "}  // namespace inner\n\n");
+	for (int i = 0; i < 2 + variant % 3; i++)
+		buf_addf(&b, "int helper%d(int x) {\n\treturn x * 2;\n}\n\n", i);
+	buf_adds(&b, "}  // namespace outer\n\nnamespace {\n\n");
+	for (int i = 0; i < 1 + variant % 2; i++)
+		buf_addf(&b, "int hidden%d() {\n\treturn %d;\n}\n\n", i, i);
+	buf_adds(&b, "}\n\nnamespace a::b\n{\n\nclass Deep {\n public:\n\tvoid run();\n};\n\n");
+	buf_adds(&b, "void Deep::run() {\n\tint k = 0;\n\tk++;\n}\n\n}  // namespace a::b\n\n");
+	for (int i = 0; i < 2 + variant % 5; i++)
+		buf_addf(&b, "int main_like%d() {\n\treturn outer::helper0(%d);\n}\n\n", i, i);
+	return buf_detach(&b);
+}
+
+static void check_cpp_namespaces(void)
+{
+	struct paths p = {.exts = (const char *const[]){".cc", NULL}};
+	walk_into(&p, "deps/node_modules");
+	struct tally t = {0};
+	/* every binding with a namespace at column 0, not a thinned sample */
+	for (size_t i = 0; i < p.n; i++) {
+		struct file f;
+		if (!load(p.v[i], &f))
+			continue;
+		bool ns = memmem(f.data, f.size, "\nnamespace ", 11) != NULL;
+		file_release(&f);
+		if (ns)
+			check_file(p.v[i], &t);
+	}
+	long real = t.files;
+	char dir[] = "/tmp/t_symbols_diff.XXXXXX";
+	if (mkdtemp(dir)) {
+		char path[sizeof dir + 16];
+		snprintf(path, sizeof path, "%s/gen.cc", dir);
+		for (int v = 0; v < 12; v++) {
+			char *src = cpp_source(v);
+			FILE *out = fopen(path, "wb");
+			if (out) {
+				fputs(src, out);
+				fclose(out);
+				check_file(path, &t);
+				remove(path);
+			}
+			free(src);
+		}
+		rmdir(dir);
+	}
+	unit_check(t.mismatches == 0, "c++ namespaces: partial parses agree with whole ones (%ld mismatches)",
+		   t.mismatches);
+	unit_check(real >= 3 && t.files >= real + 12 && t.lines >= 60,
+		   "c++ namespaces: compared (%ld files, %ld of them real, %ld lines, %ld names)", t.files,
+		   real, t.lines, t.names);
+	paths_release(&p);
+}
+
 int main(void)
 {
 	unit_begin("t_symbols_diff");
@@ -339,5 +409,6 @@ int main(void)
 	walk_into(&rs, "/usr/share/cargo/registry");
 	check_lang("rust", &rs);
 	check_go();
+	check_cpp_namespaces();
 	return unit_end();
 }
