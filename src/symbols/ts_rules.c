@@ -258,23 +258,20 @@ static const char *const field_names[F_COUNT] = {
 	"value", "property", "left",       "right", "object", "body", "heading_content",
 };
 
-/* A language's rules resolved against its grammar, built on first use. */
+/* A language's rules resolved against its grammar, for one walk (ts_collect). Walks run on
+ * several threads at once (find -p and --def parse files in parallel), so nothing is shared. */
 struct info {
 	const TSLanguage *ts;
 	unsigned char *act; /* by symbol */
 	uint32_t n_symbols;
 	TSFieldId field[F_COUNT];
 };
-static struct info infos[L_COUNT];
 
 #define ACT_UNKNOWN 0xff
 #define FIELD_UNKNOWN 0xffff
 
-static struct info *info_for(const struct lang *lang)
+static void info_init(struct info *in, const struct lang *lang)
 {
-	struct info *in = &infos[lang->id];
-	if (in->act)
-		return in;
 	in->ts = lang->grammar();
 	in->n_symbols = ts_language_symbol_count(in->ts);
 	/* Resolved per symbol on first sight (act_of): a small parse meets a few dozen of a
@@ -284,7 +281,6 @@ static struct info *info_for(const struct lang *lang)
 	memset(in->act, ACT_UNKNOWN, in->n_symbols);
 	for (int f = 0; f < F_COUNT; f++)
 		in->field[f] = FIELD_UNKNOWN;
-	return in;
 }
 
 /* By name, so a type reached through an alias (its own symbol id) gets the same action. */
@@ -975,7 +971,9 @@ static bool holds_occurrence(const size_t *occ, size_t n, uint32_t a, uint32_t b
 void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, long n_lines,
 		const size_t *occ, size_t n_occ, struct defs *out)
 {
-	struct walker w = {.lang = lang, .in = info_for(lang), .data = data, .out = out};
+	struct info in;
+	info_init(&in, lang);
+	struct walker w = {.lang = lang, .in = &in, .data = data, .out = out};
 	if (lang->id == L_MARKDOWN)
 		occ = NULL;
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
@@ -1022,4 +1020,5 @@ done:
 	free(w.prefix_here);
 	free(w.pending);
 	free(w.heads);
+	free(in.act);
 }

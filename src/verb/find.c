@@ -291,6 +291,47 @@ static bool reload(const struct opts *o, const struct worktree *beneath, const c
 	return file_scan(beneath, path, true, o->max_file_bytes, scratch, in_place_data, &ip) == FILE_SCAN_OK;
 }
 
+/* Work on the result files shared by the walk's threads: each takes the next index, so what lands
+ * in each file's slot does not depend on the thread count. */
+struct fanout {
+	void (*work)(void *ctx, size_t i, struct buf *scratch);
+	void *ctx;
+	size_t n;
+	atomic_size_t next;
+};
+
+static void *fanout_worker(void *arg)
+{
+	struct fanout *f = arg;
+	struct buf scratch = BUF_INIT;
+	for (size_t i; (i = atomic_fetch_add(&f->next, 1)) < f->n;)
+		f->work(f->ctx, i, &scratch);
+	buf_release(&scratch);
+	return NULL;
+}
+
+/* Runs work(ctx, i, scratch) for each i in [0, n) on as many threads as the walk uses (this one
+ * included), under the file_scan guard its reloads need. */
+static void fan_out(size_t n, void (*work)(void *ctx, size_t i, struct buf *scratch), void *ctx)
+{
+	struct fanout f = {.work = work, .ctx = ctx, .n = n};
+	atomic_init(&f.next, 0);
+	struct walk_opts wo = {0};
+	unsigned nt = walk_threads(&wo);
+	nt = nt > n ? (unsigned)n : nt;
+	pthread_t *th = xcalloc(nt + 1, sizeof(*th));
+	unsigned started = 0;
+	struct sigaction was;
+	file_scan_guard_begin(&was);
+	while (started + 1 < nt && !pthread_create(&th[started], NULL, fanout_worker, &f))
+		started++;
+	fanout_worker(&f);
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	file_scan_guard_end(&was);
+	free(th);
+}
+
 /* Moves lines [a, b) of from into a new block at the end of *v, headed by target (owned). */
 static void split_add(struct out_block **v, size_t *n, size_t *cap, struct out_block *from, size_t a,
 		      size_t b, char *target)
@@ -320,12 +361,14 @@ static bool in_span(const struct sym_defs *sd, int g, long line)
 	return g >= 0 && sd->v[g].start <= line && line <= sd->v[g].end;
 }
 
-/* -p's question to the symbol layer about one file: the enclosing definition of each hit line. */
+/* -p's question to the symbol layer about one file: the enclosing definition of each hit line;
+ * ok once the file was read again and answered. */
 struct enclosing {
-	const long *hits;
+	long *hits;
 	size_t nh;
 	struct sym_defs sd;
 	int *which;
+	bool ok;
 };
 
 static void enclosing_in(void *ctx, struct file *f)
@@ -334,36 +377,55 @@ static void enclosing_in(void *ctx, struct file *f)
 	symbols_enclosing(f, e->hits, e->nh, &e->sd, e->which);
 }
 
+static void enclosing_release(struct enclosing *e)
+{
+	sym_defs_release(&e->sd);
+	free(e->which);
+	free(e->hits);
+}
+
+/* -p's pass over the result files, one enclosing answer per file with lines (parsing is most of
+ * a -p call, so the files are parsed on the walk's threads). */
+struct enclosing_pass {
+	const struct opts *o;
+	const struct tally *t;
+	struct enclosing *v;
+};
+
+static void enclosing_work(void *ctx, size_t i, struct buf *scratch)
+{
+	struct enclosing_pass *p = ctx;
+	const struct out_block *blk = &p->t->res[i].blk;
+	struct enclosing *e = &p->v[i];
+	if (!blk->n_lines)
+		return;
+	e->hits = xmalloc((blk->n_lines + 1) * sizeof(*e->hits));
+	e->which = xmalloc((blk->n_lines + 1) * sizeof(*e->which));
+	e->sd = (struct sym_defs)SYM_DEFS_INIT;
+	for (size_t k = 0; k < blk->n_lines; k++)
+		if (blk->lines[k].marker == MK_HIT)
+			e->hits[e->nh++] = blk->lines[k].number;
+	e->ok = reload(p->o, p->t->beneath, blk->path, scratch, enclosing_in, e);
+}
+
 /* -p: blk's lines as blocks headed by each hit's enclosing symbol (path#Qualified.name, or the
  * path alone outside every definition), split where that changes; a context line goes with the
  * hit before it (the first hit's, before any) unless it lies past that hit's symbol and in the next
- * hit's (or that one is outside every symbol). blk's lines move out. False (blk untouched) when
- * the file cannot be read again. */
-static bool split_by_symbol(const struct opts *o, const struct worktree *beneath, struct buf *scratch,
-			    struct out_block *blk, struct out_block **v, size_t *n, size_t *cap)
+ * hit's (or that one is outside every symbol). blk's lines move out. */
+static void split_by_symbol(struct out_block *blk, const struct enclosing *e, struct out_block **v, size_t *n,
+			    size_t *cap)
 {
-	long *hits = xmalloc((blk->n_lines + 1) * sizeof *hits);
-	int *which = xmalloc((blk->n_lines + 1) * sizeof *which);
-	size_t nh = 0;
-	for (size_t i = 0; i < blk->n_lines; i++)
-		if (blk->lines[i].marker == MK_HIT)
-			hits[nh++] = blk->lines[i].number;
-	struct enclosing e = {hits, nh, SYM_DEFS_INIT, which};
-	if (!reload(o, beneath, blk->path, scratch, enclosing_in, &e)) {
-		sym_defs_release(&e.sd);
-		free(which);
-		free(hits);
-		return false;
-	}
-	struct sym_defs sd = e.sd;
+	const struct sym_defs *sd = &e->sd;
+	const int *which = e->which;
+	size_t nh = e->nh;
 	int cur = nh ? which[0] : -1;
 	size_t start = 0;
 	for (size_t i = 0, h = 0; i <= blk->n_lines; i++) {
 		int g = cur;
 		if (i < blk->n_lines && blk->lines[i].marker == MK_HIT)
 			g = which[h++];
-		else if (i < blk->n_lines && h < nh && !in_span(&sd, cur, blk->lines[i].number) &&
-			 (which[h] < 0 || in_span(&sd, which[h], blk->lines[i].number)))
+		else if (i < blk->n_lines && h < nh && !in_span(sd, cur, blk->lines[i].number) &&
+			 (which[h] < 0 || in_span(sd, which[h], blk->lines[i].number)))
 			g = which[h]; /* context past the end of the last hit's symbol, before the next one */
 		if (i < blk->n_lines && (g == cur || i == start)) {
 			cur = g;
@@ -371,7 +433,7 @@ static bool split_by_symbol(const struct opts *o, const struct worktree *beneath
 		}
 		struct buf t = BUF_INIT;
 		if (cur >= 0)
-			sym_target(&t, blk->path, &sd.v[cur]);
+			sym_target(&t, blk->path, &sd->v[cur]);
 		else
 			buf_adds(&t, blk->path);
 		split_add(v, n, cap, blk, start, i, buf_detach(&t));
@@ -379,40 +441,40 @@ static bool split_by_symbol(const struct opts *o, const struct worktree *beneath
 		cur = g;
 	}
 	blk->n_lines = 0;
-	sym_defs_release(&sd);
-	free(which);
-	free(hits);
-	return true;
 }
 
-/* The blocks of a line search: one per file, or under -p one per enclosing symbol. */
+/* The blocks of a line search: one per file, or under -p one per enclosing symbol (a file that
+ * cannot be read again keeps its one block). */
 static void render_lines(const struct opts *o, struct tally *t, struct omits *om, struct buf *out,
 			 struct diag *d)
 {
-	struct buf lead = BUF_INIT, scratch = BUF_INIT;
+	struct buf lead = BUF_INIT;
 	lead_hits(&lead, t->total, (long)t->n_res);
 	lead_searched(&lead, t->n.searched);
 	struct out_block *blocks = NULL;
 	size_t n = 0, cap = 0;
-	struct sigaction was;
-	bool split = o->function && t->total <= o->cap;
-	if (split)
-		file_scan_guard_begin(&was);
+	struct enclosing_pass ep = {o, t, NULL};
+	if (o->function && t->total <= o->cap) {
+		ep.v = xcalloc(t->n_res + 1, sizeof(*ep.v));
+		fan_out(t->n_res, enclosing_work, &ep);
+	}
 	for (size_t i = 0; i < t->n_res; i++) {
 		struct out_block *blk = &t->res[i].blk;
-		if (split && blk->n_lines && split_by_symbol(o, t->beneath, &scratch, blk, &blocks, &n, &cap))
-			continue;
-		XGROW(blocks, cap, n + 1);
-		blocks[n++] = *blk;
-		*blk = (struct out_block){0};
+		if (ep.v && ep.v[i].ok) {
+			split_by_symbol(blk, &ep.v[i], &blocks, &n, &cap);
+		} else {
+			XGROW(blocks, cap, n + 1);
+			blocks[n++] = *blk;
+			*blk = (struct out_block){0};
+		}
+		if (ep.v)
+			enclosing_release(&ep.v[i]);
 	}
-	if (split)
-		file_scan_guard_end(&was);
+	free(ep.v);
 	render_blocks(o, t, blocks, n, lead.data, om, out, d);
 	for (size_t i = 0; i < n; i++)
 		block_release(&blocks[i]);
 	free(blocks);
-	buf_release(&scratch);
 	buf_release(&lead);
 }
 
@@ -484,19 +546,16 @@ static void def_block(struct out_block *b, const struct file *f, const struct sy
 	def_line(b, f, s->line, seg);
 }
 
-/* --def's second pass over the files the prefilter kept, shared by its threads: each takes the
- * next file and fills that file's slot, so the answer does not depend on the thread count. */
+/* --def's second pass over the files the prefilter kept (fan_out): each fills its file's slot. */
 struct def_pass {
 	const struct opts *o;
 	const struct worktree *beneath;
 	const char *name;
 	const struct sink_result *res;
-	size_t n_res;
 	struct def_slot {
 		struct out_block *v;
 		size_t n;
 	} * slots;
-	atomic_size_t next;
 };
 
 /* One file's definitions as blocks in its slot (counted in n only once each is whole). */
@@ -515,24 +574,19 @@ static void def_file_in(void *ctx, struct file *f)
 		def_block(&df->slot->v[k], f, &df->sd, k, def_segment(df->name));
 }
 
-static void *def_worker(void *arg)
+static void def_work(void *ctx, size_t i, struct buf *scratch)
 {
-	struct def_pass *p = arg;
-	struct buf scratch = BUF_INIT;
-	for (size_t i; (i = atomic_fetch_add(&p->next, 1)) < p->n_res;) {
-		struct def_slot *slot = &p->slots[i];
-		struct def_file df = {p->name, slot, SYM_DEFS_INIT};
-		if (!reload(p->o, p->beneath, p->res[i].path, &scratch, def_file_in, &df)) {
-			/* a file that vanished mid-way: what its blocks had is dropped */
-			for (size_t k = 0; k < slot->n; k++)
-				block_release(&slot->v[k]);
-			free(slot->v);
-			*slot = (struct def_slot){0};
-		}
-		sym_defs_release(&df.sd);
+	struct def_pass *p = ctx;
+	struct def_slot *slot = &p->slots[i];
+	struct def_file df = {p->name, slot, SYM_DEFS_INIT};
+	if (!reload(p->o, p->beneath, p->res[i].path, scratch, def_file_in, &df)) {
+		/* a file that vanished mid-way: what its blocks had is dropped */
+		for (size_t k = 0; k < slot->n; k++)
+			block_release(&slot->v[k]);
+		free(slot->v);
+		*slot = (struct def_slot){0};
 	}
-	buf_release(&scratch);
-	return NULL;
+	sym_defs_release(&df.sd);
 }
 
 /* --def: the definitions of name in each file the prefilter kept (t's results, which become the
@@ -541,22 +595,9 @@ static void *def_worker(void *arg)
 static void def_blocks(const struct opts *o, const char *name, struct tally *t, struct out_block **v,
 		       size_t *n)
 {
-	struct def_pass p = {.o = o, .beneath = t->beneath, .name = name, .res = t->res, .n_res = t->n_res};
+	struct def_pass p = {.o = o, .beneath = t->beneath, .name = name, .res = t->res};
 	p.slots = xcalloc(t->n_res + 1, sizeof(*p.slots));
-	atomic_init(&p.next, 0);
-	struct walk_opts wo = {0};
-	unsigned nt = walk_threads(&wo);
-	nt = nt > t->n_res ? (unsigned)t->n_res : nt;
-	pthread_t *th = xcalloc(nt + 1, sizeof(*th));
-	unsigned started = 0;
-	struct sigaction was;
-	file_scan_guard_begin(&was);
-	while (started + 1 < nt && !pthread_create(&th[started], NULL, def_worker, &p))
-		started++;
-	def_worker(&p);
-	for (unsigned i = 0; i < started; i++)
-		pthread_join(th[i], NULL);
-	file_scan_guard_end(&was);
+	fan_out(t->n_res, def_work, &p);
 	size_t kept = 0, cap = 0;
 	t->total = 0;
 	for (size_t i = 0; i < t->n_res; i++) {
@@ -579,7 +620,6 @@ static void def_blocks(const struct opts *o, const char *name, struct tally *t, 
 	}
 	t->n_res = kept;
 	free(p.slots);
-	free(th);
 }
 
 /* --def's answer; none_found: say not_found when there is no definition (false when every root
