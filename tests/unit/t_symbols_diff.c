@@ -270,6 +270,25 @@ static void check_lang(const char *lang, struct paths *p)
 	paths_release(p);
 }
 
+/* check_file on src (owned, freed here) written to a scratch file named name. */
+static void check_generated(const char *name, char *src, struct tally *t)
+{
+	char dir[] = "/tmp/t_symbols_diff.XXXXXX";
+	if (mkdtemp(dir)) {
+		char path[sizeof dir + 32];
+		snprintf(path, sizeof path, "%s/%s", dir, name);
+		FILE *out = fopen(path, "wb");
+		if (out) {
+			fputs(src, out);
+			fclose(out);
+			check_file(path, t);
+			remove(path);
+		}
+		rmdir(dir);
+	}
+	free(src);
+}
+
 /* A Go file of the shapes a column-0 cut must survive: labels, a raw string holding a column-0
  * "func", methods on one type, a type block, nested closures, comments between items. */
 static char *go_source(void)
@@ -298,21 +317,7 @@ static void check_go(void)
 	struct tally t = {0};
 	for (size_t i = 0; i < p.n; i++)
 		check_file(p.v[i], &t);
-	char dir[] = "/tmp/t_symbols_diff.XXXXXX";
-	if (mkdtemp(dir)) {
-		char path[sizeof dir + 16];
-		snprintf(path, sizeof path, "%s/gen.go", dir);
-		char *src = go_source();
-		FILE *out = fopen(path, "wb");
-		if (out) {
-			fputs(src, out);
-			fclose(out);
-			check_file(path, &t);
-			remove(path);
-		}
-		free(src);
-		rmdir(dir);
-	}
+	check_generated("gen.go", go_source(), &t);
 	unit_check(t.mismatches == 0, "go: partial parses agree with whole ones (%ld mismatches)",
 		   t.mismatches);
 	unit_check(t.files >= 3 && t.lines >= 10 && t.names >= 3,
@@ -365,23 +370,8 @@ static void check_cpp_namespaces(void)
 			check_file(p.v[i], &t);
 	}
 	long real = t.files;
-	char dir[] = "/tmp/t_symbols_diff.XXXXXX";
-	if (mkdtemp(dir)) {
-		char path[sizeof dir + 16];
-		snprintf(path, sizeof path, "%s/gen.cc", dir);
-		for (int v = 0; v < 12; v++) {
-			char *src = cpp_source(v);
-			FILE *out = fopen(path, "wb");
-			if (out) {
-				fputs(src, out);
-				fclose(out);
-				check_file(path, &t);
-				remove(path);
-			}
-			free(src);
-		}
-		rmdir(dir);
-	}
+	for (int v = 0; v < 12; v++)
+		check_generated("gen.cc", cpp_source(v), &t);
 	unit_check(t.mismatches == 0, "c++ namespaces: partial parses agree with whole ones (%ld mismatches)",
 		   t.mismatches);
 	unit_check(real >= 3 && t.files >= real + 12 && t.lines >= 60,
