@@ -137,7 +137,7 @@ static void cursor_to_row(const struct file *f, struct line_cursor *c, size_t ro
 	if (row < c->row && row < c->row - row)
 		c->row = c->at = 0;
 	/* far ahead: whole blocks whose newlines are too few are counted, not walked line by line */
-	while (row - c->row > 64 && f->size - c->at > 4096) {
+	while (c->row + 64 < row && f->size - c->at > 4096) {
 		size_t k = file_count_newlines(d + c->at, 4096);
 		if (k >= row - c->row)
 			break;
@@ -151,7 +151,7 @@ static void cursor_to_row(const struct file *f, struct line_cursor *c, size_t ro
 		c->at = (size_t)((const char *)memchr(d + c->at, '\n', f->size - c->at) - d) + 1;
 	/* far behind: likewise, a block ending at the cursor's line start whose first newline ends
 	 * a line still past row */
-	while (c->row - row > 64 && row < c->row && c->at > 4096) {
+	while (row + 64 < c->row && c->at > 4096) {
 		size_t k = file_count_newlines(d + c->at - 4096, 4096);
 		if (k < 2 || k - 1 >= c->row - row)
 			break;
