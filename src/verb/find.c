@@ -251,8 +251,9 @@ static void render_blocks(const struct opts *o, struct tally *t, struct out_bloc
 }
 
 /* A result file read again for the symbol layer (--def, -p): fn runs on its bytes where file_scan
- * holds them (a large file's mapping), as a lazily indexed struct file (file_index_lazy), and is not copied: a copy's
- * pages are all new memory, which costs more than parsing the items around a hit. */
+ * holds them (a large file's mapping), as a lazily indexed struct file (file_index_lazy), and is
+ * not copied: a copy's pages are all new memory, which costs more than parsing the items around a
+ * hit. */
 struct in_place {
 	void (*fn)(void *ctx, struct file *f);
 	void *ctx;
