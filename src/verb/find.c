@@ -385,8 +385,7 @@ static void enclosing_release(struct enclosing *e)
 	free(e->hits);
 }
 
-/* -p's pass over the result files, one enclosing answer per file with lines (parsing is most of
- * a -p call, so the files are parsed on the walk's threads). */
+/* -p's pass over the result files, one enclosing answer per file with lines. */
 struct enclosing_pass {
 	const struct opts *o;
 	const struct tally *t;
@@ -456,8 +455,16 @@ static void render_lines(const struct opts *o, struct tally *t, struct omits *om
 	size_t n = 0, cap = 0;
 	struct enclosing_pass ep = {o, t, NULL};
 	if (o->function && t->total <= o->cap) {
+		/* one file after another: on the bench tree, parsing on the walk's threads cost more in
+		 * fresh pages (each thread's own malloc arena) than it saved */
 		ep.v = xcalloc(t->n_res + 1, sizeof(*ep.v));
-		fan_out(t->n_res, enclosing_work, &ep);
+		struct buf scratch = BUF_INIT;
+		struct sigaction was;
+		file_scan_guard_begin(&was);
+		for (size_t i = 0; i < t->n_res; i++)
+			enclosing_work(&ep, i, &scratch);
+		file_scan_guard_end(&was);
+		buf_release(&scratch);
 	}
 	for (size_t i = 0; i < t->n_res; i++) {
 		struct out_block *blk = &t->res[i].blk;
