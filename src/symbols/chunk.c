@@ -140,6 +140,15 @@ static size_t skip_literal(const char *d, size_t len, size_t i, const struct chu
 	return j < len ? j + 1 : len;
 }
 
+/* The bytes skip_literal can open something at, under lx. */
+static void opener_table(bool opens[256], const struct chunk_lexis *lx)
+{
+	memset(opens, 0, 256 * sizeof *opens);
+	opens['"'] = opens['\''] = opens['`'] = true;
+	opens['/'] = lx->slash_comments;
+	opens['#'] = lx->hash_comments;
+}
+
 /* The first byte in d[i..stop) that can open a literal (opens), or stop. Most bytes of code open
  * nothing, and the scan reads up to a whole large file for every -p and #name lookup, so 16 bytes
  * are compared at a time against the five openers. */
@@ -169,10 +178,8 @@ static size_t next_opener(const char *d, size_t i, size_t stop, const bool opens
 static void scan_to(struct chunk_scan *s, const char *data, size_t len, const struct chunk_lexis *lx,
 		    size_t to)
 {
-	bool opens[256] = {false};
-	opens['"'] = opens['\''] = opens['`'] = true;
-	opens['/'] = lx->slash_comments;
-	opens['#'] = lx->hash_comments;
+	bool opens[256];
+	opener_table(opens, lx);
 	size_t i = s->to, stop = to < len ? to : len;
 	while (i < stop) {
 		i = next_opener(data, i, stop, opens);
@@ -195,10 +202,9 @@ static void scan_to(struct chunk_scan *s, const char *data, size_t len, const st
 bool chunk_match_braces(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *opens,
 			size_t n, size_t *closes)
 {
-	bool special[256] = {false};
-	special['"'] = special['\''] = special['`'] = special['{'] = special['}'] = true;
-	special['/'] = lx->slash_comments;
-	special['#'] = lx->hash_comments;
+	bool special[256];
+	opener_table(special, lx);
+	special['{'] = special['}'] = true;
 	size_t *stack = NULL, depth = 0, cap = 0, found = 0;
 	bool ok = true;
 	for (size_t k = 0; k < n; k++)

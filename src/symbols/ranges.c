@@ -418,6 +418,16 @@ bool ranges_md(const struct file *f, const char *q, size_t seg_off, struct range
 	return true;
 }
 
+/* ranges_namespaces' failure: none kept, and the file is to be parsed whole. */
+static bool namespaces_unmatched(struct ranges *r)
+{
+	free(r->ns);
+	r->ns = NULL;
+	r->n_ns = 0;
+	r->ns_unmatched = true;
+	return false;
+}
+
 bool ranges_namespaces(const struct file *f, const struct chunk_lexis *lx, struct ranges *r)
 {
 	static const char kw[] = "namespace";
@@ -433,11 +443,7 @@ bool ranges_namespaces(const struct file *f, const struct chunk_lexis *lx, struc
 		if (e == end || *e != '{') {
 			if (e < end && *e == ';')
 				continue; /* an alias ("namespace fs = std::filesystem;") */
-			free(r->ns);
-			r->ns = NULL;
-			r->n_ns = 0;
-			r->ns_unmatched = true;
-			return false;
+			return namespaces_unmatched(r);
 		}
 		XGROW(r->ns, cap, r->n_ns + 1);
 		r->ns[r->n_ns++] = (struct ranges_ns){(size_t)(p - d), (size_t)(e - d), f->size};
@@ -457,13 +463,7 @@ bool ranges_namespaces(const struct file *f, const struct chunk_lexis *lx, struc
 	free(at);
 	free(opens);
 	free(closes);
-	if (!ok) {
-		free(r->ns);
-		r->ns = NULL;
-		r->n_ns = 0;
-		r->ns_unmatched = true;
-	}
-	return ok;
+	return ok || namespaces_unmatched(r);
 }
 
 void ranges_wrap_namespaces(struct ranges *r, const struct file *f)

@@ -259,7 +259,7 @@ static const char *const field_names[F_COUNT] = {
 };
 
 /* A language's rules resolved against its grammar, for one walk (ts_collect). Walks run on
- * several threads at once (find -p and --def parse files in parallel), so nothing is shared. */
+ * several threads at once (find --def parses files in parallel), so nothing is shared. */
 struct info {
 	const TSLanguage *ts;
 	unsigned char *act; /* by symbol */

@@ -362,14 +362,12 @@ static bool in_span(const struct sym_defs *sd, int g, long line)
 	return g >= 0 && sd->v[g].start <= line && line <= sd->v[g].end;
 }
 
-/* -p's question to the symbol layer about one file: the enclosing definition of each hit line;
- * ok once the file was read again and answered. */
+/* -p's question to the symbol layer about one file: the enclosing definition of each hit line. */
 struct enclosing {
-	long *hits;
+	const long *hits;
 	size_t nh;
 	struct sym_defs sd;
 	int *which;
-	bool ok;
 };
 
 static void enclosing_in(void *ctx, struct file *f)
@@ -378,54 +376,36 @@ static void enclosing_in(void *ctx, struct file *f)
 	symbols_enclosing(f, e->hits, e->nh, &e->sd, e->which);
 }
 
-static void enclosing_release(struct enclosing *e)
-{
-	sym_defs_release(&e->sd);
-	free(e->which);
-	free(e->hits);
-}
-
-/* -p's pass over the result files, one enclosing answer per file with lines. */
-struct enclosing_pass {
-	const struct opts *o;
-	const struct tally *t;
-	struct enclosing *v;
-};
-
-static void enclosing_work(void *ctx, size_t i, struct buf *scratch)
-{
-	struct enclosing_pass *p = ctx;
-	const struct out_block *blk = &p->t->res[i].blk;
-	struct enclosing *e = &p->v[i];
-	if (!blk->n_lines)
-		return;
-	e->hits = xmalloc((blk->n_lines + 1) * sizeof(*e->hits));
-	e->which = xmalloc((blk->n_lines + 1) * sizeof(*e->which));
-	e->sd = (struct sym_defs)SYM_DEFS_INIT;
-	for (size_t k = 0; k < blk->n_lines; k++)
-		if (blk->lines[k].marker == MK_HIT)
-			e->hits[e->nh++] = blk->lines[k].number;
-	e->ok = reload(p->o, p->t->beneath, blk->path, scratch, enclosing_in, e);
-}
-
 /* -p: blk's lines as blocks headed by each hit's enclosing symbol (path#Qualified.name, or the
  * path alone outside every definition), split where that changes; a context line goes with the
  * hit before it (the first hit's, before any) unless it lies past that hit's symbol and in the next
- * hit's (or that one is outside every symbol). blk's lines move out. */
-static void split_by_symbol(struct out_block *blk, const struct enclosing *e, struct out_block **v, size_t *n,
-			    size_t *cap)
+ * hit's (or that one is outside every symbol). blk's lines move out. False (blk untouched) when
+ * the file cannot be read again. */
+static bool split_by_symbol(const struct opts *o, const struct worktree *beneath, struct buf *scratch,
+			    struct out_block *blk, struct out_block **v, size_t *n, size_t *cap)
 {
-	const struct sym_defs *sd = &e->sd;
-	const int *which = e->which;
-	size_t nh = e->nh;
+	long *hits = xmalloc((blk->n_lines + 1) * sizeof *hits);
+	int *which = xmalloc((blk->n_lines + 1) * sizeof *which);
+	size_t nh = 0;
+	for (size_t i = 0; i < blk->n_lines; i++)
+		if (blk->lines[i].marker == MK_HIT)
+			hits[nh++] = blk->lines[i].number;
+	struct enclosing e = {hits, nh, SYM_DEFS_INIT, which};
+	if (!reload(o, beneath, blk->path, scratch, enclosing_in, &e)) {
+		sym_defs_release(&e.sd);
+		free(which);
+		free(hits);
+		return false;
+	}
+	struct sym_defs sd = e.sd;
 	int cur = nh ? which[0] : -1;
 	size_t start = 0;
 	for (size_t i = 0, h = 0; i <= blk->n_lines; i++) {
 		int g = cur;
 		if (i < blk->n_lines && blk->lines[i].marker == MK_HIT)
 			g = which[h++];
-		else if (i < blk->n_lines && h < nh && !in_span(sd, cur, blk->lines[i].number) &&
-			 (which[h] < 0 || in_span(sd, which[h], blk->lines[i].number)))
+		else if (i < blk->n_lines && h < nh && !in_span(&sd, cur, blk->lines[i].number) &&
+			 (which[h] < 0 || in_span(&sd, which[h], blk->lines[i].number)))
 			g = which[h]; /* context past the end of the last hit's symbol, before the next one */
 		if (i < blk->n_lines && (g == cur || i == start)) {
 			cur = g;
@@ -433,7 +413,7 @@ static void split_by_symbol(struct out_block *blk, const struct enclosing *e, st
 		}
 		struct buf t = BUF_INIT;
 		if (cur >= 0)
-			sym_target(&t, blk->path, &sd->v[cur]);
+			sym_target(&t, blk->path, &sd.v[cur]);
 		else
 			buf_adds(&t, blk->path);
 		split_add(v, n, cap, blk, start, i, buf_detach(&t));
@@ -441,48 +421,40 @@ static void split_by_symbol(struct out_block *blk, const struct enclosing *e, st
 		cur = g;
 	}
 	blk->n_lines = 0;
+	sym_defs_release(&sd);
+	free(which);
+	free(hits);
+	return true;
 }
 
-/* The blocks of a line search: one per file, or under -p one per enclosing symbol (a file that
- * cannot be read again keeps its one block). */
+/* The blocks of a line search: one per file, or under -p one per enclosing symbol. */
 static void render_lines(const struct opts *o, struct tally *t, struct omits *om, struct buf *out,
 			 struct diag *d)
 {
-	struct buf lead = BUF_INIT;
+	struct buf lead = BUF_INIT, scratch = BUF_INIT;
 	lead_hits(&lead, t->total, (long)t->n_res);
 	lead_searched(&lead, t->n.searched);
 	struct out_block *blocks = NULL;
 	size_t n = 0, cap = 0;
-	struct enclosing_pass ep = {o, t, NULL};
-	if (o->function && t->total <= o->cap) {
-		/* one file after another: on the bench tree, parsing on the walk's threads cost more in
-		 * fresh pages (each thread's own malloc arena) than it saved */
-		ep.v = xcalloc(t->n_res + 1, sizeof(*ep.v));
-		struct buf scratch = BUF_INIT;
-		struct sigaction was;
+	struct sigaction was;
+	bool split = o->function && t->total <= o->cap;
+	if (split)
 		file_scan_guard_begin(&was);
-		for (size_t i = 0; i < t->n_res; i++)
-			enclosing_work(&ep, i, &scratch);
-		file_scan_guard_end(&was);
-		buf_release(&scratch);
-	}
 	for (size_t i = 0; i < t->n_res; i++) {
 		struct out_block *blk = &t->res[i].blk;
-		if (ep.v && ep.v[i].ok) {
-			split_by_symbol(blk, &ep.v[i], &blocks, &n, &cap);
-		} else {
-			XGROW(blocks, cap, n + 1);
-			blocks[n++] = *blk;
-			*blk = (struct out_block){0};
-		}
-		if (ep.v)
-			enclosing_release(&ep.v[i]);
+		if (split && blk->n_lines && split_by_symbol(o, t->beneath, &scratch, blk, &blocks, &n, &cap))
+			continue;
+		XGROW(blocks, cap, n + 1);
+		blocks[n++] = *blk;
+		*blk = (struct out_block){0};
 	}
-	free(ep.v);
+	if (split)
+		file_scan_guard_end(&was);
 	render_blocks(o, t, blocks, n, lead.data, om, out, d);
 	for (size_t i = 0; i < n; i++)
 		block_release(&blocks[i]);
 	free(blocks);
+	buf_release(&scratch);
 	buf_release(&lead);
 }
 
