@@ -242,6 +242,75 @@ bool chunk_match_braces(const char *data, size_t len, const struct chunk_lexis *
 	return ok && !depth && found == n;
 }
 
+size_t chunk_code_start(const char *data, size_t a, size_t b, const struct chunk_lexis *lx)
+{
+	size_t p = a;
+	while (p < b) {
+		size_t e = line_end(data, b, p), q = p;
+		while (q < e && (data[q] == ' ' || data[q] == '\t' || data[q] == '\r'))
+			q++;
+		bool line_comment = q + 1 < e && lx->slash_comments && data[q] == '/' && data[q + 1] == '/';
+		if (q < e && lx->hash_comments && data[q] == '#')
+			line_comment = true;
+		if (q == e || line_comment) {
+			p = e < b ? e + 1 : b;
+			continue;
+		}
+		if (!lx->slash_comments || q + 1 >= e || data[q] != '/' || data[q + 1] != '*')
+			return p;
+		/* a block comment counts only when nothing but blanks follows it on its last line */
+		const char *close = memmem(data + q + 2, b - q - 2, "*/", 2);
+		if (!close)
+			return p;
+		size_t t = (size_t)(close - data) + 2;
+		while (t < b && (data[t] == ' ' || data[t] == '\t' || data[t] == '\r'))
+			t++;
+		if (t < b && data[t] != '\n')
+			return p;
+		p = t < b ? t + 1 : b;
+	}
+	return b;
+}
+
+bool chunk_blocks(const char *data, size_t a, size_t b, const struct chunk_lexis *lx,
+		  struct chunk_block **out, size_t *n)
+{
+	bool special[256];
+	opener_table(special, lx);
+	special['{'] = special['}'] = true;
+	struct chunk_block *v = NULL;
+	size_t *stack = NULL, depth = 0, cap = 0, cap_stack = 0, count = 0;
+	bool ok = true;
+	for (size_t i = a; i < b && ok; i++) {
+		if (!special[(unsigned char)data[i]])
+			continue;
+		if (data[i] == '{') {
+			XGROW(v, cap, count + 1);
+			XGROW(stack, cap_stack, depth + 1);
+			v[count] = (struct chunk_block){i, b};
+			stack[depth++] = count++;
+		} else if (data[i] == '}') {
+			if (depth)
+				v[stack[--depth]].close = i;
+			else
+				ok = false;
+		} else {
+			size_t e = skip_literal(data, b, i, lx);
+			if (e > i + 1)
+				i = e - 1;
+		}
+	}
+	free(stack);
+	if (!ok || depth) {
+		free(v);
+		v = NULL;
+		count = 0;
+	}
+	*out = v;
+	*n = count;
+	return ok && !depth;
+}
+
 bool chunk_scan_in_code(struct chunk_scan *s, const char *data, size_t len, const struct chunk_lexis *lx,
 			const size_t *at, size_t n)
 {

@@ -52,4 +52,18 @@ void chunk_scan_release(struct chunk_scan *s);
 bool chunk_match_braces(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *opens,
 			size_t n, size_t *closes);
 
+/* The start of the first line of data[a..b) (a a line start) holding code, past blank lines and
+ * lines of comment alone; b when there is none. */
+size_t chunk_code_start(const char *data, size_t a, size_t b, const struct chunk_lexis *lx);
+
+/* A '{' and its matching '}'. */
+struct chunk_block {
+	size_t open, close;
+};
+/* The brace pairs of data[a..b) (a in code) outside strings and comments, in the order they open,
+ * into *out (the caller frees it); false, with nothing in *out, when the braces there do not
+ * balance (a preprocessor branch repeating an opening line, a regular expression holding one). */
+bool chunk_blocks(const char *data, size_t a, size_t b, const struct chunk_lexis *lx,
+		  struct chunk_block **out, size_t *n);
+
 #endif

@@ -492,6 +492,107 @@ void ranges_wrap_namespaces(struct ranges *r, const struct file *f)
 	free(v);
 }
 
+/* A block smaller than this is parsed as it is: a range more costs about what it would save. */
+#define ELIDE_MIN 64
+
+static bool blank_between(const char *d, size_t a, size_t b)
+{
+	for (size_t i = a; i < b; i++)
+		if (d[i] != ' ' && d[i] != '\t' && d[i] != '\r')
+			return false;
+	return true;
+}
+
+/* One of r->occ (ascending) lies in [a, b). */
+static bool occurs_in(const struct ranges *r, size_t a, size_t b)
+{
+	size_t lo = 0, hi = r->n_occ;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (r->occ[mid] < a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < r->n_occ && r->occ[lo] < b;
+}
+
+/* The block (open, close) can go, its braces kept: no occurrence inside it, and no line shared
+ * with what is around it, so no definition inside starts or ends on a line asked about. */
+static bool elidable(const struct file *f, const struct ranges *r, const struct chunk_block *b)
+{
+	const char *d = f->data;
+	if (b->close - b->open < ELIDE_MIN)
+		return false;
+	const char *nl = memchr(d + b->open, '\n', b->close - b->open);
+	if (!nl || !blank_between(d, b->open + 1, (size_t)(nl - d)) ||
+	    !blank_between(d, chunk_line_start(d, b->close), b->close))
+		return false;
+	return !occurs_in(r, b->open + 1, b->close);
+}
+
+static bool in_namespace(const struct ranges *r, size_t at)
+{
+	for (size_t k = 0; k < r->n_ns; k++)
+		if (r->ns[k].open < at && at < r->ns[k].close)
+			return true;
+	return false;
+}
+
+/* Adds data[a..b) of one item to r, less the blocks that can go. */
+static void add_elided(struct ranges *r, const struct file *f, const struct chunk_lexis *lx, size_t a,
+		       size_t b)
+{
+	struct chunk_block *v;
+	size_t n, from = a, skip_to = 0;
+	if (a < b && chunk_blocks(f->data, a, b, lx, &v, &n)) {
+		for (size_t j = 0; j < n; j++) {
+			if (v[j].open < skip_to || !elidable(f, r, &v[j]))
+				continue;
+			ranges_add(r, f, from, v[j].open + 1);
+			from = skip_to = v[j].close;
+		}
+		free(v);
+	}
+	if (from < b)
+		ranges_add(r, f, from, b);
+}
+
+void ranges_elide(struct ranges *r, const struct file *f, const struct chunk_lexis *lx)
+{
+	if (!r->n || r->windowed || r->prelude)
+		return;
+	const char *d = f->data;
+	TSRange *items = r->v;
+	size_t n = r->n, cap = r->cap, bytes = r->bytes;
+	r->v = NULL;
+	r->n = r->cap = r->bytes = 0;
+	for (size_t k = 0; k < n; k++) {
+		size_t end = items[k].end_byte;
+		for (size_t a = items[k].start_byte, b; a < end; a = b) {
+			b = chunk_item_end(d, f->size, a);
+			b = b < end ? b : end;
+			size_t code = in_namespace(r, a) ? a : chunk_code_start(d, a, b, lx);
+			/* comments over an indented line may be inside a body the cut missed */
+			if (code < b && (d[code] == ' ' || d[code] == '\t'))
+				code = a;
+			/* occurring in those comments alone, it has nothing to parse */
+			if (code == a || occurs_in(r, code, b))
+				add_elided(r, f, lx, code, b);
+		}
+	}
+	if (r->n) {
+		free(items);
+		return;
+	}
+	/* comment lines alone: an empty set of ranges would parse the whole file */
+	free(r->v);
+	r->v = items;
+	r->n = n;
+	r->cap = cap;
+	r->bytes = bytes;
+}
+
 void ranges_release(struct ranges *r)
 {
 	free(r->v);

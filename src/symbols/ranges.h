@@ -61,6 +61,15 @@ bool ranges_namespaces(const struct file *f, const struct chunk_lexis *lx, struc
  * file, with their qualified names. */
 void ranges_wrap_namespaces(struct ranges *r, const struct file *f);
 
+/* Narrows r's items (cut by the text, their cuts checked) to what a walk to r->occ needs, so less
+ * is parsed: an item's opening comment lines go, as a comment at the top level is inside no
+ * definition (kept inside a namespace of r->ns, which encloses them), and the whole item when
+ * every occurrence in it lies there; so does the inside of each brace block that holds no
+ * occurrence, whose '{' ends its line and whose '}' starts one: "{}" parses as the same
+ * definition over the same lines, and the lines inside it hold nothing asked about. r is left as
+ * it was when nothing would be left to parse, and for windowed ranges or a prelude. */
+void ranges_elide(struct ranges *r, const struct file *f, const struct chunk_lexis *lx);
+
 /* Records in r->occ the first and the last non-blank byte of each of lines[0..n) (1-based,
  * ascending) and, when chunk is set, adds the top-level items holding them: where
  * symbols_enclosing parses. An item too long to parse is added whole (the caller's check of the

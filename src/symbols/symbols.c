@@ -397,6 +397,8 @@ static bool partial_definitions(const struct lang *lang, const struct file *f, c
 	const struct chunk_lexis *lx = chunked ? lexis_of(lang) : NULL;
 	if (lx && !r->windowed && (r->ns_unmatched || !cuts_in_code(f, lx, r, q->trees)))
 		return false;
+	if (lx)
+		ranges_elide(r, f, lx);
 	ranges_wrap_namespaces(r, f);
 	/* Errors outside the definition are accepted where the cut is known right: checked by the
 	 * scan, or JSON's, which follows the brackets. */
@@ -878,8 +880,10 @@ void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_d
 		ranges_namespaces(f, lx, &r);
 	bool partial = lx && r.n && r.bytes * 2 < f->size && symbols_partial_min != SIZE_MAX &&
 		       !r.ns_unmatched && cuts_in_code(f, lx, &r, &trees);
-	if (partial)
+	if (partial) {
+		ranges_elide(&r, f, lx);
 		ranges_wrap_namespaces(&r, f);
+	}
 	struct defs ds = DEFS_INIT;
 	int *k = xmalloc((n + 1) * sizeof *k);
 	bool errors = collect(lang, f, f->data, &r, !partial, &trees, &ds);

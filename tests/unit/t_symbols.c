@@ -11,6 +11,7 @@
 #include "symbols/defs.h"
 #include "symbols/lang.h"
 #include "symbols/parse.h"
+#include "symbols/ranges.h"
 #include "symbols/symbols.h"
 #include "target.h"
 
@@ -532,6 +533,107 @@ static void test_chunk_in_code(void)
 	}
 }
 
+/* chunk_code_start and chunk_blocks, which ranges_elide builds on: offsets counted by hand. */
+static void test_chunk_code_and_blocks(void)
+{
+	static const struct chunk_lexis c_like = {.slash_comments = true, .single_quotes = true};
+	static const struct chunk_lexis python = {
+		.hash_comments = true, .single_quotes = true, .triple_quotes = true};
+	static const struct {
+		const char *title;
+		const struct chunk_lexis *lx;
+		const char *src; /* "@" marks the answer; the end of src when there is none */
+	} starts[] = {
+		{"code at once", &c_like, "@int a;\n"},
+		{"blank and line comments", &c_like, "\n  // one\n// two\n@int a;\n"},
+		{"block comment alone on its lines", &c_like, "/* one\n * two */  \n@int a;\n"},
+		{"code after a block comment on its line", &c_like, "@/* one */ int a;\n"},
+		{"an unclosed block comment", &c_like, "@/* one\nint a;\n"},
+		{"hash comments", &python, "# one\n\n@def a():\n"},
+		{"a hash is no comment in C", &c_like, "@#define A 1\n"},
+		{"comments alone", &c_like, "// one\n/* two */\n@"},
+	};
+	for (size_t i = 0; i < sizeof starts / sizeof *starts; i++) {
+		char src[128], name[96];
+		const char *at = strchr(starts[i].src, '@');
+		size_t want = (size_t)(at - starts[i].src);
+		snprintf(src, sizeof src, "%.*s%s", (int)want, starts[i].src, at + 1);
+		snprintf(name, sizeof name, "chunk_code_start %s", starts[i].title);
+		unit_long(name, (long)chunk_code_start(src, 0, strlen(src), starts[i].lx), (long)want);
+	}
+
+	static const struct {
+		const char *title, *src, *want; /* want: "open-close " per pair; "unbalanced" */
+	} blocks[] = {
+		{"nested, in open order", "f() {\n\tif (x) {\n\t}\n\tg();\n}\n", "4-25 14-17 "},
+		{"braces in strings and comments", "f() { s = \"{\"; c = '}'; /* { */ // }\n}\n", "4-37 "},
+		{"a closer too many", "f() {\n}\n}\n", "unbalanced"},
+		{"an opener left open", "f() {\n{\n}\n", "unbalanced"},
+	};
+	for (size_t i = 0; i < sizeof blocks / sizeof *blocks; i++) {
+		struct chunk_block *v;
+		size_t n;
+		struct buf got = BUF_INIT;
+		char name[96];
+		if (chunk_blocks(blocks[i].src, 0, strlen(blocks[i].src), &c_like, &v, &n)) {
+			for (size_t k = 0; k < n; k++)
+				buf_addf(&got, "%zu-%zu ", v[k].open, v[k].close);
+			free(v);
+		} else {
+			buf_addf(&got, "unbalanced%s", v || n ? " (with pairs)" : "");
+		}
+		snprintf(name, sizeof name, "chunk_blocks %s", blocks[i].title);
+		unit_str(name, buf_str(&got), blocks[i].want);
+		buf_release(&got);
+	}
+}
+
+/* ranges_elide: the ranges symbols_enclosing parses for the lines asked about, as "a-b " byte
+ * spans. */
+static void test_elide(void)
+{
+	/* bytes: "// lead\n" 0-8, "int f(void)\n" 8-20, "{\n" 20-22, the body; f's item ends past
+	 * the blank line after it */
+	static const char body[] = "\tif (x) {\n"
+				   "\t\tlong_name_one(aaaaaaaaaaaaaaaaaaaa);\n"
+				   "\t\tlong_name_two(bbbbbbbbbbbbbbbbbbbb);\n"
+				   "\t}\n";
+	static const struct chunk_lexis c_like = {.slash_comments = true, .single_quotes = true};
+	struct buf src = BUF_INIT;
+	buf_addf(&src, "// lead\nint f(void)\n{\n%s\treturn 0;\n}\n\nint g(void)\n{\n\treturn 1;\n}\n", body);
+	for (int pass = 0; pass < 2; pass++) {
+		struct file f = FILE_INIT;
+		f.path = xstrdup("a.c");
+		f.size = src.len;
+		f.data = xstrdup(buf_str(&src));
+		file_index(&f);
+		/* the return line: the if-block goes; a line inside the block keeps it */
+		long line = pass ? 5 : 8;
+		struct ranges r = RANGES_INIT;
+		r.lx = &c_like;
+		ranges_lines(&f, &line, 1, true, &r);
+		ranges_elide(&r, &f, &c_like);
+		struct buf got = BUF_INIT;
+		for (size_t k = 0; k < r.n; k++)
+			buf_addf(&got, "%u-%u ", r.v[k].start_byte, r.v[k].end_byte);
+		size_t if_open = 22 + strlen("\tif (x) "), if_close = 22 + strlen(body) - 2;
+		char want[64];
+		if (pass)
+			snprintf(want, sizeof want, "8-%zu ",
+				 22 + strlen(body) + strlen("\treturn 0;\n}\n\n"));
+		else
+			snprintf(want, sizeof want, "8-%zu %zu-%zu ", if_open + 1, if_close,
+				 22 + strlen(body) + strlen("\treturn 0;\n}\n\n"));
+		unit_str(pass ? "ranges_elide keeps a block holding the line"
+			      : "ranges_elide drops the lead comment and a block without the line",
+			 buf_str(&got), want);
+		buf_release(&got);
+		ranges_release(&r);
+		file_release(&f);
+	}
+	buf_release(&src);
+}
+
 /* symbols_enclosing: for each line, "qname start-end u|a" (u: #qname resolves to it alone), or
  * "-" outside every definition. */
 static const struct {
@@ -646,6 +748,8 @@ int main(void)
 	test_messages();
 	test_candidate_cap();
 	test_chunk_in_code();
+	test_chunk_code_and_blocks();
+	test_elide();
 	test_enclosing("");
 	test_definitions();
 	return unit_end();
