@@ -232,9 +232,6 @@ static bool answer_stands(const struct defs *ds, const struct query *q, bool err
 	return ok;
 }
 
-/* Parses text (the file's bytes or a same-length copy) over r's ranges (the whole file when
- * whole is set) and collects the definitions on the way to r's occurrences. Returns whether
- * the tree holds a parse error. */
 /* The tree of text (the file's bytes or a same-length copy) over r's ranges (the whole file when
  * whole is set): the one in trees when an earlier parse of the file's own bytes had those ranges
  * (then *owned is false), else a new parse, kept in trees when they are given; NULL when
