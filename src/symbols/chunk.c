@@ -62,10 +62,7 @@ static bool boundary(const char *data, size_t len, size_t s)
 	if (ps < pe &&
 	    (data[ps] == '}' || data[ps] == ')' || data[ps] == ']' || starts_end(data + ps, pe - ps)))
 		return true;
-	for (size_t i = ps; i < pe; i++)
-		if (data[i] != ' ' && data[i] != '\t' && data[i] != '\r')
-			return false;
-	return true;
+	return chunk_blank(data + ps, pe - ps);
 }
 
 size_t chunk_item_start(const char *data, size_t len, size_t at)
@@ -240,6 +237,14 @@ bool chunk_match_braces(const char *data, size_t len, const struct chunk_lexis *
 	free(stack);
 	/* a brace left open or a namespace never closed: the text cannot say where its items lie */
 	return ok && !depth && found == n;
+}
+
+bool chunk_blank(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+			return false;
+	return true;
 }
 
 size_t chunk_code_start(const char *data, size_t a, size_t b, const struct chunk_lexis *lx)

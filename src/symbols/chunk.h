@@ -52,6 +52,9 @@ void chunk_scan_release(struct chunk_scan *s);
 bool chunk_match_braces(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *opens,
 			size_t n, size_t *closes);
 
+/* s[0..len) holds only spaces, tabs and carriage returns. */
+bool chunk_blank(const char *s, size_t len);
+
 /* The start of the first line of data[a..b) (a a line start) holding code, past blank lines and
  * lines of comment alone; b when there is none. */
 size_t chunk_code_start(const char *data, size_t a, size_t b, const struct chunk_lexis *lx);

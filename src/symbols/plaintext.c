@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../file.h"
+#include "chunk.h"
 #include "defs.h"
 
 static const char *const keywords[] = {
@@ -90,14 +91,6 @@ static int line_match(const char *text, size_t len, const char *name, size_t nam
 		}
 	}
 	return best;
-}
-
-static bool blank(const char *text, size_t len)
-{
-	for (size_t i = 0; i < len; i++)
-		if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r')
-			return false;
-	return true;
 }
 
 static size_t indent_width(const char *text, size_t len)
@@ -203,7 +196,7 @@ static long indent_end(const struct file *f, long ln)
 	long end = ln;
 	for (long n = ln + 1; n <= (long)f->n_lines; n++) {
 		len = file_line(f, (size_t)n, &t);
-		if (blank(t, len))
+		if (chunk_blank(t, len))
 			continue;
 		if (indent_width(t, len) <= base)
 			break;

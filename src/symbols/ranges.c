@@ -495,26 +495,17 @@ void ranges_wrap_namespaces(struct ranges *r, const struct file *f)
 /* A block smaller than this is parsed as it is: a range more costs about what it would save. */
 #define ELIDE_MIN 64
 
-static bool blank_between(const char *d, size_t a, size_t b)
+bool ranges_occ_in(const size_t *occ, size_t n, size_t a, size_t b)
 {
-	for (size_t i = a; i < b; i++)
-		if (d[i] != ' ' && d[i] != '\t' && d[i] != '\r')
-			return false;
-	return true;
-}
-
-/* One of r->occ (ascending) lies in [a, b). */
-static bool occurs_in(const struct ranges *r, size_t a, size_t b)
-{
-	size_t lo = 0, hi = r->n_occ;
+	size_t lo = 0, hi = n;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (r->occ[mid] < a)
+		if (occ[mid] < a)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < r->n_occ && r->occ[lo] < b;
+	return lo < n && occ[lo] < b;
 }
 
 /* The block (open, close) can go, its braces kept: no occurrence inside it, and no line shared
@@ -525,10 +516,11 @@ static bool elidable(const struct file *f, const struct ranges *r, const struct 
 	if (b->close - b->open < ELIDE_MIN)
 		return false;
 	const char *nl = memchr(d + b->open, '\n', b->close - b->open);
-	if (!nl || !blank_between(d, b->open + 1, (size_t)(nl - d)) ||
-	    !blank_between(d, chunk_line_start(d, b->close), b->close))
+	if (!nl || !chunk_blank(d + b->open + 1, (size_t)(nl - d) - b->open - 1))
 		return false;
-	return !occurs_in(r, b->open + 1, b->close);
+	size_t close_line = chunk_line_start(d, b->close);
+	return chunk_blank(d + close_line, b->close - close_line) &&
+	       !ranges_occ_in(r->occ, r->n_occ, b->open + 1, b->close);
 }
 
 static bool in_namespace(const struct ranges *r, size_t at)
@@ -577,7 +569,7 @@ void ranges_elide(struct ranges *r, const struct file *f, const struct chunk_lex
 			if (code < b && (d[code] == ' ' || d[code] == '\t'))
 				code = a;
 			/* occurring in those comments alone, it has nothing to parse */
-			if (code == a || occurs_in(r, code, b))
+			if (code == a || ranges_occ_in(r->occ, r->n_occ, code, b))
 				add_elided(r, f, lx, code, b);
 		}
 	}

@@ -42,6 +42,8 @@ struct ranges {
 	}
 
 void ranges_release(struct ranges *r);
+/* One of occ[0..n) (ascending) lies in [a, b). */
+bool ranges_occ_in(const size_t *occ, size_t n, size_t a, size_t b);
 /* Adds [a, b) at or after the last range (merging with it when they touch). */
 void ranges_add(struct ranges *r, const struct file *f, size_t a, size_t b);
 

@@ -22,6 +22,7 @@
 #include "../alloc.h"
 #include "defs.h"
 #include "lang.h"
+#include "ranges.h"
 
 enum act {
 	A_NONE,
@@ -954,20 +955,6 @@ static void walker_reserve(struct walker *w, size_t depth)
 	w->cap = cap;
 }
 
-/* Some occ[] lies in [a, b). */
-static bool holds_occurrence(const size_t *occ, size_t n, uint32_t a, uint32_t b)
-{
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (occ[mid] < a)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && occ[lo] < b;
-}
-
 void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, long n_lines,
 		const size_t *occ, size_t n_occ, struct defs *out)
 {
@@ -998,7 +985,7 @@ void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, l
 			if (idx >= 0)
 				w.scope[depth] = idx;
 		}
-		if ((!occ || holds_occurrence(occ, n_occ, ts_node_start_byte(n), ts_node_end_byte(n))) &&
+		if ((!occ || ranges_occ_in(occ, n_occ, ts_node_start_byte(n), ts_node_end_byte(n))) &&
 		    ts_tree_cursor_goto_first_child(&c)) {
 			depth++;
 			walker_reserve(&w, depth);
