@@ -277,43 +277,95 @@ size_t chunk_code_start(const char *data, size_t a, size_t b, const struct chunk
 	return b;
 }
 
-bool chunk_blocks(const char *data, size_t a, size_t b, const struct chunk_lexis *lx,
-		  struct chunk_block **out, size_t *n)
+static char opener_of(char close)
+{
+	return close == '}' ? '{' : close == ')' ? '(' : '[';
+}
+
+/* Ends the line s is building at end and starts the next at end + 1. */
+static void next_line(struct chunk_shape *s, size_t *cap, struct chunk_line *cur, size_t end, bool in_literal,
+		      size_t depth, char inner)
+{
+	cur->end = end;
+	cur->ends_in_literal = in_literal;
+	XGROW(s->lines, *cap, s->n_lines + 1);
+	s->lines[s->n_lines++] = *cur;
+	*cur = (struct chunk_line){.start = end + 1, .depth = depth, .low = depth, .inner = inner};
+}
+
+bool chunk_shape(const char *data, size_t a, size_t b, const struct chunk_lexis *lx, struct chunk_shape *s)
 {
 	bool special[256];
 	opener_table(special, lx);
-	special['{'] = special['}'] = true;
-	struct chunk_block *v = NULL;
-	size_t *stack = NULL, depth = 0, cap = 0, cap_stack = 0, count = 0;
+	special['\n'] = special['{'] = special['}'] = special['('] = special[')'] = special['['] =
+		special[']'] = true;
+	*s = (struct chunk_shape){0};
+	/* the open brackets, and for each '{' its entry in s->blocks */
+	char *open = NULL;
+	size_t *block_of = NULL, depth = 0, cap_open = 0, cap_block_of = 0, cap_lines = 0, cap_blocks = 0;
+	struct chunk_line cur = {.start = a};
 	bool ok = true;
 	for (size_t i = a; i < b && ok; i++) {
-		if (!special[(unsigned char)data[i]])
+		char c = data[i];
+		if (!special[(unsigned char)c]) {
+			if (c != ' ' && c != '\t' && c != '\r')
+				cur.last = c;
 			continue;
-		if (data[i] == '{') {
-			XGROW(v, cap, count + 1);
-			XGROW(stack, cap_stack, depth + 1);
-			v[count] = (struct chunk_block){i, b};
-			stack[depth++] = count++;
-		} else if (data[i] == '}') {
-			if (depth)
-				v[stack[--depth]].close = i;
-			else
-				ok = false;
+		}
+		if (c == '\n') {
+			next_line(s, &cap_lines, &cur, i, false, depth, depth ? open[depth - 1] : 0);
+		} else if (c == '{' || c == '(' || c == '[') {
+			XGROW(open, cap_open, depth + 1);
+			XGROW(block_of, cap_block_of, depth + 1);
+			if (c == '{') {
+				XGROW(s->blocks, cap_blocks, s->n_blocks + 1);
+				s->blocks[s->n_blocks] = (struct chunk_block){i, b};
+				block_of[depth] = s->n_blocks++;
+			}
+			open[depth++] = c;
+			cur.last = c;
+		} else if (c == '}' || c == ')' || c == ']') {
+			ok = depth && open[depth - 1] == opener_of(c);
+			if (ok && c == '}')
+				s->blocks[block_of[depth - 1]].close = i;
+			depth -= ok;
+			cur.low = depth < cur.low ? depth : cur.low;
+			cur.last = c;
 		} else {
 			size_t e = skip_literal(data, b, i, lx);
-			if (e > i + 1)
-				i = e - 1;
+			if (e == i) {
+				cur.last = c;
+				continue;
+			}
+			/* a string or comment: its newlines end lines inside it */
+			for (size_t k = i; k < e; k++)
+				if (data[k] == '\n') {
+					next_line(s, &cap_lines, &cur, k, true, depth,
+						  depth ? open[depth - 1] : 0);
+					cur.starts_in_literal = k + 1 < e;
+				}
+			bool comment = c == '/' || c == '#';
+			if (!comment && data[e - 1] != '\n')
+				cur.last = data[e - 1];
+			i = e - 1;
 		}
 	}
-	free(stack);
+	if (ok && cur.start < b)
+		next_line(s, &cap_lines, &cur, b, false, depth, 0);
+	free(open);
+	free(block_of);
 	if (!ok || depth) {
-		free(v);
-		v = NULL;
-		count = 0;
+		chunk_shape_release(s);
+		return false;
 	}
-	*out = v;
-	*n = count;
-	return ok && !depth;
+	return true;
+}
+
+void chunk_shape_release(struct chunk_shape *s)
+{
+	free(s->lines);
+	free(s->blocks);
+	*s = (struct chunk_shape){0};
 }
 
 bool chunk_scan_in_code(struct chunk_scan *s, const char *data, size_t len, const struct chunk_lexis *lx,

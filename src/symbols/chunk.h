@@ -63,10 +63,27 @@ size_t chunk_code_start(const char *data, size_t a, size_t b, const struct chunk
 struct chunk_block {
 	size_t open, close;
 };
-/* The brace pairs of data[a..b) (a in code) outside strings and comments, in the order they open,
- * into *out (the caller frees it); false, with nothing in *out, when the braces there do not
- * balance (a preprocessor branch repeating an opening line, a regular expression holding one). */
-bool chunk_blocks(const char *data, size_t a, size_t b, const struct chunk_lexis *lx,
-		  struct chunk_block **out, size_t *n);
+/* One line as a forward scan of the code sees it; brackets are '{', '(' and '[' outside strings
+ * and comments. */
+struct chunk_line {
+	size_t start, end; /* [start, end): the line without its '\n' */
+	size_t depth; /* brackets open at its start */
+	size_t low; /* the fewest open anywhere in it */
+	char inner; /* the innermost bracket open at its start; 0 when none */
+	char last; /* its last byte of code (a string's closing quote counts, a comment not); 0: none */
+	bool starts_in_literal, ends_in_literal; /* inside a string or comment that spans lines */
+};
+/* The lines of data[a..b) (a in code, a line start) and its brace pairs in the order they open. */
+struct chunk_shape {
+	struct chunk_line *lines;
+	size_t n_lines;
+	struct chunk_block *blocks;
+	size_t n_blocks;
+};
+/* Scans data[a..b) into *s (released with chunk_shape_release); false, with *s empty, when its
+ * brackets do not balance (a preprocessor branch repeating an opening line, a regular expression
+ * holding one). */
+bool chunk_shape(const char *data, size_t a, size_t b, const struct chunk_lexis *lx, struct chunk_shape *s);
+void chunk_shape_release(struct chunk_shape *s);
 
 #endif

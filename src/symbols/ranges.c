@@ -1,5 +1,6 @@
 #include "ranges.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -492,8 +493,8 @@ void ranges_wrap_namespaces(struct ranges *r, const struct file *f)
 	free(v);
 }
 
-/* A block smaller than this is parsed as it is: a range more costs about what it would save. */
-#define ELIDE_MIN 64
+/* Less than this is parsed as it is: a range more costs about what leaving it out saves. */
+#define ELIDE_MIN 32
 
 bool ranges_occ_in(const size_t *occ, size_t n, size_t a, size_t b)
 {
@@ -523,31 +524,108 @@ static bool elidable(const struct file *f, const struct ranges *r, const struct 
 	       !ranges_occ_in(r->occ, r->n_occ, b->open + 1, b->close);
 }
 
+/* The line starts with one of the words that continue the statement before it. */
+static bool continues(const char *d, const struct chunk_line *l)
+{
+	static const char *const words[] = {"else", "catch", "finally", "while"};
+	size_t p = l->start;
+	while (p < l->end && (d[p] == ' ' || d[p] == '\t'))
+		p++;
+	for (size_t k = 0; k < sizeof words / sizeof *words; k++) {
+		size_t n = strlen(words[k]);
+		if (l->end - p >= n && !memcmp(d + p, words[k], n) &&
+		    (l->end - p == n || !(isalnum((unsigned char)d[p + n]) || d[p + n] == '_')))
+			return true;
+	}
+	return false;
+}
+
+/* A preprocessor line (or a Rust attribute): kept, as what it applies to is not known. */
+static bool directive(const char *d, const struct chunk_line *l)
+{
+	size_t p = l->start;
+	while (p < l->end && (d[p] == ' ' || d[p] == '\t'))
+		p++;
+	return p < l->end && d[p] == '#' && !l->starts_in_literal;
+}
+
+/* The end of the run of whole statements that can go from line i on, or SIZE_MAX: the lines
+ * from i through it lie inside the same '{' block, hold no occurrence nor directive, close no
+ * bracket opened before them, and end at a ';' that ends its line with the brackets as at line
+ * i, the next code not continuing the statement (an else, a catch). Line i follows a ';' or the
+ * '{'. What is left then parses as the same statements around each occurrence, a removed one
+ * being a statement of its own. */
+static size_t statement_run(const struct ranges *r, const char *d, const struct chunk_shape *s, size_t i)
+{
+	const struct chunk_line *l = s->lines;
+	size_t depth = l[i].depth, end = SIZE_MAX;
+	if (!depth || l[i].inner != '{' || l[i].starts_in_literal || continues(d, &l[i]))
+		return SIZE_MAX;
+	for (size_t j = i; j < s->n_lines && l[j].low >= depth && !directive(d, &l[j]); j++) {
+		if (ranges_occ_in(r->occ, r->n_occ, l[j].start, l[j].end + 1))
+			break;
+		if (l[j].last != ';' || l[j].ends_in_literal || j + 1 >= s->n_lines ||
+		    l[j + 1].depth != depth)
+			continue;
+		size_t next = j + 1;
+		while (next < s->n_lines && !l[next].last)
+			next++;
+		if (next == s->n_lines || !continues(d, &l[next]))
+			end = j;
+	}
+	return end;
+}
+
+/* Adds data[a..b) of one item to r, less what can go: the inside of each brace block holding
+ * no occurrence, and in a language whose statements end at ';', the runs of whole statements
+ * without one. */
+static void add_elided(struct ranges *r, const struct file *f, const struct chunk_lexis *lx, size_t a,
+		       size_t b)
+{
+	const char *d = f->data;
+	struct chunk_shape s;
+	struct byte_range *drop = NULL;
+	size_t n = 0, cap = 0;
+	if (a < b && chunk_shape(d, a, b, lx, &s)) {
+		for (size_t j = 0; j < s.n_blocks; j++)
+			if (elidable(f, r, &s.blocks[j])) {
+				XGROW(drop, cap, n + 1);
+				drop[n++] = (struct byte_range){s.blocks[j].open + 1, s.blocks[j].close};
+			}
+		char before = 0; /* the last byte of code before line i */
+		for (size_t i = 0; lx->slash_comments && i < s.n_lines; i++) {
+			size_t end = before == ';' || before == '{' ? statement_run(r, d, &s, i) : SIZE_MAX;
+			if (end != SIZE_MAX && s.lines[end].end + 1 - s.lines[i].start >= ELIDE_MIN) {
+				XGROW(drop, cap, n + 1);
+				drop[n++] = (struct byte_range){s.lines[i].start, s.lines[end].end + 1};
+				i = end;
+			}
+			if (s.lines[i].last)
+				before = s.lines[i].ends_in_literal ? 0 : s.lines[i].last;
+		}
+		chunk_shape_release(&s);
+	}
+	if (n)
+		qsort(drop, n, sizeof *drop, byte_range_cmp);
+	size_t from = a;
+	for (size_t j = 0; j < n; j++) {
+		if (drop[j].b <= from)
+			continue;
+		if (drop[j].a > from)
+			ranges_add(r, f, from, drop[j].a);
+		from = drop[j].b > from ? drop[j].b : from;
+	}
+	if (from < b)
+		ranges_add(r, f, from, b);
+	free(drop);
+}
+
 static bool in_namespace(const struct ranges *r, size_t at)
 {
 	for (size_t k = 0; k < r->n_ns; k++)
 		if (r->ns[k].open < at && at < r->ns[k].close)
 			return true;
 	return false;
-}
-
-/* Adds data[a..b) of one item to r, less the blocks that can go. */
-static void add_elided(struct ranges *r, const struct file *f, const struct chunk_lexis *lx, size_t a,
-		       size_t b)
-{
-	struct chunk_block *v;
-	size_t n, from = a, skip_to = 0;
-	if (a < b && chunk_blocks(f->data, a, b, lx, &v, &n)) {
-		for (size_t j = 0; j < n; j++) {
-			if (v[j].open < skip_to || !elidable(f, r, &v[j]))
-				continue;
-			ranges_add(r, f, from, v[j].open + 1);
-			from = skip_to = v[j].close;
-		}
-		free(v);
-	}
-	if (from < b)
-		ranges_add(r, f, from, b);
 }
 
 void ranges_elide(struct ranges *r, const struct file *f, const struct chunk_lexis *lx)

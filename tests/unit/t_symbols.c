@@ -533,8 +533,8 @@ static void test_chunk_in_code(void)
 	}
 }
 
-/* chunk_code_start and chunk_blocks, which ranges_elide builds on: offsets counted by hand. */
-static void test_chunk_code_and_blocks(void)
+/* chunk_code_start and chunk_shape, which ranges_elide builds on: offsets counted by hand. */
+static void test_chunk_code_and_shape(void)
 {
 	static const struct chunk_lexis c_like = {.slash_comments = true, .single_quotes = true};
 	static const struct chunk_lexis python = {
@@ -562,76 +562,124 @@ static void test_chunk_code_and_blocks(void)
 		unit_long(name, (long)chunk_code_start(src, 0, strlen(src), starts[i].lx), (long)want);
 	}
 
+	/* blocks: "open-close " per brace pair; lines: "depth low inner last" per line, "-" for none,
+	 * S/E when it starts/ends inside a string or comment */
 	static const struct {
-		const char *title, *src, *want; /* want: "open-close " per pair; "unbalanced" */
-	} blocks[] = {
-		{"nested, in open order", "f() {\n\tif (x) {\n\t}\n\tg();\n}\n", "4-25 14-17 "},
-		{"braces in strings and comments", "f() { s = \"{\"; c = '}'; /* { */ // }\n}\n", "4-37 "},
-		{"a closer too many", "f() {\n}\n}\n", "unbalanced"},
-		{"an opener left open", "f() {\n{\n}\n", "unbalanced"},
+		const char *title, *src, *blocks, *lines;
+	} shapes[] = {
+		{"nested, in open order", "f() {\n\tif (x) {\n\t}\n\tg();\n}\n", "4-25 14-17 ",
+		 "00-{ 11{{ 21{} 11{; 10{} "},
+		{"braces in strings and comments", "f() { s = \"{\"; c = '}'; /* { */ // }\n}\n", "4-37 ",
+		 "00-; 10{} "},
+		{"a comment and a string across lines", "f() {\n\ta(\"x;\"); /* c\n\tc */ b(\n\t);\n}\n",
+		 "4-34 ", "00-{ 11{;E 11{(S 21(; 10{} "},
+		{"a closer too many", "f() {\n}\n}\n", "unbalanced", ""},
+		{"an opener left open", "f() {\n{\n}\n", "unbalanced", ""},
+		{"brackets crossed", "f(a[0)];\n", "unbalanced", ""},
 	};
-	for (size_t i = 0; i < sizeof blocks / sizeof *blocks; i++) {
-		struct chunk_block *v;
-		size_t n;
-		struct buf got = BUF_INIT;
+	for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+		struct chunk_shape sh;
+		struct buf blocks = BUF_INIT, lines = BUF_INIT;
 		char name[96];
-		if (chunk_blocks(blocks[i].src, 0, strlen(blocks[i].src), &c_like, &v, &n)) {
-			for (size_t k = 0; k < n; k++)
-				buf_addf(&got, "%zu-%zu ", v[k].open, v[k].close);
-			free(v);
+		if (chunk_shape(shapes[i].src, 0, strlen(shapes[i].src), &c_like, &sh)) {
+			for (size_t k = 0; k < sh.n_blocks; k++)
+				buf_addf(&blocks, "%zu-%zu ", sh.blocks[k].open, sh.blocks[k].close);
+			for (size_t k = 0; k < sh.n_lines; k++) {
+				const struct chunk_line *l = &sh.lines[k];
+				buf_addf(&lines, "%zu%zu%c%c%s%s ", l->depth, l->low,
+					 l->inner ? l->inner : '-', l->last ? l->last : '-',
+					 l->starts_in_literal ? "S" : "", l->ends_in_literal ? "E" : "");
+			}
+			chunk_shape_release(&sh);
 		} else {
-			buf_addf(&got, "unbalanced%s", v || n ? " (with pairs)" : "");
+			buf_addf(&blocks, "unbalanced%s", sh.lines || sh.blocks ? " (with lines)" : "");
 		}
-		snprintf(name, sizeof name, "chunk_blocks %s", blocks[i].title);
-		unit_str(name, buf_str(&got), blocks[i].want);
-		buf_release(&got);
+		snprintf(name, sizeof name, "chunk_shape blocks: %s", shapes[i].title);
+		unit_str(name, buf_str(&blocks), shapes[i].blocks);
+		snprintf(name, sizeof name, "chunk_shape lines: %s", shapes[i].title);
+		unit_str(name, buf_str(&lines), shapes[i].lines);
+		buf_release(&blocks);
+		buf_release(&lines);
 	}
 }
 
-/* ranges_elide: the ranges symbols_enclosing parses for the lines asked about, as "a-b " byte
- * spans. */
+/* ranges_elide: what symbols_enclosing parses of a C file for the lines asked about, the kept
+ * bytes with "|" where a range ends. */
 static void test_elide(void)
 {
-	/* bytes: "// lead\n" 0-8, "int f(void)\n" 8-20, "{\n" 20-22, the body; f's item ends past
-	 * the blank line after it */
-	static const char body[] = "\tif (x) {\n"
-				   "\t\tlong_name_one(aaaaaaaaaaaaaaaaaaaa);\n"
-				   "\t\tlong_name_two(bbbbbbbbbbbbbbbbbbbb);\n"
-				   "\t}\n";
+	static const char block_src[] = "// lead\n"
+					"int f(void)\n"
+					"{\n"
+					"\tif (x) {\n"
+					"\t\tlong_name_one(aaaaaaaaaaaaaaaaaaaa)\n"
+					"\t\tlong_name_two(bbbbbbbbbbbbbbbbbbbb)\n"
+					"\t}\n"
+					"\treturn 0;\n"
+					"}\n"
+					"\n"
+					"int g(void)\n"
+					"{\n"
+					"\treturn 1;\n"
+					"}\n";
+	static const char run_src[] = "int f(void)\n"
+				      "{\n"
+				      "\tint a = compute_something(1, 2, 3);\n"
+				      "\tint b = compute_something(4, 5, 6);\n"
+				      "\tif (a)\n"
+				      "\t\ta++;\n"
+				      "\telse\n"
+				      "\t\tb++;\n"
+				      "\treturn hit(a, b);\n"
+				      "}\n";
+	static const char directive_src[] = "int f(void)\n"
+					    "{\n"
+					    "\tint a = compute_something(1, 2, 3);\n"
+					    "#ifdef X\n"
+					    "\tint b = compute_something(4, 5, 6);\n"
+					    "#endif\n"
+					    "\treturn hit(a);\n"
+					    "}\n";
+	static const struct {
+		const char *title, *src;
+		long line;
+		const char *want;
+	} cases[] = {
+		/* no line ends at a ';' in the if block: its inside goes, its braces stay */
+		{"the lead comment and a block without the line go", block_src, 8,
+		 "int f(void)\n{\n\tif (x) {|}\n\treturn 0;\n}\n\n|"},
+		{"a block holding the line stays", block_src, 5,
+		 "int f(void)\n{\n\tif (x) {\n\t\tlong_name_one(aaaaaaaaaaaaaaaaaaaa)\n"
+		 "\t\tlong_name_two(bbbbbbbbbbbbbbbbbbbb)\n\t}\n\treturn 0;\n}\n\n|"},
+		{"whole statements before the line go, if and else together", run_src, 9,
+		 "int f(void)\n{\n|\treturn hit(a, b);\n}\n|"},
+		{"a statement an else continues stays", run_src, 7,
+		 "int f(void)\n{\n|\tif (a)\n\t\ta++;\n\telse\n\t\tb++;\n\treturn hit(a, b);\n}\n|"},
+		{"a run stops at a directive", directive_src, 7,
+		 "int f(void)\n{\n|#ifdef X\n\tint b = compute_something(4, 5, 6);\n#endif\n"
+		 "\treturn hit(a);\n}\n|"},
+	};
 	static const struct chunk_lexis c_like = {.slash_comments = true, .single_quotes = true};
-	struct buf src = BUF_INIT;
-	buf_addf(&src, "// lead\nint f(void)\n{\n%s\treturn 0;\n}\n\nint g(void)\n{\n\treturn 1;\n}\n", body);
-	for (int pass = 0; pass < 2; pass++) {
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		struct file f = FILE_INIT;
 		f.path = xstrdup("a.c");
-		f.size = src.len;
-		f.data = xstrdup(buf_str(&src));
+		f.size = strlen(cases[i].src);
+		f.data = xstrdup(cases[i].src);
 		file_index(&f);
-		/* the return line: the if-block goes; a line inside the block keeps it */
-		long line = pass ? 5 : 8;
 		struct ranges r = RANGES_INIT;
 		r.lx = &c_like;
-		ranges_lines(&f, &line, 1, true, &r);
+		ranges_lines(&f, &cases[i].line, 1, true, &r);
 		ranges_elide(&r, &f, &c_like);
 		struct buf got = BUF_INIT;
 		for (size_t k = 0; k < r.n; k++)
-			buf_addf(&got, "%u-%u ", r.v[k].start_byte, r.v[k].end_byte);
-		size_t if_open = 22 + strlen("\tif (x) "), if_close = 22 + strlen(body) - 2;
-		char want[64];
-		if (pass)
-			snprintf(want, sizeof want, "8-%zu ",
-				 22 + strlen(body) + strlen("\treturn 0;\n}\n\n"));
-		else
-			snprintf(want, sizeof want, "8-%zu %zu-%zu ", if_open + 1, if_close,
-				 22 + strlen(body) + strlen("\treturn 0;\n}\n\n"));
-		unit_str(pass ? "ranges_elide keeps a block holding the line"
-			      : "ranges_elide drops the lead comment and a block without the line",
-			 buf_str(&got), want);
+			buf_addf(&got, "%.*s|", (int)(r.v[k].end_byte - r.v[k].start_byte),
+				 f.data + r.v[k].start_byte);
+		char name[160];
+		snprintf(name, sizeof name, "ranges_elide %s", cases[i].title);
+		unit_str(name, buf_str(&got), cases[i].want);
 		buf_release(&got);
 		ranges_release(&r);
 		file_release(&f);
 	}
-	buf_release(&src);
 }
 
 /* symbols_enclosing: for each line, "qname start-end u|a" (u: #qname resolves to it alone), or
@@ -748,7 +796,7 @@ int main(void)
 	test_messages();
 	test_candidate_cap();
 	test_chunk_in_code();
-	test_chunk_code_and_blocks();
+	test_chunk_code_and_shape();
 	test_elide();
 	test_enclosing("");
 	test_definitions();
