@@ -282,15 +282,20 @@ static char opener_of(char close)
 	return close == '}' ? '{' : close == ')' ? '(' : '[';
 }
 
-/* Ends the line s is building at end and starts the next at end + 1. */
+/* Ends the line s is building at end and starts the next at end + 1, inside the brackets open[0..
+ * depth) (list: which hold a list). */
 static void next_line(struct chunk_shape *s, size_t *cap, struct chunk_line *cur, size_t end, bool in_literal,
-		      size_t depth, char inner)
+		      const char *open, const bool *list, size_t depth)
 {
 	cur->end = end;
 	cur->ends_in_literal = in_literal;
 	XGROW(s->lines, *cap, s->n_lines + 1);
 	s->lines[s->n_lines++] = *cur;
-	*cur = (struct chunk_line){.start = end + 1, .depth = depth, .low = depth, .inner = inner};
+	*cur = (struct chunk_line){.start = end + 1,
+				   .depth = depth,
+				   .low = depth,
+				   .inner = depth ? open[depth - 1] : 0,
+				   .in_list = depth && list[depth - 1]};
 }
 
 bool chunk_shape(const char *data, size_t a, size_t b, const struct chunk_lexis *lx, struct chunk_shape *s)
@@ -300,59 +305,64 @@ bool chunk_shape(const char *data, size_t a, size_t b, const struct chunk_lexis 
 	special['\n'] = special['{'] = special['}'] = special['('] = special[')'] = special['['] =
 		special[']'] = true;
 	*s = (struct chunk_shape){0};
-	/* the open brackets, and for each '{' its entry in s->blocks */
+	/* the open brackets, whether each holds a list, and for each '{' its entry in s->blocks */
 	char *open = NULL;
-	size_t *block_of = NULL, depth = 0, cap_open = 0, cap_block_of = 0, cap_lines = 0, cap_blocks = 0;
+	bool *list = NULL;
+	size_t *block_of = NULL, depth = 0, cap_open = 0, cap_list = 0, cap_block_of = 0, cap_lines = 0,
+	       cap_blocks = 0;
 	struct chunk_line cur = {.start = a};
+	char prev = 0; /* the last byte of code before i, on any line */
 	bool ok = true;
 	for (size_t i = a; i < b && ok; i++) {
 		char c = data[i];
 		if (!special[(unsigned char)c]) {
 			if (c != ' ' && c != '\t' && c != '\r')
-				cur.last = c;
+				cur.last = prev = c;
 			continue;
 		}
 		if (c == '\n') {
-			next_line(s, &cap_lines, &cur, i, false, depth, depth ? open[depth - 1] : 0);
+			next_line(s, &cap_lines, &cur, i, false, open, list, depth);
 		} else if (c == '{' || c == '(' || c == '[') {
 			XGROW(open, cap_open, depth + 1);
+			XGROW(list, cap_list, depth + 1);
 			XGROW(block_of, cap_block_of, depth + 1);
 			if (c == '{') {
 				XGROW(s->blocks, cap_blocks, s->n_blocks + 1);
 				s->blocks[s->n_blocks] = (struct chunk_block){i, b};
 				block_of[depth] = s->n_blocks++;
 			}
+			list[depth] = c != '{' || prev == ',' || prev == '(' || prev == '[';
 			open[depth++] = c;
-			cur.last = c;
+			cur.last = prev = c;
 		} else if (c == '}' || c == ')' || c == ']') {
 			ok = depth && open[depth - 1] == opener_of(c);
 			if (ok && c == '}')
 				s->blocks[block_of[depth - 1]].close = i;
 			depth -= ok;
 			cur.low = depth < cur.low ? depth : cur.low;
-			cur.last = c;
+			cur.last = prev = c;
 		} else {
 			size_t e = skip_literal(data, b, i, lx);
 			if (e == i) {
-				cur.last = c;
+				cur.last = prev = c;
 				continue;
 			}
 			/* a string or comment: its newlines end lines inside it */
 			for (size_t k = i; k < e; k++)
 				if (data[k] == '\n') {
-					next_line(s, &cap_lines, &cur, k, true, depth,
-						  depth ? open[depth - 1] : 0);
+					next_line(s, &cap_lines, &cur, k, true, open, list, depth);
 					cur.starts_in_literal = k + 1 < e;
 				}
 			bool comment = c == '/' || c == '#';
 			if (!comment && data[e - 1] != '\n')
-				cur.last = data[e - 1];
+				cur.last = prev = data[e - 1];
 			i = e - 1;
 		}
 	}
 	if (ok && cur.start < b)
-		next_line(s, &cap_lines, &cur, b, false, depth, 0);
+		next_line(s, &cap_lines, &cur, b, false, open, list, depth);
 	free(open);
+	free(list);
 	free(block_of);
 	if (!ok || depth) {
 		chunk_shape_release(s);

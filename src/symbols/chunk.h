@@ -70,6 +70,9 @@ struct chunk_line {
 	size_t depth; /* brackets open at its start */
 	size_t low; /* the fewest open anywhere in it */
 	char inner; /* the innermost bracket open at its start; 0 when none */
+	/* that bracket holds a list: a '(' or '[', or a '{' opened right after ',', '(' or '[' (an
+	 * initializer or an object, not a body) */
+	bool in_list;
 	char last; /* its last byte of code (a string's closing quote counts, a comment not); 0: none */
 	bool starts_in_literal, ends_in_literal; /* inside a string or comment that spans lines */
 };

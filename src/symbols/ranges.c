@@ -549,36 +549,40 @@ static bool directive(const char *d, const struct chunk_line *l)
 	return p < l->end && d[p] == '#' && !l->starts_in_literal;
 }
 
-/* The end of the run of whole statements that can go from line i on, or SIZE_MAX: the lines
- * from i through it lie inside the same '{' block, hold no occurrence nor directive, close no
- * bracket opened before them, and end at a ';' that ends its line with the brackets as at line
- * i, the next code not continuing the statement (an else, a catch). Line i follows a ';' or the
- * '{'. What is left then parses as the same statements around each occurrence, a removed one
- * being a statement of its own. */
-static size_t statement_run(const struct ranges *r, const char *d, const struct chunk_shape *s, size_t i)
+/* The end of the run of whole statements (sep ';') or list elements (sep ',') that can go from
+ * line i on, or SIZE_MAX. Line i follows sep or the bracket it lies in, which for statements is
+ * a '{' and for elements holds a list (chunk_line.in_list: in a body, a ',' ending a line may
+ * end a where clause instead); the lines from it through the end hold no occurrence nor directive, close no bracket
+ * opened before them, and end at a sep that ends its line with the brackets as at line i; after
+ * statements, the next code does not continue the last one (an else, a catch). What is left
+ * parses as the same statements or elements around each occurrence, each removed one having
+ * been whole. */
+static size_t run_end(const struct ranges *r, const char *d, const struct chunk_shape *s, size_t i,
+		      char before, char sep)
 {
 	const struct chunk_line *l = s->lines;
 	size_t depth = l[i].depth, end = SIZE_MAX;
-	if (!depth || l[i].inner != '{' || l[i].starts_in_literal || continues(d, &l[i]))
+	if (!depth || l[i].starts_in_literal || (before != sep && before != l[i].inner) ||
+	    (sep == ';' && (l[i].inner != '{' || continues(d, &l[i]))) || (sep == ',' && !l[i].in_list))
 		return SIZE_MAX;
 	for (size_t j = i; j < s->n_lines && l[j].low >= depth && !directive(d, &l[j]); j++) {
 		if (ranges_occ_in(r->occ, r->n_occ, l[j].start, l[j].end + 1))
 			break;
-		if (l[j].last != ';' || l[j].ends_in_literal || j + 1 >= s->n_lines ||
+		if (l[j].last != sep || l[j].ends_in_literal || j + 1 >= s->n_lines ||
 		    l[j + 1].depth != depth)
 			continue;
 		size_t next = j + 1;
 		while (next < s->n_lines && !l[next].last)
 			next++;
-		if (next == s->n_lines || !continues(d, &l[next]))
+		if (sep == ',' || next == s->n_lines || !continues(d, &l[next]))
 			end = j;
 	}
 	return end;
 }
 
 /* Adds data[a..b) of one item to r, less what can go: the inside of each brace block holding
- * no occurrence, and in a language whose statements end at ';', the runs of whole statements
- * without one. */
+ * no occurrence, and in a language of braces and ';' the runs of whole statements and of whole
+ * list elements without one. */
 static void add_elided(struct ranges *r, const struct file *f, const struct chunk_lexis *lx, size_t a,
 		       size_t b)
 {
@@ -594,7 +598,9 @@ static void add_elided(struct ranges *r, const struct file *f, const struct chun
 			}
 		char before = 0; /* the last byte of code before line i */
 		for (size_t i = 0; lx->slash_comments && i < s.n_lines; i++) {
-			size_t end = before == ';' || before == '{' ? statement_run(r, d, &s, i) : SIZE_MAX;
+			size_t end = run_end(r, d, &s, i, before, ';');
+			if (end == SIZE_MAX)
+				end = run_end(r, d, &s, i, before, ',');
 			if (end != SIZE_MAX && s.lines[end].end + 1 - s.lines[i].start >= ELIDE_MIN) {
 				XGROW(drop, cap, n + 1);
 				drop[n++] = (struct byte_range){s.lines[i].start, s.lines[end].end + 1};

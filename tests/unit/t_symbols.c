@@ -563,7 +563,7 @@ static void test_chunk_code_and_shape(void)
 	}
 
 	/* blocks: "open-close " per brace pair; lines: "depth low inner last" per line, "-" for none,
-	 * S/E when it starts/ends inside a string or comment */
+	 * L when the bracket holds a list, S/E when it starts/ends inside a string or comment */
 	static const struct {
 		const char *title, *src, *blocks, *lines;
 	} shapes[] = {
@@ -572,7 +572,10 @@ static void test_chunk_code_and_shape(void)
 		{"braces in strings and comments", "f() { s = \"{\"; c = '}'; /* { */ // }\n}\n", "4-37 ",
 		 "00-; 10{} "},
 		{"a comment and a string across lines", "f() {\n\ta(\"x;\"); /* c\n\tc */ b(\n\t);\n}\n",
-		 "4-34 ", "00-{ 11{;E 11{(S 21(; 10{} "},
+		 "4-34 ", "00-{ 11{;E 11{(S 21(;L 10{} "},
+		{"a list in braces after a comma, a body after a parenthesis",
+		 "f(a, {\n\tb,\n}, [\n\tc\n]);\ng() {\n\td;\n}\n", "5-11 27-33 ",
+		 "00-{ 22{,L 21{[L 22[cL 20[;L 00-{ 11{; 10{} "},
 		{"a closer too many", "f() {\n}\n}\n", "unbalanced", ""},
 		{"an opener left open", "f() {\n{\n}\n", "unbalanced", ""},
 		{"brackets crossed", "f(a[0)];\n", "unbalanced", ""},
@@ -586,9 +589,10 @@ static void test_chunk_code_and_shape(void)
 				buf_addf(&blocks, "%zu-%zu ", sh.blocks[k].open, sh.blocks[k].close);
 			for (size_t k = 0; k < sh.n_lines; k++) {
 				const struct chunk_line *l = &sh.lines[k];
-				buf_addf(&lines, "%zu%zu%c%c%s%s ", l->depth, l->low,
+				buf_addf(&lines, "%zu%zu%c%c%s%s%s ", l->depth, l->low,
 					 l->inner ? l->inner : '-', l->last ? l->last : '-',
-					 l->starts_in_literal ? "S" : "", l->ends_in_literal ? "E" : "");
+					 l->in_list ? "L" : "", l->starts_in_literal ? "S" : "",
+					 l->ends_in_literal ? "E" : "");
 			}
 			chunk_shape_release(&sh);
 		} else {
@@ -639,6 +643,17 @@ static void test_elide(void)
 					    "#endif\n"
 					    "\treturn hit(a);\n"
 					    "}\n";
+	static const char list_src[] = "void g(void)\n"
+				       "{\n"
+				       "\tdefine_class(env, \"Parser\", {\n"
+				       "\t\tmethod(\"setLanguage\", set_language_callback),\n"
+				       "\t\tmethod(\"parse\", hit),\n"
+				       "\t\tmethod(\"reset\", reset_callback_function),\n"
+				       "\t});\n"
+				       "\tint aaaaaaaaaaaaaaaaaaaa = 1,\n"
+				       "\t    bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb = 2,\n"
+				       "\t    c = hit;\n"
+				       "}\n";
 	static const struct {
 		const char *title, *src;
 		long line;
@@ -654,6 +669,12 @@ static void test_elide(void)
 		 "int f(void)\n{\n|\treturn hit(a, b);\n}\n|"},
 		{"a statement an else continues stays", run_src, 7,
 		 "int f(void)\n{\n|\tif (a)\n\t\ta++;\n\telse\n\t\tb++;\n\treturn hit(a, b);\n}\n|"},
+		{"list elements around the line go, then the statement after", list_src, 5,
+		 "void g(void)\n{\n\tdefine_class(env, \"Parser\", {\n|\t\tmethod(\"parse\", hit),\n|\t});\n|}\n|"},
+		/* the ',' ending a line in a body may end a where clause: only the statement goes */
+		{"no elements are cut out of a body", list_src, 10,
+		 "void g(void)\n{\n|\tint aaaaaaaaaaaaaaaaaaaa = 1,\n\t    bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb = 2,\n"
+		 "\t    c = hit;\n}\n|"},
 		{"a run stops at a directive", directive_src, 7,
 		 "int f(void)\n{\n|#ifdef X\n\tint b = compute_something(4, 5, 6);\n#endif\n"
 		 "\treturn hit(a);\n}\n|"},
