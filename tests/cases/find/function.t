@@ -172,3 +172,29 @@ $ lets find -p needles e.ts
 $ (while :; do cp src.go big.go; truncate -s 1000 big.go; done) & for i in $(seq 20); do lets find -p needle big.go >/dev/null 2>&1; s=$?; [ $s -ge 128 ] && echo "killed by signal $((s - 128))"; done; kill $!; wait $! 2>/dev/null; echo done
 ? 0
 done
+
+### -p: a Rust where clause ends its line with ',' inside the impl body, which is no list: the method around the hit is kept whole
+# The partial parse leaves out whole statements and list elements without a hit (ranges_elide);
+# a ',' ending a line in a body is not a list element's end.
+% { printf 'struct Drain;\n\nimpl Drain {\n    fn drive<C>(self, consumer: C) -> C\n    where\n        C: Copy,\n    {\n        consumer\n    }\n\n    fn with_producer<CB>(self, callback: CB) -> CB\n    where\n        CB: Copy,\n    {\n        needle(callback)\n    }\n}\n\n'; for i in $(seq 1 30); do printf 'fn f%d() -> u32 {\n    %d\n}\n\n' $i $i; done; } > d.rs
+@env LETS_NO_STATS=1
+$ lets find -p needle d.rs
+── d.rs#Drain.with_producer
+15:	        «needle»(callback)
+── 1 hit in 1 file · searched 1 file
+
+### -p: the name also occurs in another function's initializer list; the elements and statements around it are left out of that parse, and the name stays unique
+% { printf 'namespace ns {\n\nclass Parser {\n public:\n  void Parse();\n  void Reset();\n};\n\nvoid Parser::Init() {\n  auto *data = get_instance_data_for_the_addon_here();\n  define_class("Parser", {\n    method("reset_first", &Parser::Reset, default_attributes),\n    method("parse", &Parser::Parse, default_attributes),\n    method("reset", &Parser::Reset, default_attributes),\n  });\n  data->constructor = persistent_reference_to(constructor);\n}\n\nvoid Parser::Parse() {\n  needle();\n}\n\n}  // namespace ns\n\n'; for i in $(seq 1 30); do printf 'int f%d(void)\n{\n\treturn %d;\n}\n\n' $i $i; done; } > p.cc
+@env LETS_NO_STATS=1
+$ lets find -p needle p.cc
+── p.cc#ns.Parser.Parse
+20:	  «needle»();
+── 1 hit in 1 file · searched 1 file
+
+### control: a second definition of ns.Parser.Parse next to Init is still seen, so the hit's is given by its lines
+% { printf 'namespace ns {\n\nclass Parser {\n public:\n  void Parse();\n  void Reset();\n};\n\nvoid Parser::Init() {\n  auto *data = get_instance_data_for_the_addon_here();\n  define_class("Parser", {\n    method("reset_first", &Parser::Reset, default_attributes),\n    method("parse", &Parser::Parse, default_attributes),\n    method("reset", &Parser::Reset, default_attributes),\n  });\n  data->constructor = persistent_reference_to(constructor);\n}\n\nvoid Parser::Parse(int n) {\n  reset_all(n);\n}\n\nvoid Parser::Parse() {\n  needle();\n}\n\n}  // namespace ns\n\n'; for i in $(seq 1 30); do printf 'int f%d(void)\n{\n\treturn %d;\n}\n\n' $i $i; done; } > q.cc
+@env LETS_NO_STATS=1
+$ lets find -p needle q.cc
+── q.cc:23-25
+24:	  «needle»();
+── 1 hit in 1 file · searched 1 file
