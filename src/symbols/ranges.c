@@ -495,6 +495,8 @@ void ranges_wrap_namespaces(struct ranges *r, const struct file *f)
 
 /* Less than this is parsed as it is: a range more costs about what leaving it out saves. */
 #define ELIDE_MIN 32
+/* Lines a run search may look at, per line of the item. */
+#define RUN_BUDGET 16
 
 bool ranges_occ_in(const size_t *occ, size_t n, size_t a, size_t b)
 {
@@ -524,13 +526,20 @@ static bool elidable(const struct file *f, const struct ranges *r, const struct 
 	       !ranges_occ_in(r->occ, r->n_occ, b->open + 1, b->close);
 }
 
+/* Where the line's text starts, past its indentation. */
+static size_t text_start(const char *d, const struct chunk_line *l)
+{
+	size_t p = l->start;
+	while (p < l->end && (d[p] == ' ' || d[p] == '\t'))
+		p++;
+	return p;
+}
+
 /* The line starts with one of the words that continue the statement before it. */
 static bool continues(const char *d, const struct chunk_line *l)
 {
 	static const char *const words[] = {"else", "catch", "finally", "while"};
-	size_t p = l->start;
-	while (p < l->end && (d[p] == ' ' || d[p] == '\t'))
-		p++;
+	size_t p = text_start(d, l);
 	for (size_t k = 0; k < sizeof words / sizeof *words; k++) {
 		size_t n = strlen(words[k]);
 		if (l->end - p >= n && !memcmp(d + p, words[k], n) &&
@@ -543,22 +552,21 @@ static bool continues(const char *d, const struct chunk_line *l)
 /* A preprocessor line (or a Rust attribute): kept, as what it applies to is not known. */
 static bool directive(const char *d, const struct chunk_line *l)
 {
-	size_t p = l->start;
-	while (p < l->end && (d[p] == ' ' || d[p] == '\t'))
-		p++;
+	size_t p = text_start(d, l);
 	return p < l->end && d[p] == '#' && !l->starts_in_literal;
 }
 
 /* The end of the run of whole statements (sep ';') or list elements (sep ',') that can go from
  * line i on, or SIZE_MAX. Line i follows sep or the bracket it lies in, which for statements is
  * a '{' and for elements holds a list (chunk_line.in_list: in a body, a ',' ending a line may
- * end a where clause instead); the lines from it through the end hold no occurrence nor directive, close no bracket
- * opened before them, and end at a sep that ends its line with the brackets as at line i; after
- * statements, the next code does not continue the last one (an else, a catch). What is left
- * parses as the same statements or elements around each occurrence, each removed one having
- * been whole. */
+ * end a where clause instead); the lines from it through the end hold no occurrence nor
+ * directive, close no bracket opened before them, and end at a sep that ends its line with the
+ * brackets as at line i; after statements, the next code does not continue the last one (an
+ * else, a catch). What is left parses as the same statements or elements around each
+ * occurrence, each removed one having been whole. Each line looked at costs one of *budget:
+ * brackets nested line after line would make every start scan to their closers. */
 static size_t run_end(const struct ranges *r, const char *d, const struct chunk_shape *s, size_t i,
-		      char before, char sep)
+		      char before, char sep, size_t *budget)
 {
 	const struct chunk_line *l = s->lines;
 	size_t depth = l[i].depth, end = SIZE_MAX;
@@ -566,6 +574,9 @@ static size_t run_end(const struct ranges *r, const char *d, const struct chunk_
 	    (sep == ';' && (l[i].inner != '{' || continues(d, &l[i]))) || (sep == ',' && !l[i].in_list))
 		return SIZE_MAX;
 	for (size_t j = i; j < s->n_lines && l[j].low >= depth && !directive(d, &l[j]); j++) {
+		if (!*budget)
+			return SIZE_MAX;
+		--*budget;
 		if (ranges_occ_in(r->occ, r->n_occ, l[j].start, l[j].end + 1))
 			break;
 		if (l[j].last != sep || l[j].ends_in_literal || j + 1 >= s->n_lines ||
@@ -597,10 +608,12 @@ static void add_elided(struct ranges *r, const struct file *f, const struct chun
 				drop[n++] = (struct byte_range){s.blocks[j].open + 1, s.blocks[j].close};
 			}
 		char before = 0; /* the last byte of code before line i */
-		for (size_t i = 0; lx->slash_comments && i < s.n_lines; i++) {
-			size_t end = run_end(r, d, &s, i, before, ';');
+		/* ordinary code looks at each line a few times; left over, the rest is parsed as it is */
+		size_t budget = RUN_BUDGET * s.n_lines;
+		for (size_t i = 0; lx->slash_comments && budget && i < s.n_lines; i++) {
+			size_t end = run_end(r, d, &s, i, before, ';', &budget);
 			if (end == SIZE_MAX)
-				end = run_end(r, d, &s, i, before, ',');
+				end = run_end(r, d, &s, i, before, ',', &budget);
 			if (end != SIZE_MAX && s.lines[end].end + 1 - s.lines[i].start >= ELIDE_MIN) {
 				XGROW(drop, cap, n + 1);
 				drop[n++] = (struct byte_range){s.lines[i].start, s.lines[end].end + 1};

@@ -68,8 +68,10 @@ void ranges_wrap_namespaces(struct ranges *r, const struct file *f);
  * definition (kept inside a namespace of r->ns, which encloses them), and the whole item when
  * every occurrence in it lies there; so does the inside of each brace block that holds no
  * occurrence, whose '{' ends its line and whose '}' starts one: "{}" parses as the same
- * definition over the same lines, and the lines inside it hold nothing asked about. r is left as
- * it was when nothing would be left to parse, and for windowed ranges or a prelude. */
+ * definition over the same lines, and the lines inside it hold nothing asked about; and, under a
+ * lexis of '//' comments, each run of whole statements or list elements holding no occurrence
+ * (see run_end in ranges.c). r is left as it was when nothing would be left to parse, and for
+ * windowed ranges or a prelude. */
 void ranges_elide(struct ranges *r, const struct file *f, const struct chunk_lexis *lx);
 
 /* Records in r->occ the first and the last non-blank byte of each of lines[0..n) (1-based,
