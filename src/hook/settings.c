@@ -2,6 +2,7 @@
 
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../alloc.h"
@@ -653,6 +654,28 @@ int settings_remove(struct buf *t, const struct hook_spec *h)
 		drop_if_empty(t, root, "hooks");
 	}
 	return removed;
+}
+
+enum lets_err settings_claude_dir(struct buf *dir, struct diag *d)
+{
+	const char *cfg = getenv("CLAUDE_CONFIG_DIR"), *home = getenv("HOME");
+	if (cfg && *cfg) {
+		if (cfg[0] != '/')
+			return diag_add(
+				d, E_USAGE,
+				"CLAUDE_CONFIG_DIR=%s is a relative path \xC2\xB7 set it to an absolute "
+				"path, or unset it to use ~/.claude",
+				cfg);
+		buf_adds(dir, cfg);
+		return LETS_OK;
+	}
+	if (!home || home[0] != '/')
+		return diag_add(
+			d, E_IO_ERROR,
+			"HOME is not set to an absolute path \xC2\xB7 set it, or set CLAUDE_CONFIG_DIR to "
+			"Claude Code's configuration directory");
+	buf_addf(dir, "%s/.claude", home);
+	return LETS_OK;
 }
 
 void settings_shell_quote(struct buf *out, const char *s)

@@ -14,6 +14,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "../error.h"
+
 struct buf;
 
 /* One hook lets owns. command is the exact string install writes; suffix is what follows the
@@ -41,6 +43,12 @@ int settings_add(struct buf *text, const struct hook_spec *spec, const char **wh
  * else the hook alone; then the event and "hooks" when they are left empty. Returns 1 removed,
  * 0 nothing to remove. */
 int settings_remove(struct buf *text, const struct hook_spec *spec);
+
+/* Appends Claude Code's configuration directory to dir: $CLAUDE_CONFIG_DIR when it is set and
+ * not empty, else $HOME/.claude (hooks install claude-code merges into settings.json there,
+ * stats reads the transcripts under projects/). E_USAGE for a relative CLAUDE_CONFIG_DIR,
+ * E_IO_ERROR when HOME is needed and is not an absolute path. */
+enum lets_err settings_claude_dir(struct buf *dir, struct diag *d);
 
 /* Appends s shell-quoted: bare when every byte is safe, else in single quotes. */
 void settings_shell_quote(struct buf *out, const char *s);
