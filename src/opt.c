@@ -566,6 +566,24 @@ void opt_each_listed(const struct verb *v, void (*fn)(const struct opt_desc *, v
 	each_listed(v, true, fn, ctx);
 }
 
+bool opt_takes_next(const struct verb *v, const char *arg)
+{
+	if (arg[0] != '-' || !arg[1])
+		return false;
+	if (arg[1] == '-') {
+		const struct opt_spec *s = find_long(arg + 2, strlen(arg + 2), v->group);
+		return s && takes_value(s); /* --name=value holds its value: no spec has '=' in it */
+	}
+	for (const char *p = arg + 1; *p; p++) {
+		const struct opt_spec *s = find_short(*p, v->group);
+		if (!s)
+			return false;
+		if (takes_value(s))
+			return !p[1];
+	}
+	return false;
+}
+
 enum lets_err opts_read_stdin(const struct opts *o, struct buf *in, const char *subject, struct diag *d)
 {
 	char chunk[65536];

@@ -122,6 +122,10 @@ struct opt_desc {
 void opt_each(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx);
 /* The same, with the grep no-ops --help also lists (-n): every option line of v's --help. */
 void opt_each_listed(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx);
+/* True when arg, given to verb v, is an option whose value is the next argument, as opts_parse
+ * reads it: a long option that takes a value, written without =value, or a cluster of short
+ * options whose last one takes a value with nothing attached (-iC 2). */
+bool opt_takes_next(const struct verb *v, const char *arg);
 /* Drains o->stdin_fd into in (a negative fd reads as empty, as under </dev/null), stopping one
  * byte past --max-file-bytes so `yes | lets …` cannot exhaust memory: E_UNSUPPORTED_FILE naming
  * what was being read (subject, e.g. "f.txt" or "--new -"), or E_IO_ERROR for a failed read. */

@@ -20,7 +20,9 @@ static long now_ms(void)
 	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-void proc_run(const char *cmd, const char *dir, long timeout_s, struct proc_result *r)
+/* Runs `sh -c cmd` (cmd set: stdout and stderr captured) or argv with no shell (stderr left on
+ * lets's own), in its own process group, as proc.h says. */
+static void spawn(const char *cmd, char *const argv[], const char *dir, long timeout_s, struct proc_result *r)
 {
 	r->status = -1;
 	r->timed_out = false;
@@ -39,10 +41,14 @@ void proc_run(const char *cmd, const char *dir, long timeout_s, struct proc_resu
 		if (null >= 0)
 			dup2(null, 0);
 		dup2(p[1], 1);
-		dup2(p[1], 2);
+		if (cmd)
+			dup2(p[1], 2);
 		if (dir && chdir(dir) < 0)
 			_exit(127);
-		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		if (cmd)
+			execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		else
+			execvp(argv[0], argv);
 		_exit(127);
 	}
 	/* Set it from both sides so a kill right after fork already reaches the group. */
@@ -96,6 +102,16 @@ void proc_run(const char *cmd, const char *dir, long timeout_s, struct proc_resu
 		r->status = WEXITSTATUS(wstatus);
 	else if (WIFSIGNALED(wstatus))
 		r->status = 128 + WTERMSIG(wstatus);
+}
+
+void proc_run(const char *cmd, const char *dir, long timeout_s, struct proc_result *r)
+{
+	spawn(cmd, NULL, dir, timeout_s, r);
+}
+
+void proc_exec(char *const argv[], long timeout_s, struct proc_result *r)
+{
+	spawn(NULL, argv, NULL, timeout_s, r);
 }
 
 void proc_result_release(struct proc_result *r)

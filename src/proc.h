@@ -1,6 +1,6 @@
 /* Running a checker command: `sh -c CMD` in its own process group, stdout and stderr captured
  * together, with a deadline after which the whole group (the checker and everything it started)
- * is killed. */
+ * is killed. proc_exec runs a program the same way from an argument vector, without a shell. */
 #ifndef LETS_PROC_H
 #define LETS_PROC_H
 #include <stdbool.h>
@@ -21,6 +21,10 @@ struct proc_result {
 /* Runs cmd with sh in dir (NULL: the current directory), stdin from /dev/null, for at most
  * timeout_s seconds. */
 void proc_run(const char *cmd, const char *dir, long timeout_s, struct proc_result *r);
+/* Runs argv[0] (found on PATH) with argv, NULL-terminated, and no shell, so no argument is ever
+ * re-read as shell syntax; the same limits, but only stdout is captured: stderr is lets's own,
+ * so the program's diagnostics reach the user ahead of lets's messages. */
+void proc_exec(char *const argv[], long timeout_s, struct proc_result *r);
 void proc_result_release(struct proc_result *r);
 /* True when prog (a bare name) is an executable file on PATH. */
 bool proc_on_path(const char *prog);

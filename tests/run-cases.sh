@@ -25,8 +25,8 @@
 # any number of lines (for text the spec does not pin, such as --help); an absent section means
 # "must be empty". Trailing
 # blank lines of a case's last section separate cases and are not content. The command sees PATH
-# starting with a directory holding `lets` (a symlink to the binary), no LETS_* variables except
-# those set by @env, HOME inside the sandbox, and LC_ALL=C.UTF-8.
+# starting with a directory holding `lets` (a symlink to the binary), no LETS_* variables (nor
+# CLAUDE_CONFIG_DIR, CODEX_HOME) except those set by @env, HOME inside the sandbox, and LC_ALL=C.UTF-8.
 #
 # Case files run in parallel, RUN_CASES_JOBS at a time (default: the number of CPUs); the report
 # is printed in file order. Sandboxes live in a mktemp -d directory under ${TMPDIR:-/tmp}, removed
@@ -54,9 +54,10 @@ results=${LETS_TEST_RESULTS:-}
 if [ -n "$results" ]; then
 	case $results in /*) ;; *) results=$PWD/$results ;; esac
 fi
-# The command under test must not inherit the caller's lets settings.
+# The command under test must not inherit the caller's lets settings, nor the agents' directories
+# that hooks and stats read.
 for v in $(compgen -e); do
-	case $v in LETS_*) unset "$v" ;; esac
+	case $v in LETS_* | CLAUDE_CONFIG_DIR | CODEX_HOME) unset "$v" ;; esac
 done
 
 files=()

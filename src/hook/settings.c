@@ -2,23 +2,91 @@
 
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../alloc.h"
 #include "../buf.h"
 
-/* The scanner below trusts its input: settings_validate (jansson) has accepted the text, and
- * every splice is re-validated, so positions are never guessed on malformed JSON. */
+/* The scanner below trusts its input: settings_validate has accepted the text as JSONC (JSON
+ * with // and block comments and trailing commas, as Claude Code reads its settings), and every
+ * splice is re-validated, so positions are never guessed on malformed text. Comments are
+ * whitespace to the scanner, but a splice never lands inside one or takes one away. */
 
 struct span {
 	size_t start, end; /* [start, end) of one value or element */
 };
 
-static size_t skip_ws(const char *s, size_t i, size_t n)
+static bool is_space(char c)
 {
-	while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Past whitespace only (not comments). */
+static size_t skip_space(const char *s, size_t i, size_t n)
+{
+	while (i < n && is_space(s[i]))
 		i++;
 	return i;
+}
+
+/* Past the comment that starts at i, or i when none does: a line comment ends before its line
+ * break (either byte, as JSONC readers take \r), a block comment after its close, or at n
+ * when it never closes. */
+static size_t skip_comment(const char *s, size_t i, size_t n)
+{
+	if (i + 1 >= n || s[i] != '/')
+		return i;
+	if (s[i + 1] == '/') {
+		for (i += 2; i < n && s[i] != '\n' && s[i] != '\r'; i++)
+			;
+		return i;
+	}
+	if (s[i + 1] != '*')
+		return i;
+	const char *close = memmem(s + i + 2, n - i - 2, "*/", 2);
+	return close ? (size_t)(close - s) + 2 : n;
+}
+
+/* Past whitespace and comments. */
+static size_t skip_ws(const char *s, size_t i, size_t n)
+{
+	for (;;) {
+		i = skip_space(s, i, n);
+		size_t j = skip_comment(s, i, n);
+		if (j == i)
+			return i;
+		i = j;
+	}
+}
+
+/* The end of the last comment in [i, stop), which holds only whitespace and comments; i when
+ * there is none. A splice starts there, so the comments before it stay whole. */
+static size_t comments_end(const char *s, size_t i, size_t stop)
+{
+	size_t end = i;
+	for (;;) {
+		i = skip_space(s, i, stop);
+		size_t j = skip_comment(s, i, stop);
+		if (j == i)
+			return end;
+		end = i = j;
+	}
+}
+
+/* The end of the comments that follow i on its own line, or i when none do: what is inserted
+ * after a member goes after them, so a comment stays beside the member it annotates. */
+static size_t line_tail(const char *s, size_t i, size_t n)
+{
+	size_t end = i;
+	for (;;) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		size_t j = skip_comment(s, i, n);
+		if (j == i || memchr(s + i, '\n', j - i))
+			return end;
+		end = i = j;
+	}
 }
 
 static size_t skip_string(const char *s, size_t i, size_t n)
@@ -34,15 +102,16 @@ static size_t skip_value(const char *s, size_t i, size_t n)
 	if (s[i] == '"')
 		return skip_string(s, i, n);
 	if (s[i] != '{' && s[i] != '[') {
-		while (i < n && !strchr(",]} \t\r\n", s[i]))
+		while (i < n && !strchr(",]}/ \t\r\n", s[i]))
 			i++;
 		return i;
 	}
 	int depth = 0;
 	while (i < n) {
 		char c = s[i];
-		if (c == '"') {
-			i = skip_string(s, i, n);
+		size_t j = c == '"' ? skip_string(s, i, n) : skip_comment(s, i, n);
+		if (j != i) {
+			i = j;
 			continue;
 		}
 		if (c == '{' || c == '[')
@@ -58,6 +127,8 @@ struct elem {
 	struct span whole; /* for a member: key through value */
 	struct span key; /* members only */
 	struct span val;
+	size_t comma; /* the comma after the element, 0 when none follows it (the last, with no
+		       * trailing comma) */
 };
 
 /* Lists the elements of the container whose opening bracket is at open; returns the count and
@@ -79,11 +150,13 @@ static size_t list_elems(const char *s, size_t n, size_t open, struct elem **out
 		}
 		e.val.start = i;
 		e.val.end = e.whole.end = skip_value(s, i, n);
+		i = skip_ws(s, e.val.end, n);
+		if (i < n && s[i] == ',') {
+			e.comma = i;
+			i = skip_ws(s, i + 1, n);
+		}
 		XGROW(*out, cap, cnt + 1);
 		(*out)[cnt++] = e;
-		i = skip_ws(s, e.val.end, n);
-		if (i < n && s[i] == ',')
-			i = skip_ws(s, i + 1, n);
 	}
 	*close = i;
 	return cnt;
@@ -255,71 +328,121 @@ static void render(struct buf *b, const struct style *st, const char *ind, enum 
 	buf_release(&inner);
 }
 
-/* Adds one element after the container's last one, indented like it; or, into an empty
- * container, one level deeper than the line the container opens on. */
-static void insert_elem(struct buf *t, size_t open, const struct style *st, enum level lv,
-			const struct hook_spec *h)
+/* The whitespace that joins the container's last element to the one inserted after it: the
+ * one before the last element (after any comment there), or, with a single element, a line
+ * break and its indent when the container is laid out on lines. */
+static void separator(const char *s, size_t open, const struct elem *es, size_t cnt, const struct style *st,
+		      const struct buf *ind, struct buf *sep)
+{
+	if (cnt >= 2) {
+		/* from the line break when there is one: a blank after a line comment would join it */
+		size_t from = comments_end(s, es[cnt - 2].comma + 1, es[cnt - 1].whole.start);
+		size_t brk = from;
+		while (brk < es[cnt - 1].whole.start && (s[brk] == ' ' || s[brk] == '\t'))
+			brk++;
+		if (brk < es[cnt - 1].whole.start && (s[brk] == '\n' || s[brk] == '\r'))
+			from = brk;
+		buf_add(sep, s + from, es[cnt - 1].whole.start - from);
+	} else if (memchr(s + open, '\n', es[0].whole.start - open) && st->pretty) {
+		buf_adds(sep, st->crlf ? "\r\n" : "\n");
+		buf_add(sep, ind->data, ind->len);
+	}
+}
+
+/* Adds one element after the container's last one, indented like it: after its comma and any
+ * comment on its line when the new one goes on a line of its own, with a trailing comma when
+ * the last one had one. */
+static void append_elem(struct buf *t, size_t open, const struct elem *es, size_t cnt, const struct style *st,
+			enum level lv, const struct hook_spec *h)
 {
 	const char *s = t->data;
-	struct elem *es;
-	size_t close, cnt = list_elems(s, t->len, open, &es, &close);
+	const struct elem *last = &es[cnt - 1];
 	struct buf ins = BUF_INIT, ind = BUF_INIT;
-	size_t at, del = 0;
-	if (cnt) {
-		struct span last = es[cnt - 1].whole;
-		bool pretty = memchr(s + open, '\n', es[0].whole.start - open) != NULL;
-		struct style local = *st;
-		local.pretty = st->pretty && pretty;
-		if (local.pretty)
-			line_indent(s, last.start, &ind);
+	struct style local = *st;
+	local.pretty = st->pretty && memchr(s + open, '\n', es[0].whole.start - open) != NULL;
+	if (local.pretty)
+		line_indent(s, last->whole.start, &ind);
+	separator(s, open, es, cnt, st, &ind, &ins);
+	render(&ins, &local, buf_str(&ind), lv, h);
+	size_t at = last->comma ? last->comma + 1 : last->val.end;
+	if (memchr(ins.data, '\n', ins.len))
+		at = line_tail(s, at, t->len);
+	if (last->comma)
 		buf_addc(&ins, ',');
-		if (cnt >= 2) {
-			size_t comma = es[cnt - 2].whole.end;
-			while (s[comma] != ',')
-				comma++;
-			buf_add(&ins, s + comma + 1, last.start - comma - 1);
-		} else if (local.pretty) {
-			buf_adds(&ins, st->crlf ? "\r\n" : "\n");
-			buf_add(&ins, ind.data, ind.len);
-		}
-		render(&ins, &local, buf_str(&ind), lv, h);
-		at = last.end;
-	} else {
-		struct buf outer = BUF_INIT;
-		line_indent(s, open, &outer);
-		buf_add(&ind, outer.data, outer.len);
-		buf_adds(&ind, st->unit);
-		if (st->pretty) {
-			buf_adds(&ins, st->crlf ? "\r\n" : "\n");
-			buf_add(&ins, ind.data, ind.len);
-		}
-		render(&ins, st, buf_str(&ind), lv, h);
+	splice(t, at, 0, ins.data, ins.len);
+	if (!last->comma)
+		splice(t, last->val.end, 0, ",", 1);
+	buf_release(&ins);
+	buf_release(&ind);
+}
+
+/* Adds one element into an empty container, one level deeper than the line the container opens
+ * on: in place of its whitespace, or after the comments it holds. */
+static void fill_elem(struct buf *t, size_t open, size_t close, const struct style *st, enum level lv,
+		      const struct hook_spec *h)
+{
+	const char *s = t->data;
+	struct buf ins = BUF_INIT, ind = BUF_INIT, outer = BUF_INIT;
+	line_indent(s, open, &outer);
+	buf_add(&ind, outer.data, outer.len);
+	buf_adds(&ind, st->unit);
+	size_t at = comments_end(s, open + 1, close), del = 0;
+	if (st->pretty || at > open + 1) {
+		buf_adds(&ins, st->crlf ? "\r\n" : "\n");
+		buf_add(&ins, ind.data, ind.len);
+	}
+	render(&ins, st, buf_str(&ind), lv, h);
+	if (at == open + 1) {
 		if (st->pretty) {
 			buf_adds(&ins, st->crlf ? "\r\n" : "\n");
 			buf_add(&ins, outer.data, outer.len);
 		}
-		buf_release(&outer);
-		at = open + 1;
 		del = close - at;
 	}
 	splice(t, at, del, ins.data, ins.len);
+	buf_release(&outer);
 	buf_release(&ins);
 	buf_release(&ind);
+}
+
+static void insert_elem(struct buf *t, size_t open, const struct style *st, enum level lv,
+			const struct hook_spec *h)
+{
+	struct elem *es;
+	size_t close, cnt = list_elems(t->data, t->len, open, &es, &close);
+	if (cnt)
+		append_elem(t, open, es, cnt, st, lv, h);
+	else
+		fill_elem(t, open, close, st, lv, h);
 	free(es);
 }
 
 /* Removes element idx of the container at open with the separator that joined it to its
- * neighbour, the exact inverse of insert_elem. */
+ * neighbour, the exact inverse of insert_elem; the comments around it stay. */
 static void remove_elem(struct buf *t, size_t open, size_t idx)
 {
+	const char *s = t->data;
 	struct elem *es;
-	size_t close, cnt = list_elems(t->data, t->len, open, &es, &close);
-	if (cnt == 1)
-		splice(t, open + 1, close - open - 1, "", 0);
-	else if (idx + 1 == cnt)
-		splice(t, es[idx - 1].whole.end, es[idx].whole.end - es[idx - 1].whole.end, "", 0);
-	else
-		splice(t, es[idx].whole.start, es[idx + 1].whole.start - es[idx].whole.start, "", 0);
+	size_t close, cnt = list_elems(s, t->len, open, &es, &close);
+	const struct elem *e = &es[idx];
+	size_t end = e->comma ? e->comma + 1 : e->val.end;
+	if (idx + 1 < cnt) {
+		splice(t, e->whole.start, skip_space(s, end, t->len) - e->whole.start, "", 0);
+	} else if (cnt == 1) {
+		size_t from = comments_end(s, open + 1, e->whole.start);
+		if (from == open + 1 && skip_space(s, end, close) == close)
+			end = close;
+		splice(t, from, end - from, "", 0);
+	} else {
+		/* the element's own trailing comma goes with it; else the one before it goes */
+		const struct elem *prev = &es[idx - 1];
+		size_t from = comments_end(s, prev->comma + 1, e->whole.start);
+		size_t comma_from = skip_space(s, prev->val.end, prev->comma) == prev->comma ? prev->val.end
+											     : prev->comma;
+		splice(t, from, end - from, "", 0);
+		if (!e->comma)
+			splice(t, comma_from, prev->comma + 1 - comma_from, "", 0);
+	}
 	free(es);
 }
 
@@ -328,18 +451,59 @@ static size_t root_open(const struct buf *t)
 	return skip_ws(t->data, 0, t->len);
 }
 
+/* Copies JSONC text into out as JSON of the same length and lines: comments and trailing commas
+ * become spaces (line breaks kept), so jansson reads it and its line numbers are the file's.
+ * Returns 0, or the line where a block comment opens and never closes. */
+static int jsonc_to_json(const char *s, size_t n, struct buf *out)
+{
+	buf_add(out, s, n);
+	char *b = out->data;
+	char last = 0; /* the last significant byte */
+	size_t comma = 0; /* a comma after a value, blanked if a close bracket follows; 0: none */
+	for (size_t i = 0; i < n;) {
+		size_t j = skip_comment(s, i, n);
+		if (j != i) {
+			if (s[i + 1] == '*' && (j < i + 4 || memcmp(s + j - 2, "*/", 2))) {
+				int line = 1;
+				for (size_t k = 0; k < i; k++)
+					line += s[k] == '\n';
+				return line;
+			}
+			for (; i < j; i++)
+				if (b[i] != '\n' && b[i] != '\r')
+					b[i] = ' ';
+			continue;
+		}
+		if (is_space(s[i])) {
+			i++;
+			continue;
+		}
+		if ((s[i] == '}' || s[i] == ']') && comma)
+			b[comma] = ' ';
+		comma = s[i] == ',' && last && !strchr("[{,:", last) ? i : 0;
+		last = s[i];
+		i = s[i] == '"' ? skip_string(s, i, n) : i + 1;
+	}
+	return 0;
+}
+
 int settings_validate(const char *data, size_t len, char *why_buf, size_t why_size)
 {
 	if (skip_ws(data, 0, len) == len)
 		return 0;
+	struct buf json = BUF_INIT;
+	int open_line = jsonc_to_json(data, len, &json);
 	json_error_t err;
-	json_t *j = json_loadb(data, len, JSON_REJECT_DUPLICATES, &err);
+	json_t *j = open_line ? NULL : json_loadb(json.data, json.len, JSON_REJECT_DUPLICATES, &err);
 	int r = 0;
-	if (!j)
+	if (open_line)
+		snprintf(why_buf, why_size, "line %d: a comment opened here never ends", open_line), r = -1;
+	else if (!j)
 		snprintf(why_buf, why_size, "line %d: %s", err.line, err.text), r = -1;
 	else if (!json_is_object(j))
 		snprintf(why_buf, why_size, "the top level is not a JSON object"), r = -1;
 	json_decref(j);
+	buf_release(&json);
 	return r;
 }
 
@@ -362,7 +526,9 @@ static bool hook_matches(const char *s, size_t n, struct span v, const char *com
 			const char *p = c;
 			if (pl >= 2 && p[0] == '\'' && p[pl - 1] == '\'')
 				p++, pl -= 2;
-			yes = pl >= 5 && p[0] == '/' && !memcmp(p + pl - 5, "/lets", 5);
+			/* an absolute path to a lets, or the bare `lets` lets 0.0.1 wrote */
+			yes = (pl >= 5 && p[0] == '/' && !memcmp(p + pl - 5, "/lets", 5)) ||
+			      (pl == 4 && !memcmp(p, "lets", 4));
 		}
 	}
 	free(c);
@@ -397,9 +563,12 @@ static bool find_hook(const char *s, size_t n, size_t arr, const char *command, 
 
 int settings_add(struct buf *t, const struct hook_spec *h, const char **why)
 {
-	if (root_open(t) == t->len) {
+	if (skip_space(t->data, 0, t->len) == t->len) {
 		buf_truncate(t, 0);
 		buf_adds(t, "{}\n");
+	} else if (root_open(t) == t->len) {
+		/* only comments: they stay, and the object starts on a line after them */
+		buf_adds(t, t->data[t->len - 1] == '\n' ? "{}\n" : "\n{}\n");
 	}
 	size_t root = root_open(t);
 	struct style st = detect_style(t->data, t->len, root);
@@ -436,7 +605,8 @@ int settings_add(struct buf *t, const struct hook_spec *h, const char **why)
 	return 1;
 }
 
-/* Removes the container's member named key when it is an empty object or array. */
+/* Removes the container's member named key when it is an empty object or array with no
+ * comment in it or between its key and value (the user's bytes, which stay). */
 static void drop_if_empty(struct buf *t, size_t obj, const char *key)
 {
 	struct elem *es;
@@ -446,7 +616,9 @@ static void drop_if_empty(struct buf *t, size_t obj, const char *key)
 			continue;
 		size_t v = es[i].val.start;
 		char c = t->data[v];
-		if ((c == '{' || c == '[') && skip_ws(t->data, v + 1, t->len) + 1 == es[i].val.end)
+		size_t colon = skip_space(t->data, es[i].key.end, v);
+		if ((c == '{' || c == '[') && skip_space(t->data, v + 1, t->len) + 1 == es[i].val.end &&
+		    t->data[colon] == ':' && skip_space(t->data, colon + 1, v) == v)
 			remove_elem(t, obj, i);
 		break;
 	}
@@ -482,6 +654,28 @@ int settings_remove(struct buf *t, const struct hook_spec *h)
 		drop_if_empty(t, root, "hooks");
 	}
 	return removed;
+}
+
+enum lets_err settings_claude_dir(struct buf *dir, struct diag *d)
+{
+	const char *cfg = getenv("CLAUDE_CONFIG_DIR"), *home = getenv("HOME");
+	if (cfg && *cfg) {
+		if (cfg[0] != '/')
+			return diag_add(
+				d, E_USAGE,
+				"CLAUDE_CONFIG_DIR=%s is a relative path \xC2\xB7 set it to an absolute "
+				"path, or unset it to use ~/.claude",
+				cfg);
+		buf_adds(dir, cfg);
+		return LETS_OK;
+	}
+	if (!home || home[0] != '/')
+		return diag_add(
+			d, E_IO_ERROR,
+			"HOME is not set to an absolute path \xC2\xB7 set it, or set CLAUDE_CONFIG_DIR to "
+			"Claude Code's configuration directory");
+	buf_addf(dir, "%s/.claude", home);
+	return LETS_OK;
 }
 
 void settings_shell_quote(struct buf *out, const char *s)

@@ -1,15 +1,20 @@
 /* Merging lets's hooks into an agent's JSON settings file (Claude Code's settings.json, Codex's
  * hooks.json: "hooks" → event → matcher groups → {"type":"command","command":…}) by splicing
  * text, never by re-serialising: every byte outside the splice is kept, so key order,
- * indentation and the user's own hooks survive. A splice is indented like its neighbours.
+ * indentation, comments and the user's own hooks survive. A splice is indented like its
+ * neighbours. The text may be JSONC, as Claude Code reads its settings: // and block comments
+ * and trailing commas (this module's own small lexer; check.c has another JSON reader).
  *
  * Invariants: settings_add is idempotent (a second add of the same hook changes nothing), and
  * settings_remove undoes settings_add byte for byte when nothing else changed in between. Both
- * expect text that settings_validate accepted, and both leave text valid JSON. */
+ * expect text that settings_validate accepted, and both leave text it accepts; a splice never
+ * lands inside a comment or removes one. */
 #ifndef LETS_HOOK_SETTINGS_H
 #define LETS_HOOK_SETTINGS_H
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "../error.h"
 
 struct buf;
 
@@ -23,8 +28,8 @@ struct hook_spec {
 	const char *suffix;
 };
 
-/* 0 when text is one JSON object with no duplicate keys (or only whitespace: an empty file);
- * else -1 and *why (static text, or jansson's message copied into why_buf). */
+/* 0 when text is one JSONC object with no duplicate keys (or only whitespace and comments: an
+ * empty file); else -1 and why_buf names the line and the problem (jansson's message). */
 int settings_validate(const char *data, size_t len, char *why_buf, size_t why_size);
 
 /* Adds spec's hook in a group of its own unless a hook with the same command is already there;
@@ -33,10 +38,17 @@ int settings_validate(const char *data, size_t len, char *why_buf, size_t why_si
  * event is not the JSON type the agent expects); *why then names the problem. */
 int settings_add(struct buf *text, const struct hook_spec *spec, const char **why);
 
-/* Removes every hook lets wrote for spec's event: the group when the hook is alone in it, else
- * the hook alone; then the event and "hooks" when they are left empty. Returns 1 removed, 0
- * nothing to remove. */
+/* Removes every hook lets wrote for spec's event (a command that is an absolute path to a lets,
+ * or the bare `lets` 0.0.1 wrote, then spec's suffix): the group when the hook is alone in it,
+ * else the hook alone; then the event and "hooks" when they are left empty. Returns 1 removed,
+ * 0 nothing to remove. */
 int settings_remove(struct buf *text, const struct hook_spec *spec);
+
+/* Appends Claude Code's configuration directory to dir: $CLAUDE_CONFIG_DIR when it is set and
+ * not empty, else $HOME/.claude (hooks install claude-code merges into settings.json there,
+ * stats reads the transcripts under projects/). E_USAGE for a relative CLAUDE_CONFIG_DIR,
+ * E_IO_ERROR when HOME is needed and is not an absolute path. */
+enum lets_err settings_claude_dir(struct buf *dir, struct diag *d);
 
 /* Appends s shell-quoted: bare when every byte is safe, else in single quotes. */
 void settings_shell_quote(struct buf *out, const char *s);

@@ -9,10 +9,8 @@
 #include "../alloc.h"
 #include "../buf.h"
 #include "../utf8.h"
-
-const char *const transcript_verbs[TRANSCRIPT_VERBS] = {
-	"edit", "find", "guide", "hook", "hooks", "show", "stats", "transform", "update", "version", "write",
-};
+#include "../verb/verbs.h"
+#include "cmdline.h"
 
 /* A transcript line longer than this is not one lets can read whole; it counts as malformed. */
 #define LINE_MAX_BYTES (256L << 20)
@@ -30,108 +28,8 @@ struct scan {
 	struct transcript_counts *c;
 	struct pending *p;
 	size_t n, cap;
-	int block_verb; /* the verb the last hook block suggested, -1 when none is open */
+	const struct verb *block_verb; /* the verb the last hook block suggested, NULL when none is open */
 };
-
-/* ---- lets command lines */
-
-/* The next shell word of s from *i with quotes removed, or false at the end or at an unquoted
- * operator (the rest of the line is another command). */
-static bool next_word(const char *s, size_t n, size_t *i, struct buf *w)
-{
-	buf_truncate(w, 0);
-	while (*i < n && (s[*i] == ' ' || s[*i] == '\t'))
-		(*i)++;
-	if (*i >= n || strchr("|;&<>()\n", s[*i]))
-		return false;
-	while (*i < n && !strchr(" \t|;&<>()\n", s[*i])) {
-		char c = s[(*i)++];
-		if (c == '\'' || c == '"') {
-			while (*i < n && s[*i] != c) {
-				if (c == '"' && s[*i] == '\\' && *i + 1 < n)
-					(*i)++;
-				buf_addc(w, s[(*i)++]);
-			}
-			if (*i < n)
-				(*i)++;
-		} else if (c == '\\' && *i < n) {
-			buf_addc(w, s[(*i)++]);
-		} else {
-			buf_addc(w, c);
-		}
-	}
-	return true;
-}
-
-static bool takes_value(const char *opt)
-{
-	static const char *const with_value[] = {
-		"-A",
-		"-B",
-		"-C",
-		"-g",
-		"--window",
-		"--budget",
-		"--max-bytes",
-		"--max-file-bytes",
-		"--old",
-		"--new",
-		"--expect",
-		"--insert-after",
-		"--insert-before",
-		"--from",
-		"--if",
-		"--check",
-		"--check-timeout",
-		"--set",
-		"--delete",
-		"--append",
-		"--cap",
-		"--glob",
-		"--include",
-		"--dir",
-		"--since",
-	};
-	for (size_t i = 0; i < sizeof(with_value) / sizeof(with_value[0]); i++)
-		if (!strcmp(opt, with_value[i]))
-			return true;
-	return false;
-}
-
-static int verb_index(const char *v)
-{
-	if (!strcmp(v, "locate"))
-		v = "find";
-	for (int i = 0; i < TRANSCRIPT_VERBS; i++)
-		if (!strcmp(v, transcript_verbs[i]))
-			return i;
-	return -1;
-}
-
-int transcript_lets_verb(const char *s, size_t n, long *targets)
-{
-	struct buf w = BUF_INIT;
-	size_t i = 0;
-	int verb = -1;
-	*targets = 0;
-	if (next_word(s, n, &i, &w) &&
-	    (!strcmp(w.data, "lets") || (w.len > 5 && !strcmp(w.data + w.len - 5, "/lets"))) &&
-	    next_word(s, n, &i, &w))
-		verb = verb_index(w.data);
-	bool positional_only = false;
-	while (verb >= 0 && next_word(s, n, &i, &w)) {
-		if (positional_only || w.data[0] != '-' || !w.data[1])
-			(*targets)++;
-		else if (!strcmp(w.data, "--"))
-			positional_only = true;
-		else if (takes_value(w.data) && !next_word(s, n, &i, &w))
-			break;
-	}
-	if (verb >= 0 && !strcmp(transcript_verbs[verb], "find") && *targets > 0)
-		(*targets)--; /* the pattern */
-	buf_release(&w);
-	return verb;
-}
 
 /* ---- tool calls and results */
 
@@ -493,13 +391,35 @@ static size_t decode(struct span sp, struct buf *out)
 	return n;
 }
 
-static int span_verb(struct span sp, long *targets)
+/* Appends the lets calls of the command line in a validated span to calls. */
+static void span_calls(struct span sp, struct cmdline_calls *calls)
 {
 	struct buf b = BUF_INIT;
 	decode(sp, &b);
-	int v = transcript_lets_verb(buf_str(&b), b.len, targets);
+	cmdline_lets_calls(buf_str(&b), b.len, calls);
 	buf_release(&b);
-	return v;
+}
+
+/* Counts every lets call of a Bash command; a hook block is followed when one of them runs the
+ * verb it suggested. */
+static void count_calls(struct scan *s, struct span command)
+{
+	struct cmdline_calls calls = CMDLINE_CALLS_INIT;
+	bool followed = false;
+	if (command.p)
+		span_calls(command, &calls);
+	for (size_t i = 0; i < calls.n; i++) {
+		if (!s->c->lets_calls)
+			s->c->lets_calls = xcalloc(verb_count, sizeof(*s->c->lets_calls));
+		s->c->lets_calls[calls.v[i].verb - verb_table]++;
+		if (calls.v[i].targets > 1)
+			s->c->calls_saved += calls.v[i].targets - 1;
+		followed = followed || calls.v[i].verb == s->block_verb;
+	}
+	if (s->block_verb && followed)
+		s->c->blocks_followed++;
+	s->block_verb = NULL;
+	cmdline_calls_release(&calls);
 }
 
 static void on_tool_use(struct scan *s, const struct item *it)
@@ -515,23 +435,14 @@ static void on_tool_use(struct scan *s, const struct item *it)
 		s->c->bash_calls++;
 		if (it->id.p)
 			pending_add(s, buf_str(&id), TOOL_BASH);
-		long targets = 0;
-		int verb = it->command.p ? span_verb(it->command, &targets) : -1;
-		if (s->block_verb >= 0 && verb == s->block_verb)
-			s->c->blocks_followed++;
-		s->block_verb = -1;
-		if (verb >= 0) {
-			s->c->lets_calls[verb]++;
-			if (targets > 1)
-				s->c->calls_saved += targets - 1;
-		}
+		count_calls(s, it->command);
 	}
 	buf_release(&id);
 }
 
-/* The verb a hook denial suggests: a line of the result text starting "run: lets <verb>". In the
- * raw span a line starts at the span's start or after a \n escape. */
-static int block_suggestion(struct span sp)
+/* The verb a hook denial suggests: the first lets call on a line of the result text starting
+ * "run: ". In the raw span a line starts at the span's start or after a \n escape. */
+static const struct verb *block_suggestion(struct span sp)
 {
 	for (const char *p = sp.p, *end = sp.p + sp.n; p && p < end;) {
 		p = memmem(p, (size_t)(end - p), "run: ", 5);
@@ -539,14 +450,16 @@ static int block_suggestion(struct span sp)
 			break;
 		if (p == sp.p || (p - sp.p >= 2 && p[-2] == '\\' && p[-1] == 'n')) {
 			const char *q = p + 5, *stop = memmem(q, (size_t)(end - q), "\\n", 2);
-			long targets;
-			int verb = span_verb((struct span){q, (size_t)((stop ? stop : end) - q)}, &targets);
-			if (verb >= 0)
-				return verb;
+			struct cmdline_calls calls = CMDLINE_CALLS_INIT;
+			span_calls((struct span){q, (size_t)((stop ? stop : end) - q)}, &calls);
+			const struct verb *v = calls.n ? calls.v[0].verb : NULL;
+			cmdline_calls_release(&calls);
+			if (v)
+				return v;
 		}
 		p += 5;
 	}
-	return -1;
+	return NULL;
 }
 
 static void on_tool_result(struct scan *s, const struct item *it)
@@ -561,8 +474,8 @@ static void on_tool_result(struct scan *s, const struct item *it)
 		if (tool == TOOL_READ) {
 			s->c->read_bytes += (long)decode(it->text[i], NULL);
 		} else {
-			int verb = block_suggestion(it->text[i]);
-			if (verb >= 0) {
+			const struct verb *verb = block_suggestion(it->text[i]);
+			if (verb) {
 				s->c->hook_blocks++;
 				s->block_verb = verb;
 				break;
@@ -605,7 +518,7 @@ static void scan_line(struct scan *s, const char *line, size_t len)
 
 int transcript_scan_fd(int fd, struct transcript_counts *c)
 {
-	struct scan s = {.c = c, .block_verb = -1};
+	struct scan s = {.c = c};
 	struct buf b = BUF_INIT;
 	size_t start = 0;
 	int r = 0;
@@ -653,4 +566,10 @@ int transcript_scan_fd(int fd, struct transcript_counts *c)
 	if (r == 0)
 		c->sessions++;
 	return r;
+}
+
+void transcript_counts_release(struct transcript_counts *c)
+{
+	free(c->lets_calls);
+	c->lets_calls = NULL;
 }

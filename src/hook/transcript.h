@@ -7,22 +7,19 @@
 #define LETS_HOOK_TRANSCRIPT_H
 #include <stddef.h>
 
-/* The verbs lets_calls counts, alphabetical (the report's order). */
-#define TRANSCRIPT_VERBS 11
-extern const char *const transcript_verbs[TRANSCRIPT_VERBS];
-
+/* Zero is a valid, empty count; release frees lets_calls. */
 struct transcript_counts {
 	long sessions, bash_calls, hook_blocks, blocks_followed, calls_saved, read_calls, read_bytes;
-	long lets_calls[TRANSCRIPT_VERBS];
+	/* lets calls by verb, indexed by the verb's row in verb_table (verb_count entries); NULL
+	 * until the first call is counted. Owned. A Bash command may hold several
+	 * (src/hook/cmdline.h reads it). */
+	long *lets_calls;
 	long malformed_lines, non_utf8_lines, unreadable_files, walk_errors;
 };
+void transcript_counts_release(struct transcript_counts *c);
 
 /* Scans one transcript from fd (read to its end) into c, counting it as one session. Returns
  * 0, or -1 when reading failed (the file then counts as unreadable, not as a session). */
 int transcript_scan_fd(int fd, struct transcript_counts *c);
-
-/* For one Bash command: the index of the lets verb it runs (-1: not a lets call) and how many
- * targets it names (paths for find). */
-int transcript_lets_verb(const char *command, size_t len, long *targets);
 
 #endif

@@ -39,14 +39,20 @@ static enum lets_err settings_path(enum agent a, char **path, struct diag *d)
 				"it to install under ~/.codex",
 				codex);
 		buf_addf(&p, "%s/hooks.json", codex);
+	} else if (a == AGENT_CLAUDE) {
+		enum lets_err e = settings_claude_dir(&p, d);
+		if (e) {
+			buf_release(&p);
+			return e;
+		}
+		buf_adds(&p, "/settings.json");
 	} else {
 		if (!home || home[0] != '/')
 			return diag_add(
 				d, E_IO_ERROR,
 				"HOME is not set to an absolute path \xC2\xB7 set it, so the agent's settings "
 				"file can be found");
-		buf_addf(&p, "%s/%s", home,
-			 a == AGENT_CLAUDE ? ".claude/settings.json" : ".codex/hooks.json");
+		buf_addf(&p, "%s/.codex/hooks.json", home);
 	}
 	*path = buf_detach(&p);
 	return LETS_OK;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "../alloc.h"
+#include "../hook/settings.h"
 #include "../hook/transcript.h"
 #include "../json.h"
 
@@ -60,7 +61,8 @@ static void walk_dir(struct walk_state *w, int dirfd, int depth)
 		}
 	if (errno)
 		w->c->walk_errors++;
-	qsort(names, n, sizeof(*names), name_cmp);
+	if (n)
+		qsort(names, n, sizeof(*names), name_cmp);
 	for (size_t i = 0; i < n; i++) {
 		struct stat st;
 		size_t len = strlen(names[i]);
@@ -98,39 +100,57 @@ static enum lets_err parse_since(const char *v, time_t *cutoff, struct diag *d)
 }
 
 struct row {
-	const char *label;
+	const char *indent, *label;
 	long n;
 };
 
+static int verb_name_cmp(const void *a, const void *b)
+{
+	return strcmp(verb_table[*(const size_t *)a].name, verb_table[*(const size_t *)b].name);
+}
+
+/* The rows of verb_table with calls counted, alphabetical (the report's order). Returns how
+ * many; *rows is owned by the caller. */
+static size_t verbs_called(const struct transcript_counts *c, size_t **rows)
+{
+	size_t n = 0;
+	*rows = xcalloc(verb_count, sizeof(**rows));
+	for (size_t i = 0; c->lets_calls && i < verb_count; i++)
+		if (c->lets_calls[i])
+			(*rows)[n++] = i;
+	qsort(*rows, n, sizeof(**rows), verb_name_cmp);
+	return n;
+}
+
 static void render_text(const struct transcript_counts *c, struct buf *out)
 {
-	struct row rows[TRANSCRIPT_VERBS + 8];
-	size_t nr = 0, w = 0, digits = 1;
-	rows[nr++] = (struct row){"sessions", c->sessions};
-	rows[nr++] = (struct row){"bash calls", c->bash_calls};
+	size_t *verbs, nv = verbs_called(c, &verbs), nr = 0, w = 0, digits = 1;
+	struct row *rows = xcalloc(nv + 8, sizeof(*rows));
 	long lets = 0;
-	for (int i = 0; i < TRANSCRIPT_VERBS; i++)
-		lets += c->lets_calls[i];
-	rows[nr++] = (struct row){"lets calls", lets};
-	char verb_labels[TRANSCRIPT_VERBS][16];
-	for (int i = 0; i < TRANSCRIPT_VERBS; i++)
-		if (c->lets_calls[i]) {
-			snprintf(verb_labels[i], sizeof(verb_labels[i]), "  %s", transcript_verbs[i]);
-			rows[nr++] = (struct row){verb_labels[i], c->lets_calls[i]};
-		}
-	rows[nr++] = (struct row){"hook blocks", c->hook_blocks};
-	rows[nr++] = (struct row){"blocks followed", c->blocks_followed};
-	rows[nr++] = (struct row){"calls saved", c->calls_saved};
-	rows[nr++] = (struct row){"read calls", c->read_calls};
-	rows[nr++] = (struct row){"read bytes", c->read_bytes};
+	for (size_t i = 0; i < nv; i++)
+		lets += c->lets_calls[verbs[i]];
+	rows[nr++] = (struct row){"", "sessions", c->sessions};
+	rows[nr++] = (struct row){"", "bash calls", c->bash_calls};
+	rows[nr++] = (struct row){"", "lets calls", lets};
+	for (size_t i = 0; i < nv; i++)
+		rows[nr++] = (struct row){"  ", verb_table[verbs[i]].name, c->lets_calls[verbs[i]]};
+	rows[nr++] = (struct row){"", "hook blocks", c->hook_blocks};
+	rows[nr++] = (struct row){"", "blocks followed", c->blocks_followed};
+	rows[nr++] = (struct row){"", "calls saved", c->calls_saved};
+	rows[nr++] = (struct row){"", "read calls", c->read_calls};
+	rows[nr++] = (struct row){"", "read bytes", c->read_bytes};
 	for (size_t i = 0; i < nr; i++) {
 		char num[32];
-		size_t len = strlen(rows[i].label), nd = (size_t)snprintf(num, sizeof(num), "%ld", rows[i].n);
+		size_t len = strlen(rows[i].indent) + strlen(rows[i].label);
+		size_t nd = (size_t)snprintf(num, sizeof(num), "%ld", rows[i].n);
 		w = len > w ? len : w;
 		digits = nd > digits ? nd : digits;
 	}
 	for (size_t i = 0; i < nr; i++)
-		buf_addf(out, "%-*s  %*ld\n", (int)w, rows[i].label, (int)digits, rows[i].n);
+		buf_addf(out, "%s%-*s  %*ld\n", rows[i].indent, (int)(w - strlen(rows[i].indent)),
+			 rows[i].label, (int)digits, rows[i].n);
+	free(rows);
+	free(verbs);
 }
 
 static void render_skipped_text(const struct transcript_counts *c, struct buf *out)
@@ -151,11 +171,12 @@ static void render_json(const struct transcript_counts *c, struct buf *out)
 {
 	buf_addf(out, "{\"sessions\":%ld,\"bash_calls\":%ld,\"lets_calls\":{", c->sessions, c->bash_calls);
 	const char *sep = "";
-	for (int i = 0; i < TRANSCRIPT_VERBS; i++)
-		if (c->lets_calls[i]) {
-			buf_addf(out, "%s\"%s\":%ld", sep, transcript_verbs[i], c->lets_calls[i]);
-			sep = ",";
-		}
+	size_t *verbs, nv = verbs_called(c, &verbs);
+	for (size_t i = 0; i < nv; i++) {
+		buf_addf(out, "%s\"%s\":%ld", sep, verb_table[verbs[i]].name, c->lets_calls[verbs[i]]);
+		sep = ",";
+	}
+	free(verbs);
 	buf_addf(out,
 		 "},\"hook_blocks\":%ld,\"blocks_followed\":%ld,\"calls_saved\":%ld,\"read_calls\":%ld,"
 		 "\"read_bytes\":%ld",
@@ -182,18 +203,22 @@ enum lets_err cmd_stats(const struct opts *o, struct buf *out, struct diag *d)
 				       o->positional.items[0]);
 	if (o->since && (e = parse_since(o->since, &w.since, d)))
 		return e;
-	if (o->dir) {
+	if (o->dir)
 		buf_adds(&dir, o->dir);
-	} else {
-		const char *home = getenv("HOME");
-		buf_addf(&dir, "%s/.claude/projects", home ? home : "");
-	}
+	else if ((e = settings_claude_dir(&dir, d)))
+		return e;
+	else
+		buf_adds(&dir, "/projects");
 	int fd = open(dir.data, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0)
 		walk_dir(&w, fd, 0);
-	else if (o->dir)
-		e = diag_add(d, errno == ENOENT ? E_NOT_FOUND : E_IO_ERROR, "%s: %s (os error %d)", o->dir,
-			     strerror(errno), errno);
+	else /* a missing directory is not an empty one: zeros would read as "lets was never used" */
+		e = diag_add(d, errno == ENOENT ? E_NOT_FOUND : E_IO_ERROR, "%s: %s (os error %d)%s",
+			     dir.data, strerror(errno), errno,
+			     o->dir || errno != ENOENT
+				     ? ""
+				     : " \xC2\xB7 no Claude Code transcripts here; pass --dir "
+				       "with the directory that holds them");
 	if (!e) {
 		if (o->json || o->jsonl) {
 			render_json(&c, out);
@@ -202,6 +227,7 @@ enum lets_err cmd_stats(const struct opts *o, struct buf *out, struct diag *d)
 			render_skipped_text(&c, out);
 		}
 	}
+	transcript_counts_release(&c);
 	buf_release(&dir);
 	return e;
 }

@@ -1,5 +1,9 @@
 /* lets update [--check] [--force]: asks the release repository for its latest tag with curl
- * (the redirect of releases/latest), compares versions, and runs the release's installer. */
+ * (the redirect of releases/latest), compares versions, and runs the release's installer;
+ * --force skips the lookup and installs releases/latest's installer. Every program runs from an
+ * argument vector, never through a shell: the tag comes from the network, and is used only once
+ * it reads as vMAJOR.MINOR.PATCH. curl's and the installer's stderr are lets's own, so curl's
+ * diagnostic ("curl: (6) Could not resolve host: …") comes before lets's "update failed" line. */
 #include "update.h"
 
 #include <errno.h>
@@ -17,25 +21,22 @@
 #define LETS_RELEASE_BASE "https://github.com"
 #endif
 
-#define CURL_TLS "curl --proto =https --tlsv1.2"
+/* curl's arguments before the request's own: HTTPS only, TLS 1.2 or later. */
+#define CURL_TLS "curl", "--proto", "=https", "--tlsv1.2"
 
 struct version {
 	long part[3];
 };
 
-/* "1.2.3" (after an optional v, when allow_v) into v; false for anything else. */
-static bool parse_version(const char *s, bool allow_v, struct version *v)
+/* "MAJOR.MINOR.PATCH" (semver's core: digits, no leading zero) into v; false for anything else. */
+static bool parse_version(const char *s, struct version *v)
 {
-	if (allow_v && *s == 'v')
-		s++;
 	for (int i = 0; i < 3; i++) {
-		char *end;
-		if (*s < '0' || *s > '9')
+		size_t n = strspn(s, "0123456789");
+		if (n == 0 || n > 9 || (n > 1 && *s == '0') || s[n] != (i < 2 ? '.' : '\0'))
 			return false;
-		v->part[i] = strtol(s, &end, 10);
-		if (end - s > 9 || (i < 2 && *end != '.') || (i == 2 && *end))
-			return false;
-		s = end + (i < 2);
+		v->part[i] = strtol(s, NULL, 10);
+		s += n + (i < 2);
 	}
 	return true;
 }
@@ -48,7 +49,7 @@ static int version_cmp(const struct version *a, const struct version *b)
 	return 0;
 }
 
-/* Only owner/name of plain characters is put in a URL and a shell command line. */
+/* Only owner/name of plain characters is put in a URL. */
 static bool repo_ok(const char *repo)
 {
 	const char *slash = strchr(repo, '/');
@@ -56,15 +57,27 @@ static bool repo_ok(const char *repo)
 	return slash && slash != repo && slash[1] && !strchr(slash + 1, '/') && n == strlen(repo);
 }
 
-/* The tag releases/latest redirects to, from curl's response headers. */
+/* s with its control bytes as \xNN: a tag from the network is shown, never obeyed by a terminal. */
+static void add_escaped(struct buf *b, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c < 0x20 || c == 0x7f)
+			buf_addf(b, "\\x%02x", c);
+		else
+			buf_addc(b, (char)c);
+	}
+}
+
+/* The tag releases/latest redirects to, from curl's response headers, as it was sent. */
 static enum lets_err latest_tag(const char *repo, char *tag, size_t size, struct diag *d)
 {
-	struct buf cmd = BUF_INIT, url = BUF_INIT;
+	struct buf url = BUF_INIT;
 	struct proc_result r = PROC_RESULT_INIT;
 	enum lets_err e = LETS_OK;
 	buf_addf(&url, "%s/%s/releases/latest", LETS_RELEASE_BASE, repo);
-	buf_addf(&cmd, CURL_TLS " --fail -sSI '%s'", url.data);
-	proc_run(cmd.data, NULL, 60, &r);
+	char *argv[] = {CURL_TLS, "--fail", "-sSI", url.data, NULL};
+	proc_exec(argv, 60, &r);
 	tag[0] = '\0';
 	for (const char *p = buf_str(&r.output); p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
 		if (strncasecmp(p, "location:", 9))
@@ -86,19 +99,19 @@ static enum lets_err latest_tag(const char *repo, char *tag, size_t size, struct
 			"update failed: resolving the latest release from %s failed: no release tag in the reply",
 			url.data);
 	proc_result_release(&r);
-	buf_release(&cmd);
 	buf_release(&url);
 	return e;
 }
 
-/* Downloads the release's installer to a temporary file and runs it with sh. */
+/* Downloads the installer of release tag (a validated vMAJOR.MINOR.PATCH; NULL: the latest
+ * release) to a temporary file and runs it with sh. */
 static enum lets_err install_release(const char *repo, const char *tag, struct diag *d)
 {
 	const char *dir = getenv("TMPDIR");
-	struct buf path = BUF_INIT, cmd = BUF_INIT, url = BUF_INIT;
+	struct buf path = BUF_INIT, url = BUF_INIT;
 	struct proc_result r = PROC_RESULT_INIT;
 	enum lets_err e = LETS_OK;
-	buf_addf(&path, "%s/lets-installer.XXXXXX", dir && *dir == '/' && !strchr(dir, '\'') ? dir : "/tmp");
+	buf_addf(&path, "%s/lets-installer.XXXXXX", dir && *dir == '/' ? dir : "/tmp");
 	int fd = mkstemp(path.data);
 	if (fd < 0) {
 		e = diag_add(d, E_UPDATE_FAILED, "update failed: cannot create %s: %s", path.data,
@@ -106,18 +119,20 @@ static enum lets_err install_release(const char *repo, const char *tag, struct d
 		goto out;
 	}
 	close(fd);
-	buf_addf(&url, "%s/%s/releases/download/%s/lets-installer.sh", LETS_RELEASE_BASE, repo, tag);
-	buf_addf(&cmd, CURL_TLS " -LsSf -o '%s' '%s'", path.data, url.data);
-	proc_run(cmd.data, NULL, 600, &r);
+	if (tag)
+		buf_addf(&url, "%s/%s/releases/download/%s/lets-installer.sh", LETS_RELEASE_BASE, repo, tag);
+	else
+		buf_addf(&url, "%s/%s/releases/latest/download/lets-installer.sh", LETS_RELEASE_BASE, repo);
+	char *download[] = {CURL_TLS, "-LsSf", "-o", path.data, url.data, NULL};
+	proc_exec(download, 600, &r);
 	if (r.status != 0) {
-		e = diag_add(d, E_UPDATE_FAILED, "update failed: downloading %s failed: curl exit status: %d",
-			     url.data, r.status);
+		e = diag_add(d, E_UPDATE_FAILED, "update failed: downloading %s failed: %s%d", url.data,
+			     r.timed_out ? "timed out, curl exit status: " : "curl exit status: ", r.status);
 		goto out;
 	}
 	proc_result_release(&r);
-	buf_truncate(&cmd, 0);
-	buf_addf(&cmd, "sh '%s'", path.data);
-	proc_run(cmd.data, NULL, 600, &r);
+	char *installer[] = {"sh", path.data, NULL};
+	proc_exec(installer, 600, &r);
 	if (r.status != 0)
 		e = diag_add(d, E_UPDATE_FAILED, "update failed: the installer exited with status %d",
 			     r.status);
@@ -126,7 +141,6 @@ out:
 		unlink(path.data);
 	proc_result_release(&r);
 	buf_release(&path);
-	buf_release(&cmd);
 	buf_release(&url);
 	return e;
 }
@@ -170,16 +184,27 @@ enum lets_err update_run(const char *repo, const struct opts *o, struct buf *out
 	if (!o->update_check &&
 	    ((e = onpath_self(self, sizeof(self), d)) || (e = onpath_check(self, false, d))))
 		return e;
+	if (o->force && !o->update_check) {
+		/* a reinstall needs no version to compare: the latest release's own installer */
+		if ((e = install_release(repo, NULL, d)))
+			return e;
+		buf_adds(out, "replaced with the latest release\n");
+		return LETS_OK;
+	}
 	if ((e = latest_tag(repo, tag, sizeof(tag), d)))
 		return e;
-	if (!parse_version(tag, true, &latest) || tag[0] != 'v')
-		return diag_add(d, E_UPDATE_FAILED,
-				"update failed: the latest release tag `%s` is not vMAJOR.MINOR.PATCH", tag);
-	parse_version(LETS_VERSION, false, &cur);
+	if (tag[0] != 'v' || !parse_version(tag + 1, &latest)) {
+		struct buf shown = BUF_INIT;
+		add_escaped(&shown, tag);
+		e = diag_add(d, E_UPDATE_FAILED,
+			     "update failed: the latest release tag `%s` is not vMAJOR.MINOR.PATCH",
+			     shown.data);
+		buf_release(&shown);
+		return e;
+	}
+	parse_version(LETS_VERSION, &cur);
 	int cmp = version_cmp(&cur, &latest);
-	if (o->update_check)
-		return report_check(o, tag + 1, cmp, out, d);
-	if (cmp >= 0 && !o->force)
+	if (o->update_check || cmp >= 0)
 		return report_check(o, tag + 1, cmp, out, d);
 	if ((e = install_release(repo, tag, d)))
 		return e;

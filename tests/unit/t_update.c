@@ -2,6 +2,7 @@
  * PATH: the exact curl arguments, the tag rules, the three version outcomes, --check text and
  * JSON, --force, lookup/download/installer failures and path_conflict. No test touches the
  * network: curl is a shell script that logs its arguments and answers from the environment. */
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -13,14 +14,18 @@
 #include "unit.h"
 #include "verb/update.h"
 
+/* Logs its arguments, each in brackets (so an argument is seen whole, as execve passed it), and
+ * prints curl's own diagnostic line on stderr when told to fail. */
 static const char fake_curl[] =
 	"#!/bin/sh\n"
-	"printf '%s\\n' \"$*\" >> \"$FAKE_DIR/log\"\n"
+	"for a in \"$@\"; do printf '[%s]' \"$a\"; done >> \"$FAKE_DIR/log\"; echo >> \"$FAKE_DIR/log\"\n"
+	"out=; prev=; for a in \"$@\"; do [ \"$prev\" = -o ] && out=$a; prev=$a; done\n"
 	"case \"$*\" in\n"
-	"*-sSI*) [ \"${FAKE_LOOKUP_EXIT:-0}\" = 0 ] || { echo 'curl: (6) Could not resolve host' >&2; exit $FAKE_LOOKUP_EXIT; }\n"
+	"*-sSI*) [ \"${FAKE_LOOKUP_EXIT:-0}\" = 0 ] || { echo 'curl: (6) Could not resolve host: example.invalid' >&2; exit "
+	"$FAKE_LOOKUP_EXIT; }\n"
 	"  printf 'HTTP/2 302\\r\\nLocation: https://example.invalid/acme/lets/releases/tag/%s\\r\\n\\r\\n' \"$FAKE_TAG\" ;;\n"
-	"*-o*) [ \"${FAKE_DL_EXIT:-0}\" = 0 ] || exit $FAKE_DL_EXIT\n"
-	"  out=$(printf '%s' \"$*\" | sed 's/.* -o \\([^ ]*\\) .*/\\1/')\n"
+	"*-o*) [ \"${FAKE_DL_EXIT:-0}\" = 0 ] || { echo 'curl: (22) The requested URL returned error: 404' >&2; exit "
+	"$FAKE_DL_EXIT; }\n"
 	"  printf 'touch \"$FAKE_DIR/installed\"; exit %s\\n' \"${FAKE_INSTALLER_EXIT:-0}\" > \"$out\" ;;\n"
 	"esac\n";
 
@@ -31,7 +36,21 @@ struct run {
 	struct diag d;
 	enum lets_err e;
 	char log[4096];
+	char err[4096]; /* what reached lets's stderr while it ran (curl's and the installer's) */
 };
+
+/* The file at dir/name into to (NUL-terminated, truncated to size). */
+static void slurp(const char *name, char *to, size_t size)
+{
+	char path[PATH_MAX + 16];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(to, 1, size - 1, f) : 0;
+	to[n] = '\0';
+	if (f)
+		fclose(f);
+	unlink(path);
+}
 
 static void run(struct run *r, bool check, bool force, bool json, const char *tag)
 {
@@ -43,12 +62,17 @@ static void run(struct run *r, bool check, bool force, bool json, const char *ta
 	snprintf(path, sizeof(path), "%s/log", dir);
 	unlink(path);
 	memset(r, 0, sizeof(*r));
+	snprintf(path, sizeof(path), "%s/stderr", dir);
+	fflush(stderr);
+	int saved = dup(2), fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	dup2(fd, 2);
+	close(fd);
 	r->e = update_run("acme/lets", &o, &r->out, &r->d);
-	FILE *f = fopen(path, "r");
-	size_t n = f ? fread(r->log, 1, sizeof(r->log) - 1, f) : 0;
-	r->log[n] = '\0';
-	if (f)
-		fclose(f);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	slurp("log", r->log, sizeof(r->log));
+	slurp("stderr", r->err, sizeof(r->err));
 	opts_release(&o);
 }
 
@@ -91,8 +115,9 @@ static void test_check(void)
 {
 	struct run r;
 	run(&r, true, false, false, "v999.0.0");
-	unit_str("check newer: the lookup is curl's redirect request", r.log,
-		 "--proto =https --tlsv1.2 --fail -sSI https://github.com/acme/lets/releases/latest\n");
+	unit_str(
+		"check newer: the lookup is curl's redirect request, one argument each", r.log,
+		"[--proto][=https][--tlsv1.2][--fail][-sSI][https://github.com/acme/lets/releases/latest]\n");
 	unit_str("check newer: stdout", buf_str(&r.out), "lets 0.0.1 \xC2\xB7 latest 999.0.0\n");
 	unit_str("check newer: slug", err_slug(r.e), "update_available");
 	unit_str("check newer: stderr", msg(&r),
@@ -125,7 +150,10 @@ static void test_check(void)
 static void test_failures(void)
 {
 	struct run r;
-	const char *bad[] = {"nightly", "v1.2", "1.2.3", "v1.2.3-rc1", "v1..3"};
+	const char *bad[] = {"nightly",       "v1.2",   "1.2.3",
+			     "v1.2.3-rc1",    "v1..3",  "v01.2.3",
+			     "v1.2.3 ",       "V1.2.3", "v1.2.3';touch pwned;'",
+			     "v1.2.3/../../x"};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		run(&r, true, false, false, bad[i]);
 		char want[128];
@@ -133,8 +161,18 @@ static void test_failures(void)
 			 "update failed: the latest release tag `%s` is not vMAJOR.MINOR.PATCH", bad[i]);
 		unit_str("a tag that is not vMAJOR.MINOR.PATCH is update_failed", msg(&r), want);
 		unit_str("  slug", err_slug(r.e), "update_failed");
+		unit_check(!strchr(r.log, '\n') || !strstr(strchr(r.log, '\n') + 1, "["),
+			   "  %s: nothing but the lookup ran", bad[i]);
 		release(&r);
 	}
+	run(&r, false, false, false, "v1.2.3\x1b[0m\x7f");
+	unit_str("a tag's control bytes are shown escaped, not sent to the terminal", msg(&r),
+		 "update failed: the latest release tag `v1.2.3\\x1b[0m\\x7f` is not vMAJOR.MINOR.PATCH");
+	release(&r);
+	char pwned[PATH_MAX + 8];
+	snprintf(pwned, sizeof(pwned), "%s/pwned", dir);
+	unit_check(access(pwned, F_OK) != 0 && access("pwned", F_OK) != 0, "a tag never reaches a shell");
+
 	setenv("FAKE_LOOKUP_EXIT", "6", 1);
 	run(&r, true, false, false, "v9.0.0");
 	unit_str(
@@ -142,6 +180,8 @@ static void test_failures(void)
 		"update failed: resolving the latest release from https://github.com/acme/lets/releases/latest failed: curl "
 		"exit status: 6");
 	unit_str("  slug", err_slug(r.e), "update_failed");
+	unit_str("  curl's own diagnostic reached stderr (before lets's line, which main prints last)", r.err,
+		 "curl: (6) Could not resolve host: example.invalid\n");
 	release(&r);
 	unsetenv("FAKE_LOOKUP_EXIT");
 
@@ -151,6 +191,8 @@ static void test_failures(void)
 		"download failure", msg(&r),
 		"update failed: downloading https://github.com/acme/lets/releases/download/v9.0.0/lets-installer.sh failed: "
 		"curl exit status: 22");
+	unit_str("  curl's own diagnostic reached stderr", r.err,
+		 "curl: (22) The requested URL returned error: 404\n");
 	unit_check(!installed(), "download failure: nothing installed");
 	release(&r);
 	unsetenv("FAKE_DL_EXIT");
@@ -176,9 +218,9 @@ static void test_update(void)
 	unit_str("update newer: replaced", buf_str(&r.out), "replaced with the latest release\n");
 	unit_check(installed(), "update newer: the installer ran");
 	unit_check(
-		strstr(r.log, "--proto =https --tlsv1.2 -LsSf -o ") &&
+		strstr(r.log, "\n[--proto][=https][--tlsv1.2][-LsSf][-o][") &&
 			strstr(r.log,
-			       " https://github.com/acme/lets/releases/download/v9.0.0/lets-installer.sh\n"),
+			       "][https://github.com/acme/lets/releases/download/v9.0.0/lets-installer.sh]\n"),
 		"update newer: the installer download is curl --proto =https --tlsv1.2 -LsSf");
 	release(&r);
 
@@ -186,7 +228,37 @@ static void test_update(void)
 	unit_str("update --force when current reinstalls", buf_str(&r.out),
 		 "replaced with the latest release\n");
 	unit_check(installed(), "update --force: the installer ran");
+	unit_check(!strstr(r.log, "-sSI"), "update --force: no lookup of the latest tag (lookups: 0)");
+	unit_check(strstr(r.log,
+			  "][https://github.com/acme/lets/releases/latest/download/lets-installer.sh]\n") &&
+			   !strchr(r.log, '\n')[1],
+		   "update --force: one download, of the latest release's installer");
 	release(&r);
+
+	setenv("FAKE_LOOKUP_EXIT", "6", 1);
+	run(&r, false, true, false, "v0.0.1");
+	unit_check(r.e == LETS_OK && installed(), "update --force installs while the lookup would fail");
+	release(&r);
+	unsetenv("FAKE_LOOKUP_EXIT");
+
+	/* a temporary directory whose name a shell would split or unquote */
+	char odd[PATH_MAX + 32];
+	snprintf(odd, sizeof(odd), "%s/it's $(here)", dir);
+	mkdir(odd, 0700);
+	const char *tmp = getenv("TMPDIR");
+	char *saved = tmp ? strdup(tmp) : NULL;
+	setenv("TMPDIR", odd, 1);
+	run(&r, false, false, false, "v9.0.0");
+	unit_check(r.e == LETS_OK && installed(), "an installer under a TMPDIR with a quote and $( ) runs");
+	unit_check(strstr(r.log, "[-o][") && strstr(r.log, "/it's $(here)/lets-installer."),
+		   "  downloaded into that directory, named as one argument");
+	release(&r);
+	if (saved)
+		setenv("TMPDIR", saved, 1);
+	else
+		unsetenv("TMPDIR");
+	free(saved);
+	rmdir(odd);
 }
 
 static void test_path_conflict(void)

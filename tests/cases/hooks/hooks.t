@@ -273,3 +273,22 @@ added the PreToolUse hook
 0
 removed the PreToolUse hook
 {}
+
+### CLAUDE_CONFIG_DIR names Claude Code's directory: install and uninstall use its settings.json
+% mkdir cfg
+$ CLAUDE_CONFIG_DIR=$PWD/cfg lets hooks install claude-code | head -1 && grep -c 'hook classify' cfg/settings.json && ls -a ~ | grep -c claude; CLAUDE_CONFIG_DIR=$PWD/cfg lets hooks uninstall claude-code | head -1 && cat cfg/settings.json
+added the PreToolUse hook
+1
+0
+removed the PreToolUse hook
+{}
+
+### a relative CLAUDE_CONFIG_DIR is a usage error, nothing written
+# spec-silent: as the reference's CODEX_HOME rule
+@env CLAUDE_CONFIG_DIR=rel/claude
+$ lets hooks install claude-code; echo "exit $?"; ls -a ~ rel 2>/dev/null | grep -c claude; true
+exit 64
+0
+--- stderr
+CLAUDE_CONFIG_DIR=rel/claude is a relative path · set it to an absolute path, or unset it to use ~/.claude
+ERROR_CODE=usage

@@ -65,10 +65,23 @@ error: invalid value '7w' for '--since <SINCE>': --since takes a count and a uni
 For more information, try '--help'.
 ERROR_CODE=usage
 
-### the default directory is ~/.claude/projects; a missing one reports zero
+### the default directory is ~/.claude/projects
 % mkdir -p ~/.claude/projects/x && printf '%s\n' '{"message":{"content":[{"type":"tool_use","id":"b1","name":"Bash","input":{"command":"lets show a"}}]}}' > ~/.claude/projects/x/s.jsonl
-$ lets stats --json && rm -r ~/.claude && lets stats --json
+$ lets stats --json
 {"sessions":1,"bash_calls":1,"lets_calls":{"show":1},"hook_blocks":0,"blocks_followed":0,"calls_saved":0,"read_calls":0,"read_bytes":0}
+
+### a missing ~/.claude/projects says so (not_found), instead of counting zero sessions
+# spec-silent: the reference gives no text; the --dir message (0.0.1's io error) and where to look
+% mkdir -p ~/.claude
+$ lets stats
+? 1
+--- stderr
+/[..]/home/.claude/projects: No such file or directory (os error 2) · no Claude Code transcripts here; pass --dir with the directory that holds them
+ERROR_CODE=not_found
+
+### control: an empty transcripts directory is zero sessions, exit 0
+% mkdir -p ~/.claude/projects
+$ lets stats --json
 {"sessions":0,"bash_calls":0,"lets_calls":{},"hook_blocks":0,"blocks_followed":0,"calls_saved":0,"read_calls":0,"read_bytes":0}
 
 ### a --dir that does not exist is not_found
