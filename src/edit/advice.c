@@ -54,17 +54,9 @@ void advice_shell_ansi(struct buf *b, const char *s, size_t n)
 	buf_addc(b, '\'');
 }
 
-void advice_command(struct buf *b, const struct edit_req *rq, long hint, int drop_exact)
+/* "lets edit T[ --line-hint N] --old … --new …" and rq's flags, then extra (a flag, or ""). */
+static void command(struct buf *b, const struct edit_req *rq, long hint, int drop_exact, const char *extra)
 {
-	if (rq->batch_line) {
-		if (hint > 0)
-			buf_addf(b, "add \"line_hint\": %ld to batch line %ld", hint, rq->batch_line);
-		else if (hint)
-			buf_addf(b, "add \"line_hint\": <LINE> to batch line %ld", rq->batch_line);
-		else
-			buf_addf(b, "drop --exact for batch line %ld", rq->batch_line);
-		return;
-	}
 	struct buf q = BUF_INIT;
 	buf_adds(b, "lets edit ");
 	const char *t = rq->target_text;
@@ -89,7 +81,42 @@ void advice_command(struct buf *b, const struct edit_req *rq, long hint, int dro
 	buf_adds(b, rq->normalize ? " --normalize" : "");
 	buf_adds(b, rq->literal_newlines ? " --literal-newlines" : "");
 	buf_adds(b, rq->exact && !drop_exact ? " --exact" : "");
+	if (*extra)
+		buf_addf(b, " %s", extra);
 	buf_release(&q);
+}
+
+void advice_command(struct buf *b, const struct edit_req *rq, long hint, int drop_exact)
+{
+	if (rq->batch_line) {
+		if (hint > 0)
+			buf_addf(b, "add \"line_hint\": %ld to batch line %ld", hint, rq->batch_line);
+		else if (hint)
+			buf_addf(b, "add \"line_hint\": <LINE> to batch line %ld", rq->batch_line);
+		else
+			buf_addf(b, "drop --exact for batch line %ld", rq->batch_line);
+		return;
+	}
+	command(b, rq, hint, drop_exact, "");
+}
+
+void advice_command_flag(struct buf *b, const struct edit_req *rq, const char *flag, const char *key)
+{
+	if (rq->batch_line)
+		buf_addf(b, "add \"%s\": true to batch line %ld", key, rq->batch_line);
+	else
+		command(b, rq, 0, 0, flag);
+}
+
+void advice_candidates(struct buf *b, const struct file *f, const long *lines, const long *shown, size_t n)
+{
+	size_t listed = n < ADVICE_CANDIDATES_MAX ? n : ADVICE_CANDIDATES_MAX;
+	for (size_t i = 0; i < listed; i++) {
+		buf_addf(b, "\n  %s:%ld\t", f->path, shown[i]);
+		file_line_display(b, f, (size_t)lines[i], NULL, NULL);
+	}
+	if (n > listed)
+		buf_addf(b, "\n  (+%zu more)", n - listed);
 }
 
 struct oline {

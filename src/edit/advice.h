@@ -14,6 +14,15 @@ struct edit_req;
  * repeat read "(same --old and --new)". A batch entry gets "add \"line_hint\": 4 to batch line 2". */
 void advice_command(struct buf *b, const struct edit_req *rq, long hint, int drop_exact);
 
+/* Appends the command that repeats rq with flag added ("-w"); a batch entry gets "add \"key\": true
+ * to batch line 2". */
+void advice_command_flag(struct buf *b, const struct edit_req *rq, const char *flag, const char *key);
+
+/* Appends "\n  path:N\t<line>" per candidate: lines[i] of f, numbered shown[i] (a batch's line as
+ * read); at most 20, then "\n  (+N more)". */
+#define ADVICE_CANDIDATES_MAX 20
+void advice_candidates(struct buf *b, const struct file *f, const long *lines, const long *shown, size_t n);
+
 /* Appends s[0..n) as one $'…' shell word, with \n \t \r \\ \' and other control bytes escaped. */
 void advice_shell_ansi(struct buf *b, const char *s, size_t n);
 

@@ -88,6 +88,7 @@ static struct edit_entry *entry_new(struct edit_call *c, const char *target_text
 	en->target_text = xstrdup(target_text);
 	en->all = c->o->all;
 	en->word = c->o->word;
+	en->substring = c->o->substring;
 	en->line_hint = c->o->line_hint > 0 ? c->o->line_hint : 0;
 	return en;
 }
@@ -134,6 +135,8 @@ static enum lets_err collect_batch(struct edit_call *c)
 			en->all = be->all;
 		if (be->word >= 0)
 			en->word = be->word;
+		if (be->substring >= 0)
+			en->substring = be->substring;
 		if (be->line_hint)
 			en->line_hint = be->line_hint;
 	}
@@ -334,6 +337,7 @@ void edit_args_req(const struct edit_call *c, const struct edit_entry *en, struc
 	rq->after = en->after;
 	rq->all = en->all;
 	rq->word = en->word;
+	rq->substring = en->substring;
 	rq->line_hint = en->line_hint;
 	rq->batch_line = en->batch_line;
 	rq->exact = o->exact;
