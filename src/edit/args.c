@@ -293,6 +293,24 @@ static size_t file_for(struct edit_call *c, const char *path, struct resolved *r
 	return edit_file_add(c, path, r);
 }
 
+/* Chains each entry to the entry before it on the same file, for a line_hint as read. */
+static void link_history(struct edit_call *c)
+{
+	size_t *last = xmalloc((c->n_f ? c->n_f : 1) * sizeof(*last));
+	for (size_t i = 0; i < c->n_f; i++)
+		last[i] = SIZE_MAX;
+	for (size_t i = 0; i < c->n_e; i++) {
+		struct edit_entry *en = &c->e[i];
+		en->hist = (struct edit_history){&en->res, NULL};
+		if (en->file == SIZE_MAX)
+			continue;
+		if (last[en->file] != SIZE_MAX)
+			en->hist.prev = &c->e[last[en->file]].hist;
+		last[en->file] = i;
+	}
+	free(last);
+}
+
 enum lets_err edit_args_resolve(struct edit_call *c)
 {
 	struct worktree wt = WORKTREE_INIT;
@@ -320,6 +338,7 @@ enum lets_err edit_args_resolve(struct edit_call *c)
 	}
 	resolved_release(&r);
 	worktree_release(&wt);
+	link_history(c);
 	return err;
 }
 
@@ -339,6 +358,7 @@ void edit_args_req(const struct edit_call *c, const struct edit_entry *en, struc
 	rq->word = en->word;
 	rq->substring = en->substring;
 	rq->line_hint = en->line_hint;
+	rq->history = en->hist.prev;
 	rq->batch_line = en->batch_line;
 	rq->exact = o->exact;
 	rq->normalize = o->normalize;

@@ -45,6 +45,7 @@ struct edit_entry {
 	long batch_line; /* 1-based line of the batch entry, 0 for command-line targets */
 
 	struct edit_result res;
+	struct edit_history hist; /* res, after the call's earlier entries on the same file */
 	struct out_block region;
 	struct omits gap; /* this block's region gaps */
 	long cut, lossy; /* region lines cut at LINE_CUT_BYTES / shown lossily */

@@ -418,8 +418,8 @@ $ lets show --help | grep -- --quiet
   -q, --quiet                  (shared flag; show already prints only the footer plus content)
 
 ### lets edit --help names the new flags
-$ lets edit --help | grep -E -- '--(word|line-hint|exact)'
-  -w, --word                   match --old only at word boundaries (Unicode-aware, as find -w)
+$ lets edit --help | grep -E -- '^  .*--(word|line-hint|exact) '
+  -w, --word                   match --old only as whole words: no match cuts through an identifier
       --line-hint <LINE_HINT>  of several matches, take the one whose lines hold line N
       --exact                  match --old's bytes only: no whitespace folding
 
