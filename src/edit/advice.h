@@ -18,6 +18,11 @@ void advice_command(struct buf *b, const struct edit_req *rq, long hint, int dro
  * to batch line 2". */
 void advice_command_flag(struct buf *b, const struct edit_req *rq, const char *flag, const char *key);
 
+/* Appends the insert rq with its anchor @'regex'+nth, or for nth 0 @'regex' and "--line-hint <LINE>":
+ * lets edit T --insert-after "@'re'+2" --new '…'. A batch entry gets "make batch line 2's anchor
+ * @'re'+2" (or "add \"line_hint\": <LINE> to batch line 2"). */
+void advice_anchor_command(struct buf *b, const struct edit_req *rq, const char *regex, long nth);
+
 /* Appends "\n  path:N\t<line>" per candidate: lines[i] of f, numbered shown[i] (a batch's line as
  * read); at most 20, then "\n  (+N more)". */
 #define ADVICE_CANDIDATES_MAX 20

@@ -7,6 +7,7 @@
 #include "../batch.h"
 #include "../buf.h"
 #include "../opt.h"
+#include "../target.h"
 #include "../utf8.h"
 #include "../resolve.h"
 #include "../worktree.h"
@@ -236,6 +237,34 @@ enum lets_err edit_args_collect(struct edit_call *c)
 	return o->from ? collect_batch(c) : collect_cli(c);
 }
 
+/* A line hint picks among an @'regex' anchor's matches; with @'regex'+N or a #symbol it would be
+ * ignored, so it is refused. */
+static enum lets_err anchor_hint(struct edit_call *c, const struct edit_entry *en)
+{
+	struct target a = TARGET_INIT;
+	if (!en->anchor || !en->line_hint || !target_parse_anchor(&a, en->anchor))
+		return LETS_OK;
+	struct buf m = BUF_INIT;
+	if (en->batch_line)
+		buf_addf(&m, "line %ld: ", en->batch_line);
+	buf_addf(&m, "%s: ", en->target_text);
+	if (a.kind == T_REGEX && a.nth_typed)
+		buf_addf(&m, "--line-hint and the anchor %s both pick a match \xC2\xB7 drop one of them",
+			 en->anchor);
+	else if (a.kind == T_SYMBOL)
+		buf_addf(&m,
+			 "--line-hint picks among an @'regex' anchor's matches, and %s is a symbol \xC2\xB7 "
+			 "qualify it (#Outer.name) instead",
+			 en->anchor);
+	enum lets_err err = LETS_OK;
+	if (a.kind == T_SYMBOL || a.nth_typed)
+		err = en->batch_line ? diag_add(c->d, E_USAGE, "%s", m.data)
+				     : opt_usage_error(c->d, "edit", false, "%s", m.data);
+	buf_release(&m);
+	target_release(&a);
+	return err;
+}
+
 /* Target-shape rules that need the parsed target. */
 static enum lets_err entry_shape(struct edit_call *c, struct edit_entry *en)
 {
@@ -263,7 +292,7 @@ static enum lets_err entry_shape(struct edit_call *c, struct edit_entry *en)
 	if (!en->old && !en->anchor && en->t.kind != T_LINES)
 		return opt_usage_error(c->d, "edit", true,
 				       "the following required arguments were not provided:\n  --old <OLD>");
-	return LETS_OK;
+	return anchor_hint(c, en);
 }
 
 size_t edit_file_add(struct edit_call *c, const char *path, struct resolved *r)

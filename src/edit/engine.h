@@ -9,8 +9,12 @@
  * The matching ladder of a replacement: --old's bytes as typed; then with the file's line
  * endings; then, unless --exact, folded over whitespace (indent.h) when exactly one region folds;
  * then, with --normalize, with typographic characters folded. An exact match always wins.
- * -w keeps only matches at word boundaries; --line-hint picks, among several, the one whose span
- * holds the line, and never moves an edit to a match that does not. */
+ * -w keeps only matches that cut through no identifier (words.h); --all of an --old that is one
+ * identifier is ambiguous when some matches do, unless --substring. --line-hint picks, among
+ * several, the one whose span holds the line, and never moves an edit to a match that does not.
+ *
+ * An insert's @'regex' anchor without +N must match one line; --line-hint picks the match nearest
+ * it (show keeps the first match). */
 #ifndef LETS_EDIT_ENGINE_H
 #define LETS_EDIT_ENGINE_H
 #include <stdbool.h>
