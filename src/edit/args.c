@@ -325,13 +325,13 @@ static size_t file_for(struct edit_call *c, const char *path, struct resolved *r
 /* Chains each entry to the entry before it on the same file, for a line_hint as read. */
 static void link_history(struct edit_call *c)
 {
-	size_t *last = xmalloc((c->n_f ? c->n_f : 1) * sizeof(*last));
+	size_t *last = xmalloc((c->n_f + 1) * sizeof(*last));
 	for (size_t i = 0; i < c->n_f; i++)
 		last[i] = SIZE_MAX;
 	for (size_t i = 0; i < c->n_e; i++) {
 		struct edit_entry *en = &c->e[i];
 		en->hist = (struct edit_history){&en->res, NULL};
-		if (en->file == SIZE_MAX)
+		if (en->file >= c->n_f)
 			continue;
 		if (last[en->file] != SIZE_MAX)
 			en->hist.prev = &c->e[last[en->file]].hist;
@@ -367,7 +367,8 @@ enum lets_err edit_args_resolve(struct edit_call *c)
 	}
 	resolved_release(&r);
 	worktree_release(&wt);
-	link_history(c);
+	if (!err)
+		link_history(c);
 	return err;
 }
 

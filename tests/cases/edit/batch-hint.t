@@ -138,3 +138,12 @@ $ lets edit --help | grep -A2 -- '^A --from - batch'
 A --from - batch applies its entries in order, each to the file as the entries before it left
 it; an entry's "line_hint" is still a line of the file as read (the numbers show printed
 before the batch), moved by the lines earlier entries added or removed above it.
+
+### a usage refusal of the first target, before any file was named, leaves the later targets unlinked
+$ lets edit a.ts:3 src/config.ts --old x --new y
+? 64
+--- stderr
+error: a.ts:3: a line range is accepted only with --expect, --expect-all or --if sha:…, which confirm what the lines hold · or drop the range and match with --old
+
+For more information, try '--help'.
+ERROR_CODE=usage
