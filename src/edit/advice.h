@@ -9,6 +9,9 @@ struct buf;
 struct file;
 struct edit_req;
 
+/* Up to this many candidates of an ambiguity get a command each; more get one with <LINE>. */
+#define ADVICE_PICKS_LISTED 5
+
 /* Appends the command that repeats rq with "--line-hint N" (hint > 0; "<LINE>" for -1) and without --exact
  * (drop_exact): "lets edit T --line-hint 4 --old '…' --new '…'"; an --old and --new too long to
  * repeat read "(same --old and --new)". A batch entry gets "add \"line_hint\": 4 to batch line 2". */

@@ -11,6 +11,7 @@
 #include "../target.h"
 #include "../utf8.h"
 #include "advice.h"
+#include "anchor.h"
 #include "indent.h"
 #include "words.h"
 
@@ -299,9 +300,6 @@ static long shown_line(const struct job *j, long l)
 	return edit_history_back(j->rq->history, l);
 }
 
-/* Up to this many candidates get a command each; more get one with --line-hint <LINE>. */
-#define PICKS_LISTED 5
-
 /* Every candidate as path:line, then the command that picks each one (--line-hint). */
 static enum lets_err ambiguous(struct job *j, const struct occs *oc)
 {
@@ -316,11 +314,11 @@ static enum lets_err ambiguous(struct job *j, const struct occs *oc)
 	advice_candidates(&m, f, lines, shown, oc->n);
 	if (j->rq->line_hint)
 		buf_addf(&m, "\n  line hint %ld is in none of them", j->rq->line_hint);
-	for (size_t i = 0; i < oc->n && oc->n <= PICKS_LISTED; i++) {
+	for (size_t i = 0; i < oc->n && oc->n <= ADVICE_PICKS_LISTED; i++) {
 		buf_addf(&m, "\n  pick line %ld: ", shown[i]);
 		advice_command(&m, j->rq, shown[i], 0);
 	}
-	if (oc->n > PICKS_LISTED) {
+	if (oc->n > ADVICE_PICKS_LISTED) {
 		buf_adds(&m, "\n  pick one: ");
 		advice_command(&m, j->rq, -1, 0);
 	}
@@ -774,62 +772,6 @@ static enum lets_err guessed_end(struct job *j, long end)
 	return err;
 }
 
-/* Several lines an anchor matches: each as path:line with the @'regex'+N that picks it (one
- * --line-hint <LINE> command past PICKS_LISTED); tie[0..1], when set, the matches a hint is as
- * near to. */
-static enum lets_err anchor_ambiguous(struct job *j, const struct target *at, const long *lines, size_t n,
-				      const size_t tie[2])
-{
-	const struct file *f = j->f;
-	struct buf m = BUF_INIT;
-	long *shown = xmalloc(n * sizeof(*shown));
-	for (size_t i = 0; i < n; i++)
-		shown[i] = shown_line(j, lines[i]);
-	buf_addf(&m, "%s is ambiguous (the anchor @'%s' matches %zu lines)", f->path, at->regex, n);
-	advice_candidates(&m, f, lines, shown, n);
-	if (tie)
-		buf_addf(&m, "\n  line hint %ld is as near to line %ld as to line %ld", j->rq->line_hint,
-			 shown[tie[0]], shown[tie[1]]);
-	for (size_t i = 0; i < n && n <= PICKS_LISTED; i++) {
-		buf_addf(&m, "\n  pick line %ld: ", shown[i]);
-		advice_anchor_command(&m, j->rq, at->regex, (long)i + 1);
-	}
-	if (n > PICKS_LISTED) {
-		buf_adds(&m, "\n  pick one: ");
-		advice_anchor_command(&m, j->rq, at->regex, 0);
-	}
-	free(shown);
-	diag_add(j->d, E_AMBIGUOUS, "%s", m.data);
-	buf_release(&m);
-	return E_AMBIGUOUS;
-}
-
-/* An @'regex' anchor without +N: the one line it matches, or with --line-hint the match nearest
- * the hint. Several without a hint, or a hint as near to two, are ambiguous: an insert after the
- * first of several (show's rule) would land in a place nobody chose. */
-static enum lets_err anchor_pick(struct job *j, const struct target *at, struct span *sp)
-{
-	long *lines, h = j->hint;
-	size_t n, best = 0, tie[2] = {0, 0};
-	bool tied = false;
-	enum lets_err err = target_regex_lines(at, j->f, &lines, &n, j->notes, j->d);
-	if (err)
-		return err;
-	for (size_t i = 1; i < n && h; i++) {
-		long di = labs(lines[i] - h), db = labs(lines[best] - h);
-		if (di < db)
-			best = i, tied = false;
-		else if (di == db)
-			tie[0] = best, tie[1] = i, tied = true;
-	}
-	if (n > 1 && (!h || tied))
-		err = anchor_ambiguous(j, at, lines, n, tied ? tie : NULL);
-	else
-		sp->start = sp->end = lines[best];
-	free(lines);
-	return err;
-}
-
 /* The line an insert goes next to: the anchor's last line (after) or first line (before). */
 static enum lets_err insert_line(struct job *j, struct target *at, long *line)
 {
@@ -842,7 +784,7 @@ static enum lets_err insert_line(struct job *j, struct target *at, long *line)
 	at->text = xstrdup(j->f->path);
 	at->path = xstrdup(j->f->path);
 	enum lets_err err = at->kind == T_REGEX && !at->nth_typed
-				    ? anchor_pick(j, at, &sp)
+				    ? anchor_pick(j->f, j->rq, j->hint, at, &sp, j->notes, j->d)
 				    : target_resolve(at, j->f, &sp, j->notes, j->d);
 	if (err)
 		return err;
