@@ -29,6 +29,7 @@ static struct batch_entry *batch_add(struct batch *b, const char *target, long l
 	e->target = xstrdup(target);
 	e->all = -1;
 	e->word = -1;
+	e->substring = -1;
 	e->line = line;
 	return e;
 }
@@ -166,18 +167,22 @@ static void parse_fence(struct batch *b, const char *s, size_t n, struct diag *d
 	}
 }
 
-/* The optional members' types: "all" and "word" booleans, "line_hint" a line number. */
+/* The optional members' types: "all", "word" and "substring" booleans (not word and substring
+ * both), "line_hint" a line number. */
 static bool jsonl_valid_flags(json_t *obj, long line, struct diag *d)
 {
 	bool ok = true;
-	json_t *all = json_object_get(obj, "all");
-	if (all && !json_is_boolean(all)) {
-		diag_add(d, E_USAGE, "line %ld: \"all\" must be true or false", line);
-		ok = false;
+	static const char *const flags[] = {"all", "word", "substring"};
+	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
+		json_t *v = json_object_get(obj, flags[i]);
+		if (v && !json_is_boolean(v)) {
+			diag_add(d, E_USAGE, "line %ld: \"%s\" must be true or false", line, flags[i]);
+			ok = false;
+		}
 	}
-	json_t *word = json_object_get(obj, "word"), *hint = json_object_get(obj, "line_hint");
-	if (word && !json_is_boolean(word)) {
-		diag_add(d, E_USAGE, "line %ld: \"word\" must be true or false", line);
+	json_t *hint = json_object_get(obj, "line_hint");
+	if (json_is_true(json_object_get(obj, "word")) && json_is_true(json_object_get(obj, "substring"))) {
+		diag_add(d, E_USAGE, "line %ld: \"word\" and \"substring\" cannot both be true", line);
 		ok = false;
 	}
 	if (hint && (!json_is_integer(hint) || json_integer_value(hint) < 1)) {
@@ -190,8 +195,8 @@ static bool jsonl_valid_flags(json_t *obj, long line, struct diag *d)
 /* Every problem with one JSONL object, each reported in d; true when there is none. */
 static bool jsonl_valid(json_t *obj, long line, struct diag *d)
 {
-	static const char *const keys[] = {"file", "old",       "new", "insert_after", "insert_before", "all",
-					   "word", "line_hint", NULL};
+	static const char *const keys[] = {"file", "old",  "new",       "insert_after", "insert_before",
+					   "all",  "word", "substring", "line_hint",    NULL};
 	bool ok = true;
 	const char *key;
 	json_t *val;
@@ -249,7 +254,7 @@ static void jsonl_add(struct batch *b, json_t *obj, long line)
 	json_t *nw = json_object_get(obj, "new"), *old = json_object_get(obj, "old");
 	json_t *ia = json_object_get(obj, "insert_after"), *ib = json_object_get(obj, "insert_before");
 	json_t *all = json_object_get(obj, "all"), *word = json_object_get(obj, "word");
-	json_t *hint = json_object_get(obj, "line_hint");
+	json_t *hint = json_object_get(obj, "line_hint"), *sub = json_object_get(obj, "substring");
 	struct batch_entry *en = batch_add(b, json_string_value(json_object_get(obj, "file")), line);
 	en->new_len = json_string_length(nw);
 	en->new_text = xmalloc(en->new_len + 1);
@@ -266,6 +271,8 @@ static void jsonl_add(struct batch *b, json_t *obj, long line)
 		en->all = json_is_true(all) ? 1 : 0;
 	if (word)
 		en->word = json_is_true(word) ? 1 : 0;
+	if (sub)
+		en->substring = json_is_true(sub) ? 1 : 0;
 	if (hint)
 		en->line_hint = (long)json_integer_value(hint);
 }

@@ -10,7 +10,7 @@
  *     >>>>>>>
  * A section's text is the lines between its fences, without the newline before the next fence.
  * JSONL form, one object per line: {"file","old"|"insert_after"|"insert_before","new"[,"all"]
- * [,"word"][,"line_hint"]}.
+ * [,"word"][,"substring"][,"line_hint"]}.
  * A first non-blank byte '{' selects JSONL. Problems are recorded one per line as usage
  * failures ("line <n>: <problem>"), every line checked. */
 #ifndef LETS_BATCH_H
@@ -28,6 +28,7 @@ struct batch_entry {
 	bool after;
 	int all; /* -1 unset, else 0/1 (JSONL "all") */
 	int word; /* -1 unset, else 0/1 (JSONL "word") */
+	int substring; /* -1 unset, else 0/1 (JSONL "substring") */
 	long line_hint; /* 0 unset (JSONL "line_hint", 1 or more) */
 	long line; /* 1-based input line the entry starts on */
 };

@@ -98,10 +98,12 @@ static const struct opt_spec specs[] = {
 	{"literal-newlines", 0, K_FLAG, NULL, F(literal_newlines), V_EDIT,
 	 "write --new's line endings exactly as typed"},
 	{"word", 'w', K_FLAG, NULL, F(word), V_EDIT,
-	 "match --old only at word boundaries (Unicode-aware, as find -w)"},
+	 "match --old only as whole words: no match cuts through an identifier"},
 	{"line-hint", 0, K_LONG, "<LINE_HINT>", F(line_hint), V_EDIT,
 	 "of several matches, take the one whose lines hold line N"},
 	{"exact", 0, K_FLAG, NULL, F(exact), V_EDIT, "match --old's bytes only: no whitespace folding"},
+	{"substring", 0, K_FLAG, NULL, F(substring), V_EDIT,
+	 "with --all, replace an identifier --old inside longer identifiers too"},
 	{"set", 0, K_LIST, "<SET>", F(set), V_TRANSFORM, "set a key's value (repeatable)"},
 	{"delete", 0, K_LIST, "<DELETE>", F(del), V_TRANSFORM, "remove a key (repeatable)"},
 	{"append", 0, K_LIST, "<APPEND>", F(append), V_TRANSFORM, "append to an array (repeatable)"},
@@ -148,6 +150,12 @@ static const struct {
 	unsigned group;
 	const char *text;
 } epilogues[] = {
+	{V_EDIT,
+	 "\nA --from - batch applies its entries in order, each to the file as the entries before it left\n"
+	 "it; an entry's \"line_hint\" is still a line of the file as read (the numbers show printed\n"
+	 "before the batch), moved by the lines earlier entries added or removed above it.\n"
+	 "\nAn insert anchor @'regex' (or @regex, unquoted) must match one line: when it matches several,\n"
+	 "--line-hint N takes the match nearest line N, and @'regex'+N the Nth match.\n"},
 	{V_MCP,
 	 "\nRegister it with Claude Code:\n"
 	 "  claude mcp add lets -- lets mcp\n"
@@ -182,6 +190,7 @@ static const struct conflict {
 	{V_EDIT, "insert-before", "expect"},
 	{V_EDIT, "insert-before", "expect-all"},
 	{V_EDIT, "expect", "expect-all"},
+	{V_EDIT, "word", "substring"},
 	{V_FIND, "def", "files"},
 	{V_FIND, "def", "count"},
 	{V_FIND, "def", "function"},

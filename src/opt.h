@@ -65,6 +65,7 @@ struct opts {
 	/* edit, transform */
 	const char *old, *new_text, *expect, *insert_after, *insert_before, *from, *if_sha, *check;
 	bool expect_all, normalize, literal_newlines, exact;
+	bool substring; /* --substring: --all of an identifier also inside longer identifiers */
 	long line_hint; /* OPT_UNSET or a line number */
 	long check_timeout; /* default 60 */
 	struct strlist set, del, append;

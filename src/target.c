@@ -80,6 +80,7 @@ bool target_parse_suffix(struct target *t, const char *s)
 		t->kind = T_REGEX;
 		t->regex = xstrndup(s + 2, (size_t)(close - s - 2));
 		t->nth = nth;
+		t->nth_typed = *rest != 0;
 		return true;
 	}
 	if (s[0] == '#') {
@@ -98,6 +99,29 @@ bool target_parse_suffix(struct target *t, const char *s)
 		return true;
 	}
 	return false;
+}
+
+bool target_parse_anchor(struct target *t, const char *a)
+{
+	if (a[0] != '@' || a[1] == '\'')
+		return a[0] != ':' && target_parse_suffix(t, a);
+	const char *re = a + 1, *plus = strrchr(re, '+');
+	size_t n = strlen(re);
+	if (!n)
+		return false;
+	long nth = 1;
+	bool typed = plus && plus > re && all_digits(plus + 1, strlen(plus + 1));
+	if (typed) {
+		nth = to_long(plus + 1, strlen(plus + 1));
+		if (nth < 1)
+			return false;
+		n = (size_t)(plus - re);
+	}
+	t->kind = T_REGEX;
+	t->regex = xstrndup(re, n);
+	t->nth = nth;
+	t->nth_typed = typed;
+	return true;
 }
 
 /* The four habits typed against a file that exists, and a #name holding an apostrophe; fills
@@ -319,12 +343,13 @@ void target_release(struct target *t)
 	memset(t, 0, sizeof(*t));
 }
 
-/* The nth line matching re, or 0; -1 when the match limit stopped the search. */
-static long nth_matching_line(const struct regex *re, struct file *f, long nth, long *count)
+/* Scans f's lines with re: the nth matching line (nth > 0), or every one into *all (nth 0, *all
+ * grown by XGROW from *cap). Returns that line, 0 when there are fewer, -line at the match limit;
+ * *count counts the matches seen. */
+static long scan_regex(const struct regex *re, struct file *f, long nth, long *count, long **all, size_t *cap)
 {
 	struct rx_state *st = rx_state_new(re);
 	long found = 0, line = 0;
-	*count = 0;
 	for (size_t i = 1; i <= f->n_lines; i++) {
 		const char *text;
 		size_t len = file_line(f, i, &text);
@@ -334,7 +359,13 @@ static long nth_matching_line(const struct regex *re, struct file *f, long nth, 
 			line = -(long)i;
 			break;
 		}
-		if (r == RX_MATCH && ++found == nth) {
+		if (r != RX_MATCH)
+			continue;
+		if (!nth) {
+			XGROW(*all, *cap, (size_t)found + 1);
+			(*all)[found] = (long)i;
+		}
+		if (++found == nth) {
 			line = (long)i;
 			break;
 		}
@@ -344,41 +375,61 @@ static long nth_matching_line(const struct regex *re, struct file *f, long nth, 
 	return line;
 }
 
-static enum lets_err resolve_regex(const struct target *t, struct file *f, struct span *out, struct omits *om,
-				   struct diag *d)
+/* t's regex scanned as scan_regex does, retried with grep's BRE reading when it matched nothing
+ * (recorded in om); the failures are recorded in d. */
+static enum lets_err find_regex(const struct target *t, struct file *f, long nth, long *line, long *count,
+				long **all, size_t *cap, struct omits *om, struct diag *d)
 {
 	struct regex *re = regex_new(t->regex, 0, d);
 	if (!re)
 		return E_INVALID_PATTERN;
-	long count;
-	long line = nth_matching_line(re, f, t->nth, &count);
+	*line = scan_regex(re, f, nth, count, all, cap);
 	regex_free(re);
 	struct buf reading = BUF_INIT;
-	if (line == 0 && count == 0 && bre_reading(t->regex, &reading)) {
+	if (*line == 0 && *count == 0 && bre_reading(t->regex, &reading)) {
 		struct diag quiet = DIAG_INIT;
 		struct regex *re2 = regex_new(reading.data, 0, &quiet);
 		diag_release(&quiet);
 		if (re2) {
-			line = nth_matching_line(re2, f, t->nth, &count);
+			*line = scan_regex(re2, f, nth, count, all, cap);
 			regex_free(re2);
-			if (line > 0)
+			if (nth ? *line > 0 : *count > 0)
 				omit_add(om, OM_GREP_STYLE, 0, 0, 0, t->regex, reading.data);
 		}
 	}
 	buf_release(&reading);
-	if (line < 0)
+	if (*line < 0)
 		return diag_add(
 			d, E_INVALID_PATTERN,
 			"@'%s' hit the regex match limit on line %ld of %s \xC2\xB7 simplify the pattern",
-			t->regex, -line, f->path);
-	if (line == 0) {
-		if (count > 0)
-			return diag_add(d, E_NOT_FOUND, "@'%s'+%ld (%ld %s) not found in %s", t->regex,
-					t->nth, count, count == 1 ? "match" : "matches", t->text);
+			t->regex, -*line, f->path);
+	if (*count == 0)
 		return diag_add(d, E_NOT_FOUND, "@'%s' not found in %s", t->regex, t->text);
-	}
-	out->start = out->end = line;
+	if (nth && *line == 0)
+		return diag_add(d, E_NOT_FOUND, "@'%s'+%ld (%ld %s) not found in %s", t->regex, t->nth,
+				*count, *count == 1 ? "match" : "matches", t->text);
 	return LETS_OK;
+}
+
+static enum lets_err resolve_regex(const struct target *t, struct file *f, struct span *out, struct omits *om,
+				   struct diag *d)
+{
+	long line, count;
+	enum lets_err err = find_regex(t, f, t->nth, &line, &count, NULL, NULL, om, d);
+	if (!err)
+		out->start = out->end = line;
+	return err;
+}
+
+enum lets_err target_regex_lines(const struct target *t, struct file *f, long **lines, size_t *n,
+				 struct omits *om, struct diag *d)
+{
+	long line, count;
+	size_t cap = 0;
+	*lines = NULL;
+	enum lets_err err = find_regex(t, f, 0, &line, &count, lines, &cap, om, d);
+	*n = err ? 0 : (size_t)count;
+	return err;
 }
 
 enum lets_err target_resolve(const struct target *t, struct file *f, struct span *out, struct omits *om,

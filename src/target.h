@@ -25,6 +25,7 @@ struct target {
 	long first, last; /* T_LINES: first..last (equal for :N) */
 	char *regex; /* T_REGEX: the pattern between the quotes */
 	long nth; /* T_REGEX: which match, 1-based */
+	bool nth_typed; /* T_REGEX: +N was typed (else nth is 1 by default) */
 	char *symbol; /* T_SYMBOL: the name, quotes stripped */
 };
 #define TARGET_INIT \
@@ -50,8 +51,11 @@ enum lets_err target_parse(struct target *t, const char *text, struct diag *d);
  * exit table orders them. */
 enum lets_err target_parse_bounded(struct target *t, const char *text, const struct worktree *w,
 				   bool allow_outside, struct diag *d);
-/* Parses only a suffix ("@'re'+2", "#name", ":4"), as edit's anchors use. */
+/* Parses only a suffix ("@'re'+2", "#name", ":4"). */
 bool target_parse_suffix(struct target *t, const char *suffix);
+/* Parses an insert anchor: @'regex'[+N], #name, or @regex[+N] — the quoted form as a shell leaves
+ * it when the quotes were not escaped (a regex ending in +digits must then be quoted). */
+bool target_parse_anchor(struct target *t, const char *anchor);
 void target_release(struct target *t);
 
 /* Where a target lands in a loaded file. */
@@ -60,6 +64,12 @@ struct span {
 	const char *resolver; /* NULL, "tree-sitter" or "heuristic (plaintext)" */
 	bool guessed_end; /* plaintext span whose end was not brace-matched */
 };
+
+/* Every line of f that t's regex (T_REGEX, +N aside) matches, ascending, into *lines (owned by
+ * the caller) and *n, retried grep-style as target_resolve does. None is not_found, recorded in d
+ * as target_resolve records it; so are invalid_pattern and the match limit. */
+enum lets_err target_regex_lines(const struct target *t, struct file *f, long **lines, size_t *n,
+				 struct omits *om, struct diag *d);
 
 /* Resolves t against f. A regex with no hit is retried grep-style (recorded in om). Failures
  * (not_found, ambiguous, no_grammar, invalid_pattern) are recorded in d. */

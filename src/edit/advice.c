@@ -54,24 +54,21 @@ void advice_shell_ansi(struct buf *b, const char *s, size_t n)
 	buf_addc(b, '\'');
 }
 
-void advice_command(struct buf *b, const struct edit_req *rq, long hint, int drop_exact)
+/* t as a shell word: as typed when it holds only characters a shell leaves alone. */
+static void target_word(struct buf *b, const char *t)
 {
-	if (rq->batch_line) {
-		if (hint > 0)
-			buf_addf(b, "add \"line_hint\": %ld to batch line %ld", hint, rq->batch_line);
-		else if (hint)
-			buf_addf(b, "add \"line_hint\": <LINE> to batch line %ld", rq->batch_line);
-		else
-			buf_addf(b, "drop --exact for batch line %ld", rq->batch_line);
-		return;
-	}
-	struct buf q = BUF_INIT;
-	buf_adds(b, "lets edit ");
-	const char *t = rq->target_text;
 	if (t[strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./#:,+-=@%")])
 		shell_quote(b, t, strlen(t));
 	else
 		buf_adds(b, t);
+}
+
+/* "lets edit T[ --line-hint N] --old … --new …" and rq's flags, then extra (a flag, or ""). */
+static void command(struct buf *b, const struct edit_req *rq, long hint, int drop_exact, const char *extra)
+{
+	struct buf q = BUF_INIT;
+	buf_adds(b, "lets edit ");
+	target_word(b, rq->target_text);
 	if (hint > 0)
 		buf_addf(b, " --line-hint %ld", hint);
 	else if (hint)
@@ -89,7 +86,90 @@ void advice_command(struct buf *b, const struct edit_req *rq, long hint, int dro
 	buf_adds(b, rq->normalize ? " --normalize" : "");
 	buf_adds(b, rq->literal_newlines ? " --literal-newlines" : "");
 	buf_adds(b, rq->exact && !drop_exact ? " --exact" : "");
+	if (*extra)
+		buf_addf(b, " %s", extra);
 	buf_release(&q);
+}
+
+void advice_command(struct buf *b, const struct edit_req *rq, long hint, int drop_exact)
+{
+	if (rq->batch_line) {
+		if (hint > 0)
+			buf_addf(b, "add \"line_hint\": %ld to batch line %ld", hint, rq->batch_line);
+		else if (hint)
+			buf_addf(b, "add \"line_hint\": <LINE> to batch line %ld", rq->batch_line);
+		else
+			buf_addf(b, "drop --exact for batch line %ld", rq->batch_line);
+		return;
+	}
+	command(b, rq, hint, drop_exact, "");
+}
+
+void advice_command_flag(struct buf *b, const struct edit_req *rq, const char *flag, const char *key)
+{
+	if (rq->batch_line)
+		buf_addf(b, "add \"%s\": true to batch line %ld", key, rq->batch_line);
+	else
+		command(b, rq, 0, 0, flag);
+}
+
+/* s as one double-quoted shell word: \ before $ ` " and before a \ that would escape one of them
+ * (or end the word); every other \ stays as typed. A control byte needs $'…' instead. */
+static void shell_dquote(struct buf *b, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f) {
+			advice_shell_ansi(b, s, n);
+			return;
+		}
+	buf_addc(b, '"');
+	for (size_t i = 0; i < n; i++) {
+		bool esc = strchr("$`\"", s[i]) != NULL;
+		if (s[i] == '\\')
+			esc = i + 1 == n || strchr("$`\"\\", s[i + 1]) != NULL;
+		if (esc)
+			buf_addc(b, '\\');
+		buf_addc(b, s[i]);
+	}
+	buf_addc(b, '"');
+}
+
+void advice_anchor_command(struct buf *b, const struct edit_req *rq, const char *regex, long nth)
+{
+	if (rq->batch_line) {
+		if (nth)
+			buf_addf(b, "make batch line %ld's anchor @'%s'+%ld", rq->batch_line, regex, nth);
+		else
+			buf_addf(b, "add \"line_hint\": <LINE> to batch line %ld", rq->batch_line);
+		return;
+	}
+	struct buf a = BUF_INIT, q = BUF_INIT;
+	buf_adds(b, "lets edit ");
+	target_word(b, rq->target_text);
+	if (!nth)
+		buf_adds(b, " --line-hint <LINE>");
+	buf_addf(&a, "@'%s'", regex);
+	if (nth)
+		buf_addf(&a, "+%ld", nth);
+	buf_adds(b, rq->after ? " --insert-after " : " --insert-before ");
+	shell_dquote(b, a.data, a.len);
+	buf_adds(&q, " --new ");
+	shell_quote(&q, rq->new_text, rq->new_len);
+	buf_adds(b, q.len > REPEAT_MAX ? " (same --new)" : q.data);
+	buf_adds(b, rq->literal_newlines ? " --literal-newlines" : "");
+	buf_release(&a);
+	buf_release(&q);
+}
+
+void advice_candidates(struct buf *b, const struct file *f, const long *lines, const long *shown, size_t n)
+{
+	size_t listed = n < ADVICE_CANDIDATES_MAX ? n : ADVICE_CANDIDATES_MAX;
+	for (size_t i = 0; i < listed; i++) {
+		buf_addf(b, "\n  %s:%ld\t", f->path, shown[i]);
+		file_line_display(b, f, (size_t)lines[i], NULL, NULL);
+	}
+	if (n > listed)
+		buf_addf(b, "\n  (+%zu more)", n - listed);
 }
 
 struct oline {

@@ -9,10 +9,27 @@ struct buf;
 struct file;
 struct edit_req;
 
+/* Up to this many candidates of an ambiguity get a command each; more get one with <LINE>. */
+#define ADVICE_PICKS_LISTED 5
+
 /* Appends the command that repeats rq with "--line-hint N" (hint > 0; "<LINE>" for -1) and without --exact
  * (drop_exact): "lets edit T --line-hint 4 --old '…' --new '…'"; an --old and --new too long to
  * repeat read "(same --old and --new)". A batch entry gets "add \"line_hint\": 4 to batch line 2". */
 void advice_command(struct buf *b, const struct edit_req *rq, long hint, int drop_exact);
+
+/* Appends the command that repeats rq with flag added ("-w"); a batch entry gets "add \"key\": true
+ * to batch line 2". */
+void advice_command_flag(struct buf *b, const struct edit_req *rq, const char *flag, const char *key);
+
+/* Appends the insert rq with its anchor @'regex'+nth, or for nth 0 @'regex' and "--line-hint <LINE>":
+ * lets edit T --insert-after "@'re'+2" --new '…'. A batch entry gets "make batch line 2's anchor
+ * @'re'+2" (or "add \"line_hint\": <LINE> to batch line 2"). */
+void advice_anchor_command(struct buf *b, const struct edit_req *rq, const char *regex, long nth);
+
+/* Appends "\n  path:N\t<line>" per candidate: lines[i] of f, numbered shown[i] (a batch's line as
+ * read); at most 20, then "\n  (+N more)". */
+#define ADVICE_CANDIDATES_MAX 20
+void advice_candidates(struct buf *b, const struct file *f, const long *lines, const long *shown, size_t n);
 
 /* Appends s[0..n) as one $'…' shell word, with \n \t \r \\ \' and other control bytes escaped. */
 void advice_shell_ansi(struct buf *b, const char *s, size_t n);

@@ -7,6 +7,7 @@
 #include "../batch.h"
 #include "../buf.h"
 #include "../opt.h"
+#include "../target.h"
 #include "../utf8.h"
 #include "../resolve.h"
 #include "../worktree.h"
@@ -88,6 +89,7 @@ static struct edit_entry *entry_new(struct edit_call *c, const char *target_text
 	en->target_text = xstrdup(target_text);
 	en->all = c->o->all;
 	en->word = c->o->word;
+	en->substring = c->o->substring;
 	en->line_hint = c->o->line_hint > 0 ? c->o->line_hint : 0;
 	return en;
 }
@@ -134,6 +136,8 @@ static enum lets_err collect_batch(struct edit_call *c)
 			en->all = be->all;
 		if (be->word >= 0)
 			en->word = be->word;
+		if (be->substring >= 0)
+			en->substring = be->substring;
 		if (be->line_hint)
 			en->line_hint = be->line_hint;
 	}
@@ -233,6 +237,34 @@ enum lets_err edit_args_collect(struct edit_call *c)
 	return o->from ? collect_batch(c) : collect_cli(c);
 }
 
+/* A line hint picks among an @'regex' anchor's matches; with @'regex'+N or a #symbol it would be
+ * ignored, so it is refused. */
+static enum lets_err anchor_hint(struct edit_call *c, const struct edit_entry *en)
+{
+	struct target a = TARGET_INIT;
+	if (!en->anchor || !en->line_hint || !target_parse_anchor(&a, en->anchor))
+		return LETS_OK;
+	struct buf m = BUF_INIT;
+	if (en->batch_line)
+		buf_addf(&m, "line %ld: ", en->batch_line);
+	buf_addf(&m, "%s: ", en->target_text);
+	if (a.kind == T_REGEX && a.nth_typed)
+		buf_addf(&m, "--line-hint and the anchor %s both pick a match \xC2\xB7 drop one of them",
+			 en->anchor);
+	else if (a.kind == T_SYMBOL)
+		buf_addf(&m,
+			 "--line-hint picks among an @'regex' anchor's matches, and %s is a symbol \xC2\xB7 "
+			 "qualify it (#Outer.name) instead",
+			 en->anchor);
+	enum lets_err err = LETS_OK;
+	if (a.kind == T_SYMBOL || a.nth_typed)
+		err = en->batch_line ? diag_add(c->d, E_USAGE, "%s", m.data)
+				     : opt_usage_error(c->d, "edit", false, "%s", m.data);
+	buf_release(&m);
+	target_release(&a);
+	return err;
+}
+
 /* Target-shape rules that need the parsed target. */
 static enum lets_err entry_shape(struct edit_call *c, struct edit_entry *en)
 {
@@ -260,7 +292,7 @@ static enum lets_err entry_shape(struct edit_call *c, struct edit_entry *en)
 	if (!en->old && !en->anchor && en->t.kind != T_LINES)
 		return opt_usage_error(c->d, "edit", true,
 				       "the following required arguments were not provided:\n  --old <OLD>");
-	return LETS_OK;
+	return anchor_hint(c, en);
 }
 
 size_t edit_file_add(struct edit_call *c, const char *path, struct resolved *r)
@@ -290,6 +322,24 @@ static size_t file_for(struct edit_call *c, const char *path, struct resolved *r
 	return edit_file_add(c, path, r);
 }
 
+/* Chains each entry to the entry before it on the same file, for a line_hint as read. */
+static void link_history(struct edit_call *c)
+{
+	size_t *last = xmalloc((c->n_f + 1) * sizeof(*last));
+	for (size_t i = 0; i < c->n_f; i++)
+		last[i] = SIZE_MAX;
+	for (size_t i = 0; i < c->n_e; i++) {
+		struct edit_entry *en = &c->e[i];
+		en->hist = (struct edit_history){&en->res, NULL};
+		if (en->file >= c->n_f)
+			continue;
+		if (last[en->file] != SIZE_MAX)
+			en->hist.prev = &c->e[last[en->file]].hist;
+		last[en->file] = i;
+	}
+	free(last);
+}
+
 enum lets_err edit_args_resolve(struct edit_call *c)
 {
 	struct worktree wt = WORKTREE_INIT;
@@ -317,6 +367,8 @@ enum lets_err edit_args_resolve(struct edit_call *c)
 	}
 	resolved_release(&r);
 	worktree_release(&wt);
+	if (!err)
+		link_history(c);
 	return err;
 }
 
@@ -334,7 +386,9 @@ void edit_args_req(const struct edit_call *c, const struct edit_entry *en, struc
 	rq->after = en->after;
 	rq->all = en->all;
 	rq->word = en->word;
+	rq->substring = en->substring;
 	rq->line_hint = en->line_hint;
+	rq->history = en->hist.prev;
 	rq->batch_line = en->batch_line;
 	rq->exact = o->exact;
 	rq->normalize = o->normalize;

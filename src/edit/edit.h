@@ -39,11 +39,13 @@ struct edit_entry {
 	bool after;
 	bool all;
 	bool word; /* -w or the batch's "word" */
+	bool substring; /* --substring or the batch's "substring" */
 	long line_hint; /* --line-hint or the batch's "line_hint"; 0 unset */
 	size_t file; /* index into the call's files; SIZE_MAX when the target did not resolve */
 	long batch_line; /* 1-based line of the batch entry, 0 for command-line targets */
 
 	struct edit_result res;
+	struct edit_history hist; /* res, after the call's earlier entries on the same file */
 	struct out_block region;
 	struct omits gap; /* this block's region gaps */
 	long cut, lossy; /* region lines cut at LINE_CUT_BYTES / shown lossily */

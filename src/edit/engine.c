@@ -11,7 +11,9 @@
 #include "../target.h"
 #include "../utf8.h"
 #include "advice.h"
+#include "anchor.h"
 #include "indent.h"
+#include "words.h"
 
 /* One edit in progress: the working copy, the request, where the result and failures go. */
 struct job {
@@ -20,6 +22,7 @@ struct job {
 	struct edit_result *r;
 	struct omits *notes;
 	struct diag *d;
+	long hint; /* --line-hint as a line of the working copy (rq's is a line of the file as read) */
 };
 
 struct occ {
@@ -174,12 +177,29 @@ static void mark_changed(struct job *j, const char *od, size_t oa, size_t oz, si
 		result_mark(j->r, l);
 }
 
+/* Records each occurrence's lines and how far it moves the lines after it (edit_history). */
+static void record_shifts(struct job *j, const struct occs *oc, size_t rep_len, const char *rep)
+{
+	const struct file *f = j->f;
+	long added = (long)file_count_newlines(rep, rep_len);
+	for (size_t i = 0; i < oc->n; i++) {
+		const struct occ *o = &oc->v[i];
+		long first = o->start < f->size ? file_line_at(f, o->start) : (long)f->n_lines + 1;
+		long last = o->end > o->start ? file_line_at(f, o->end - 1) : first - 1;
+		long removed = (long)file_count_newlines(f->data + o->start, o->end - o->start);
+		struct edit_result *r = j->r;
+		XGROW(r->shifts, r->cap_shifts, r->n_shifts + 1);
+		r->shifts[r->n_shifts++] = (struct edit_shift){first, last, added - removed};
+	}
+}
+
 /* Splices occurrences (sorted, non-overlapping) of the working copy with rep; records the
  * lines of the result each replacement covers, and those whose bytes changed. */
 static void splice(struct job *j, const struct occs *oc, const char *rep, size_t rep_len)
 {
 	struct file *f = j->f;
 	struct buf b = BUF_INIT;
+	record_shifts(j, oc, rep_len, rep);
 	size_t prev = 0;
 	size_t *new_starts = xmalloc((oc->n ? oc->n : 1) * sizeof(*new_starts));
 	for (size_t i = 0; i < oc->n; i++) {
@@ -274,34 +294,36 @@ static long occ_last_line(const struct file *f, const struct occ *o)
 	return file_line_at(f, o->end > o->start ? o->end - 1 : o->start);
 }
 
-/* Up to this many candidates get a command each; more get one with --line-hint <LINE>. */
-#define PICKS_LISTED 5
+/* Line l of the working copy as the agent numbers it: a line of the file as read. */
+static long shown_line(const struct job *j, long l)
+{
+	return edit_history_back(j->rq->history, l);
+}
 
 /* Every candidate as path:line, then the command that picks each one (--line-hint). */
 static enum lets_err ambiguous(struct job *j, const struct occs *oc)
 {
 	const struct file *f = j->f;
 	struct buf m = BUF_INIT;
-	buf_addf(&m, "%s is ambiguous (%zu candidates)", f->path, oc->n);
-	size_t shown = oc->n < 20 ? oc->n : 20;
-	for (size_t i = 0; i < shown; i++) {
-		long l = occ_first_line(f, &oc->v[i]);
-		buf_addf(&m, "\n  %s:%ld\t", f->path, l);
-		file_line_display(&m, f, (size_t)l, NULL, NULL);
+	long *lines = xmalloc(oc->n * sizeof(*lines)), *shown = xmalloc(oc->n * sizeof(*shown));
+	for (size_t i = 0; i < oc->n; i++) {
+		lines[i] = occ_first_line(f, &oc->v[i]);
+		shown[i] = shown_line(j, lines[i]);
 	}
-	if (oc->n > shown)
-		buf_addf(&m, "\n  (+%zu more)", oc->n - shown);
+	buf_addf(&m, "%s is ambiguous (%zu candidates)", f->path, oc->n);
+	advice_candidates(&m, f, lines, shown, oc->n);
 	if (j->rq->line_hint)
 		buf_addf(&m, "\n  line hint %ld is in none of them", j->rq->line_hint);
-	for (size_t i = 0; i < shown && shown <= PICKS_LISTED; i++) {
-		long l = occ_first_line(f, &oc->v[i]);
-		buf_addf(&m, "\n  pick line %ld: ", l);
-		advice_command(&m, j->rq, l, 0);
+	for (size_t i = 0; i < oc->n && oc->n <= ADVICE_PICKS_LISTED; i++) {
+		buf_addf(&m, "\n  pick line %ld: ", shown[i]);
+		advice_command(&m, j->rq, shown[i], 0);
 	}
-	if (shown > PICKS_LISTED) {
+	if (oc->n > ADVICE_PICKS_LISTED) {
 		buf_adds(&m, "\n  pick one: ");
 		advice_command(&m, j->rq, -1, 0);
 	}
+	free(lines);
+	free(shown);
 	diag_add(j->d, E_AMBIGUOUS, "%s", m.data);
 	buf_release(&m);
 	return E_AMBIGUOUS;
@@ -311,7 +333,7 @@ static enum lets_err ambiguous(struct job *j, const struct occs *oc)
  * them, or a single occurrence elsewhere, is refused: a hint never moves an edit. */
 static enum lets_err apply_hint(struct job *j, struct occs *oc)
 {
-	long h = j->rq->line_hint;
+	long h = j->hint;
 	if (!h || j->rq->all || !oc->n)
 		return LETS_OK;
 	size_t keep = 0, hits = 0;
@@ -325,31 +347,71 @@ static enum lets_err apply_hint(struct job *j, struct occs *oc)
 	}
 	if (oc->n > 1)
 		return ambiguous(j, oc);
+	long at = shown_line(j, occ_first_line(j->f, &oc->v[0]));
 	return diag_add(j->d, E_NOT_FOUND,
 			"--old not found at line %ld of %s \xC2\xB7 its one match is at line %ld: re-read "
 			"it, or pass --line-hint %ld",
-			h, j->rq->target_text, occ_first_line(j->f, &oc->v[0]),
-			occ_first_line(j->f, &oc->v[0]));
+			j->rq->line_hint, j->rq->target_text, at, at);
 }
 
-/* -w: keeps the occurrences that start and end at word boundaries (PCRE2's Unicode \b, as find -w). */
+/* -w: keeps the occurrences that neither start nor end inside an identifier (words.h). */
 static void words_only(struct job *j, struct occs *oc)
 {
-	struct regex *re = regex_new("\\G\\b", 0, NULL);
-	struct rx_state *st = re ? rx_state_new(re) : NULL;
-	size_t kept = 0, a, z;
-	for (size_t i = 0; st && i < oc->n; i++) {
-		const struct occ *o = &oc->v[i];
-		bool at_start = regex_search(re, st, j->f->data, j->f->size, o->start, &a, &z) == RX_MATCH &&
-				a == o->start;
-		bool at_end = regex_search(re, st, j->f->data, j->f->size, o->end, &a, &z) == RX_MATCH &&
-			      a == o->end;
-		if (at_start && at_end)
-			oc->v[kept++] = *o;
-	}
+	struct words w = WORDS_INIT;
+	words_init(&w, j->f->path);
+	size_t kept = 0;
+	for (size_t i = 0; i < oc->n; i++)
+		if (!words_splits(&w, j->f->data, j->f->size, oc->v[i].start, oc->v[i].end))
+			oc->v[kept++] = oc->v[i];
 	oc->n = kept;
-	rx_state_free(st);
-	regex_free(re);
+	words_release(&w);
+}
+
+/* --all of an --old that is one identifier, some of whose matches sit inside longer identifiers
+ * (ref in pullSpanPrefix): refused, naming the lines and the command for each reading, -w and
+ * --substring. -w or --substring already said which. */
+static enum lets_err inside_words(struct job *j, const struct occs *oc)
+{
+	const struct edit_req *rq = j->rq;
+	if (!rq->all || rq->word || rq->substring || !oc->n)
+		return LETS_OK;
+	const struct file *f = j->f;
+	struct words w = WORDS_INIT;
+	words_init(&w, f->path);
+	long *lines = NULL, *shown = NULL;
+	size_t n = 0, inside = 0;
+	if (words_identifier(&w, rq->old, rq->old_len)) {
+		lines = xmalloc(oc->n * sizeof(*lines));
+		shown = xmalloc(oc->n * sizeof(*shown));
+		for (size_t i = 0; i < oc->n; i++) {
+			if (!words_splits(&w, f->data, f->size, oc->v[i].start, oc->v[i].end))
+				continue;
+			long l = occ_first_line(f, &oc->v[i]);
+			inside++;
+			if (!n || lines[n - 1] != l)
+				lines[n] = l, shown[n++] = shown_line(j, l);
+		}
+	}
+	words_release(&w);
+	enum lets_err err = LETS_OK;
+	if (inside) {
+		struct buf m = BUF_INIT;
+		buf_addf(&m,
+			 "%s is ambiguous (%zu of the %zu matches of --old sit inside longer identifiers)",
+			 f->path, inside, oc->n);
+		advice_candidates(&m, f, lines, shown, n);
+		if (inside < oc->n) {
+			buf_addf(&m, "\n  whole words only (%zu): ", oc->n - inside);
+			advice_command_flag(&m, rq, "-w", "word");
+		}
+		buf_addf(&m, "\n  inside identifiers too (%zu): ", oc->n);
+		advice_command_flag(&m, rq, "--substring", "substring");
+		err = diag_add(j->d, E_AMBIGUOUS, "%s", m.data);
+		buf_release(&m);
+	}
+	free(lines);
+	free(shown);
+	return err;
 }
 
 static bool region_valid_utf8(struct job *j, size_t start, size_t end)
@@ -566,7 +628,7 @@ static enum lets_err take_folded(struct job *j, struct fold_region *fr, size_t n
 		XGROW(oc->v, oc->cap, oc->n + 1);
 		oc->v[oc->n++] = (struct occ){fr[i].start, fr[i].end};
 	}
-	if (oc->n > 1 && j->rq->line_hint) {
+	if (oc->n > 1 && j->hint) {
 		enum lets_err err = apply_hint(j, oc);
 		if (err)
 			return err;
@@ -621,6 +683,8 @@ static enum lets_err apply_replace(struct job *j, long first, long last)
 	err = apply_hint(j, &oc);
 	if (!err && oc.n > 1 && !j->rq->all)
 		err = ambiguous(j, &oc);
+	if (!err)
+		err = inside_words(j, &oc);
 apply:
 	for (size_t i = 0; i < oc.n && !err; i++)
 		if (!region_valid_utf8(j, oc.v[i].start, oc.v[i].end))
@@ -712,14 +776,16 @@ static enum lets_err guessed_end(struct job *j, long end)
 static enum lets_err insert_line(struct job *j, struct target *at, long *line)
 {
 	const char *anchor = j->rq->anchor;
-	struct span sp;
-	if ((anchor[0] != '@' && anchor[0] != '#') || !target_parse_suffix(at, anchor) || at->kind == T_LINES)
+	struct span sp = {0};
+	if ((anchor[0] != '@' && anchor[0] != '#') || !target_parse_anchor(at, anchor))
 		return diag_add(j->d, E_NOT_FOUND,
 				"%s (an insert anchor is @'regex' or #symbol) not found in %s", anchor,
 				j->f->path);
 	at->text = xstrdup(j->f->path);
 	at->path = xstrdup(j->f->path);
-	enum lets_err err = target_resolve(at, j->f, &sp, j->notes, j->d);
+	enum lets_err err = at->kind == T_REGEX && !at->nth_typed
+				    ? anchor_pick(j->f, j->rq, j->hint, at, &sp, j->notes, j->d)
+				    : target_resolve(at, j->f, &sp, j->notes, j->d);
 	if (err)
 		return err;
 	if (j->rq->after && sp.guessed_end)
@@ -793,7 +859,7 @@ out:
 enum lets_err edit_apply(struct file *f, const struct edit_req *rq, struct edit_result *r,
 			 struct omits *notes, struct diag *d)
 {
-	struct job j = {f, rq, r, notes, d};
+	struct job j = {f, rq, r, notes, d, edit_history_forward(rq->history, rq->line_hint)};
 	if (rq->anchor)
 		return apply_insert(&j);
 	if (!f->n_lines)
@@ -832,5 +898,6 @@ void edit_result_release(struct edit_result *r)
 	free(r->lines);
 	free(r->marked);
 	free(r->anchor_shown);
+	free(r->shifts);
 	memset(r, 0, sizeof(*r));
 }

@@ -9,8 +9,12 @@
  * The matching ladder of a replacement: --old's bytes as typed; then with the file's line
  * endings; then, unless --exact, folded over whitespace (indent.h) when exactly one region folds;
  * then, with --normalize, with typographic characters folded. An exact match always wins.
- * -w keeps only matches at word boundaries; --line-hint picks, among several, the one whose span
- * holds the line, and never moves an edit to a match that does not. */
+ * -w keeps only matches that cut through no identifier (words.h); --all of an --old that is one
+ * identifier is ambiguous when some matches do, unless --substring. --line-hint picks, among
+ * several, the one whose span holds the line, and never moves an edit to a match that does not.
+ *
+ * An insert's @'regex' anchor without +N must match one line; --line-hint picks the match nearest
+ * it (show keeps the first match). */
 #ifndef LETS_EDIT_ENGINE_H
 #define LETS_EDIT_ENGINE_H
 #include <stdbool.h>
@@ -21,6 +25,29 @@
 struct file;
 struct omits;
 struct target;
+struct edit_result;
+
+/* One splice an edit made, in the lines of the bytes it was applied to: its span touched lines
+ * first..last (last = first - 1 for an insert before line first), and the lines after it moved
+ * by delta. */
+struct edit_shift {
+	long first, last, delta;
+};
+
+/* The edits a batch applied to a file before this one, newest first: a line_hint is a line of
+ * the file as read (the numbers show printed before the batch), and so is every line a refusal
+ * names. */
+struct edit_history {
+	const struct edit_result *r;
+	const struct edit_history *prev;
+};
+
+/* A line of the file as read, as a line of the working copy after every edit in h (NULL: the
+ * same line). A line an edit rewrote keeps its place in the rewritten lines, clamped to them. */
+long edit_history_forward(const struct edit_history *h, long line);
+/* A line of the working copy after every edit in h, as a line of the file as read; a line an
+ * edit wrote maps into the lines that edit replaced (for an insert, the line after it). */
+long edit_history_back(const struct edit_history *h, long line);
 
 /* One edit as asked. Strings are borrowed for the call; lengths count bytes (NULs allowed). */
 struct edit_req {
@@ -35,8 +62,11 @@ struct edit_req {
 	bool all; /* replace every occurrence instead of refusing an ambiguity */
 	bool normalize; /* accept a match with smart quotes, dashes and odd spaces folded */
 	bool exact; /* --exact: no whitespace folding */
-	bool word; /* -w: a match starts and ends at word boundaries */
-	long line_hint; /* --line-hint: of several occurrences, the one whose span holds this line; 0 unset */
+	bool word; /* -w: no match starts or ends inside an identifier */
+	bool substring; /* --substring: --all of an identifier may replace inside longer ones */
+	long line_hint; /* --line-hint: of several occurrences, the one whose span holds this line; 0 unset.
+			 * A line of the file as read: mapped through history */
+	const struct edit_history *history; /* earlier edits to this file in the call, or NULL */
 	long batch_line; /* the entry's batch line (0: the command line), for the commands a refusal suggests */
 	bool literal_newlines; /* keep --new's line endings as typed */
 	const char *expect; /* a :N target's line must read this (trimmed); NULL: not asked */
@@ -67,6 +97,8 @@ struct edit_result {
 	bool reindented; /* --new's indentation was rewritten into the file's style */
 	long anchor_line; /* an insert's anchor line */
 	char *anchor_shown; /* owned: "#usage (line 3)" or "line 5" */
+	struct edit_shift *shifts; /* owned: each splice, ascending (for edit_history) */
+	size_t n_shifts, cap_shifts;
 };
 #define EDIT_RESULT_INIT \
 	{                \

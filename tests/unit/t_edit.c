@@ -345,6 +345,58 @@ static void insert_anchors(void)
 	file_release(&f);
 }
 
+/* A batch's line_hint is a line of the file as read: two edits' shifts map lines both ways, and a
+ * third edit's hint picks by the line as read. */
+static void history_maps(void)
+{
+	struct file f = FILE_INIT;
+	f.path = xstrdup("t.txt");
+	f.data = xstrdup("1\n2\n3\n4\n5\n6\nx\nx\n");
+	f.size = strlen(f.data);
+	file_index(&f);
+	struct target t = TARGET_INIT;
+	struct edit_req a = {.target_text = "t.txt",
+			     .t = &t,
+			     .old = "2\n3\n",
+			     .old_len = 4,
+			     .new_text = "23\n",
+			     .new_len = 3};
+	struct edit_req b = {.target_text = "t.txt",
+			     .t = &t,
+			     .new_text = "a\nb",
+			     .new_len = 3,
+			     .anchor = "@'^5'",
+			     .after = true};
+	struct edit_result ra = EDIT_RESULT_INIT, rb = EDIT_RESULT_INIT, rc = EDIT_RESULT_INIT;
+	struct diag d = DIAG_INIT;
+	unit_long("history: a", edit_apply(&f, &a, &ra, NULL, &d), LETS_OK);
+	unit_long("history: b", edit_apply(&f, &b, &rb, NULL, &d), LETS_OK);
+	unit_bytes("history: bytes", f.data, f.size, "1\n23\n4\n5\na\nb\n6\nx\nx\n");
+	struct edit_history ha = {&ra, NULL}, hb = {&rb, &ha};
+	static const long fwd[][2] = {{1, 1}, {2, 2}, {3, 2}, {4, 3}, {5, 4}, {6, 7}, {7, 8}, {8, 9}};
+	for (size_t i = 0; i < sizeof(fwd) / sizeof(fwd[0]); i++)
+		unit_long("history: forward", edit_history_forward(&hb, fwd[i][0]), fwd[i][1]);
+	static const long back[][2] = {{1, 1}, {2, 2}, {3, 4}, {4, 5}, {5, 6}, {6, 6}, {7, 6}, {9, 8}};
+	for (size_t i = 0; i < sizeof(back) / sizeof(back[0]); i++)
+		unit_long("history: back", edit_history_back(&hb, back[i][0]), back[i][1]);
+	unit_long("history: no history", edit_history_forward(NULL, 7), 7);
+	struct edit_req c = {.target_text = "t.txt",
+			     .t = &t,
+			     .old = "x",
+			     .old_len = 1,
+			     .new_text = "y",
+			     .new_len = 1,
+			     .line_hint = 8,
+			     .history = &hb};
+	unit_long("history: hint as read", edit_apply(&f, &c, &rc, NULL, &d), LETS_OK);
+	unit_bytes("history: hint's bytes", f.data, f.size, "1\n23\n4\n5\na\nb\n6\nx\ny\n");
+	edit_result_release(&ra);
+	edit_result_release(&rb);
+	edit_result_release(&rc);
+	diag_release(&d);
+	file_release(&f);
+}
+
 int main(void)
 {
 	unit_begin("t_edit");
@@ -352,5 +404,6 @@ int main(void)
 		run_case(&cases[i]);
 	batch_on_one_copy();
 	insert_anchors();
+	history_maps();
 	return unit_end();
 }

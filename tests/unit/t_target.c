@@ -68,6 +68,9 @@ static void suffix(const char *s, bool ok, enum target_kind kind, long a, long b
 {
 	struct target t = TARGET_INIT;
 	bool got = target_parse_suffix(&t, s);
+	if (kind == T_REGEX)
+		unit_check(!ok || t.nth_typed == (strchr(s + 2, '+') != NULL),
+			   "target_parse_suffix(%s): +N typed", s);
 	char name[200];
 	snprintf(name, sizeof(name), "target_parse_suffix(%s) %s", s, ok ? "parses" : "is refused");
 	if (unit_check(got == ok, "%s", name) && ok) {
@@ -80,6 +83,23 @@ static void suffix(const char *s, bool ok, enum target_kind kind, long a, long b
 			unit_check(t.regex && !strcmp(t.regex, str) && t.nth == a, "%s", name);
 		else
 			unit_str(name, t.symbol, str);
+	}
+	target_release(&t);
+}
+
+/* An insert anchor: the suffix forms but :N, and @regex unquoted with an optional +N. */
+static void anchor(const char *s, bool ok, enum target_kind kind, long nth, bool typed, const char *str)
+{
+	struct target t = TARGET_INIT;
+	bool got = target_parse_anchor(&t, s);
+	if (unit_check(got == ok, "target_parse_anchor(%s) %s", s, ok ? "parses" : "is refused") && ok) {
+		unit_str("target_parse_anchor: kind", kind_name(t.kind), kind_name(kind));
+		if (kind == T_REGEX)
+			unit_check(t.regex && !strcmp(t.regex, str) && t.nth == nth && t.nth_typed == typed,
+				   "target_parse_anchor(%s): regex %s, +%ld%s", s, str, nth,
+				   typed ? " typed" : "");
+		else
+			unit_str("target_parse_anchor: symbol", t.symbol, str);
 	}
 	target_release(&t);
 }
@@ -206,6 +226,21 @@ int main(void)
 	suffix("@'re'x", false, T_WHOLE, 0, 0, NULL);
 	suffix("#", false, T_WHOLE, 0, 0, NULL);
 	suffix("plain", false, T_WHOLE, 0, 0, NULL);
+	anchor("@'^import'", true, T_REGEX, 1, false, "^import");
+	anchor("@'^import'+2", true, T_REGEX, 2, true, "^import");
+	anchor("@^import", true, T_REGEX, 1, false, "^import");
+	anchor("@^import+2", true, T_REGEX, 2, true, "^import");
+	anchor("@a+b", true, T_REGEX, 1, false, "a+b");
+	anchor("@x+", true, T_REGEX, 1, false, "x+");
+	anchor("@+2", true, T_REGEX, 1, false, "+2");
+	anchor("@don't", true, T_REGEX, 1, false, "don't");
+	anchor("#name", true, T_SYMBOL, 0, false, "name");
+	anchor("@x+0", false, T_WHOLE, 0, false, NULL);
+	anchor("@'re'+0", false, T_WHOLE, 0, false, NULL);
+	anchor("@'unclosed", false, T_WHOLE, 0, false, NULL);
+	anchor("@", false, T_WHOLE, 0, false, NULL);
+	anchor(":4", false, T_WHOLE, 0, false, NULL);
+	anchor("plain", false, T_WHOLE, 0, false, NULL);
 
 	unlink("a.ts");
 	unlink("a.md");

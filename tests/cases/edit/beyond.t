@@ -230,10 +230,10 @@ func f(unpackResult int) int {
 	return unpackResult + MaxConcurrentDownloads
 }
 
-### control: without -w the same edit rewrites inside words
+### control: without -w, --substring rewrites inside words (without either it is refused: words.t)
 @env LETS_NO_STATS=1
 % printf 'func f(ur int) int {\n\treturn ur + MaxConcurrentDownloads\n}\n' > p.go
-$ lets edit p.go --old ur --new unpackResult --all --no-check -q; cat p.go
+$ lets edit p.go --old ur --new unpackResult --all --substring --no-check -q; cat p.go
 ── sha:88b1f6daa15f→7fbd169c01ac · check: skipped (--no-check)
 func f(unpackResult int) int {
 	retunpackResultn unpackResult + MaxConcunpackResultrentDownloads
@@ -336,7 +336,7 @@ b$
 ### a one-line gap between two changes is shown, not replaced by a not-shown marker
 @env LETS_NO_STATS=1
 % printf 'k1\na\nb\nc\nd\ne\nk2\nf\n' > o.txt
-$ lets edit o.txt --old k --new K --all && cat o.txt
+$ lets edit o.txt --old k --new K --all --substring && cat o.txt
 ── o.txt · 2 replacements · lines 1, 7 · exact
 1~	K1
 2 	a
@@ -359,7 +359,7 @@ f
 ### control: a gap of three lines is still a marker
 @env LETS_NO_STATS=1
 % printf 'k1\na\nb\nc\nd\ne\nf\ng\nk2\n' > o.txt
-$ lets edit o.txt --old k --new K --all
+$ lets edit o.txt --old k --new K --all --substring
 ── o.txt · 2 replacements · lines 1, 9 · exact
 1~	K1
 2 	a
@@ -418,8 +418,8 @@ $ lets show --help | grep -- --quiet
   -q, --quiet                  (shared flag; show already prints only the footer plus content)
 
 ### lets edit --help names the new flags
-$ lets edit --help | grep -E -- '--(word|line-hint|exact)'
-  -w, --word                   match --old only at word boundaries (Unicode-aware, as find -w)
+$ lets edit --help | grep -E -- '^  .*--(word|line-hint|exact) '
+  -w, --word                   match --old only as whole words: no match cuts through an identifier
       --line-hint <LINE_HINT>  of several matches, take the one whose lines hold line N
       --exact                  match --old's bytes only: no whitespace folding
 
