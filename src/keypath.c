@@ -97,6 +97,23 @@ void keypath_keys_release(struct keypath_keys *k)
 	*k = (struct keypath_keys)KEYPATH_KEYS_INIT;
 }
 
+void keypath_key_occurs(struct buf *b, const char *key)
+{
+	size_t best = 0, best_len = 0;
+	for (size_t i = 0; key[i];) {
+		size_t n = 0;
+		while (key[i + n] && (unsigned char)key[i + n] >= ' ' && key[i + n] != 0x7f &&
+		       !strchr("\"'\\", key[i + n]))
+			n++;
+		if (n > best_len) {
+			best = i;
+			best_len = n;
+		}
+		i += n ? n : 1;
+	}
+	buf_add(b, key + best, best_len ? best_len : (*key != 0));
+}
+
 /* The value of the digits hex digits at s[at], or -1. */
 static long hexval(const char *s, size_t n, size_t at, int digits)
 {
@@ -137,7 +154,8 @@ static size_t unicode_escape(struct buf *b, const char *s, size_t n, size_t i)
 	int digits = s[i] == 'U' ? 8 : 4;
 	long cp = hexval(s, n, i + 1, digits);
 	size_t used = 1 + (size_t)digits;
-	if (digits == 4 && cp >= 0xD800 && cp < 0xDC00 && i + 11 <= n && s[i + 5] == '\\' && s[i + 6] == 'u') {
+	if (digits == 4 && cp >= 0xD800 && cp < 0xDC00 && i + 11 <= n && s[i + 5] == '\\' &&
+	    s[i + 6] == 'u') {
 		long lo = hexval(s, n, i + 7, 4);
 		if (lo >= 0xDC00 && lo < 0xE000) {
 			cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);

@@ -54,6 +54,9 @@ void keypath_key_print(struct buf *b, const char *k, size_t n, bool quote);
 /* Splits s, keys joined by '.', into out; false (out left empty) when s is anything else. */
 bool keypath_split(const char *s, struct keypath_keys *out);
 void keypath_keys_release(struct keypath_keys *k);
+/* Appends the longest run of key's bytes that a file writes as they are (no quote, backslash or
+ * control byte), else its first byte: what a search of the file's bytes for the key looks for. */
+void keypath_key_occurs(struct buf *b, const char *key);
 /* Appends the text a JSON, YAML or TOML file writes between quote ('"' or '\'') as the key it
  * names: JSON's escapes and TOML's \UXXXXXXXX for '"' (others kept as written), '' for '\''. */
 void keypath_unescape(struct buf *b, const char *s, size_t n, char quote);

@@ -5,7 +5,7 @@
 ### find -p: the containerd table's key under its quoted path
 @env LETS_NO_STATS=1
 % printf '[plugins."io.containerd.grpc.v1.cri".containerd]\nsnapshotter = "overlayfs"\n' > f.toml
-$ lets find -p snapshotter
+$ lets find -p snapshotter f.toml
 ── f.toml#plugins."io.containerd.grpc.v1.cri".containerd.snapshotter
 2:	«snapshotter» = "overlayfs"
 ── 1 hit in 1 file · searched 1 file
@@ -13,7 +13,7 @@ $ lets find -p snapshotter
 ### find --def: the same header
 @env LETS_NO_STATS=1
 % printf '[plugins."io.containerd.grpc.v1.cri".containerd]\nsnapshotter = "overlayfs"\n' > f.toml
-$ lets find --def containerd.snapshotter
+$ lets find --def containerd.snapshotter f.toml
 ── f.toml#plugins."io.containerd.grpc.v1.cri".containerd.snapshotter  (key · line 2)
 2:	«snapshotter» = "overlayfs"
 ── 1 definition in 1 file · searched 1 file
@@ -21,7 +21,7 @@ $ lets find --def containerd.snapshotter
 ### find --def: a quoted name finds the key holding a dot
 @env LETS_NO_STATS=1
 % printf 'dependencies:\n  my.dep: 1\n' > f.yaml
-$ lets find --def '"my.dep"'
+$ lets find --def '"my.dep"' f.yaml
 ── f.yaml#dependencies."my.dep"  (key · line 2)
 2:	  «my.dep»: 1
 ── 1 definition in 1 file · searched 1 file
