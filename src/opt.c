@@ -8,6 +8,7 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "keypath.h"
 #include "check.h"
 #include "verb/verbs.h"
 
@@ -148,6 +149,7 @@ static const struct {
 	unsigned group;
 	const char *text;
 } epilogues[] = {
+	{V_TRANSFORM, "\n" KEYPATH_HELP},
 	{V_MCP,
 	 "\nRegister it with Claude Code:\n"
 	 "  claude mcp add lets -- lets mcp\n"

@@ -905,21 +905,71 @@ static int sym_add(struct sym_defs *out, const struct lang *lang, const struct d
 	return (int)out->n++;
 }
 
+/* #qname resolves to the definition ending at line end alone. */
+static bool resolves_alone(const struct lang *lang, struct file *f, struct trees *trees, const char *qname,
+			   long end)
+{
+	struct defs ds = DEFS_INIT;
+	struct cand *c = NULL;
+	char *loose = NULL;
+	size_t n = candidates_of(lang, f, qname, trees, &ds, &c, &loose);
+	bool alone = n == 1 && !c[0].joined && c[0].end == end;
+	free(c);
+	free(loose);
+	defs_release(&ds);
+	return alone;
+}
+
+/* Into b, a data file's path with every key quoted: the one spelling of a.b that cannot also
+ * read as a key named "a.b". False when it would not differ from qname. */
+static bool quoted_keys(const char *qname, struct buf *b)
+{
+	struct keypath_keys k = KEYPATH_KEYS_INIT;
+	if (!keypath_split(qname, &k))
+		return false;
+	for (size_t i = 0; i < k.n; i++) {
+		if (i)
+			buf_addc(b, '.');
+		keypath_key_print(b, k.v[i], strlen(k.v[i]), true);
+	}
+	keypath_keys_release(&k);
+	return strcmp(buf_str(b), qname) != 0;
+}
+
 /* Marks each of out[from..] whose #qname resolves to it alone: a second definition of the same
- * qualified name (Go's init functions, a method and a function of one name) makes it ambiguous. */
+ * qualified name (Go's init functions, a method and a function of one name) makes it ambiguous.
+ * A data file's path that also reads as a key holding dots is renamed with its keys quoted. */
 static void mark_unique(const struct lang *lang, struct file *f, struct trees *trees, struct sym_defs *out,
 			size_t from)
 {
 	for (size_t i = from; i < out->n; i++) {
-		struct defs ds = DEFS_INIT;
-		struct cand *c = NULL;
-		char *loose = NULL;
-		size_t n = candidates_of(lang, f, out->v[i].qname, trees, &ds, &c, &loose);
-		out->v[i].unique = n == 1 && !c[0].joined && c[0].end == out->v[i].end;
-		free(c);
-		free(loose);
-		defs_release(&ds);
+		struct sym_def *s = &out->v[i];
+		s->unique = resolves_alone(lang, f, trees, s->qname, s->end);
+		struct buf q = BUF_INIT;
+		if (!s->unique && config_lang(lang) && quoted_keys(s->qname, &q) &&
+		    resolves_alone(lang, f, trees, q.data, s->end)) {
+			free(s->qname);
+			s->qname = buf_detach(&q);
+			s->unique = true;
+		}
+		buf_release(&q);
 	}
+}
+
+/* #qname names one candidate among ds, read one way. */
+static bool alone_among(const struct defs *ds, const struct lang *lang, const char *qname)
+{
+	struct keypath_keys keys = KEYPATH_KEYS_INIT;
+	struct buf joined = BUF_INIT;
+	struct query q;
+	query_init(&q, lang, qname, NULL, &keys, &joined);
+	q.overloads = false;
+	struct cand *same = NULL;
+	bool alone = select_candidates(ds, &q, &same) == 1 && !same[0].joined;
+	free(same);
+	keypath_keys_release(&keys);
+	buf_release(&joined);
+	return alone;
 }
 
 void symbols_definitions(struct file *f, const char *name, struct sym_defs *out)
@@ -937,16 +987,15 @@ void symbols_definitions(struct file *f, const char *name, struct sym_defs *out)
 		struct sym_def *s = &out->v[at];
 		/* ds holds every definition of the name's last part and those around them, so it
 		 * answers #qname as a fresh lookup would, without a second parse */
-		struct keypath_keys keys = KEYPATH_KEYS_INIT;
-		struct buf joined = BUF_INIT;
-		struct query q;
-		query_init(&q, lang, s->qname, NULL, &keys, &joined);
-		q.overloads = false;
-		struct cand *same = NULL;
-		s->unique = select_candidates(&ds, &q, &same) == 1 && !same[0].joined;
-		free(same);
-		keypath_keys_release(&keys);
-		buf_release(&joined);
+		s->unique = alone_among(&ds, lang, s->qname);
+		struct buf q = BUF_INIT;
+		if (!s->unique && config_lang(lang) && quoted_keys(s->qname, &q) &&
+		    alone_among(&ds, lang, q.data)) {
+			free(s->qname);
+			s->qname = buf_detach(&q);
+			s->unique = true;
+		}
+		buf_release(&q);
 	}
 	free(c);
 	free(loose);

@@ -51,3 +51,23 @@ $ lets find -p port f.yaml
 ── f.yaml#server.port
 2:	  «port»: 1
 ── 1 hit in 1 file · searched 1 file
+
+### find -p: where a.b reads two ways, each header is the spelling that picks one
+@env LETS_NO_STATS=1
+% printf '{\n  "a.b": 0,\n  "a": { "b": 1 }\n}\n' > c.json
+$ lets find -p '[01]' c.json
+── c.json#"a.b"
+2:	  "a.b": «0»,
+── c.json#"a"."b"
+3:	  "a": { "b": «1» }
+── 2 hits in 1 file · searched 1 file
+
+### find --def a.b: both readings listed, each under the target that picks it
+@env LETS_NO_STATS=1
+% printf '{\n  "a.b": 0,\n  "a": { "b": 1 }\n}\n' > c.json
+$ lets find --def a.b c.json
+── c.json#"a.b"  (key · line 2)
+2:	  "a.«b»": 0,
+── c.json#"a"."b"  (key · line 3)
+3:	  "a": { "«b»": 1 }
+── 2 definitions in 1 file · searched 1 file

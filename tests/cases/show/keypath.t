@@ -91,3 +91,21 @@ $ lets show 'm.py#A.b'
 2 	    def b(self):
 3 	        return 1
 ── showed 1 target · 2 lines
+
+### YAML: an apostrophe inside a quoted key needs no #'…' form
+@env LETS_NO_STATS=1
+% printf 'top:\n  "it'"'"'s": 1\n  '"'"'a'"''"'b'"'"': 2\n' > q.yaml
+$ lets show "q.yaml#top.\"it's\"" "q.yaml#\"a'b\""
+── q.yaml#top."it's"  (2-2 of 3 · via tree-sitter) · sha:[..]
+2 	  "it's": 1
+── q.yaml#"a'b"  (3-3 of 3 · via tree-sitter) · sha:[..]
+3 	  'a''b': 2
+── showed 2 targets · 2 lines
+
+### control: an apostrophe outside quotes is still diagnosed with the #'…' form
+% printf 'top:\n  "it'"'"'s": 1\n' > q.yaml
+$ lets show "q.yaml#it's"
+? 1
+--- stderr
+q.yaml#it's: no such file · did you mean "q.yaml#'it's'"
+ERROR_CODE=not_found

@@ -253,3 +253,17 @@ $ lets transform Cargo.toml --append 'nope[]=1'
 --- stderr
 path not found in nope
 ERROR_CODE=not_found
+
+### transform --help states the key-path grammar
+$ lets transform --help
+[...]
+Key paths (--set, --delete, --append, and the same in --from - batches):
+  a.b[0].c          key c in element 0 of the array b in a
+  a[name=x].v       key v of the element of a whose name is x
+  bin[]=VALUE       with --append: a new element at the end of bin
+  '"a.b"=true'      the one key named a.b: a key holding . [ ] = " ' # or a space is
+                    written in double quotes, with \" and \\ inside
+  'deps.my\.dep=2'  an escaped dot: the key "my.dep" inside deps
+Headers print keys the same way, and #symbol targets on these files read them. An
+unquoted a.b where the document also has a key named "a.b" is refused as ambiguous
+(exit 2), naming the quoted path of each reading.
