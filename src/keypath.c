@@ -97,6 +97,21 @@ void keypath_keys_release(struct keypath_keys *k)
 	*k = (struct keypath_keys)KEYPATH_KEYS_INIT;
 }
 
+bool keypath_quote_all(const char *path, struct buf *b)
+{
+	struct keypath_keys k = KEYPATH_KEYS_INIT;
+	if (!keypath_split(path, &k))
+		return false;
+	size_t start = b->len;
+	for (size_t i = 0; i < k.n; i++) {
+		if (i)
+			buf_addc(b, '.');
+		keypath_key_print(b, k.v[i], strlen(k.v[i]), true);
+	}
+	keypath_keys_release(&k);
+	return strcmp(buf_str(b) + start, path) != 0;
+}
+
 void keypath_key_occurs(struct buf *b, const char *key)
 {
 	size_t best = 0, best_len = 0;

@@ -57,6 +57,9 @@ void keypath_key_print(struct buf *b, const char *k, size_t n, bool quote);
 /* Splits s, keys joined by '.', into out; false (out left empty) when s is anything else. */
 bool keypath_split(const char *s, struct keypath_keys *out);
 void keypath_keys_release(struct keypath_keys *k);
+/* Appends path (keys only) with every key quoted: the one spelling of a.b that cannot also read
+ * as a key named "a.b". False when path does not split into keys or would not change. */
+bool keypath_quote_all(const char *path, struct buf *b);
 /* Appends the longest run of key's bytes that a file writes as they are (no quote, backslash or
  * control byte), else its first byte: what a search of the file's bytes for the key looks for. */
 void keypath_key_occurs(struct buf *b, const char *key);

@@ -920,22 +920,6 @@ static bool resolves_alone(const struct lang *lang, struct file *f, struct trees
 	return alone;
 }
 
-/* Into b, a data file's path with every key quoted: the one spelling of a.b that cannot also
- * read as a key named "a.b". False when it would not differ from qname. */
-static bool quoted_keys(const char *qname, struct buf *b)
-{
-	struct keypath_keys k = KEYPATH_KEYS_INIT;
-	if (!keypath_split(qname, &k))
-		return false;
-	for (size_t i = 0; i < k.n; i++) {
-		if (i)
-			buf_addc(b, '.');
-		keypath_key_print(b, k.v[i], strlen(k.v[i]), true);
-	}
-	keypath_keys_release(&k);
-	return strcmp(buf_str(b), qname) != 0;
-}
-
 /* Marks each of out[from..] whose #qname resolves to it alone: a second definition of the same
  * qualified name (Go's init functions, a method and a function of one name) makes it ambiguous.
  * A data file's path that also reads as a key holding dots is renamed with its keys quoted. */
@@ -946,7 +930,7 @@ static void mark_unique(const struct lang *lang, struct file *f, struct trees *t
 		struct sym_def *s = &out->v[i];
 		s->unique = resolves_alone(lang, f, trees, s->qname, s->end);
 		struct buf q = BUF_INIT;
-		if (!s->unique && config_lang(lang) && quoted_keys(s->qname, &q) &&
+		if (!s->unique && config_lang(lang) && keypath_quote_all(s->qname, &q) &&
 		    resolves_alone(lang, f, trees, q.data, s->end)) {
 			free(s->qname);
 			s->qname = buf_detach(&q);
@@ -989,7 +973,7 @@ void symbols_definitions(struct file *f, const char *name, struct sym_defs *out)
 		 * answers #qname as a fresh lookup would, without a second parse */
 		s->unique = alone_among(&ds, lang, s->qname);
 		struct buf q = BUF_INIT;
-		if (!s->unique && config_lang(lang) && quoted_keys(s->qname, &q) &&
+		if (!s->unique && config_lang(lang) && keypath_quote_all(s->qname, &q) &&
 		    alone_among(&ds, lang, q.data)) {
 			free(s->qname);
 			s->qname = buf_detach(&q);

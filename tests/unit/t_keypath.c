@@ -135,6 +135,13 @@ int main(void)
 		unit_str(name, buf_str(&b), occurs[i].want);
 		buf_release(&b);
 	}
+	struct buf all = BUF_INIT;
+	unit_check(keypath_quote_all("a.b", &all) && !strcmp(all.data, "\"a\".\"b\""), "quote all: a.b");
+	buf_truncate(&all, 0);
+	unit_check(!keypath_quote_all("\"a\".\"b\"", &all), "quote all: no change");
+	buf_truncate(&all, 0);
+	unit_check(!keypath_quote_all("a[0]", &all), "quote all: not keys");
+	buf_release(&all);
 	struct buf forced = BUF_INIT;
 	keypath_key_print(&forced, "name", 4, true);
 	unit_str("a forced quote", buf_str(&forced), "\"name\"");
