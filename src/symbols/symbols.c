@@ -839,14 +839,15 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
 	char *loose = NULL;
 	size_t n = candidates_of(lang, f, name, NULL, &ds, &c, &loose);
 	enum lets_err e = LETS_OK;
-	for (size_t i = 1; i < n; i++)
-		c[0].joined |= c[i].joined; /* one reading through a key holding dots: report_dotted */
-	if (n == 1 && !c[0].joined) {
+	bool joined = false; /* some reading goes through a key holding dots: report_dotted */
+	for (size_t i = 0; i < n; i++)
+		joined |= c[i].joined;
+	if (n == 1 && !joined) {
 		out->start = c[0].start;
 		out->end = c[0].end;
 		out->resolver = lang && !c[0].plain ? "tree-sitter" : "heuristic (plaintext)";
 		out->guessed_end = c[0].guessed_end;
-	} else if (n && c[0].joined) {
+	} else if (joined) {
 		e = report_dotted(f, target_text, c, n, &ds, !strncmp(name, ROOT_PREFIX, strlen(ROOT_PREFIX)),
 				  d);
 	} else if (n > 1) {

@@ -109,3 +109,24 @@ $ lets show "q.yaml#it's"
 --- stderr
 q.yaml#it's: no such file · did you mean "q.yaml#'it's'"
 ERROR_CODE=not_found
+
+### JSON: the nested reading first: each candidate still names its own spelling
+% printf '{\n  "a": { "b": 1 },\n  "a.b": 0\n}\n' > d.json
+$ lets show 'd.json#a.b'
+? 2
+--- stderr
+d.json#a.b is ambiguous (2 candidates)
+  d.json:2	  "a": { "b": 1 },
+  d.json:3	  "a.b": 0
+  a dot separates keys; quote a key that holds one: d.json#"a"."b" · d.json#"a.b"
+ERROR_CODE=ambiguous
+
+### $.: the root path reads the grammar too, and its ready targets keep the $.
+% printf '{\n  "a.b": 0,\n  "x": { "a.b": 1 }\n}\n' > r.json
+$ lets show 'r.json#$.a.b'
+? 2
+--- stderr
+r.json#$.a.b is ambiguous (1 candidate)
+  r.json:2	  "a.b": 0,
+  a dot separates keys; quote a key that holds one: r.json#$."a.b"
+ERROR_CODE=ambiguous
