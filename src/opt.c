@@ -8,6 +8,7 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "keypath.h"
 #include "check.h"
 #include "verb/verbs.h"
 
@@ -156,6 +157,7 @@ static const struct {
 	 "before the batch), moved by the lines earlier entries added or removed above it.\n"
 	 "\nAn insert anchor @'regex' (or @regex, unquoted) must match one line: when it matches several,\n"
 	 "--line-hint N takes the match nearest line N, and @'regex'+N the Nth match.\n"},
+	{V_TRANSFORM, "\n" KEYPATH_HELP},
 	{V_MCP,
 	 "\nRegister it with Claude Code:\n"
 	 "  claude mcp add lets -- lets mcp\n"

@@ -40,6 +40,22 @@ static long to_long(const char *s, size_t n)
 	return v;
 }
 
+/* name holds an apostrophe outside the double quotes of a key path's quoted key ("it's" is one
+ * key of a data file, keypath.h): a name with one is written #'…'. */
+static bool bare_apostrophe(const char *name, size_t len)
+{
+	bool in_quotes = false;
+	for (size_t i = 0; i < len; i++) {
+		if (in_quotes && name[i] == '\\' && i + 1 < len)
+			i++;
+		else if (name[i] == '"')
+			in_quotes = !in_quotes;
+		else if (name[i] == '\'' && !in_quotes)
+			return true;
+	}
+	return false;
+}
+
 bool target_parse_suffix(struct target *t, const char *s)
 {
 	size_t n = strlen(s);
@@ -91,7 +107,7 @@ bool target_parse_suffix(struct target *t, const char *s)
 				return false;
 			name++;
 			len -= 2;
-		} else if (memchr(name, '\'', len)) {
+		} else if (bare_apostrophe(name, len)) {
 			return false;
 		}
 		t->kind = T_SYMBOL;
@@ -151,7 +167,7 @@ static bool diagnose(const char *prefix, size_t plen, const char *suffix, struct
 		return true;
 	}
 	/* A name holding an apostrophe (a heading: "Why aren't ...") is written quoted. */
-	if (suffix[0] == '#' && n > 1 && suffix[1] != '\'' && strchr(suffix, '\'')) {
+	if (suffix[0] == '#' && n > 1 && suffix[1] != '\'' && bare_apostrophe(suffix + 1, n - 1)) {
 		buf_addf(suggestion, "\"%.*s#'%s'\"", (int)plen, prefix, suffix + 1);
 		return true;
 	}

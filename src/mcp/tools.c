@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "../alloc.h"
+#include "../keypath.h"
 #include "../opt.h"
 #include "../output.h"
 #include "../utf8.h"
@@ -66,8 +67,8 @@ static const struct tool tools[] = {
 		.pos = {{"file", false, false,
 			 "the JSON, YAML, TOML or Markdown-frontmatter file to change"}},
 		.guide =
-			"set, delete and append take dotted key paths (a.b[2].c, a[name=x].v); every byte outside "
-			"the changed value is kept and the file is parsed again before it is written.",
+			"Every byte outside the changed value is kept and the file is parsed again before it "
+			"is written.\n" KEYPATH_HELP,
 	},
 	{
 		.verb = "write",

@@ -1,8 +1,9 @@
-/* What the symbol resolvers collect: every definition a file holds, in document order, each with
+/* What the symbols resolvers collect: every definition a file holds, in document order, each with
  * its name, the lines of its span and the definition it is nested in. Internal to src/symbols/.
  *
- * Names are slices of the file's bytes (never copied), so a defs list lives no longer than the
- * file data it was collected from. A "virtual" definition is a container named elsewhere — the
+ * Names are slices of the file's bytes, so a defs list lives no longer than the file data it was
+ * collected from; only a JSON, YAML or TOML key written with escapes ("a\"b") is copied, decoded
+ * (keypath_unescape), into the list's own storage. A "virtual" definition is a container named elsewhere — the
  * receiver type of a Go method, a Rust impl block's type, the Outer:: of a C++ out-of-class
  * method — it lets "Store.Open" match but is never a candidate itself. A "weak" definition is a
  * declaration without a body (a C prototype, a TypeScript overload signature): it is a candidate
@@ -40,6 +41,8 @@ struct defs {
 	struct def *v;
 	size_t n, cap;
 	char *text; /* owned: the bytes names point into when not the file's (see cmacro.h) */
+	char **decoded; /* owned: the decoded names of keys written with escapes */
+	size_t n_decoded, cap_decoded;
 	bool errors; /* the tree they came from holds a parse error */
 };
 #define DEFS_INIT \

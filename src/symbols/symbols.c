@@ -47,6 +47,7 @@
 #include "../alloc.h"
 #include "../buf.h"
 #include "../file.h"
+#include "../keypath.h"
 #include "../target.h"
 #include "../utf8.h"
 #include "chunk.h"
@@ -71,14 +72,18 @@ void defs_release(struct defs *ds)
 {
 	free(ds->v);
 	free(ds->text);
+	for (size_t i = 0; i < ds->n_decoded; i++)
+		free(ds->decoded[i]);
+	free(ds->decoded);
 	*ds = (struct defs)DEFS_INIT;
 }
 
 /* What #name asks for: the dotted path, and whether it starts at the root of the document
  * ("$.a.b" in JSON, YAML and TOML: a, then b inside it, with a at the top level). */
 struct query {
-	const char *s;
+	const char *s; /* in JSON, YAML and TOML: what the bytes hold of each key, joined by dots */
 	size_t len;
+	const struct keypath_keys *keys; /* JSON, YAML, TOML: the keys (keypath.h); NULL elsewhere */
 	bool root;
 	bool overloads; /* TypeScript: signatures right before an implementation join its span */
 	struct trees *trees; /* the file's trees parsed so far, or NULL */
@@ -148,6 +153,40 @@ static bool config_lang(const struct lang *lang)
 	return lang && (lang->id == L_JSON || lang->id == L_YAML || lang->id == L_TOML);
 }
 
+/* The name of d is keys[from..to) joined by dots. */
+static bool name_is(const struct def *d, const struct keypath_keys *k, size_t from, size_t to)
+{
+	size_t at = 0;
+	for (size_t i = from; i < to; i++) {
+		size_t l = strlen(k->v[i]);
+		if (i > from && (at >= d->name_len || d->name[at++] != '.'))
+			return false;
+		if (d->name_len - at < l || memcmp(d->name + at, k->v[i], l))
+			return false;
+		at += l;
+	}
+	return at == d->name_len;
+}
+
+/* ds->v[i] is what q's first nk keys name: its name is the last key, its parent matches the
+ * keys before; with join, a name holding dots may also be a run of unquoted keys ("a.b" for
+ * a.b). */
+static bool keys_match(const struct defs *ds, int i, const struct query *q, size_t nk, bool join)
+{
+	const struct def *d = &ds->v[i];
+	const struct keypath_keys *k = q->keys;
+	for (size_t from = nk; from-- > 0;) {
+		if (from + 1 < nk && (!join || k->literal[from] || k->literal[nk - 1]))
+			break;
+		if (!name_is(d, k, from, nk))
+			continue;
+		if (from == 0 ? !q->root || d->parent < 0
+			      : d->parent >= 0 && keys_match(ds, d->parent, q, from, join))
+			return true;
+	}
+	return false;
+}
+
 static bool def_matches(const struct defs *ds, int i, const struct query *q, size_t qlen)
 {
 	const struct def *d = &ds->v[i];
@@ -166,6 +205,7 @@ struct cand {
 	int def; /* its index in the defs */
 	bool guessed_end;
 	bool plain; /* found by the plaintext heuristic */
+	bool joined; /* a key holding dots matched a run of unquoted keys: a second reading */
 };
 
 static int cand_cmp(const void *a, const void *b)
@@ -198,10 +238,19 @@ static size_t select_candidates(const struct defs *ds, const struct query *q, st
 	for (int weak = 0; weak <= 1 && !n; weak++) {
 		for (size_t i = 0; i < ds->n; i++) {
 			const struct def *d = &ds->v[i];
+			bool strict = q && q->keys && keys_match(ds, (int)i, q, q->keys->n, false);
 			if (d->virtual_ || d->weak != (bool)weak ||
-			    (q && !def_matches(ds, (int)i, q, q->len)))
+			    (q && !strict &&
+			     !(q->keys ? keys_match(ds, (int)i, q, q->keys->n, true)
+				       : def_matches(ds, (int)i, q, q->len))))
 				continue;
-			struct cand c = {d->start, d->end, d->line, (int)i, d->guessed_end, !q};
+			struct cand c = {d->start,
+					 d->end,
+					 d->line,
+					 (int)i,
+					 d->guessed_end,
+					 !q,
+					 q && q->keys && !strict};
 			if (!weak && q && q->overloads)
 				join_overloads(ds, i, &c);
 			bool dup = false;
@@ -543,21 +592,28 @@ static void ts_definitions_all(const struct lang *lang, const struct file *f, st
 	collect(lang, f, f->data, &none, true, NULL, ds);
 }
 
+/* How a qualified name prints: code names as written; data-file keys by the key-path grammar
+ * (keypath.h), or each key quoted (the one spelling that cannot read as a key holding dots). */
+enum qn_style { QN_CODE, QN_KEYS, QN_KEYS_QUOTED };
+
 /* The names from the top level down to the definition ds->v[i], as "a.b". */
-static void qualified_name(struct buf *b, const struct defs *ds, int i)
+static void qualified_name(struct buf *b, const struct defs *ds, int i, enum qn_style st)
 {
 	if (ds->v[i].parent >= 0) {
-		qualified_name(b, ds, ds->v[i].parent);
+		qualified_name(b, ds, ds->v[i].parent, st);
 		buf_addc(b, '.');
 	}
-	buf_add(b, ds->v[i].name, ds->v[i].name_len);
+	if (st == QN_CODE)
+		buf_add(b, ds->v[i].name, ds->v[i].name_len);
+	else
+		keypath_key_print(b, ds->v[i].name, ds->v[i].name_len, st == QN_KEYS_QUOTED);
 }
 
 /* The path from the root of the definition ds->v[i], as "$.a.b". */
 static void root_path(struct buf *b, const struct defs *ds, int i)
 {
 	buf_adds(b, "$.");
-	qualified_name(b, ds, i);
+	qualified_name(b, ds, i, QN_KEYS);
 }
 
 /* "from the root: #$.a.b · #$.c.b" for the candidates c[0..n) listed, when those paths tell
@@ -598,7 +654,7 @@ static bool unique_name(const struct defs *ds, int i, struct buf *q)
 		buf_add(q, up.data, up.len);
 		buf_release(&up);
 		struct cand *c = NULL;
-		struct query qq = {q->data, q->len, false, false, NULL};
+		struct query qq = {.s = q->data, .len = q->len};
 		size_t n = select_candidates(ds, &qq, &c);
 		free(c);
 		if (n == 1)
@@ -642,6 +698,35 @@ static enum lets_err report_ambiguous(const struct file *f, const char *target_t
 	}
 	enum lets_err e = diag_add(d, E_AMBIGUOUS, "%s", buf_str(&b));
 	buf_release(&q);
+	buf_release(&b);
+	return e;
+}
+
+/* A data file's #a.b where a key holding dots ("a.b") matched a run of unquoted keys: which
+ * reading was meant is not guessed. Every candidate is listed with the target that picks it
+ * alone: the key-path spelling of its path, every key quoted for one matched key by key. */
+static enum lets_err report_dotted(const struct file *f, const char *target_text, const struct cand *c,
+				   size_t n, const struct defs *ds, bool root, struct diag *d)
+{
+	struct buf b = BUF_INIT;
+	buf_addf(&b, "%s is ambiguous (%zu candidate%s)", target_text, n, n == 1 ? "" : "s");
+	for (size_t i = 0; i < n && i < MAX_LISTED; i++) {
+		const char *t = "";
+		size_t len = c[i].line >= 1 && (size_t)c[i].line <= f->n_lines
+				     ? file_line(f, (size_t)c[i].line, &t)
+				     : 0;
+		bool lossy, cut;
+		buf_addf(&b, "\n  %s:%ld\t", f->path, c[i].line);
+		line_display(&b, t, len, &lossy, &cut);
+	}
+	if (n > MAX_LISTED)
+		buf_addf(&b, "\n  (+%zu more)", n - MAX_LISTED);
+	buf_adds(&b, "\n  a dot separates keys; quote a key that holds one: ");
+	for (size_t i = 0; i < n && i < MAX_LISTED; i++) {
+		buf_addf(&b, "%s%s#%s", i ? " \xC2\xB7 " : "", f->path, root ? ROOT_PREFIX : "");
+		qualified_name(&b, ds, c[i].def, c[i].joined ? QN_KEYS : QN_KEYS_QUOTED);
+	}
+	enum lets_err e = diag_add(d, E_AMBIGUOUS, "%s", buf_str(&b));
 	buf_release(&b);
 	return e;
 }
@@ -695,25 +780,54 @@ static size_t ts_candidates(const struct lang *lang, struct file *f, const struc
 	return n;
 }
 
+/* q for #name in a file of lang. In JSON, YAML and TOML "$." roots the path, and a path the
+ * key-path grammar reads is matched key by key (keys gets them; joined, what the bytes hold of
+ * each joined by dots, for the prefilter and the cuts); other names are matched as typed. */
+static void query_init(struct query *q, const struct lang *lang, const char *name, struct trees *trees,
+		       struct keypath_keys *keys, struct buf *joined)
+{
+	*q = (struct query){.s = name,
+			    .len = strlen(name),
+			    .overloads = lang && (lang->id == L_TYPESCRIPT || lang->id == L_TSX),
+			    .trees = trees};
+	if (!config_lang(lang))
+		return;
+	if (q->len > strlen(ROOT_PREFIX) && !memcmp(name, ROOT_PREFIX, strlen(ROOT_PREFIX))) {
+		q->s += strlen(ROOT_PREFIX);
+		q->len -= strlen(ROOT_PREFIX);
+		q->root = true;
+	}
+	if (!keypath_split(q->s, keys))
+		return;
+	for (size_t i = 0; i < keys->n; i++) {
+		if (i)
+			buf_addc(joined, '.');
+		keypath_key_occurs(joined, keys->v[i]);
+	}
+	q->s = buf_str(joined);
+	q->len = joined->len;
+	q->keys = keys;
+}
+
 /* The candidates for #name in f, by the rules at the top of this file; lang is f's. trees: the
  * trees of f parsed so far in this call (NULL: none kept). */
 static size_t candidates_of(const struct lang *lang, struct file *f, const char *name, struct trees *trees,
 			    struct defs *ds, struct cand **c, char **loose)
 {
-	struct query q = {name, strlen(name), false, lang && (lang->id == L_TYPESCRIPT || lang->id == L_TSX),
-			  trees};
-	if (config_lang(lang) && q.len > strlen(ROOT_PREFIX) &&
-	    !memcmp(name, ROOT_PREFIX, strlen(ROOT_PREFIX))) {
-		q.s += strlen(ROOT_PREFIX);
-		q.len -= strlen(ROOT_PREFIX);
-		q.root = true;
+	struct keypath_keys keys = KEYPATH_KEYS_INIT;
+	struct buf joined = BUF_INIT;
+	struct query q;
+	query_init(&q, lang, name, trees, &keys, &joined);
+	size_t n = 0;
+	if (q.len && lang) {
+		n = ts_candidates(lang, f, &q, ds, c, loose);
+	} else if (q.len) {
+		plaintext_collect(f, q.s, q.len, ds);
+		n = select_candidates(ds, NULL, c);
 	}
-	if (q.len && lang)
-		return ts_candidates(lang, f, &q, ds, c, loose);
-	if (!q.len)
-		return 0;
-	plaintext_collect(f, name, q.len, ds);
-	return select_candidates(ds, NULL, c);
+	keypath_keys_release(&keys);
+	buf_release(&joined);
+	return n;
 }
 
 enum lets_err symbols_resolve(struct file *f, const char *name, const char *target_text, struct span *out,
@@ -725,11 +839,17 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
 	char *loose = NULL;
 	size_t n = candidates_of(lang, f, name, NULL, &ds, &c, &loose);
 	enum lets_err e = LETS_OK;
-	if (n == 1) {
+	bool joined = false; /* some reading goes through a key holding dots: report_dotted */
+	for (size_t i = 0; i < n; i++)
+		joined |= c[i].joined;
+	if (n == 1 && !joined) {
 		out->start = c[0].start;
 		out->end = c[0].end;
 		out->resolver = lang && !c[0].plain ? "tree-sitter" : "heuristic (plaintext)";
 		out->guessed_end = c[0].guessed_end;
+	} else if (joined) {
+		e = report_dotted(f, target_text, c, n, &ds, !strncmp(name, ROOT_PREFIX, strlen(ROOT_PREFIX)),
+				  d);
 	} else if (n > 1) {
 		e = report_ambiguous(f, target_text, c, n, lang ? &ds : NULL, config_lang(lang), d);
 	} else if (!lang && !utf8_valid(f->data, f->size)) {
@@ -776,7 +896,7 @@ static int sym_add(struct sym_defs *out, const struct lang *lang, const struct d
 		   long end, bool plain)
 {
 	struct buf q = BUF_INIT;
-	qualified_name(&q, ds, i);
+	qualified_name(&q, ds, i, config_lang(lang) ? QN_KEYS : QN_CODE);
 	XGROW(out->v, out->cap, out->n + 1);
 	out->v[out->n] =
 		(struct sym_def){buf_detach(&q), kind_name(lang, ds, i),
@@ -786,21 +906,55 @@ static int sym_add(struct sym_defs *out, const struct lang *lang, const struct d
 	return (int)out->n++;
 }
 
+/* #qname resolves to the definition ending at line end alone. */
+static bool resolves_alone(const struct lang *lang, struct file *f, struct trees *trees, const char *qname,
+			   long end)
+{
+	struct defs ds = DEFS_INIT;
+	struct cand *c = NULL;
+	char *loose = NULL;
+	size_t n = candidates_of(lang, f, qname, trees, &ds, &c, &loose);
+	bool alone = n == 1 && !c[0].joined && c[0].end == end;
+	free(c);
+	free(loose);
+	defs_release(&ds);
+	return alone;
+}
+
 /* Marks each of out[from..] whose #qname resolves to it alone: a second definition of the same
- * qualified name (Go's init functions, a method and a function of one name) makes it ambiguous. */
+ * qualified name (Go's init functions, a method and a function of one name) makes it ambiguous.
+ * A data file's path that also reads as a key holding dots is renamed with its keys quoted. */
 static void mark_unique(const struct lang *lang, struct file *f, struct trees *trees, struct sym_defs *out,
 			size_t from)
 {
 	for (size_t i = from; i < out->n; i++) {
-		struct defs ds = DEFS_INIT;
-		struct cand *c = NULL;
-		char *loose = NULL;
-		size_t n = candidates_of(lang, f, out->v[i].qname, trees, &ds, &c, &loose);
-		out->v[i].unique = n == 1 && c[0].end == out->v[i].end;
-		free(c);
-		free(loose);
-		defs_release(&ds);
+		struct sym_def *s = &out->v[i];
+		s->unique = resolves_alone(lang, f, trees, s->qname, s->end);
+		struct buf q = BUF_INIT;
+		if (!s->unique && config_lang(lang) && keypath_quote_all(s->qname, &q) &&
+		    resolves_alone(lang, f, trees, q.data, s->end)) {
+			free(s->qname);
+			s->qname = buf_detach(&q);
+			s->unique = true;
+		}
+		buf_release(&q);
 	}
+}
+
+/* #qname names one candidate among ds, read one way. */
+static bool alone_among(const struct defs *ds, const struct lang *lang, const char *qname)
+{
+	struct keypath_keys keys = KEYPATH_KEYS_INIT;
+	struct buf joined = BUF_INIT;
+	struct query q;
+	query_init(&q, lang, qname, NULL, &keys, &joined);
+	q.overloads = false;
+	struct cand *same = NULL;
+	bool alone = select_candidates(ds, &q, &same) == 1 && !same[0].joined;
+	free(same);
+	keypath_keys_release(&keys);
+	buf_release(&joined);
+	return alone;
 }
 
 void symbols_definitions(struct file *f, const char *name, struct sym_defs *out)
@@ -818,10 +972,15 @@ void symbols_definitions(struct file *f, const char *name, struct sym_defs *out)
 		struct sym_def *s = &out->v[at];
 		/* ds holds every definition of the name's last part and those around them, so it
 		 * answers #qname as a fresh lookup would, without a second parse */
-		struct query q = {s->qname, strlen(s->qname), false, false, NULL};
-		struct cand *same = NULL;
-		s->unique = select_candidates(&ds, &q, &same) == 1;
-		free(same);
+		s->unique = alone_among(&ds, lang, s->qname);
+		struct buf q = BUF_INIT;
+		if (!s->unique && config_lang(lang) && keypath_quote_all(s->qname, &q) &&
+		    alone_among(&ds, lang, q.data)) {
+			free(s->qname);
+			s->qname = buf_detach(&q);
+			s->unique = true;
+		}
+		buf_release(&q);
 	}
 	free(c);
 	free(loose);

@@ -20,6 +20,8 @@
 #include <string.h>
 
 #include "../alloc.h"
+#include "../buf.h"
+#include "../keypath.h"
 #include "defs.h"
 #include "lang.h"
 #include "ranges.h"
@@ -448,14 +450,33 @@ static void unquote(const char **s, size_t *len)
 	}
 }
 
+/* A key of a data file written with escapes ("a\\"b", 'it''s') gets its decoded name, kept in w->out:
+ * the key path grammar compares and prints keys as they read. */
+static void decode_key(struct walker *w, struct def *d, char quote)
+{
+	bool config = w->lang->id == L_JSON || w->lang->id == L_YAML || w->lang->id == L_TOML;
+	if (!config || !((quote == '"' && memchr(d->name, '\\', d->name_len)) ||
+			 (quote == '\'' && memmem(d->name, d->name_len, "''", 2))))
+		return;
+	struct buf b = BUF_INIT;
+	keypath_unescape(&b, d->name, d->name_len, quote);
+	struct defs *ds = w->out;
+	XGROW(ds->decoded, ds->cap_decoded, ds->n_decoded + 1);
+	d->name_len = b.len;
+	d->name = ds->decoded[ds->n_decoded++] = buf_detach(&b);
+}
+
 static int add_def(struct walker *w, TSNode name, int parent, enum def_kind kind, bool virtual_, bool weak,
 		   long start, long end)
 {
 	struct def d = {0};
 	d.name = w->data + ts_node_start_byte(name);
 	d.name_len = ts_node_end_byte(name) - ts_node_start_byte(name);
-	if (type_is(name, "quoted_key") || type_ends(name, "quote_scalar") || type_is(name, "string"))
+	if (type_is(name, "quoted_key") || type_ends(name, "quote_scalar") || type_is(name, "string")) {
+		char quote = d.name_len ? d.name[0] : 0;
 		unquote(&d.name, &d.name_len);
+		decode_key(w, &d, quote);
+	}
 	d.start = start;
 	d.end = end;
 	d.broken = w->broken;
@@ -872,8 +893,9 @@ static int visit_json_pair(struct walker *w, size_t depth, TSNode n, enum act a)
 	TSNode content = named_child(key, 0);
 	long start, end;
 	span_at(w, depth, &start, &end);
-	if (ts_node_is_null(content) || !type_is(content, "string_content"))
-		content = key; /* "" */
+	if (ts_node_is_null(content) || !type_is(content, "string_content") ||
+	    ts_node_named_child_count(key) != 1)
+		content = key; /* "", or escapes: the whole string, decoded */
 	return add_def(w, content, parent_at(w, depth), K_VALUE, false, false, start, end);
 }
 

@@ -342,7 +342,7 @@ static const char *scalar_of(struct tn *item, const char *field, struct te **at)
 static enum lets_err select_none(struct run *u, struct tpath *p, size_t i, struct tn *seq)
 {
 	struct seg *s = &p->s[i];
-	struct buf m = BUF_INIT, sel = BUF_INIT;
+	struct buf m = BUF_INIT;
 	buf_addf(&m, "an element with %s=\"%s\" (values seen: ", s->key, s->value);
 	size_t seen = 0;
 	for (size_t k = 0; k < seq->n; k++) {
@@ -353,11 +353,9 @@ static enum lets_err select_none(struct run *u, struct tpath *p, size_t i, struc
 	}
 	if (!seen)
 		buf_adds(&m, "none");
-	tpath_print(&sel, p, i + 1);
-	buf_addf(&m, ") not found in %s", sel.data);
+	buf_addf(&m, ") not found in %s", p->typed);
 	diag_add(u->d, E_NOT_FOUND, "%s", m.data);
 	buf_release(&m);
-	buf_release(&sel);
 	return E_NOT_FOUND;
 }
 
@@ -411,6 +409,108 @@ static enum lets_err select_one(struct run *u, struct tpath *p, size_t i, struct
 	return LETS_OK;
 }
 
+/* One reading of an unquoted dotted run: keys p->s[i..j] as the one key they spell joined by
+ * dots (j > i), or (j == i) the run's keys p->s[i..end) each as a key of its own. */
+struct reading {
+	long line;
+	size_t j;
+};
+
+static char *joined_keys(const struct tpath *p, size_t i, size_t j)
+{
+	struct buf b = BUF_INIT;
+	for (size_t k = i; k <= j; k++) {
+		if (k > i)
+			buf_addc(&b, '.');
+		buf_adds(&b, p->s[k].key);
+	}
+	return buf_detach(&b);
+}
+
+/* The path of reading r of the run p->s[i..end), each key of it quoted so that it reads back as
+ * that reading alone. */
+static void reading_print(struct buf *b, const struct tpath *p, size_t i, size_t end, const struct reading *r)
+{
+	struct tpath t = *p;
+	t.s = xcalloc(p->n + 1, sizeof(*t.s));
+	t.n = 0;
+	for (size_t k = 0; k < p->n; k++) {
+		t.s[t.n] = p->s[k];
+		if (k == i && r->j > i) {
+			t.s[t.n].key = joined_keys(p, i, r->j);
+			k = r->j;
+		}
+		t.s[t.n++].quoted |= k >= i && k < end && r->j == i;
+	}
+	tpath_print(b, &t, t.n);
+	if (r->j > i)
+		free(t.s[i].key);
+	free(t.s);
+}
+
+/* s as one word for a POSIX shell. */
+static void shell_word(struct buf *b, const char *s)
+{
+	buf_addc(b, '\'');
+	for (; *s; s++)
+		if (*s == '\'')
+			buf_adds(b, "'\\''");
+		else
+			buf_addc(b, *s);
+	buf_addc(b, '\'');
+}
+
+static int reading_cmp(const void *a, const void *b)
+{
+	const struct reading *x = a, *y = b;
+	return x->line != y->line ? (x->line < y->line ? -1 : 1) : (x->j > y->j ? -1 : x->j < y->j);
+}
+
+/* The unquoted keys from p->s[i] on may also spell one key of map holding dots ("a.b" for
+ * a.b): then the path has two readings, and which one was meant is not guessed. Ambiguous, each
+ * reading that exists listed with the quoted path (and the operation) that picks it. */
+static enum lets_err dotted_key(struct run *u, const struct tf_op *op, const struct tpath *p, size_t i,
+				struct tn *map)
+{
+	static const char *const flags[] = {"--set", "--delete", "--append"};
+	size_t end = i;
+	while (end < p->n && p->s[end].k == SEG_KEY && !p->s[end].quoted)
+		end++;
+	struct reading *r = xcalloc(end - i + 1, sizeof(*r));
+	size_t n = 0;
+	for (size_t j = i; j < end; j++) {
+		char *k = joined_keys(p, i, j);
+		struct te *ent = map_find(map, k);
+		if (ent)
+			r[n++] = (struct reading){line_of(u->cur.data, ent->start), j};
+		free(k);
+	}
+	enum lets_err e = LETS_OK;
+	if (n > 1 || (n == 1 && r[0].j > i)) {
+		qsort(r, n, sizeof(*r), reading_cmp);
+		struct buf m = BUF_INIT, path = BUF_INIT, cmd = BUF_INIT;
+		buf_addf(&m, "%s is ambiguous (%zu candidate%s)", p->typed, n, n == 1 ? "" : "s");
+		for (size_t k = 0; k < n; k++) {
+			buf_truncate(&path, 0);
+			reading_print(&path, p, i, end, &r[k]);
+			buf_addf(&m, "\n  %s:%ld\t%s", u->path, r[k].line, path.data);
+			if (p->brackets)
+				buf_adds(&path, "[]");
+			if (p->value)
+				buf_addf(&path, "=%s", p->value);
+			buf_addf(&cmd, "%s%s ", k ? " \xC2\xB7 " : "", flags[op->kind]);
+			shell_word(&cmd, path.data);
+		}
+		buf_addf(&m, "\n  a dot separates keys; quote a key that holds one: %s", cmd.data);
+		e = diag_add(u->d, E_AMBIGUOUS, "%s", m.data);
+		buf_release(&m);
+		buf_release(&path);
+		buf_release(&cmd);
+	}
+	free(r);
+	return e;
+}
+
 static enum lets_err not_in_place(struct run *u, const struct doc *doc, const struct tpath *p,
 				  const struct tn *t, bool through)
 {
@@ -422,7 +522,8 @@ static enum lets_err not_in_place(struct run *u, const struct doc *doc, const st
 	return LETS_OK;
 }
 
-static enum lets_err resolve(struct run *u, struct doc *doc, struct tpath *p, struct hit *h)
+static enum lets_err resolve(struct run *u, const struct tf_op *op, struct doc *doc, struct tpath *p,
+			     struct hit *h)
 {
 	struct tn *node = doc->root;
 	memset(h, 0, sizeof(*h));
@@ -435,6 +536,8 @@ static enum lets_err resolve(struct run *u, struct doc *doc, struct tpath *p, st
 			break;
 		struct te *ent = NULL;
 		if (s->k == SEG_KEY && node->kind == TN_MAP) {
+			if ((e = dotted_key(u, op, p, i, node)))
+				break;
 			ent = map_find(node, s->key);
 			if (!ent) {
 				h->parent = node;
@@ -546,7 +649,7 @@ static enum lets_err one_op(struct run *u, const struct tf_op *op, size_t k)
 					      "the document holds a construct lets does not edit");
 	}
 	if (!err)
-		err = resolve(u, &doc, &p, &h);
+		err = resolve(u, op, &doc, &p, &h);
 	if (!err && op->kind == TF_SET) {
 		err = op_set(u, &doc, &p, &h, &e);
 	} else if (!err && !h.node) {

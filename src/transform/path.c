@@ -1,9 +1,11 @@
 /* Key paths: a.b[0].c, "a.b" (one literal key), plugins[name=gitty].version, bin[] (append).
- * The path ends at the first '=' outside quotes and brackets; the rest is the value. */
+ * The path ends at the first '=' outside quotes and brackets; the rest is the value. The keys
+ * are read and printed by keypath.h, the grammar #symbol targets share. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../alloc.h"
+#include "../keypath.h"
 #include "tf_int.h"
 
 static struct seg *seg_push(struct tpath *p, enum seg_kind k)
@@ -15,42 +17,53 @@ static struct seg *seg_push(struct tpath *p, enum seg_kind k)
 	return s;
 }
 
-/* A "quoted" key: backslash escapes the next byte. Returns the index past the closing quote. */
-static size_t quoted_key(const char *a, size_t i, struct buf *k, bool *ok)
+/* The end of a selector's value starting at a[i]: past its closing quote when quoted ('…' or
+ * "…", where \" and \\ escape), so a ']' inside it does not close the bracket. */
+static size_t value_end(const char *a, size_t i)
 {
-	i++;
-	while (a[i] && a[i] != '"') {
-		if (a[i] == '\\' && a[i + 1])
+	char q = a[i];
+	if (q != '"' && q != '\'')
+		return i;
+	for (i++; a[i] && a[i] != q; i++)
+		if (q == '"' && a[i] == '\\' && (a[i + 1] == '"' || a[i + 1] == '\\'))
 			i++;
-		buf_addc(k, a[i++]);
-	}
-	*ok = a[i] == '"';
-	return *ok ? i + 1 : i;
+	return a[i] ? i + 1 : i;
 }
 
 /* One [..] group at a[i] == '['. Returns the index past ']', or 0 when malformed. */
 static size_t bracket(struct tpath *p, const char *a, size_t i, bool *append)
 {
-	const char *close = strchr(a + i, ']');
-	if (!close)
-		return 0;
-	size_t b = i + 1, e = (size_t)(close - a);
-	if (b == e) {
+	size_t b = i + 1;
+	if (a[b] == ']') {
 		*append = true;
-		return e + 1;
+		return b + 1;
 	}
-	const char *eq = memchr(a + b, '=', e - b);
-	if (eq) {
+	const char *eq = a + b + strcspn(a + b, "=]");
+	if (*eq == '=') {
+		size_t vb = (size_t)(eq - a) + 1, ve = value_end(a, vb);
+		const char *close = strchr(a + ve, ']');
+		if (!close)
+			return 0;
+		size_t e = (size_t)(close - a);
 		struct seg *s = seg_push(p, SEG_SELECT);
 		s->key = xstrndup(a + b, (size_t)(eq - a) - b);
-		size_t vb = (size_t)(eq - a) + 1, ve = e;
-		if (ve - vb >= 2 && (a[vb] == '"' || a[vb] == '\'') && a[ve - 1] == a[vb]) {
-			vb++;
-			ve--;
+		ve = e;
+		if (ve - vb >= 2 && a[vb] == '"' && a[ve - 1] == '"') {
+			struct buf v = BUF_INIT;
+			bool literal;
+			const char *why;
+			keypath_key_read(a + vb, &v, &literal, &why);
+			s->value = buf_detach(&v);
+		} else if (ve - vb >= 2 && a[vb] == '\'' && a[ve - 1] == '\'') {
+			s->value = xstrndup(a + vb + 1, ve - vb - 2);
+		} else {
+			s->value = xstrndup(a + vb, ve - vb);
 		}
-		s->value = xstrndup(a + vb, ve - vb);
 		return *s->key ? e + 1 : 0;
 	}
+	if (*eq != ']')
+		return 0;
+	size_t e = (size_t)(eq - a);
 	long n = 0;
 	for (size_t k = b; k < e; k++) {
 		if (a[k] < '0' || a[k] > '9' || n > 100000000)
@@ -81,20 +94,16 @@ enum lets_err tpath_parse(struct tpath *p, const char *arg, bool want_value, con
 	}
 	for (;;) {
 		struct buf k = BUF_INIT;
-		bool quoted = arg[i] == '"', ok = true;
-		if (quoted) {
-			i = quoted_key(arg, i, &k, &ok);
-		} else {
-			while (arg[i] && !strchr(".[=", arg[i]))
-				buf_addc(&k, arg[i++]);
-			ok = k.len > 0;
-		}
-		if (!ok || append) {
+		bool literal = false;
+		const char *why = "an empty key";
+		size_t used = append ? 0 : keypath_key_read(arg + i, &k, &literal, &why);
+		if (!used) {
 			buf_release(&k);
-			return malformed(d, flag, arg, quoted ? "an unclosed quote" : "an empty key");
+			return malformed(d, flag, arg, why);
 		}
+		i += used;
 		struct seg *s = seg_push(p, SEG_KEY);
-		s->quoted = quoted;
+		s->quoted = literal;
 		s->key = buf_detach(&k);
 		while (arg[i] == '[') {
 			if (append || !(i = bracket(p, arg, i, &append)))
@@ -107,7 +116,8 @@ enum lets_err tpath_parse(struct tpath *p, const char *arg, bool want_value, con
 		}
 		break;
 	}
-	p->typed = xstrndup(arg, i);
+	/* the path names the array: a final [] says append, and messages name the array */
+	p->typed = xstrndup(arg, append ? i - 2 : i);
 	p->brackets = append;
 	if (want_value) {
 		if (arg[i] != '=')
@@ -127,14 +137,13 @@ void tpath_print(struct buf *b, const struct tpath *p, size_t upto)
 		if (s->k == SEG_KEY) {
 			if (i)
 				buf_addc(b, '.');
-			if (s->quoted)
-				buf_addf(b, "\"%s\"", s->key);
-			else
-				buf_adds(b, s->key);
+			keypath_key_print(b, s->key, strlen(s->key), s->quoted);
 		} else if (s->k == SEG_INDEX) {
 			buf_addf(b, "[%ld]", s->index);
 		} else {
-			buf_addf(b, "[%s=%s]", s->key, s->value);
+			buf_addf(b, "[%s=", s->key);
+			keypath_key_print(b, s->value, strlen(s->value), false);
+			buf_addc(b, ']');
 		}
 	}
 }

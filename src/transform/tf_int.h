@@ -48,19 +48,20 @@ bool yaml_plain_ok(const char *s, size_t n, bool in_flow);
 /* Does s look like a number to YAML or TOML (so a plain write would change its type)? */
 bool yaml_resolves_non_string(const char *s, size_t n);
 
-/* A key path: keys, [N] indexes, [field=value] selectors, and a final [] (append). */
+/* A key path: keys, [N] indexes, [field=value] selectors, and a final [] (append). Keys are read
+ * and printed by the grammar in keypath.h. */
 enum seg_kind { SEG_KEY, SEG_INDEX, SEG_SELECT };
 struct seg {
 	enum seg_kind k;
 	char *key; /* owned: the key, or the selector's field */
 	char *value; /* owned: the selector's value */
 	long index;
-	bool quoted; /* typed "…": printed with its quotes */
+	bool quoted; /* typed "…" or with an escape (my\.dep): one literal key, printed quoted */
 };
 struct tpath {
 	struct seg *s;
 	size_t n, cap;
-	char *typed; /* owned: the path as typed (before any '=') */
+	char *typed; /* owned: the path as typed (before any '=', without a final []) */
 	bool brackets; /* ended in [] (append) */
 	char *value; /* owned: the text after '=', NULL for delete */
 	size_t value_len;
@@ -73,7 +74,8 @@ struct tpath {
  * <SET>"); a leading dot is not_found with a hint. */
 enum lets_err tpath_parse(struct tpath *p, const char *arg, bool want_value, const char *flag,
 			  struct diag *d);
-/* The path as resolved: keys as typed (quoted keys keep quotes), selectors as [N]. */
+/* The path as resolved: keys in the grammar's spelling (a quoted key keeps its quotes, a key
+ * holding . [ ] = quotes # or space gets them), selectors as [N]. */
 void tpath_print(struct buf *b, const struct tpath *p, size_t upto);
 void tpath_release(struct tpath *p);
 

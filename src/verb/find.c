@@ -13,6 +13,7 @@
 #include "../alloc.h"
 #include "../file.h"
 #include "../ignore.h"
+#include "../keypath.h"
 #include "../match.h"
 #include "../output.h"
 #include "../roots.h"
@@ -458,12 +459,21 @@ static void render_lines(const struct opts *o, struct tally *t, struct omits *om
 	buf_release(&lead);
 }
 
-/* The part of a --def name its definition must spell out: the last dotted one ("Pull" of
- * "Client.Pull", "b" of "$.a.b"). */
-static const char *def_segment(const char *name)
+/* The part of a --def name its definition must spell out, into b: the last key as the key-path
+ * grammar reads it ("Pull" of "Client.Pull", "b" of "$.a.b", "my.dep" of 'deps."my.dep"'), as
+ * a file's bytes hold it; else the last dotted part. */
+static const char *def_segment(struct buf *b, const char *name)
 {
-	const char *dot = strrchr(name, '.');
-	return dot && dot[1] ? dot + 1 : name;
+	struct keypath_keys keys = KEYPATH_KEYS_INIT;
+	buf_truncate(b, 0);
+	if (keypath_split(name, &keys)) {
+		keypath_key_occurs(b, keys.v[keys.n - 1]);
+	} else {
+		const char *dot = strrchr(name, '.');
+		buf_adds(b, dot && dot[1] ? dot + 1 : name);
+	}
+	keypath_keys_release(&keys);
+	return buf_str(b);
 }
 
 static bool word_byte(unsigned char c)
@@ -548,10 +558,12 @@ struct def_file {
 static void def_file_in(void *ctx, struct file *f)
 {
 	struct def_file *df = ctx;
+	struct buf seg = BUF_INIT;
 	symbols_definitions(f, df->name, &df->sd);
 	df->slot->v = xcalloc(df->sd.n + 1, sizeof(*df->slot->v));
 	for (size_t k = 0; k < df->sd.n; k++, df->slot->n++)
-		def_block(&df->slot->v[k], f, &df->sd, k, def_segment(df->name));
+		def_block(&df->slot->v[k], f, &df->sd, k, def_segment(&seg, df->name));
+	buf_release(&seg);
 }
 
 static void def_work(void *ctx, size_t i, struct buf *scratch)
@@ -609,6 +621,7 @@ static void render_defs(const struct opts *o, const char *name, struct tally *t,
 {
 	size_t mentioned = t->n_res, n = 0;
 	struct out_block *blocks = NULL;
+	struct buf seg = BUF_INIT;
 	def_blocks(o, name, t, &blocks, &n);
 	struct buf lead = BUF_INIT;
 	plural(&lead, t->total, "definition", "definitions");
@@ -621,7 +634,7 @@ static void render_defs(const struct opts *o, const char *name, struct tally *t,
 			d, E_NOT_FOUND,
 			"no definition of \xC2\xAB%s\xC2\xBB in the %zu file%s that mention%s it \xC2\xB7 see the uses with lets find -w '%s'",
 			name, mentioned, mentioned == 1 ? "" : "s", mentioned == 1 ? "s" : "",
-			def_segment(name));
+			def_segment(&seg, name));
 	else if (!t->total && none_found)
 		diag_add(d, E_NOT_FOUND, "no definition of \xC2\xAB%s\xC2\xBB: no file searched mentions it",
 			 name);
@@ -629,6 +642,7 @@ static void render_defs(const struct opts *o, const char *name, struct tally *t,
 		block_release(&blocks[i]);
 	free(blocks);
 	buf_release(&lead);
+	buf_release(&seg);
 }
 
 /* --files and --count: one row per file with hits, shaped by --budget/--max-bytes like lines. */
@@ -729,7 +743,8 @@ static bool def_usage(const struct opts *o, struct diag *d)
 enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 {
 	/* --def prefilters the files by the name's last part, literally */
-	const char *pattern = o->def ? def_segment(o->positional.items[0]) : o->positional.items[0];
+	struct buf seg = BUF_INIT;
+	const char *pattern = o->def ? def_segment(&seg, o->positional.items[0]) : o->positional.items[0];
 	enum sink_mode mode = o->files || o->def ? SINK_FILES : o->count ? SINK_COUNT : SINK_LINES;
 	unsigned fl = o->def ? def_flags(pattern) : rx_flags_of(o);
 	struct omits om = OMITS_INIT;
@@ -797,6 +812,7 @@ out:
 	ignore_list_release(&globs);
 	worktree_release(&wt);
 	buf_release(&reading);
+	buf_release(&seg);
 	roots_release(&rs);
 	return diag_first(d);
 }

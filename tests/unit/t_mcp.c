@@ -89,6 +89,11 @@ int main(void)
 	unit_check(strstr(out.data, "\"additionalProperties\":false") != NULL, "schemas are closed");
 	unit_check(!strstr(out.data, "\"jsonl\"") && !strstr(out.data, "\"line_number\""),
 		   "no --jsonl and no grep no-op in any schema");
+	/* issue 26, 5: the transform tool states the key-path grammar, as transform --help does */
+	unit_check(strstr(out.data, "Key paths (--set, --delete, --append") &&
+			   strstr(out.data, "a key holding . [ ] = \\\" ' # or a space is\\n") &&
+			   strstr(out.data, "refused as ambiguous"),
+		   "the transform tool describes the key-path grammar");
 	buf_release(&out);
 	return unit_end();
 }

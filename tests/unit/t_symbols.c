@@ -208,8 +208,10 @@ static void test_yaml_partial(void)
 		{"compact.run", E_AMBIGUOUS, 0, 0},
 		{"compact", LETS_OK, 12013, 12017},
 		/* A key holding a dot: its block is cut at the key's column, not past the dot. */
-		{"projects.secrets", LETS_OK, 12020, 12023},
-		{"$.top.projects.secrets", LETS_OK, 12020, 12023},
+		{"\"projects.secrets\"", LETS_OK, 12020, 12023},
+		{"$.top.\"projects.secrets\"", LETS_OK, 12020, 12023},
+		/* Unquoted, the key holding a dot is a second reading of projects -> secrets. */
+		{"projects.secrets", E_AMBIGUOUS, 0, 0},
 	};
 	struct buf b = BUF_INIT;
 	buf_adds(&b, "openapi: 3.0.0\npaths:\n");
@@ -315,11 +317,18 @@ static const struct {
 	{"no grammar, invalid UTF-8", "a.txt", "caf\xe9\n", "x", NO_GRAMMAR, 0, 0, false, false},
 	/* Issue 18, 1: a key holding a dot spans its whole block, in a cut parse too. */
 	{"yaml dotted key", "a.yaml",
-	 "top:\n  projects.secrets:\n    home: secrets\n    a: 1\n    b: 2\nother: 1\n", "projects.secrets",
-	 OK, 2, 5, false, false},
+	 "top:\n  projects.secrets:\n    home: secrets\n    a: 1\n    b: 2\nother: 1\n",
+	 "\"projects.secrets\"", OK, 2, 5, false, false},
 	{"yaml dotted key, qualified", "a.yaml",
 	 "top:\n  projects.secrets:\n    home: secrets\n    a: 1\n    b: 2\nother: 1\n",
-	 "top.projects.secrets", OK, 2, 5, false, false},
+	 "top.\"projects.secrets\"", OK, 2, 5, false, false},
+	/* Issue 26, 5: unquoted, a key holding dots is a second reading of the path: ambiguous. */
+	{"yaml dotted key, unquoted", "a.yaml",
+	 "top:\n  projects.secrets:\n    home: secrets\n    a: 1\n    b: 2\nother: 1\n",
+	 "top.projects.secrets", AMBIGUOUS, 0, 0, false, false},
+	{"yaml escaped dot", "a.yaml",
+	 "top:\n  projects.secrets:\n    home: secrets\n    a: 1\n    b: 2\nother: 1\n",
+	 "top.projects\\.secrets", OK, 2, 5, false, false},
 	/* 2: code at column 0 inside a docstring is text. */
 	{"python class in a docstring", "a.py", PY_DOC, "MyFuncs", NOT_FOUND, 0, 0, false, false},
 	{"python def after a docstring", "a.py", PY_DOC, "_test", OK, 10, 11, false, false},

@@ -132,12 +132,22 @@ $ lets show config.json#tls
 7 	    }
 ── showed 1 target · 3 lines · ~[..] tokens
 
-### JSON: a key with a dot in it
+### JSON: a key with a dot in it is written quoted
 @fixture symbols
-$ lets show config.json#a.b
-── config.json#a.b  (12-12 of 13 · via tree-sitter) · sha:[..]
+$ lets show 'config.json#"a.b"'
+── config.json#"a.b"  (12-12 of 13 · via tree-sitter) · sha:[..]
 12 	  "a.b": true
 ── showed 1 target · 1 line · ~[..] tokens
+
+### JSON: the key with a dot, unquoted, is ambiguous (issue 26 item 5: one key-path grammar)
+@fixture symbols
+$ lets show config.json#a.b
+? 2
+--- stderr
+config.json#a.b is ambiguous (1 candidate)
+  config.json:12	  "a.b": true
+  a dot separates keys; quote a key that holds one: config.json#"a.b"
+ERROR_CODE=ambiguous
 
 ### JSON: a path through an array
 @fixture symbols

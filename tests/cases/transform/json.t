@@ -64,11 +64,13 @@ $ lets transform bom.json --set version=1.1.0 --set private=true -q && od -c bom
 0000040   .   1   .   0   "   ,       "   p   r   i   v   a   t   e   "
 0000060   :       t   r   u   e   }  \n
 
-### a quoted key is one literal key; the dotted form still nests
+### a quoted key is one literal key; the nested path, quoted key by key, nests
+# Issue 26 item 5 (docs/differences.md): where the key "editor.formatOnSave" exists, the unquoted
+# editor.formatOnSave is ambiguous (keypath.t), so the nested path is written "editor"."formatOnSave".
 @fixture transform
 @env LETS_NO_STATS=1
-$ lets transform settings.json --set '"editor.formatOnSave"=true' --set editor.formatOnSave=true && cat settings.json
-── settings.json · json · set "editor.formatOnSave", editor.formatOnSave · lines 2, 5
+$ lets transform settings.json --set '"editor.formatOnSave"=true' --set '"editor"."formatOnSave"=true' && cat settings.json
+── settings.json · json · set "editor.formatOnSave", "editor"."formatOnSave" · lines 2, 5
 1 	{
 2~	  "editor.formatOnSave": true,
 3 	  "editor": {
@@ -84,6 +86,23 @@ $ lets transform settings.json --set '"editor.formatOnSave"=true' --set editor.f
     "formatOnSave": true
   }
 }
+
+### the unquoted dotted form, where the key holding the dot exists, is ambiguous: nothing written
+@fixture transform
+$ lets transform settings.json --set editor.formatOnSave=true; echo "exit $?"; cat settings.json
+exit 2
+{
+  "editor.formatOnSave": false,
+  "editor": {
+    "tabSize": 2
+  }
+}
+--- stderr
+editor.formatOnSave is ambiguous (2 candidates)
+  settings.json:2	"editor.formatOnSave"
+  settings.json:3	"editor"."formatOnSave"
+  a dot separates keys; quote a key that holds one: --set '"editor.formatOnSave"=true' · --set '"editor"."formatOnSave"=true'
+ERROR_CODE=ambiguous
 
 ### --set keeps a string a string, even when the value looks numeric
 @fixture transform

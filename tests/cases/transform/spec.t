@@ -86,12 +86,13 @@ services:
   - name: db
     image: postgres:16
 
-### a selector with no match lists the values the field held
+### a selector with no match lists the values the field held, naming the whole path asked for
+# issue 27 item 3: <selector path> is the path as typed, selector and all that follows it
 @fixture transform
 $ lets transform compose.yaml --set 'services[name=api].image=x'
 ? 1
 --- stderr
-an element with name="api" (values seen: "web", "web", "db") not found in services[name=api]
+an element with name="api" (values seen: "web", "web", "db") not found in services[name=api].image
 ERROR_CODE=not_found
 
 ### the spec's array-of-tables append: a new [[bin]] after the last one, a blank line before it
