@@ -350,17 +350,22 @@ static void render(struct tcall *t, struct buf *out, long landed)
 {
 	const struct opts *o = t->c.o;
 	struct omits om = OMITS_INIT;
+	final_omits(t, &om);
 	struct out_block *blocks = xcalloc(t->n_j + 1, sizeof(*blocks));
-	for (size_t i = 0; i < t->n_j; i++)
+	for (size_t i = 0; i < t->n_j; i++) {
+		/* a trim names its block's target: the file as typed */
+		if (!t->j[i].region.target)
+			t->j[i].region.target = xstrdup(t->c.f[t->j[i].file].path);
 		blocks[i] = t->j[i].region;
-	/* the change is written by now: over --max-bytes trims what is shown, it is not exit 4 */
+	}
+	/* the change is written by now: over --max-bytes trims what is shown, it is not exit 4;
+	 * the trim is named last, as show names it */
 	struct diag shaped = DIAG_INIT;
 	blocks_shape(blocks, t->n_j, o->budget, o->max_bytes, &om, &shaped);
 	diag_release(&shaped);
 	for (size_t i = 0; i < t->n_j; i++)
 		t->j[i].region = blocks[i];
 	free(blocks);
-	final_omits(t, &om);
 	struct out_change *ch = xcalloc(t->n_j + 1, sizeof(*ch));
 	long **lines = xcalloc(t->n_j + 1, sizeof(*lines));
 	struct out_op **ops = xcalloc(t->n_j + 1, sizeof(*ops));
