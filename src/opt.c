@@ -108,7 +108,7 @@ static const struct opt_spec specs[] = {
 	{"from", 0, K_STR, "<FROM>", F(from), V_EDIT | V_TRANSFORM,
 	 "a batch on stdin; - is the only accepted value"},
 	{"if", 0, K_STR, "<IF_SHA>", F(if_sha), V_EDIT | V_TRANSFORM,
-	 "refuse (exit 5) if the file changed since this sha:"},
+	 "refuse (exit 5) if the file changed since the show that produced this hash"},
 	{"check", 0, K_STR, "<CHECK>", F(check), V_EDIT | V_TRANSFORM, "layer-2 checker: a command, or "},
 	{"check-timeout", 0, K_LONG, "<CHECK_TIMEOUT>", F(check_timeout), V_EDIT | V_TRANSFORM,
 	 "seconds before a layer-2 result is inconclusive [default: 60]"},
@@ -296,6 +296,25 @@ static const struct opt_spec *find_short(char c, unsigned bit)
 	return NULL;
 }
 
+/* --if's value: sha: (optional) and 12 or more lowercase hex digits. Checked as the value is
+ * parsed, as clap checks it, so a malformed --if is refused before anything else is looked at. */
+static enum lets_err if_value_check(struct diag *d, const struct opt_spec *s, const char *value)
+{
+	const char *v = strncmp(value, "sha:", 4) ? value : value + 4;
+	size_t n = strspn(v, "0123456789abcdef");
+	if (n >= 12 && !v[n])
+		return LETS_OK;
+	struct buf name = BUF_INIT;
+	spec_name(&name, s);
+	opt_usage_error(
+		d, NULL, false,
+		"invalid value '%s' for '%s': --if takes sha: and 12 or more lowercase hex digits, as "
+		"a show header prints it",
+		value, name.data);
+	buf_release(&name);
+	return E_USAGE;
+}
+
 /* Stores one occurrence; seen[] catches a scalar option given twice. */
 static enum lets_err apply(struct opts *o, const struct verb *v, const struct opt_spec *s, const char *value,
 			   unsigned char *seen, struct diag *d)
@@ -320,7 +339,9 @@ static enum lets_err apply(struct opts *o, const struct verb *v, const struct op
 	case K_NOOP:
 	case K_REFUSED: break;
 	case K_LONG: return parse_long(d, s, value, (long *)field);
-	case K_STR: *(const char **)field = value; break;
+	case K_STR:
+		*(const char **)field = value;
+		return field == (char *)&o->if_sha ? if_value_check(d, s, value) : LETS_OK;
 	case K_LIST:
 		strlist_push((struct strlist *)field, value);
 		if (field == (char *)&o->set || field == (char *)&o->del || field == (char *)&o->append)
