@@ -237,7 +237,8 @@ static void render_blocks(const struct opts *o, struct tally *t, struct out_bloc
 		render_over_cap(o, t, om, lead, out, d);
 		return;
 	}
-	blocks_shape(blocks, n, o->budget, o->max_bytes, om, d);
+	if (blocks_shape(blocks, n, o->budget, o->max_bytes, om, d))
+		return; /* over --max-bytes with no --budget: refused, nothing printed */
 	struct response r = {.list_key = "targets",
 			     .blocks = blocks,
 			     .n_blocks = n,
@@ -639,7 +640,11 @@ static void render_rows(const struct opts *o, struct tally *t, struct omits *om,
 	struct out_row *rows = xcalloc(t->n_res + 1, sizeof(*rows));
 	for (size_t i = 0; i < t->n_res; i++)
 		rows[i] = (struct out_row){.path = t->res[i].path, .count = t->res[i].hits};
-	size_t shown = rows_shape(rows, t->n_res, counted, o->budget, o->max_bytes, om, d);
+	size_t shown;
+	if (rows_shape(rows, t->n_res, counted, o->budget, o->max_bytes, om, d, &shown)) {
+		free(rows); /* refused, as hit lines are */
+		return;
+	}
 	struct response r = {.list_key = counted ? "counts" : "files",
 			     .rows = rows,
 			     .n_rows = shown,

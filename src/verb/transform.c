@@ -405,11 +405,9 @@ static void render(struct tcall *t, struct buf *out, long landed)
 			t->j[i].region.target = xstrdup(t->c.f[t->j[i].file].path);
 		blocks[i] = t->j[i].region;
 	}
-	/* the change is written by now: over --max-bytes trims what is shown, it is not exit 4;
-	 * the trim is named last, as show names it */
-	struct diag shaped = DIAG_INIT;
-	blocks_shape(blocks, t->n_j, o->budget, o->max_bytes, &om, &shaped);
-	diag_release(&shaped);
+	/* the change is written by now: over --max-bytes trims what is shown (no diag: it is not
+	 * exit 4); the trim is named last, as show names it */
+	blocks_shape(blocks, t->n_j, o->budget, o->max_bytes, &om, NULL);
 	for (size_t i = 0; i < t->n_j; i++)
 		t->j[i].region = blocks[i];
 	free(blocks);

@@ -83,3 +83,18 @@ port = 1
 {
   "b": 2
 }
+
+### control: over --max-bytes a transform is not refused (the spec gives transform no exit 4, and the
+# file is written by then): the whole lines within the limit, the rest named, exit 0
+% printf 'a = 1\n' > app.toml
+@env LETS_NO_STATS=1
+$ lets transform app.toml --set server.port=1 --max-bytes 7
+── app.toml · toml · set server.port · line 3
+1 	a = 1
+2+	
+── check: toml ok · sha:700d22f9add8→6da5d073e7f4 · output over --max-bytes 7: 2 lines not shown
+--- file app.toml
+a = 1
+
+[server]
+port = 1
