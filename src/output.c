@@ -1235,8 +1235,11 @@ static void blocks_text(struct buf *b, const struct response *r)
 			target_path_text(b, blk->target);
 			buf_addc(b, '\n');
 		}
-		for (size_t j = 0; !r->quiet && j < blk->n_lines; j++)
+		for (size_t j = 0; !r->quiet && j < blk->n_lines; j++) {
+			if (r->group_lines && j && blk->lines[j].number > blk->lines[j - 1].number + 1)
+				buf_adds(b, "--\n"); /* grep's and rg's separator between context groups */
 			line_text(b, &blk->lines[j], width, r->numbers);
+		}
 	}
 }
 

@@ -278,6 +278,7 @@ struct response {
 	bool cost_first; /* show --all: a cost line before the content */
 	bool footer_first; /* find --count: footer, then the rows */
 	bool no_cost; /* the footer has no cost segment (find over its cap) */
+	bool group_lines; /* find -A/-B/-C: a "--" line between lines of a block that do not touch */
 };
 
 /* Renders r in format f into b. */

@@ -246,7 +246,8 @@ static void render_blocks(const struct opts *o, struct tally *t, struct out_bloc
 			     .header = HDR_PATH,
 			     .lead = lead,
 			     .numbers = true,
-			     .quiet = o->quiet};
+			     .quiet = o->quiet,
+			     .group_lines = opts_before(o) > 0 || opts_after(o) > 0};
 	blocks_stats(blocks, n, &r.lines, &r.bytes);
 	response_emit(out, &r, o);
 }

@@ -51,7 +51,8 @@ $ lets find --show-function 'self\)' py
 5:	    def close(«self)»:
 ── 2 hits in 1 file · searched 1 file
 
-### context lines stay with their hit's symbol until they pass its end
+### context lines stay with their hit's symbol until they pass its end; "--" between groups that
+# do not touch, inside a symbol's block as anywhere
 @fixture findsym
 @env LETS_NO_STATS=1
 $ lets find -p -C1 path store/store.go
@@ -64,6 +65,7 @@ $ lets find -p -C1 path store/store.go
  7:	func (s *Store) Open(«path» string) error {
  8:		s.«path» = «path»
  9-		return nil
+--
 15-	
 ── store/store.go:16-19
 16:	func Open(«path» string) (*Store, error) {
