@@ -156,7 +156,8 @@ static void joined_list(struct buf *b, char *const *items, size_t n, bool paths)
 
 static void text_hit_cap(struct buf *b, const struct omission *om)
 {
-	buf_addf(b, "over the %ld-hit cap \xC2\xB7 narrow the pattern or the paths, or --files", om->b);
+	buf_addf(b, "over the %ld-hit cap \xC2\xB7 %s", om->b,
+		 om->s1 ? om->s1 : "narrow the pattern or the paths, or --files");
 }
 
 static void text_top_files(struct buf *b, const struct omission *om)

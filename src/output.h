@@ -70,7 +70,7 @@ void block_release(struct out_block *b);
 void block_note_first_change(struct out_block *b, const char *note);
 
 enum omission_kind {
-	OM_HIT_CAP, /* a=hits b=cap */
+	OM_HIT_CAP, /* a=hits b=cap s1=the way out (NULL: "narrow the pattern or the paths, or --files") */
 	OM_TOP_FILES, /* a=shown */
 	OM_CHECK_SKIPPED, /* s1=reason */
 	OM_NORMALIZED, /* bare */
