@@ -484,13 +484,41 @@ enum lets_err opts_parse(struct opts *o, const struct verb *v, int argc, char **
 	if (check_conflicts(o, v, seen, d))
 		return E_USAGE;
 	if (o->positional.n < v->min_positional) {
+		/* clap names the missing positionals only, one a line: the words of positional_name
+		 * from the first one not given */
 		struct buf m = BUF_INIT;
-		buf_addf(&m, "the following required arguments were not provided:\n  %s", v->positional_name);
+		buf_adds(&m, "the following required arguments were not provided:");
+		const char *w = v->positional_name;
+		for (size_t k = 0; *w; k++) {
+			size_t len = strcspn(w, " ");
+			if (k >= o->positional.n)
+				buf_addf(&m, "\n  %.*s", (int)len, w);
+			w += len + (w[len] == ' ');
+		}
 		opt_usage_error(d, v->name, true, "%s", m.data);
 		buf_release(&m);
 		return E_USAGE;
 	}
 	return LETS_OK;
+}
+
+/* clap's "Arguments:" section, for the positionals whose values are a closed set (verb_choices):
+ * each with its possible values. */
+static void help_arguments(struct buf *out, const struct verb *v)
+{
+	if (!verb_choices(v, 0))
+		return;
+	buf_adds(out, "Arguments:\n");
+	const char *w = v->positional_name;
+	for (size_t k = 0; *w && verb_choices(v, k); k++) {
+		int len = (int)strcspn(w, " ");
+		buf_addf(out, "  %-28.*s [possible values: ", len, w);
+		for (const char *const *c = verb_choices(v, k); *c; c++)
+			buf_addf(out, "%s%s", c == verb_choices(v, k) ? "" : ", ", *c);
+		buf_adds(out, "]\n");
+		w += len + (w[len] == ' ');
+	}
+	buf_addc(out, '\n');
 }
 
 long opts_before(const struct opts *o)
@@ -520,7 +548,9 @@ void opt_help(struct buf *out, const struct verb *v)
 			      "\nRun `lets guide` once for the whole surface on one screen.\n");
 		return;
 	}
-	buf_addf(out, "%s\n\nUsage: lets %s %s\n\nOptions:\n", v->about, v->name, v->usage);
+	buf_addf(out, "%s\n\nUsage: lets %s %s\n\n", v->about, v->name, v->usage);
+	help_arguments(out, v);
+	buf_adds(out, "Options:\n");
 	for (size_t i = 0; i < NSPECS; i++) {
 		const struct opt_spec *s = &specs[i];
 		if (!(s->verbs & v->group) || !s->help)
