@@ -133,7 +133,38 @@ for bin in "${bins[@]}"; do
 		done
 	done
 done
-summary="$runs runs of $(basename "$(dirname "${bins[0]}")")/lets: ${#cmds[@]} commands x ${#limits[@]} limits x ${#shapes[@]} shapes"
+# lets mcp: the same limits as tool arguments, every tool, one session per binary
+mcp_in=$work/mcp.jsonl
+{
+	echo '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}'
+	id=1
+	for lim in '"budget":0' '"budget":1' '"budget":2' '"budget":3' '"max_bytes":1' '"max_bytes":7'; do
+		for call in '"show","arguments":{"targets":["src/a.ts","src/many.txt"]' \
+			'"find","arguments":{"pattern":"needle"' \
+			'"find","arguments":{"pattern":"needle","count":true' \
+			'"paths","arguments":{"pattern":"*.txt"' \
+			'"edit","arguments":{"targets":["src/a.ts"],"old":"const cap = 10","new":"const cap = 11"' \
+			'"edit","arguments":{"targets":["src/a.ts"],"old":"const cap = 11","new":"const cap = 10"' \
+			'"transform","arguments":{"file":"config/app.json","set":["threads=5"]' \
+			'"write","arguments":{"path":"src/w.txt","content":"x\n","force":true'; do
+			echo "{\"jsonrpc\":\"2.0\",\"id\":$id,\"method\":\"tools/call\",\"params\":{\"name\":$call,$lim}}}"
+			id=$((id + 1))
+		done
+	done
+} > "$mcp_in"
+rm -rf run && cp -r seed run
+(cd run && timeout 120 "${bins[0]}" mcp < "$mcp_in" > ../out 2> ../err)
+rc=$?
+runs=$((runs + 1))
+if [ "$rc" -ge 128 ] || grep -qE 'Sanitizer|runtime error:' err || [ "$(grep -c '"id":' out)" -ne "$(wc -l < "$mcp_in")" ]; then
+	bad=$((bad + 1))
+	{
+		echo "== mcp session: exit $rc, $(grep -c '"id":' out) answers to $(wc -l < "$mcp_in") requests"
+		head -c 2000 err
+	} >> "$report"
+fi
+
+summary="$runs runs of $(basename "$(dirname "${bins[0]}")")/lets: ${#cmds[@]} commands x ${#limits[@]} limits x ${#shapes[@]} shapes, and an mcp session"
 if [ "$bad" -eq 0 ]; then
 	record "pass stress/budget-matrix ($summary)"
 else
