@@ -23,13 +23,14 @@
  * file is parsed (the items around the change, or the whole file) is syntax_check_change's call.
  * A new file (before NULL) had no errors. */
 static bool structure_errors(const char *path, const char *before, size_t blen, const char *after,
-			     size_t alen, long *eb, long *ea)
+			     size_t alen, long *eb, long *ea, long *line)
 {
 	struct syntax_delta d;
 	if (!syntax_check_change(path, before ? before : "", before ? blen : 0, after, alen, &d))
 		return false;
 	*eb = before ? d.before : 0;
 	*ea = d.after;
+	*line = d.first_line;
 	return true;
 }
 
@@ -82,6 +83,18 @@ const char *check_reject_note(enum check_kind k)
 const char *check_failed_status(enum check_kind k)
 {
 	return kinds[k].failed;
+}
+
+void check_failed_reason(struct buf *b, const struct check_result *r)
+{
+	long n = r->errors_after - r->errors_before;
+	if (r->kind != CHECK_STRUCTURE || n < 1) {
+		buf_adds(b, check_failed_status(r->kind));
+		return;
+	}
+	buf_addf(b, "%ld new parse error%s", n, n == 1 ? "" : "s");
+	if (r->error_line)
+		buf_addf(b, n == 1 ? " at line %ld" : ", the first at line %ld", r->error_line);
 }
 
 const char *check_status_word(const struct check_result *r, bool blame_all)
@@ -231,7 +244,8 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
 	switch (r->kind) {
 	case CHECK_NONE: return;
 	case CHECK_STRUCTURE:
-		if (!structure_errors(path, before, blen, after, alen, &r->errors_before, &r->errors_after)) {
+		if (!structure_errors(path, before, blen, after, alen, &r->errors_before, &r->errors_after,
+				      &r->error_line)) {
 			r->kind = CHECK_NONE;
 			return;
 		}

@@ -22,6 +22,7 @@ enum check_kind { CHECK_NONE, CHECK_STRUCTURE, CHECK_JSON, CHECK_YAML, CHECK_TOM
 struct check_result {
 	enum check_kind kind; /* CHECK_NONE: skipped, reason says why */
 	char reason[80]; /* "no grammar for .vue", "--no-check" */
+	long error_line; /* structure: the line of the first parse error after (in the change if any) */
 	long errors_before, errors_after;
 	bool failed; /* the new content broke something that held before */
 };
@@ -36,6 +37,9 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
 const char *check_kind_name(enum check_kind k);
 /* The note after a rejected line: "parse error", "invalid json", ... */
 const char *check_reject_note(enum check_kind k);
+/* What a failed check found, after "structure check failed for <path>: ": "1 new parse error at
+ * line 12", "3 new parse errors, the first at line 12"; else check_failed_status's word. */
+void check_failed_reason(struct buf *b, const struct check_result *r);
 /* The status word of a check that found an error: "failed" (structure) or "invalid" (a format). */
 const char *check_failed_status(enum check_kind k);
 /* The one place a check's status word is chosen: check_failed_status's word when r failed (or,

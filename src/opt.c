@@ -111,7 +111,7 @@ static const struct opt_spec specs[] = {
 	{"from", 0, K_STR, "<FROM>", F(from), V_EDIT | V_TRANSFORM,
 	 "a batch on stdin; - is the only accepted value"},
 	{"if", 0, K_STR, "<IF_SHA>", F(if_sha), V_EDIT | V_TRANSFORM,
-	 "refuse (exit 5) if the file changed since this sha:"},
+	 "refuse (exit 5) if the file changed since the show that produced this hash"},
 	{"check", 0, K_STR, "<CHECK>", F(check), V_EDIT | V_TRANSFORM, "layer-2 checker: a command, or "},
 	{"check-timeout", 0, K_LONG, "<CHECK_TIMEOUT>", F(check_timeout), V_EDIT | V_TRANSFORM,
 	 "seconds before a layer-2 result is inconclusive [default: 60]"},
@@ -307,6 +307,25 @@ static const struct opt_spec *find_short(char c, unsigned bit)
 	return NULL;
 }
 
+/* --if's value: sha: (optional) and 12 or more lowercase hex digits. Checked as the value is
+ * parsed, as clap checks it, so a malformed --if is refused before anything else is looked at. */
+static enum lets_err if_value_check(struct diag *d, const struct opt_spec *s, const char *value)
+{
+	const char *v = strncmp(value, "sha:", 4) ? value : value + 4;
+	size_t n = strspn(v, "0123456789abcdef");
+	if (n >= 12 && !v[n])
+		return LETS_OK;
+	struct buf name = BUF_INIT;
+	spec_name(&name, s);
+	opt_usage_error(
+		d, NULL, false,
+		"invalid value '%s' for '%s': --if takes sha: and 12 or more lowercase hex digits, as "
+		"a show header prints it",
+		value, name.data);
+	buf_release(&name);
+	return E_USAGE;
+}
+
 /* Stores one occurrence; seen[] catches a scalar option given twice. */
 static enum lets_err apply(struct opts *o, const struct verb *v, const struct opt_spec *s, const char *value,
 			   unsigned char *seen, struct diag *d)
@@ -331,7 +350,9 @@ static enum lets_err apply(struct opts *o, const struct verb *v, const struct op
 	case K_NOOP:
 	case K_REFUSED: break;
 	case K_LONG: return parse_long(d, s, value, (long *)field);
-	case K_STR: *(const char **)field = value; break;
+	case K_STR:
+		*(const char **)field = value;
+		return field == (char *)&o->if_sha ? if_value_check(d, s, value) : LETS_OK;
 	case K_LIST:
 		strlist_push((struct strlist *)field, value);
 		if (field == (char *)&o->set || field == (char *)&o->del || field == (char *)&o->append)
@@ -474,13 +495,41 @@ enum lets_err opts_parse(struct opts *o, const struct verb *v, int argc, char **
 	if (check_conflicts(o, v, seen, d))
 		return E_USAGE;
 	if (o->positional.n < v->min_positional) {
+		/* clap names the missing positionals only, one a line: the words of positional_name
+		 * from the first one not given */
 		struct buf m = BUF_INIT;
-		buf_addf(&m, "the following required arguments were not provided:\n  %s", v->positional_name);
+		buf_adds(&m, "the following required arguments were not provided:");
+		const char *w = v->positional_name;
+		for (size_t k = 0; *w; k++) {
+			size_t len = strcspn(w, " ");
+			if (k >= o->positional.n)
+				buf_addf(&m, "\n  %.*s", (int)len, w);
+			w += len + (w[len] == ' ');
+		}
 		opt_usage_error(d, v->name, true, "%s", m.data);
 		buf_release(&m);
 		return E_USAGE;
 	}
 	return LETS_OK;
+}
+
+/* clap's "Arguments:" section, for the positionals whose values are a closed set (verb_choices):
+ * each with its possible values. */
+static void help_arguments(struct buf *out, const struct verb *v)
+{
+	if (!verb_choices(v, 0))
+		return;
+	buf_adds(out, "Arguments:\n");
+	const char *w = v->positional_name;
+	for (size_t k = 0; *w && verb_choices(v, k); k++) {
+		int len = (int)strcspn(w, " ");
+		buf_addf(out, "  %-28.*s [possible values: ", len, w);
+		for (const char *const *c = verb_choices(v, k); *c; c++)
+			buf_addf(out, "%s%s", c == verb_choices(v, k) ? "" : ", ", *c);
+		buf_adds(out, "]\n");
+		w += len + (w[len] == ' ');
+	}
+	buf_addc(out, '\n');
 }
 
 long opts_before(const struct opts *o)
@@ -510,7 +559,9 @@ void opt_help(struct buf *out, const struct verb *v)
 			      "\nRun `lets guide` once for the whole surface on one screen.\n");
 		return;
 	}
-	buf_addf(out, "%s\n\nUsage: lets %s %s\n\nOptions:\n", v->about, v->name, v->usage);
+	buf_addf(out, "%s\n\nUsage: lets %s %s\n\n", v->about, v->name, v->usage);
+	help_arguments(out, v);
+	buf_adds(out, "Options:\n");
 	for (size_t i = 0; i < NSPECS; i++) {
 		const struct opt_spec *s = &specs[i];
 		if (!(s->verbs & v->group) || !s->help)

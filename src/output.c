@@ -156,7 +156,8 @@ static void joined_list(struct buf *b, char *const *items, size_t n, bool paths)
 
 static void text_hit_cap(struct buf *b, const struct omission *om)
 {
-	buf_addf(b, "over the %ld-hit cap \xC2\xB7 narrow the pattern or the paths, or --files", om->b);
+	buf_addf(b, "over the %ld-hit cap \xC2\xB7 %s", om->b,
+		 om->s1 ? om->s1 : "narrow the pattern or the paths, or --files");
 }
 
 static void text_top_files(struct buf *b, const struct omission *om)
@@ -708,14 +709,10 @@ static void budget_trim(struct out_block *blocks, size_t n, long budget, struct 
 	}
 }
 
-/* Returns the content bytes before trimming when over the limit, else 0. */
-static long max_bytes_trim(struct out_block *blocks, size_t n, long max_bytes, struct omits *om)
+/* Keeps whole lines up to max_bytes of content (a verb that has written its change and shows what
+ * fits); the cut is named as OM_OUTPUT_TRIMMED. */
+static void max_bytes_trim(struct out_block *blocks, size_t n, long max_bytes, struct omits *om)
 {
-	size_t total = 0;
-	for (size_t i = 0; i < n; i++)
-		total += block_bytes(&blocks[i]);
-	if ((long)total <= max_bytes)
-		return 0;
 	size_t used = 0;
 	long dropped = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -732,19 +729,41 @@ static long max_bytes_trim(struct out_block *blocks, size_t n, long max_bytes, s
 		}
 	}
 	omit_add(om, OM_OUTPUT_TRIMMED, max_bytes, dropped, 0, NULL, NULL);
-	return (long)total;
 }
 
-void blocks_shape(struct out_block *blocks, size_t n, long budget, long max_bytes, struct omits *om,
+/* over_budget: the size, the limit and the flags that fit — a --budget whose bytes stay within
+ * the limit (none when the limit is under one token), or a --max-bytes the whole answer fits. */
+static void over_budget(struct diag *d, long bytes, long max_bytes)
+{
+	/* the budget applies even under LETS_NO_STATS, so use the divisor, not tokens_est */
+	long fit = max_bytes / stats_env.ratio;
+	struct buf m = BUF_INIT;
+	buf_addf(&m, "content is %ld bytes, over the %ld-byte budget" OUT_DOT "pass ", bytes, max_bytes);
+	if (fit > 0)
+		buf_addf(&m, "--budget %ld to trim it to fit, or ", fit);
+	buf_addf(&m, "--max-bytes %ld to show it all", bytes);
+	diag_add(d, E_OVER_BUDGET, "%s", m.data);
+	buf_release(&m);
+}
+
+bool blocks_shape(struct out_block *blocks, size_t n, long budget, long max_bytes, struct omits *om,
 		  struct diag *d)
 {
 	if (budget != OPT_UNSET) {
 		budget_trim(blocks, n, budget, om);
-		return;
+		return false;
 	}
-	long over = max_bytes_trim(blocks, n, max_bytes, om);
-	if (over)
-		diag_add(d, E_OVER_BUDGET, "content is %ld bytes, over the %ld-byte budget", over, max_bytes);
+	size_t total = 0;
+	for (size_t i = 0; i < n; i++)
+		total += block_bytes(&blocks[i]);
+	if ((long)total <= max_bytes)
+		return false;
+	if (!d) {
+		max_bytes_trim(blocks, n, max_bytes, om);
+		return false;
+	}
+	over_budget(d, (long)total, max_bytes);
+	return true;
 }
 
 /* What a row costs as text: its path and '\n', after a count of width digits and two spaces. */
@@ -771,29 +790,30 @@ long rows_bytes(const struct out_row *rows, size_t n, bool counted)
 	return bytes;
 }
 
-size_t rows_shape(const struct out_row *rows, size_t n, bool counted, long budget, long max_bytes,
-		  struct omits *om, struct diag *d)
+bool rows_shape(const struct out_row *rows, size_t n, bool counted, long budget, long max_bytes,
+		struct omits *om, struct diag *d, size_t *shown)
 {
 	bool by_budget = budget != OPT_UNSET;
 	/* the budget applies even under LETS_NO_STATS, so use the divisor, not tokens_est */
 	long limit = by_budget ? budget * stats_env.ratio : max_bytes;
 	long total = rows_bytes(rows, n, counted);
+	*shown = n;
 	if (total <= limit)
-		return n;
+		return false;
+	if (!by_budget) {
+		over_budget(d, total, max_bytes);
+		*shown = 0;
+		return true;
+	}
 	/* the count column is as wide as the widest count in the rows kept, which only narrows */
 	int width = rows_width(rows, n);
 	size_t keep = 0;
 	long used = 0;
 	while (keep < n && used + row_cost(&rows[keep], counted, width) <= limit)
 		used += row_cost(&rows[keep++], counted, width);
-	if (by_budget) {
-		omit_add(om, OM_BUDGET_LIST, budget, (long)(n - keep), 0, NULL, NULL);
-	} else {
-		omit_add(om, OM_OUTPUT_TRIMMED, max_bytes, (long)(n - keep), 0, NULL, NULL);
-		diag_add(d, E_OVER_BUDGET, "content is %ld bytes, over the %ld-byte budget", total,
-			 max_bytes);
-	}
-	return keep;
+	omit_add(om, OM_BUDGET_LIST, budget, (long)(n - keep), 0, NULL, NULL);
+	*shown = keep;
+	return false;
 }
 
 void error_json(struct buf *b, const struct diag *d, const struct omits *om)
@@ -1216,8 +1236,11 @@ static void blocks_text(struct buf *b, const struct response *r)
 			target_path_text(b, blk->target);
 			buf_addc(b, '\n');
 		}
-		for (size_t j = 0; !r->quiet && j < blk->n_lines; j++)
+		for (size_t j = 0; !r->quiet && j < blk->n_lines; j++) {
+			if (r->group_lines && j && blk->lines[j].number > blk->lines[j - 1].number + 1)
+				buf_adds(b, "--\n"); /* grep's and rg's separator between context groups */
 			line_text(b, &blk->lines[j], width, r->numbers);
+		}
 	}
 }
 

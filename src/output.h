@@ -70,7 +70,7 @@ void block_release(struct out_block *b);
 void block_note_first_change(struct out_block *b, const char *note);
 
 enum omission_kind {
-	OM_HIT_CAP, /* a=hits b=cap */
+	OM_HIT_CAP, /* a=hits b=cap s1=the way out (NULL: "narrow the pattern or the paths, or --files") */
 	OM_TOP_FILES, /* a=shown */
 	OM_CHECK_SKIPPED, /* s1=reason */
 	OM_NORMALIZED, /* bare */
@@ -174,9 +174,11 @@ void region_json(struct buf *b, const struct out_block *r);
 void footer_text(struct buf *b, const char *lead, const struct omits *om, long tokens);
 
 /* The one --budget/--max-bytes step. With a budget (not OPT_UNSET): shapes blocks to about budget
- * tokens by trimming the largest block's tail first, one OM_BUDGET per trimmed block. Else keeps
- * whole lines up to max_bytes of content, recording OM_OUTPUT_TRIMMED and over_budget in d. */
-void blocks_shape(struct out_block *blocks, size_t n, long budget, long max_bytes, struct omits *om,
+ * tokens by trimming the largest block's tail first, one OM_BUDGET per trimmed block. Else content
+ * over max_bytes is refused: over_budget in d (naming the size and the flags that fit) and true,
+ * and the verb prints nothing. With d NULL (a verb that has written its change, so cannot refuse)
+ * it keeps whole lines up to max_bytes instead, recording OM_OUTPUT_TRIMMED. */
+bool blocks_shape(struct out_block *blocks, size_t n, long budget, long max_bytes, struct omits *om,
 		  struct diag *d);
 
 /* The response: everything one call answers, filled by the verb and rendered by response_render
@@ -276,6 +278,7 @@ struct response {
 	bool cost_first; /* show --all: a cost line before the content */
 	bool footer_first; /* find --count: footer, then the rows */
 	bool no_cost; /* the footer has no cost segment (find over its cap) */
+	bool group_lines; /* find -A/-B/-C: a "--" line between lines of a block that do not touch */
 };
 
 /* Renders r in format f into b. */
@@ -283,11 +286,11 @@ void response_render(struct buf *b, const struct response *r, enum out_format f)
 /* Content bytes of --files/--count rows as text (counted: the count column, as wide as the
  * widest count in rows, and two spaces before each path). */
 long rows_bytes(const struct out_row *rows, size_t n, bool counted);
-/* blocks_shape for rows: returns how many leading rows to print. With budget set, keeps the rows
- * within ~budget tokens and records OM_BUDGET_LIST; else keeps the rows within max_bytes,
- * recording OM_OUTPUT_TRIMMED and over_budget in d when some are left out. */
-size_t rows_shape(const struct out_row *rows, size_t n, bool counted, long budget, long max_bytes,
-		  struct omits *om, struct diag *d);
+/* blocks_shape for rows: *shown gets how many leading rows to print. With budget set, keeps the
+ * rows within ~budget tokens and records OM_BUDGET_LIST; else rows over max_bytes are refused as
+ * blocks_shape refuses them (over_budget in d, true: print nothing). */
+bool rows_shape(const struct out_row *rows, size_t n, bool counted, long budget, long max_bytes,
+		struct omits *om, struct diag *d, size_t *shown);
 struct opts;
 /* Renders r into out in the format o asks for (text, --json or --jsonl) and, when o->json_twin is
  * set, as --json into that buffer too. */

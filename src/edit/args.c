@@ -94,19 +94,6 @@ static struct edit_entry *entry_new(struct edit_call *c, const char *target_text
 	return en;
 }
 
-static bool valid_if(const char *v)
-{
-	if (!strncmp(v, "sha:", 4))
-		v += 4;
-	size_t n = strlen(v);
-	if (n < 12)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (!((v[i] >= '0' && v[i] <= '9') || (v[i] >= 'a' && v[i] <= 'f')))
-			return false;
-	return true;
-}
-
 /* The entries of a --from - batch on stdin. */
 static enum lets_err collect_batch(struct edit_call *c)
 {
@@ -221,12 +208,6 @@ enum lets_err edit_args_collect(struct edit_call *c)
 			c->d, "edit", false,
 			"--old -, --new -, --expect-all and --from - all read stdin, and only one can "
 			"\xC2\xB7 pass the others inline");
-	if (o->if_sha && !valid_if(o->if_sha))
-		return opt_usage_error(
-			c->d, "edit", false,
-			"invalid value '%s' for '--if <IF_SHA>': --if takes sha: and 12 or more lowercase "
-			"hex digits, as a show header prints it",
-			o->if_sha);
 	if (o->check && check_spec_valid(o->check, c->d))
 		return E_USAGE;
 	if (o->line_hint != OPT_UNSET && o->line_hint < 1)

@@ -101,9 +101,13 @@ bool edit_commit_check(struct edit_call *c)
 		if (!ef->ck.failed)
 			continue;
 		broken = true;
-		if (ef->ck.kind == CHECK_STRUCTURE)
-			diag_add(c->d, E_CHECK_FAILED, "structure check failed for %s: failed", ef->path);
-		else
+		if (ef->ck.kind == CHECK_STRUCTURE) {
+			struct buf why = BUF_INIT;
+			check_failed_reason(&why, &ef->ck);
+			diag_add(c->d, E_CHECK_FAILED, "structure check failed for %s: %s", ef->path,
+				 why.data);
+			buf_release(&why);
+		} else
 			diag_add(c->d, E_CHECK_FAILED, "structured check failed for %s: invalid", ef->path);
 		edit_mark_failed(c, ef->path);
 	}

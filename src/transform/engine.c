@@ -579,10 +579,10 @@ done:
 }
 
 /* --set keeps the existing type: a string stays a string; anything else reads as JSON when it
- * can, else as a string. */
-static void typed_value(struct tv *v, const struct tpath *p, const struct tn *old)
+ * can, else as a string. A value given as JSON is read as JSON whatever the key held. */
+static void typed_value(struct tv *v, const struct tpath *p, const struct tn *old, bool json)
 {
-	if (old && old->kind == TN_SCALAR && old->sc == SC_STRING) {
+	if (!json && old && old->kind == TN_SCALAR && old->sc == SC_STRING) {
 		tv_set_string(v, p->value, p->value_len);
 		return;
 	}
@@ -590,11 +590,12 @@ static void typed_value(struct tv *v, const struct tpath *p, const struct tn *ol
 		tv_set_string(v, p->value, p->value_len);
 }
 
-static enum lets_err op_set(struct run *u, struct doc *doc, struct tpath *p, struct hit *h, struct edit *e)
+static enum lets_err op_set(struct run *u, const struct tf_op *op, struct doc *doc, struct tpath *p,
+			    struct hit *h, struct edit *e)
 {
 	struct tv v = TV_INIT;
 	enum lets_err err;
-	typed_value(&v, p, h->node);
+	typed_value(&v, p, h->node, op->json);
 	if (h->node) {
 		err = op_replace(doc, h->parent, h->idx, &v, e, u->d, p->typed);
 	} else {
@@ -651,7 +652,7 @@ static enum lets_err one_op(struct run *u, const struct tf_op *op, size_t k)
 	if (!err)
 		err = resolve(u, op, &doc, &p, &h);
 	if (!err && op->kind == TF_SET) {
-		err = op_set(u, &doc, &p, &h, &e);
+		err = op_set(u, op, &doc, &p, &h, &e);
 	} else if (!err && !h.node) {
 		err = diag_add(u->d, E_NOT_FOUND, "path not found in %s", p.typed);
 	} else if (!err && op->kind == TF_DELETE) {

@@ -24,6 +24,7 @@ enum tf_op_kind { TF_SET, TF_DELETE, TF_APPEND };
 struct tf_op {
 	enum tf_op_kind kind;
 	const char *arg; /* borrowed */
+	bool json; /* the value is JSON as written (a batch's object form): a string stays a string */
 };
 
 /* A line of the region: number in the new file; MK_DELETED lines carry the removed text and the

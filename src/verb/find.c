@@ -210,7 +210,14 @@ static void render_over_cap(const struct opts *o, struct tally *t, struct omits 
 	struct out_row top[TOP_FILES];
 	for (size_t i = 0; i < shown; i++)
 		top[i] = (struct out_row){.path = by[i].path, .count = by[i].hits};
-	omit_add(om, OM_HIT_CAP, t->total, o->cap, 0, NULL, NULL);
+	/* --files is find's way out, but --def and -p refuse it: theirs is a --cap that holds them all */
+	struct buf hint = BUF_INIT;
+	if (o->def || o->function)
+		buf_addf(&hint, "narrow the %s or the paths, or --cap %ld", o->def ? "name" : "pattern",
+			 t->total);
+	else
+		buf_adds(&hint, "narrow the pattern or the paths, or --files");
+	omit_add(om, OM_HIT_CAP, t->total, o->cap, 0, hint.data, NULL);
 	omit_add(om, OM_TOP_FILES, (long)shown, 0, 0, NULL, NULL);
 	struct response r = {.list_key = "targets",
 			     .top = top,
@@ -222,11 +229,17 @@ static void render_over_cap(const struct opts *o, struct tally *t, struct omits 
 			     .no_cost = true};
 	response_emit(out, &r, o);
 	struct buf msg = BUF_INIT;
-	lead_hits(&msg, t->total, (long)t->n_res);
-	diag_add(d, E_OVER_CAP,
-		 "%s" OUT_DOT "over the %ld-hit cap" OUT_DOT "narrow the pattern or the paths, or --files",
-		 msg.data, o->cap);
+	if (o->def) {
+		plural(&msg, t->total, "definition", "definitions");
+		buf_adds(&msg, " in ");
+		plural(&msg, (long)t->n_res, "file", "files");
+	} else {
+		lead_hits(&msg, t->total, (long)t->n_res);
+	}
+	diag_add(d, E_OVER_CAP, "%s" OUT_DOT "over the %ld-hit cap" OUT_DOT "%s", msg.data, o->cap,
+		 hint.data);
 	buf_release(&msg);
+	buf_release(&hint);
 	free(by);
 }
 
@@ -238,7 +251,8 @@ static void render_blocks(const struct opts *o, struct tally *t, struct out_bloc
 		render_over_cap(o, t, om, lead, out, d);
 		return;
 	}
-	blocks_shape(blocks, n, o->budget, o->max_bytes, om, d);
+	if (blocks_shape(blocks, n, o->budget, o->max_bytes, om, d))
+		return; /* over --max-bytes with no --budget: refused, nothing printed */
 	struct response r = {.list_key = "targets",
 			     .blocks = blocks,
 			     .n_blocks = n,
@@ -246,7 +260,8 @@ static void render_blocks(const struct opts *o, struct tally *t, struct out_bloc
 			     .header = HDR_PATH,
 			     .lead = lead,
 			     .numbers = true,
-			     .quiet = o->quiet};
+			     .quiet = o->quiet,
+			     .group_lines = opts_before(o) > 0 || opts_after(o) > 0};
 	blocks_stats(blocks, n, &r.lines, &r.bytes);
 	response_emit(out, &r, o);
 }
@@ -653,7 +668,11 @@ static void render_rows(const struct opts *o, struct tally *t, struct omits *om,
 	struct out_row *rows = xcalloc(t->n_res + 1, sizeof(*rows));
 	for (size_t i = 0; i < t->n_res; i++)
 		rows[i] = (struct out_row){.path = t->res[i].path, .count = t->res[i].hits};
-	size_t shown = rows_shape(rows, t->n_res, counted, o->budget, o->max_bytes, om, d);
+	size_t shown;
+	if (rows_shape(rows, t->n_res, counted, o->budget, o->max_bytes, om, d, &shown)) {
+		free(rows); /* refused, as hit lines are */
+		return;
+	}
 	struct response r = {.list_key = counted ? "counts" : "files",
 			     .rows = rows,
 			     .n_rows = shown,

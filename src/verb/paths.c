@@ -130,21 +130,24 @@ static void render_paths(const struct opts *o, char **paths, size_t n, long walk
 	struct out_row *rows = xcalloc(capped + 1, sizeof(*rows));
 	for (size_t i = 0; i < capped; i++)
 		rows[i].path = paths[i];
-	size_t shown = rows_shape(rows, capped, false, o->budget, o->max_bytes, &om, d);
-	struct buf lead = BUF_INIT;
-	plural(&lead, (long)n, "path", "paths");
-	buf_adds(&lead, OUT_DOT "walked ");
-	plural(&lead, walked, "file", "files");
-	struct response r = {.list_key = "files",
-			     .rows = rows,
-			     .n_rows = shown,
-			     .om = &om,
-			     .quiet = o->quiet,
-			     .lines = (long)shown,
-			     .lead = lead.data};
-	r.bytes = rows_bytes(rows, shown, false);
-	response_emit(out, &r, o);
-	buf_release(&lead);
+	size_t shown;
+	/* over --max-bytes with no --budget: refused, nothing printed */
+	if (!rows_shape(rows, capped, false, o->budget, o->max_bytes, &om, d, &shown)) {
+		struct buf lead = BUF_INIT;
+		plural(&lead, (long)n, "path", "paths");
+		buf_adds(&lead, OUT_DOT "walked ");
+		plural(&lead, walked, "file", "files");
+		struct response r = {.list_key = "files",
+				     .rows = rows,
+				     .n_rows = shown,
+				     .om = &om,
+				     .quiet = o->quiet,
+				     .lines = (long)shown,
+				     .lead = lead.data};
+		r.bytes = rows_bytes(rows, shown, false);
+		response_emit(out, &r, o);
+		buf_release(&lead);
+	}
 	free(rows);
 	omits_release(&om);
 }

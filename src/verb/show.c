@@ -118,11 +118,8 @@ enum lets_err cmd_show(const struct opts *o, struct buf *out, struct diag *d)
 		show_target(o, &wt, o->positional.items[i], &sh, &om, d);
 	if (sh.long_lines)
 		omit_add(&om, OM_LONG_LINES_CUT, sh.long_lines, 0, 0, NULL, NULL);
-	blocks_shape(sh.blocks, sh.n, o->budget, o->max_bytes, &om, d);
 	/* content over --max-bytes with no --budget is refused: nothing on stdout, only the refusal */
-	bool refused = false;
-	for (size_t i = 0; i < d->n; i++)
-		refused |= d->items[i].code == E_OVER_BUDGET;
+	bool refused = blocks_shape(sh.blocks, sh.n, o->budget, o->max_bytes, &om, d);
 	if (sh.n && !refused)
 		render(o, &sh, &om, out);
 	for (size_t i = 0; i < sh.n; i++)

@@ -17,6 +17,7 @@
 #include "../worktree.h"
 #include "../transform/region.h"
 #include "../transform/tf.h"
+#include "../transform/tf_int.h"
 #include "verbs.h"
 
 /* One file's operations and what they did. */
@@ -72,11 +73,18 @@ static struct tjob *job_for(struct tcall *t, const char *path)
 	return j;
 }
 
-static void job_op(struct tjob *j, enum tf_op_kind k, const char *arg)
+static void job_op(struct tjob *j, enum tf_op_kind k, const char *arg, bool json)
 {
 	XGROW(j->ops, j->cap_ops, j->n_ops + 1);
-	j->ops[j->n_ops].kind = k;
-	j->ops[j->n_ops++].arg = arg;
+	j->ops[j->n_ops++] = (struct tf_op){k, arg, json};
+}
+
+/* An operation of a batch line: arg (owned from here on) kept for the job's lifetime. */
+static void job_op_owned(struct tjob *j, enum tf_op_kind k, char *arg, bool json)
+{
+	XGROW(j->owned, j->cap_owned, j->n_owned + 1);
+	j->owned[j->n_owned++] = arg;
+	job_op(j, k, arg, json);
 }
 
 static bool in_list(const struct strlist *l, const char *p)
@@ -102,7 +110,11 @@ static enum lets_err collect_cli(struct tcall *t, const struct opts *o, struct d
 	struct tjob *j = job_for(t, o->positional.items[0]);
 	for (size_t i = 0; i < o->ops.n; i++) {
 		const char *a = o->ops.items[i];
-		job_op(j, in_list(&o->set, a) ? TF_SET : in_list(&o->del, a) ? TF_DELETE : TF_APPEND, a);
+		job_op(j,
+		       in_list(&o->set, a)   ? TF_SET
+		       : in_list(&o->del, a) ? TF_DELETE
+					     : TF_APPEND,
+		       a, false);
 	}
 	return LETS_OK;
 }
@@ -117,18 +129,48 @@ static enum lets_err batch_problem(struct diag *d, long line, const char *fmt, c
 	return E_USAGE;
 }
 
-/* One JSONL line: {"file":"…","set":"k=v"|["k=v",…],"delete":…,"append":…}, operations in the
- * order their keys appear. */
-static enum lets_err batch_line(struct tcall *t, json_t *obj, long line, struct diag *d)
+/* One key's operations: "path=value" or "path" as a string, an array of them, or (set, append)
+ * an object of path -> value, each member "path=<value as JSON>". */
+static enum lets_err batch_ops(struct tjob *j, enum tf_op_kind k, const char *key, const struct tv *v,
+			       long line, struct diag *d)
 {
-	json_t *file = json_object_get(obj, "file");
-	if (!json_is_string(file))
+	bool strings = v->k == TV_STR || v->k == TV_ARR;
+	for (size_t i = 0; v->k == TV_ARR && i < v->n; i++)
+		strings &= v->items[i].k == TV_STR;
+	if (strings) {
+		for (size_t i = 0; i < (v->k == TV_ARR ? v->n : 1); i++)
+			job_op_owned(j, k, xstrdup(v->k == TV_ARR ? v->items[i].s : v->s), false);
+		return LETS_OK;
+	}
+	if (k == TF_DELETE || v->k != TV_OBJ)
+		return batch_problem(d, line,
+				     k == TF_DELETE
+					     ? "\"%s\" must be a string or an array of strings"
+					     : "\"%s\" must be a string, an array of strings or an object of "
+					       "paths and values",
+				     key);
+	for (size_t i = 0; i < v->n; i++) {
+		struct buf op = BUF_INIT;
+		buf_addf(&op, "%s=", v->keys[i]);
+		tv_json(&op, &v->items[i]);
+		job_op_owned(j, k, buf_detach(&op), true);
+	}
+	return LETS_OK;
+}
+
+/* One JSONL line, read by tv_parse so that a number keeps its text: {"file":"…","set":…,
+ * "delete":…,"append":…}, operations in the order their keys appear. */
+static enum lets_err batch_line(struct tcall *t, const struct tv *obj, long line, struct diag *d)
+{
+	const struct tv *file = NULL;
+	for (size_t i = 0; i < obj->n; i++)
+		if (!strcmp(obj->keys[i], "file"))
+			file = &obj->items[i];
+	if (!file || file->k != TV_STR)
 		return batch_problem(d, line, "%s", "no \"file\" string");
-	struct tjob *j = job_for(t, json_string_value(file));
-	const char *key;
-	json_t *v;
-	json_object_foreach(obj, key, v)
-	{
+	struct tjob *j = job_for(t, file->s);
+	for (size_t i = 0; i < obj->n; i++) {
+		const char *key = obj->keys[i];
 		if (!strcmp(key, "file"))
 			continue;
 		enum tf_op_kind k = !strcmp(key, "set")      ? TF_SET
@@ -136,18 +178,29 @@ static enum lets_err batch_line(struct tcall *t, json_t *obj, long line, struct 
 							     : TF_APPEND;
 		if (k == TF_APPEND && strcmp(key, "append"))
 			return batch_problem(d, line, "unknown key \"%s\"", key);
-		size_t n = json_is_array(v) ? json_array_size(v) : 1;
-		for (size_t i = 0; i < n; i++) {
-			json_t *s = json_is_array(v) ? json_array_get(v, i) : v;
-			if (!json_is_string(s))
-				return batch_problem(d, line,
-						     "\"%s\" must be a string or an array of strings", key);
-			XGROW(j->owned, j->cap_owned, j->n_owned + 1);
-			j->owned[j->n_owned] = xstrdup(json_string_value(s));
-			job_op(j, k, j->owned[j->n_owned++]);
-		}
+		enum lets_err e = batch_ops(j, k, key, &obj->items[i], line, d);
+		if (e)
+			return e;
 	}
 	return LETS_OK;
+}
+
+/* One non-blank line: jansson's verdict words a malformed line; a JSON object is then read by
+ * tv_parse (which refuses only a \u0000 escape or nesting over 64 levels). */
+static enum lets_err batch_text(struct tcall *t, const char *s, size_t n, long line, struct diag *d)
+{
+	json_error_t err;
+	json_t *obj = json_loadb(s, n, 0, &err);
+	bool is_obj = json_is_object(obj);
+	json_decref(obj);
+	if (!is_obj)
+		return batch_problem(d, line, "%s", obj ? "not a JSON object" : err.text);
+	struct tv v = TV_INIT;
+	enum lets_err e = tv_parse(&v, s, n) ? batch_line(t, &v, line, d)
+					     : batch_problem(d, line, "%s",
+							     "a \\u0000 escape, or nesting over 64 levels");
+	tv_release(&v);
+	return e;
 }
 
 static enum lets_err collect_batch(struct tcall *t, const struct opts *o, struct diag *d)
@@ -167,22 +220,16 @@ static enum lets_err collect_batch(struct tcall *t, const struct opts *o, struct
 		return diag_first(d);
 	}
 	long line = 0;
-	for (size_t i = 0; i < in.len;) {
+	/* the first bad line is the one named: what follows it may be read differently once it is fixed */
+	for (size_t i = 0; i < in.len && !d->n;) {
 		const char *nl = memchr(in.data + i, '\n', in.len - i);
 		size_t e = nl ? (size_t)(nl - in.data) : in.len;
 		line++;
-		json_error_t err;
 		size_t b = i;
 		while (b < e && (in.data[b] == ' ' || in.data[b] == '\t' || in.data[b] == '\r'))
 			b++;
-		if (b < e) {
-			json_t *obj = json_loadb(in.data + b, e - b, 0, &err);
-			if (!json_is_object(obj))
-				batch_problem(d, line, "%s", obj ? "not a JSON object" : err.text);
-			else
-				batch_line(t, obj, line, d);
-			json_decref(obj);
-		}
+		if (b < e)
+			batch_text(t, in.data + b, e - b, line, d);
 		i = e + 1;
 	}
 	buf_release(&in);
@@ -350,17 +397,20 @@ static void render(struct tcall *t, struct buf *out, long landed)
 {
 	const struct opts *o = t->c.o;
 	struct omits om = OMITS_INIT;
+	final_omits(t, &om);
 	struct out_block *blocks = xcalloc(t->n_j + 1, sizeof(*blocks));
-	for (size_t i = 0; i < t->n_j; i++)
+	for (size_t i = 0; i < t->n_j; i++) {
+		/* a trim names its block's target: the file as typed */
+		if (!t->j[i].region.target)
+			t->j[i].region.target = xstrdup(t->c.f[t->j[i].file].path);
 		blocks[i] = t->j[i].region;
-	/* the change is written by now: over --max-bytes trims what is shown, it is not exit 4 */
-	struct diag shaped = DIAG_INIT;
-	blocks_shape(blocks, t->n_j, o->budget, o->max_bytes, &om, &shaped);
-	diag_release(&shaped);
+	}
+	/* the change is written by now: over --max-bytes trims what is shown (no diag: it is not
+	 * exit 4); the trim is named last, as show names it */
+	blocks_shape(blocks, t->n_j, o->budget, o->max_bytes, &om, NULL);
 	for (size_t i = 0; i < t->n_j; i++)
 		t->j[i].region = blocks[i];
 	free(blocks);
-	final_omits(t, &om);
 	struct out_change *ch = xcalloc(t->n_j + 1, sizeof(*ch));
 	long **lines = xcalloc(t->n_j + 1, sizeof(*lines));
 	struct out_op **ops = xcalloc(t->n_j + 1, sizeof(*ops));

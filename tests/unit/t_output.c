@@ -779,8 +779,9 @@ static void change_kinds(void)
 	omits_release(&om);
 }
 
-/* rows_shape keeps the leading rows within the limit: --files rows cost path + '\n', --count rows
- * the count right-aligned to the widest and two spaces more. */
+/* rows_shape keeps the leading rows within a --budget; over --max-bytes with no budget it refuses
+ * (nothing shown, over_budget). --files rows cost path + '\n', --count rows the count
+ * right-aligned to the widest and two spaces more. */
 static void rows(void)
 {
 	const struct out_row r[] = {
@@ -793,29 +794,65 @@ static void rows(void)
 		long budget, max_bytes;
 		size_t keep;
 		const char *diag;
+		size_t omissions;
 	} cases[] = {
-		{"files within max_bytes", false, OPT_UNSET, 12, 3, ""},
-		{"files one byte over max_bytes", false, OPT_UNSET, 11, 2, "over_budget"},
-		{"files budget 2 tokens: 8 bytes", false, 2, 0, 1, ""},
-		{"counts over max_bytes", true, OPT_UNSET, 20, 2, "over_budget"},
-		{"counts budget 0 keeps nothing", true, 0, 65536, 0, ""},
+		{"files within max_bytes", false, OPT_UNSET, 12, 3, "", 0},
+		{"files one byte over max_bytes: refused", false, OPT_UNSET, 11, 0, "over_budget", 0},
+		{"files budget 2 tokens: 8 bytes", false, 2, 0, 1, "", 1},
+		{"counts over max_bytes: refused", true, OPT_UNSET, 20, 0, "over_budget", 0},
+		{"counts budget 0 keeps nothing", true, 0, 65536, 0, "", 1},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct omits om = OMITS_INIT;
 		struct diag d = DIAG_INIT;
 		char n[160];
+		size_t shown = 99;
+		bool refused = rows_shape(r, 3, cases[i].counted, cases[i].budget, cases[i].max_bytes, &om,
+					  &d, &shown);
 		snprintf(n, sizeof(n), "rows_shape: %s: rows kept", cases[i].name);
-		unit_long(n,
-			  (long)rows_shape(r, 3, cases[i].counted, cases[i].budget, cases[i].max_bytes, &om,
-					   &d),
-			  (long)cases[i].keep);
+		unit_long(n, (long)shown, (long)cases[i].keep);
+		snprintf(n, sizeof(n), "rows_shape: %s: refused", cases[i].name);
+		unit_long(n, refused, *cases[i].diag != 0);
 		snprintf(n, sizeof(n), "rows_shape: %s: error", cases[i].name);
 		unit_str(n, d.n ? err_slug(diag_first(&d)) : "", cases[i].diag);
-		snprintf(n, sizeof(n), "rows_shape: %s: one omission when trimmed", cases[i].name);
-		unit_long(n, (long)om.n, cases[i].keep < 3);
+		snprintf(n, sizeof(n), "rows_shape: %s: omissions", cases[i].name);
+		unit_long(n, (long)om.n, (long)cases[i].omissions);
 		omits_release(&om);
 		diag_release(&d);
 	}
+	struct diag d = DIAG_INIT;
+	size_t shown;
+	rows_shape(r, 3, false, OPT_UNSET, 11, NULL, &d, &shown);
+	unit_str(
+		"rows_shape: the refusal names the size and the flags that fit",
+		d.n ? d.items[0].message : "",
+		"content is 12 bytes, over the 11-byte budget \xC2\xB7 pass --budget 2 to trim it to fit, or "
+		"--max-bytes 12 to show it all");
+	diag_release(&d);
+}
+
+/* blocks_shape over --max-bytes: refused with a diag; with no diag (a written change) the whole
+ * lines within the limit are kept and the cut named. */
+static void blocks_limit(void)
+{
+	struct out_block b = {0};
+	block_add_line(&b, 1, MK_NONE, "aaaa", 4); /* 5 bytes with its newline */
+	block_add_line(&b, 2, MK_NONE, "bbbb", 4);
+	struct omits om = OMITS_INIT;
+	struct diag d = DIAG_INIT;
+	unit_long("blocks_shape: over max_bytes refuses", blocks_shape(&b, 1, OPT_UNSET, 7, &om, &d), 1);
+	unit_long("blocks_shape: a refusal keeps the lines", (long)b.n_lines, 2);
+	unit_str("blocks_shape: the refusal names the size and the flags that fit",
+		 d.n ? d.items[0].message : "",
+		 "content is 10 bytes, over the 7-byte budget \xC2\xB7 pass --budget 1 to trim it to fit, or "
+		 "--max-bytes 10 to show it all");
+	unit_long("blocks_shape: no diag trims instead", blocks_shape(&b, 1, OPT_UNSET, 7, &om, NULL), 0);
+	unit_long("blocks_shape: the whole lines within the limit", (long)b.n_lines, 1);
+	unit_long("blocks_shape: the cut named", om.n == 1 ? (long)om.items[0].kind : -1L,
+		  (long)OM_OUTPUT_TRIMMED);
+	omits_release(&om);
+	diag_release(&d);
+	block_release(&b);
 }
 
 int main(void)
@@ -823,6 +860,7 @@ int main(void)
 	unit_begin("t_output");
 	response_three_ways();
 	changes_three_ways();
+	blocks_limit();
 	change_kinds();
 	/* §4: ~T tokens below 100, else tenths = (T + 50) / 100 → ~X.Yk tokens. */
 	region();

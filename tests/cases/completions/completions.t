@@ -104,3 +104,21 @@ Usage: lets completions <SHELL>
 
 For more information, try '--help'.
 ERROR_CODE=usage
+
+### completions --help lists the shells (issue 27 item 11), as clap lists a value enum
+# spec-silent: the layout follows clap's "Arguments:" section and the options' column
+$ lets completions --help
+Print a completion script for bash, zsh or fish
+
+Usage: lets completions <SHELL>
+
+Arguments:
+  <SHELL>                      [possible values: bash, zsh, fish]
+
+Options:
+  -h, --help                   Print help
+
+### control: a verb with an open positional has no Arguments section
+$ lets show --help | grep -c '^Arguments:'
+? 1
+0

@@ -54,7 +54,9 @@ $ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' --jsonl
 {"path":"usage.ts","replacements":1,"lines":[5],"match":"exact","region":{"start":3,"end":7,"lines":[{"number":3,"marker":"none","text":"export function usage(id: string) {"},{"number":4,"marker":"none","text":"  const now = Date.now()"},{"number":5,"marker":"replaced","text":"  const cap = 20"},{"number":6,"marker":"none","text":"  if (!id) return"},{"number":7,"marker":"none","text":"  if (count(id) > cap) return"}]},"check":{"layer":"structure","status":"ok","errors_before":0,"errors_after":0},"sha":{"before":"14dc685cb937","after":"9d77b7d8a9f6"}}
 {"stats":{"lines":5,"bytes":178,"tokens_est":null},"omitted":[]}
 
-### a broken edit is reverted: the spec's Go example, file unchanged
+### a broken edit is reverted: the spec's Go example, file unchanged; the stderr line says what
+# failed (issue 27 item 11; 0.0.1 printed "failed" there, a deliberate difference): the count is
+# tree-sitter's error nodes, the errors_before/errors_after of --json, and the first one's line
 @fixture edit-basic
 @env LETS_NO_STATS=1
 $ lets edit main.go --old 'func' --new 'fun'; echo "exit $?"; cat main.go
@@ -71,7 +73,7 @@ func usage(id string) int {
 	return cap + len(id)
 }
 --- stderr
-structure check failed for main.go: failed
+structure check failed for main.go: 3 new parse errors, the first at line 2
 ERROR_CODE=check_failed
 
 ### control: the same file edited validly keeps the edit
@@ -141,3 +143,39 @@ export function usage(id: string) {
   return total(id, now)
 }
 
+
+### a structure check that finds several new parse errors counts them and names the first's line
+% printf 'package main\n\nfunc a() int {\n\treturn 1\n}\n\nfunc b() int {\n\treturn 2\n}\n' > two.go
+@env LETS_NO_STATS=1
+$ lets edit two.go --old 'return' --new 'return ((' --all -q
+? 3
+── check: failed → reverted · file unchanged · sha:[..]
+--- stderr
+structure check failed for two.go: 2 new parse errors, the first at line 4
+ERROR_CODE=check_failed
+--- file two.go
+package main
+
+func a() int {
+	return 1
+}
+
+func b() int {
+	return 2
+}
+
+### one new error node: singular, "at line"
+% printf 'const a = 1;\nconst b = 2;\n' > one.ts
+@env LETS_NO_STATS=1
+$ set -o pipefail; lets edit one.ts --old 'const b = 2;' --new 'const b = 2 +;' -q; lets edit one.ts --old 'const b = 2;' --new 'const b = 2 +;' --json | grep -o '"check":{[^}]*}'
+? 3
+── check: failed → reverted · file unchanged · sha:[..]
+"check":{"layer":"structure","status":"failed","errors_before":0,"errors_after":1}
+--- stderr
+structure check failed for one.ts: 1 new parse error at line 2
+ERROR_CODE=check_failed
+structure check failed for one.ts: 1 new parse error at line 2
+ERROR_CODE=check_failed
+--- file one.ts
+const a = 1;
+const b = 2;

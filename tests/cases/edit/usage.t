@@ -12,6 +12,36 @@ error: invalid value 'sha:14dc685c' for '--if <IF_SHA>': --if takes sha: and 12 
 For more information, try '--help'.
 ERROR_CODE=usage
 
+### --if is validated before anything else: before the one-stdin-reader rule
+@fixture edit-basic
+$ lets edit usage.ts --old - --new - --if sha:abc
+? 64
+--- stderr
+error: invalid value 'sha:abc' for '--if <IF_SHA>': --if takes sha: and 12 or more lowercase hex digits, as a show header prints it
+
+For more information, try '--help'.
+ERROR_CODE=usage
+
+### --if is validated before a missing target is named
+@fixture edit-basic
+$ lets edit --old a --new b --if sha:abc
+? 64
+--- stderr
+error: invalid value 'sha:abc' for '--if <IF_SHA>': --if takes sha: and 12 or more lowercase hex digits, as a show header prints it
+
+For more information, try '--help'.
+ERROR_CODE=usage
+
+### --if is validated before the target count: a short hash with two targets
+@fixture edit-basic
+$ lets edit usage.ts main.go --old a --new b --if sha:abc
+? 64
+--- stderr
+error: invalid value 'sha:abc' for '--if <IF_SHA>': --if takes sha: and 12 or more lowercase hex digits, as a show header prints it
+
+For more information, try '--help'.
+ERROR_CODE=usage
+
 ### --if with two targets: refused before anything is read
 @fixture edit-basic
 $ lets edit usage.ts main.go --old a --new b --if sha:14dc685cb937
@@ -217,3 +247,9 @@ export function usage(id: string) {
   return total(id, now)
 }
 
+
+### --help: the --if row is a whole sentence (reference.md: "refuse (exit 5) if the file changed
+# since the show that produced this hash"); transform's help prints the same row
+$ lets edit --help | grep -- '--if'; lets transform --help | grep -- '--if'
+      --if <IF_SHA>            refuse (exit 5) if the file changed since the show that produced this hash
+      --if <IF_SHA>            refuse (exit 5) if the file changed since the show that produced this hash

@@ -95,17 +95,30 @@ $ lets find --def Open --hidden --no-ignore -q
 ── store/store.go:16-19  (function · lines 16-19)
 ── 5 definitions in 4 files · searched 9 files
 
-### over the cap: the busiest files, over_cap
+### over the cap: the busiest files, over_cap; the way out names only what --def accepts (it
+# refuses --files): a narrower name or paths, or the --cap that holds every definition
 @fixture findsym
 @env LETS_NO_STATS=1
 $ lets find --def Open --cap 1
 ? 1
 2	store/store.go
 1	docs/guide.md
-── 3 definitions in 2 files · searched 6 files · ignored 3 (gitignore 1 · hidden 2) · over the 1-hit cap · narrow the pattern or the paths, or --files · top 2 files shown
+── 3 definitions in 2 files · searched 6 files · ignored 3 (gitignore 1 · hidden 2) · over the 1-hit cap · narrow the name or the paths, or --cap 3 · top 2 files shown
 --- stderr
-3 hits in 2 files · over the 1-hit cap · narrow the pattern or the paths, or --files
+3 definitions in 2 files · over the 1-hit cap · narrow the name or the paths, or --cap 3
 ERROR_CODE=over_cap
+
+### the suggested --cap holds them all
+@fixture findsym
+@env LETS_NO_STATS=1
+$ lets find --def Open --cap 3
+── docs/guide.md#Guide.Open  (section · lines 3-5)
+ 3:	## «Open»
+── store/store.go#Store.Open  (method · lines 7-10)
+ 7:	func (s *Store) «Open»(path string) error {
+── store/store.go:16-19  (function · lines 16-19)
+16:	func «Open»(path string) (*Store, error) {
+── 3 definitions in 2 files · searched 6 files · ignored 3 (gitignore 1 · hidden 2)
 
 ### a name used but not defined: not_found, naming the files that use it
 @fixture findsym

@@ -51,7 +51,8 @@ $ lets find --show-function 'self\)' py
 5:	    def close(«self)»:
 ── 2 hits in 1 file · searched 1 file
 
-### context lines stay with their hit's symbol until they pass its end
+### context lines stay with their hit's symbol until they pass its end; "--" between groups that
+# do not touch, inside a symbol's block as anywhere
 @fixture findsym
 @env LETS_NO_STATS=1
 $ lets find -p -C1 path store/store.go
@@ -64,6 +65,7 @@ $ lets find -p -C1 path store/store.go
  7:	func (s *Store) Open(«path» string) error {
  8:		s.«path» = «path»
  9-		return nil
+--
 15-	
 ── store/store.go:16-19
 16:	func Open(«path» string) (*Store, error) {
@@ -98,15 +100,16 @@ $ lets find -p -q return py
 ── py/db.py:9-10
 ── 2 hits in 1 file · searched 1 file
 
-### over the cap -p changes nothing: the busiest files, over_cap
+### over the cap -p prints the busiest files, over_cap; the way out names only what -p accepts
+# (it refuses --files): a narrower pattern or paths, or the --cap that holds every hit
 @fixture findsym
 @env LETS_NO_STATS=1
 $ lets find -p self py --cap 2
 ? 1
 3	py/db.py
-── 3 hits in 1 file · searched 1 file · over the 2-hit cap · narrow the pattern or the paths, or --files · top 1 file shown
+── 3 hits in 1 file · searched 1 file · over the 2-hit cap · narrow the pattern or the paths, or --cap 3 · top 1 file shown
 --- stderr
-3 hits in 1 file · over the 2-hit cap · narrow the pattern or the paths, or --files
+3 hits in 1 file · over the 2-hit cap · narrow the pattern or the paths, or --cap 3
 ERROR_CODE=over_cap
 
 ### no hits: not_found as without -p
@@ -198,3 +201,14 @@ $ lets find -p needle q.cc
 ── q.cc:23-25
 24:	  «needle»();
 ── 1 hit in 1 file · searched 1 file
+
+### control: plain find over the cap keeps the spec's "or --files"
+@fixture findsym
+@env LETS_NO_STATS=1
+$ lets find return --cap 2
+? 1
+[...]
+── 8 hits in 4 files · searched 6 files · ignored 3 (gitignore 1 · hidden 2) · over the 2-hit cap · narrow the pattern or the paths, or --files · top 4 files shown
+--- stderr
+8 hits in 4 files · over the 2-hit cap · narrow the pattern or the paths, or --files
+ERROR_CODE=over_cap

@@ -109,15 +109,23 @@ store/store.go
 $ lets paths -q '*.go'
 ── 2 paths · walked 6 files · ignored 3 (gitignore 1 · hidden 2) · glob *.go
 
-### --max-bytes: as find --files, the rows within it, exit 4
+### --max-bytes: refused as find --files is (issue 27 item 10), nothing on stdout, exit 4
 @fixture findsym
 @env LETS_NO_STATS=1
 $ lets paths . --max-bytes 20
 ? 4
-docs/guide.md
-── 6 paths · walked 6 files · ignored 3 (gitignore 1 · hidden 2) · output over --max-bytes 20: 5 lines not shown
 --- stderr
-content is 77 bytes, over the 20-byte budget
+content is 77 bytes, over the 20-byte budget · pass --budget 5 to trim it to fit, or --max-bytes 77 to show it all
+ERROR_CODE=over_budget
+
+### --max-bytes --json: the error shape
+@fixture findsym
+@env LETS_NO_STATS=1
+$ lets paths . --max-bytes 20 --json
+? 4
+{"error":{"slug":"over_budget","message":"content is 77 bytes, over the 20-byte budget · pass --budget 5 to trim it to fit, or --max-bytes 77 to show it all"},"omitted":[],"stats":{"lines":0,"bytes":0,"tokens_est":null}}
+--- stderr
+content is 77 bytes, over the 20-byte budget · pass --budget 5 to trim it to fit, or --max-bytes 77 to show it all
 ERROR_CODE=over_budget
 
 ### a missing root: named, exit 1

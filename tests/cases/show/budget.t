@@ -88,7 +88,7 @@ $ lets show lines20.txt --budget 20 --json
 $ lets show lines20.txt --max-bytes 100
 ? 4
 --- stderr
-content is 800 bytes, over the 100-byte budget
+content is 800 bytes, over the 100-byte budget · pass --budget 25 to trim it to fit, or --max-bytes 800 to show it all
 ERROR_CODE=over_budget
 
 ### control: content exactly at --max-bytes is fine
@@ -113,7 +113,7 @@ $ lets show lines20.txt --budget 50 --max-bytes 100
 $ lets show many.txt --all
 ? 4
 --- stderr
-content is 108894 bytes, over the 65536-byte budget
+content is 108894 bytes, over the 65536-byte budget · pass --budget 16384 to trim it to fit, or --max-bytes 108894 to show it all
 ERROR_CODE=over_budget
 
 ### control: the same file under the default window is far below the default --max-bytes
@@ -127,9 +127,9 @@ $ lets show many.txt
 ### --max-bytes in JSON: the refusal is the error shape
 $ lets show lines20.txt --max-bytes 40 --json
 ? 4
-{"error":{"slug":"over_budget","message":"content is 800 bytes, over the 40-byte budget"},"omitted":[],"stats":{"lines":0,"bytes":0,"tokens_est":null}}
+{"error":{"slug":"over_budget","message":"content is 800 bytes, over the 40-byte budget · pass --budget 10 to trim it to fit, or --max-bytes 800 to show it all"},"omitted":[],"stats":{"lines":0,"bytes":0,"tokens_est":null}}
 --- stderr
-content is 800 bytes, over the 40-byte budget
+content is 800 bytes, over the 40-byte budget · pass --budget 10 to trim it to fit, or --max-bytes 800 to show it all
 ERROR_CODE=over_budget
 
 ### --max-file-bytes refuses a larger file: exit 7 unsupported_file

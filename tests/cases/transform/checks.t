@@ -62,7 +62,8 @@ gone:
   k: v
 kept: 2
 
-### --from -: a malformed line fails the whole batch at exit 64, nothing written
+### --from -: a malformed line fails the whole batch at exit 64, nothing written; only the first
+# bad line is named (issue 27 item 4)
 @fixture transform
 --- stdin
 {"file":"config.json","set":"review.threads=9"}
@@ -73,7 +74,17 @@ exit 64
   "review": { "threads": 1 }
 --- stderr
 malformed --from - input: line 2: unknown key "bogus"
-malformed --from - input: line 3: '[' or '{' expected near 'not'
+ERROR_CODE=usage
+
+### --from -: jansson's words for a line that is not JSON
+@fixture transform
+--- stdin
+{"file":"config.json","set":"review.threads=9"}
+not json
+$ lets transform --from -
+? 64
+--- stderr
+malformed --from - input: line 2: '[' or '{' expected near 'not'
 ERROR_CODE=usage
 
 ### --from -: a path that fails in one file writes no file

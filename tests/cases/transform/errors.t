@@ -99,6 +99,53 @@ exit 5
 config.json changed since sha:000000000000 (now sha:bfe3e156b1ce)
 ERROR_CODE=changed
 
+### --if is validated before anything else: a short hash is exit 64 usage, not exit 5 changed
+# (output-format.md §2: the clap-shaped '--if <IF_SHA>' message); the file untouched
+@fixture transform
+$ lets transform config.json --set review.threads=3 --if sha:abc
+? 64
+--- stderr
+error: invalid value 'sha:abc' for '--if <IF_SHA>': --if takes sha: and 12 or more lowercase hex digits, as a show header prints it
+
+For more information, try '--help'.
+ERROR_CODE=usage
+--- file config.json
+{
+  // feature flags
+  "features": { "e2e": true },
+  "review": { "threads": 1 }
+}
+
+### --if with upper-case hex is refused the same way, before the file is looked for
+@fixture transform
+$ lets transform nope.json --set a=1 --if sha:BFE3E156B1CE
+? 64
+--- stderr
+error: invalid value 'sha:BFE3E156B1CE' for '--if <IF_SHA>': --if takes sha: and 12 or more lowercase hex digits, as a show header prints it
+
+For more information, try '--help'.
+ERROR_CODE=usage
+
+### --if is validated before a --from - batch is read
+@fixture transform
+--- stdin
+{"file":"config.json","set":"review.threads=3"}
+$ lets transform --from - --if sha:abc
+? 64
+--- stderr
+error: invalid value 'sha:abc' for '--if <IF_SHA>': --if takes sha: and 12 or more lowercase hex digits, as a show header prints it
+
+For more information, try '--help'.
+ERROR_CODE=usage
+
+### control: a well-formed --if that is stale is exit 5 changed
+@fixture transform
+$ lets transform config.json --set review.threads=3 --if sha:abcabcabcabc
+? 5
+--- stderr
+config.json changed since sha:abcabcabcabc (now sha:bfe3e156b1ce)
+ERROR_CODE=changed
+
 ### a read-only file is refused with the fix named
 @fixture transform
 % chmod a-w config.json
