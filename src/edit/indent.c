@@ -217,6 +217,7 @@ struct remap {
 	const struct tline *const *same; /* the file line a line of --new stands for unchanged */
 	const struct lex_line *lex; /* lines inside literals; owner: 1-based line of the text, 0 none */
 	const unsigned char *make; /* enum place_make per line, in a Makefile */
+	bool outer_by_base; /* an insert: lines inside a literal opened above the text move by the base */
 };
 
 static void add_levels(struct buf *b, const struct remap *m, const struct indent_style *st, int levels,
@@ -303,16 +304,21 @@ static void remap_line(struct buf *b, const struct remap *m, size_t k, const cha
 	} else if (m->same && m->same[k]) {
 		buf_add(b, m->same[k]->s, m->same[k]->n);
 		buf_add(b, s + c, n - c);
-	} else if (kind == LEX_KEEP || (kind == LEX_SHIFT && empty)) {
-		buf_add(b, s, n);
-	} else if (kind == LEX_SHIFT) {
-		long o = m->lex[k].owner;
-		int base = width(m->base_to, m->base_to_len) - m->base_from;
-		shift(b, s, ws, o >= 1 && (size_t)o <= k ? deltas[o - 1] : base);
-		buf_add(b, s + ws, n - ws);
-	} else {
+	} else if (kind == LEX_CODE) {
 		if (!empty || ws)
 			new_indent(b, m, k, s, ws);
+		buf_add(b, s + ws, n - ws);
+	} else if (empty || (kind == LEX_KEEP && !(m->outer_by_base && !m->lex[k].owner))) {
+		buf_add(b, s, n);
+	} else {
+		/* a block that moves: with the line it opens on, or by the base when that is above */
+		long o = m->lex[k].owner;
+		if (o >= 1 && (size_t)o <= k)
+			shift(b, s, ws, deltas[o - 1]);
+		else if (m->outer_by_base)
+			buf_add(b, m->base_to, m->base_to_len), buf_add(b, s, ws);
+		else
+			shift(b, s, ws, width(m->base_to, m->base_to_len) - m->base_from);
 		buf_add(b, s + ws, n - ws);
 	}
 	deltas[k] = width(b->data + at, indent_len(b->data + at, b->len - at)) - width(s, ws);
@@ -379,6 +385,8 @@ static char *splice_copy(const struct file *f, size_t a, size_t b, const char *t
 	if (a == f->size && a && f->data[a - 1] != '\n')
 		buf_addc(&c, '\n');
 	buf_add(&c, text, n);
+	if (a == b && (!n || text[n - 1] != '\n'))
+		buf_addc(&c, '\n'); /* an insert ends its last line (insert_text) */
 	buf_add(&c, f->data + b, f->size - b);
 	*len = c.len;
 	return buf_detach(&c);
@@ -585,7 +593,7 @@ char *indent_insert(const struct file *f, const struct place_site *site, size_t 
 	unsigned char *make = NULL;
 	char *res = NULL;
 	for (int pass = 0; pass < 2; pass++) {
-		struct remap m = {.lex = lex};
+		struct remap m = {.lex = lex, .outer_by_base = true};
 		insert_setup(&m, f, &t, &base, text, n);
 		if (!make)
 			make = make_lines(f, row - 1, text, n, m.base_to_len > 0, t.n);

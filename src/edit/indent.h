@@ -52,8 +52,9 @@ char *fold_reindent(const struct file *f, const struct fold_region *r, const cha
 
 /* Inserted text for site (place.h), going in at byte off of f, in f's style, each line's level
  * kept and counted in the file's unit: from the base place_insert_base gives when the first line
- * has no indentation, else from column 0; literals and Makefiles as for fold_reindent. Caller
- * frees. */
+ * has no indentation, else from column 0; literals and Makefiles as for fold_reindent, except
+ * that lines inside a literal of the file (the insert lands in one) take the base before their
+ * bytes, as one block. Caller frees. */
 char *indent_insert(const struct file *f, const struct place_site *site, size_t off, const char *text,
 		    size_t n, size_t *len);
 

@@ -43,6 +43,28 @@ static TSTree *parse_span(TSParser *p, const char *data, size_t a, size_t b)
 	return ts_parser_parse_string(p, NULL, data + a, (uint32_t)(b - a));
 }
 
+/* A YAML line that starts a top-level entry: text at column 0, no comment. Nothing inside an
+ * entry starts so (a block scalar's lines are deeper than its key). */
+static bool yaml_top(const char *data, size_t len, size_t at)
+{
+	return at < len && data[at] != ' ' && data[at] != '\t' && data[at] != '\n' && data[at] != '\r' &&
+	       data[at] != '#';
+}
+
+/* The top-level YAML entries around bytes [a, b): [*s, *e). */
+static void yaml_items(const char *data, size_t len, size_t a, size_t b, size_t *s, size_t *e)
+{
+	*s = chunk_line_start(data, a);
+	while (*s && !yaml_top(data, len, *s))
+		*s = chunk_line_start(data, *s - 1);
+	const char *nl = memchr(data + b, '\n', len - b);
+	*e = nl ? (size_t)(nl - data) + 1 : len;
+	while (*e < len && !yaml_top(data, len, *e)) {
+		nl = memchr(data + *e, '\n', len - *e);
+		*e = nl ? (size_t)(nl - data) + 1 : len;
+	}
+}
+
 /* Parses the items around bytes [a, b) of data when they are under half of it and parse without
  * error alone (as edit's structural check does), else the whole text. */
 static bool lex_parse(const struct lang *lang, const char *data, size_t len, size_t a, size_t b,
@@ -52,8 +74,12 @@ static bool lex_parse(const struct lang *lang, const char *data, size_t len, siz
 	ts_parser_set_language(t->parser, lang->grammar());
 	t->base = 0;
 	t->row_base = 0;
-	if (lang->chunkable) {
-		size_t s = chunk_item_start(data, len, a), e = chunk_item_end(data, len, b);
+	if (lang->chunkable || lang->id == L_YAML) {
+		size_t s, e;
+		if (lang->chunkable)
+			s = chunk_item_start(data, len, a), e = chunk_item_end(data, len, b);
+		else
+			yaml_items(data, len, a, b, &s, &e);
 		if ((e - s) * 2 < len) {
 			t->tree = parse_span(t->parser, data, s, e);
 			if (t->tree && !ts_node_has_error(ts_tree_root_node(t->tree))) {

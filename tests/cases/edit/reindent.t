@@ -107,6 +107,23 @@ line
 EOF
 }
 
+### an insert inside a file's raw string moves as one block to the anchor's indentation
+@env LETS_NO_STATS=1
+% printf 'package x\n\nfunc q() string {\n\treturn `\n\tSELECT *\n\tFROM t\n`\n}\n' > q.go
+$ lets edit q.go --insert-after "@'FROM t'" --new $'WHERE x\n  AND y' -q
+── check: structure ok · sha:[..]→[..] · re-indented
+--- file q.go
+package x
+
+func q() string {
+	return `
+	SELECT *
+	FROM t
+	WHERE x
+	  AND y
+`
+}
+
 ### YAML: a block scalar's lines move with its key, keeping their indentation inside the scalar
 @env LETS_NO_STATS=1
 % printf 'jobs:\n  build:\n    steps:\n      - run: make\n' > w.yaml
