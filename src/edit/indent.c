@@ -404,8 +404,13 @@ static struct lex_line *probe(const struct file *f, size_t a, size_t b, long row
 	struct lex_line *own = xmalloc(n_lines * sizeof *own), *ctx = xmalloc(n_lines * sizeof *ctx);
 	size_t cl;
 	char *cand = splice_copy(f, a, b, done, done_len, &cl);
-	bool any = lexical_lines(f->path, text, n, 1, (long)n_lines, own);
-	any |= lexical_lines(f->path, cand, cl, row, row + (long)n_lines - 1, ctx);
+	bool any = lexical_lines(f->path, cand, cl, row, row + (long)n_lines - 1, ctx);
+	/* the text read alone, unless it starts inside a literal of the file: its quotes would pair
+	 * up wrongly then */
+	if (ctx[0].kind == LEX_CODE || ctx[0].owner >= row)
+		any |= lexical_lines(f->path, text, n, 1, (long)n_lines, own);
+	else
+		memset(own, 0, n_lines * sizeof *own);
 	for (size_t i = 0; i < n_lines && any; i++) {
 		long o = ctx[i].owner - row + 1;
 		if (ctx[i].kind != LEX_CODE)
@@ -428,8 +433,8 @@ static const struct tline **unchanged(const struct tlines *o, const struct tline
 {
 	const struct tline **same = xcalloc(nw->n + 1, sizeof *same);
 	size_t pre = 0, suf = 0, min = o->n < nw->n ? o->n : nw->n;
-	if (min > fl->n)
-		min = fl->n;
+	if (fl->n != o->n)
+		return same;
 	while (pre < min && same_bytes(&o->v[pre], &nw->v[pre]))
 		same[pre] = &fl->v[pre], pre++;
 	while (suf < min - pre && same_bytes(&o->v[o->n - 1 - suf], &nw->v[nw->n - 1 - suf]))
@@ -581,6 +586,20 @@ static void insert_setup(struct remap *m, const struct file *f, const struct tli
 		m->unit_from = memchr(text, '\t', n) || m->st.tabs ? TAB_COLS : m->st.unit;
 }
 
+/* In a Makefile a base holding a tab comes from a recipe line: when the text's first line is no
+ * recipe line (a new rule, an assignment), the text goes from column 0 instead. */
+static bool make_leaves_recipe(const unsigned char *make, const struct tlines *t, struct buf *base)
+{
+	size_t first = 0;
+	while (first < t->n && blank(&t->v[first]))
+		first++;
+	if (first == t->n || make[first] != PLACE_MAKE_OTHER || t->v[first].ws || !base->len ||
+	    !memchr(base->data, '\t', base->len))
+		return false;
+	buf_truncate(base, 0);
+	return true;
+}
+
 char *indent_insert(const struct file *f, const struct place_site *site, size_t off, const char *text,
 		    size_t n, size_t *len)
 {
@@ -595,8 +614,9 @@ char *indent_insert(const struct file *f, const struct place_site *site, size_t 
 	for (int pass = 0; pass < 2; pass++) {
 		struct remap m = {.lex = lex, .outer_by_base = true};
 		insert_setup(&m, f, &t, &base, text, n);
-		if (!make)
-			make = make_lines(f, row - 1, text, n, m.base_to_len > 0, t.n);
+		if (!make && (make = make_lines(f, row - 1, text, n, m.base_to_len > 0, t.n)) &&
+		    make_leaves_recipe(make, &t, &base))
+			insert_setup(&m, f, &t, &base, text, n);
 		m.make = make;
 		res = remap_text(&m, text, n, len);
 		if (pass || !(lex = probe(f, off, off, row, text, n, t.n, res, *len, false)))

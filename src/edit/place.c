@@ -183,7 +183,7 @@ static long neighbour(const struct file *f, long l, int dir, bool skip)
  * ends as an opener, else a's. */
 static void after_base(const struct file *f, long a, struct buf *base)
 {
-	const char *t, *c;
+	const char *t, *c = "";
 	size_t n = file_line(f, (size_t)a, &t), ws = indent_len(t, n);
 	bool open = opens(f, t, n);
 	/* in Markdown a deeper line after a blank one is a code block or a loose item's paragraph */
@@ -206,7 +206,7 @@ static void after_base(const struct file *f, long a, struct buf *base)
 /* Before line b: when b closes a block, its last child's indentation, else b's plus a unit. */
 static void before_base(const struct file *f, long b, struct buf *base)
 {
-	const char *t, *c;
+	const char *t, *c = "";
 	size_t n = file_line(f, (size_t)b, &t), ws = indent_len(t, n);
 	buf_add(base, t, ws);
 	if (prose(f) || !closes(t, n))
@@ -290,10 +290,12 @@ void place_make_lines(const struct file *f, long before, const char *text, size_
 		enum line_class c = classify(s, len);
 		out[k] = PLACE_MAKE_NONE;
 		if (c != CL_SKIP && (ws || based) && !cont) {
-			bool recipe = (ctx == CL_RULE || ctx == CL_RECIPE) && !assignment(s + ws, len - ws) &&
-				      !directive(s + ws, len - ws);
+			/* a rule line typed at column 0 stays a rule, wherever it goes */
+			bool rule = !ws && rule_line(s, len);
+			bool recipe = (ctx == CL_RULE || ctx == CL_RECIPE) && !rule &&
+				      !assignment(s + ws, len - ws) && !directive(s + ws, len - ws);
 			out[k] = recipe ? PLACE_MAKE_RECIPE : PLACE_MAKE_OTHER;
-			c = recipe ? CL_RECIPE : CL_OTHER;
+			c = recipe ? CL_RECIPE : rule ? CL_RULE : CL_OTHER;
 		}
 		if (c != CL_SKIP && !cont)
 			ctx = c;

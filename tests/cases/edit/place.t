@@ -199,6 +199,17 @@ LD = ld
 all:
 	echo hi
 
+### Makefile: a new rule inserted after a recipe line starts at column 0, its recipe a tab deep
+@env LETS_NO_STATS=1
+% printf 'all:\n\tcc -o x x.c\n' > Makefile
+$ lets edit Makefile --insert-after "@'cc -o'" --new $'clean:\n\trm -f x' -q
+── sha:[..]→[..] · check: skipped (no grammar for Makefile)
+--- file Makefile
+all:
+	cc -o x x.c
+clean:
+	rm -f x
+
 ### Markdown: after a list item with nested items, the new item joins them
 @env LETS_NO_STATS=1
 % printf -- '- one\n  - sub\n- two\n' > l.md
