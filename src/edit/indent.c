@@ -636,8 +636,10 @@ char *indent_tail(const struct file *f, size_t start, size_t end, const char *ol
 	size_t ls = start;
 	while (ls && f->data[ls - 1] != '\n')
 		ls--;
+	/* a later line of --old is the file's own bytes, so the lines of --new after it are too */
+	const char *nl = memchr(old, '\n', old_len);
 	if (ls == start || indent_len(f->data + ls, start - ls) != start - ls || !old_len ||
-	    (old[0] != ' ' && old[0] != '\t') || !memchr(nw, '\n', nw_len))
+	    (old[0] != ' ' && old[0] != '\t') || !memchr(nw, '\n', nw_len) || (nl && nl + 1 < old + old_len))
 		return NULL;
 	struct tlines t = {0};
 	split(nw, nw_len, &t);

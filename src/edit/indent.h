@@ -58,10 +58,11 @@ char *fold_reindent(const struct file *f, const struct fold_region *r, const cha
 char *indent_insert(const struct file *f, const struct place_site *site, size_t off, const char *text,
 		    size_t n, size_t *len);
 
-/* nw for an exact --old that starts inside the indentation of its line, at byte start (through
- * end): nw's first line goes in as typed, after the indentation before start; its later lines keep
- * their levels under the first, which sits at the line's real indentation. NULL when --old does
- * not start so or nw has one line. Caller frees. */
+/* nw for an exact one-line --old that starts inside the indentation of its line, at byte start
+ * (through end): nw's first line goes in as typed, after the indentation before start; its later
+ * lines keep their levels under the first, which sits at the line's real indentation. NULL when
+ * --old does not start so, spans lines (its later lines are the file's own bytes, and so are
+ * nw's), or nw has one line. Caller frees. */
 char *indent_tail(const struct file *f, size_t start, size_t end, const char *old, size_t old_len,
 		  const char *nw, size_t nw_len, size_t *len);
 

@@ -270,6 +270,18 @@ def f():
         b()
         c()
 
+### control: an exact --old over several lines starting inside the indentation keeps --new as typed
+@env LETS_NO_STATS=1
+% printf 'def f():\n    if x:\n        a()\n        b()\n' > c.py
+$ lets edit c.py --old $'    a()\n        b()' --new $'    a()\n        b()\n        c()' -q
+── check: structure ok · sha:[..]→[..]
+--- file c.py
+def f():
+    if x:
+        a()
+        b()
+        c()
+
 ### a fold that misreads a raw string's whitespace may not rewrite the string: refused
 % printf 'package x\n\nfunc q() string {\n\ts := `\n\tSELECT 1\n`\n\treturn s\n}\n' > q.go
 $ lets edit q.go --old $'    s := `\n    SELECT 1\n`' --new $'    s := `\n    SELECT 2\n`'
