@@ -229,6 +229,17 @@ static bool comment_alone(const struct lex_tree *t, const char *data, size_t len
 	return true;
 }
 
+/* The comment at [first, end) must keep its place: a "#!" line or a coding cookie on the first
+ * two lines, which mean something only there. */
+static bool pinned(const char *data, size_t first, size_t end)
+{
+	if (rows_before(data, first) >= 2)
+		return false;
+	return (end - first >= 2 && !memcmp(data + first, "#!", 2)) ||
+	       memmem(data + first, end - first, "coding:", 7) ||
+	       memmem(data + first, end - first, "coding=", 7);
+}
+
 long lexical_comment_above(const char *path, const char *data, size_t len, long line)
 {
 	const struct lang *lang = lang_for_path(path);
@@ -246,7 +257,8 @@ long lexical_comment_above(const char *path, const char *data, size_t len, long 
 			while (p < at && (data[p] == ' ' || data[p] == '\t'))
 				p++;
 			size_t first;
-			if (p >= at - 1 || data[p] == '\r' || !comment_alone(&t, data, len, p, w, &first))
+			if (p >= at - 1 || data[p] == '\r' || !comment_alone(&t, data, len, p, w, &first) ||
+			    pinned(data, first, at))
 				break;
 			at = first;
 			top = rows_before(data, first) + 1;

@@ -57,6 +57,9 @@ static const struct ccase comments[] = {
 	{"yaml comment above a key", "a.yaml", "a: 1\n# about b\nb: 2\n", 3, 2},
 	{"the first line has nothing above", "a.go", "func F() {}\n", 1, 1},
 	{"no grammar", "a.txt", "# a\nb\n", 2, 2},
+	{"a #! line stays first", "a.py", "#!/usr/bin/env python3\n# Runs.\ndef main():\n    pass\n", 3, 2},
+	{"a coding cookie stays on its line", "a.py", "# -*- coding: utf-8 -*-\ndef main():\n    pass\n", 2,
+	 2},
 };
 
 int main(void)
