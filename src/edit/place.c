@@ -280,7 +280,9 @@ void place_make_lines(const struct file *f, long before, const char *text, size_
 		      unsigned char *out, size_t n_lines)
 {
 	enum line_class ctx = context_of(f, before);
-	bool cont = false; /* the line above ends in a backslash */
+	const char *t = "";
+	size_t tn = before >= 1 ? file_line(f, (size_t)before, &t) : 0;
+	bool cont = continued(t, tn); /* the line above ends in a backslash */
 	size_t i = 0;
 	for (size_t k = 0; k < n_lines; k++) {
 		const char *nl = i < n ? memchr(text + i, '\n', n - i) : NULL;
@@ -289,7 +291,10 @@ void place_make_lines(const struct file *f, long before, const char *text, size_
 		size_t ws = indent_len(s, len);
 		enum line_class c = classify(s, len);
 		out[k] = PLACE_MAKE_NONE;
-		if (c != CL_SKIP && (ws || based) && !cont) {
+		if (c != CL_SKIP && (ws || based) && cont) {
+			/* a continuation line is part of the line it continues */
+			out[k] = ctx == CL_RECIPE ? PLACE_MAKE_RECIPE : PLACE_MAKE_OTHER;
+		} else if (c != CL_SKIP && (ws || based)) {
 			/* a rule line typed at column 0 stays a rule, wherever it goes */
 			bool rule = !ws && rule_line(s, len);
 			bool recipe = (ctx == CL_RULE || ctx == CL_RECIPE) && !rule &&

@@ -37,7 +37,9 @@ enum place_make {
 /* For each of the n_lines lines of text, written after the first `before` lines of f (a
  * Makefile): out[i] says which it is. A line is a recipe line when it is indented (as typed, or
  * by base for the first lines of an insert) and the nearest line above it that is neither blank
- * nor a comment is a rule line or a recipe line, and it is no variable assignment or directive. */
+ * nor a comment is a rule line or a recipe line, and it is no variable assignment, directive or
+ * rule line typed at column 0; a continuation line (after a backslash) is what the line it
+ * continues is. */
 void place_make_lines(const struct file *f, long before, const char *text, size_t n, bool based,
 		      unsigned char *out, size_t n_lines);
 

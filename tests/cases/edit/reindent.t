@@ -216,6 +216,20 @@ ifeq ($(DEBUG),1)
 CFLAGS = -g
 endif
 
+### Makefile: a continuation line of an assignment keeps its spaces
+@env LETS_NO_STATS=1
+% printf 'all:\n\tcc -o x $(SRC)\n\tstrip x\n\nSRC = a.c \\\n  b.c\n' > Makefile
+$ lets edit Makefile --insert-after "@'^SRC ='" --new '    c.c \' -q
+── sha:[..]→[..] · check: skipped (no grammar for Makefile)
+--- file Makefile
+all:
+	cc -o x $(SRC)
+	strip x
+
+SRC = a.c \
+    c.c \
+  b.c
+
 ### control: Makefile a space-indented line after a recipe line becomes a recipe line
 @env LETS_NO_STATS=1
 % printf 'all:\n\tcc -o x x.c\n\nifeq ($(DEBUG),1)\nCFLAGS = -g\nendif\n' > Makefile
