@@ -10,10 +10,12 @@
 #include "../match.h"
 #include "../target.h"
 #include "../utf8.h"
+#include "../symbols/lexical.h"
 #include "advice.h"
 #include "anchor.h"
 #include "indent.h"
 #include "words.h"
+#include "place.h"
 
 /* One edit in progress: the working copy, the request, where the result and failures go. */
 struct job {
@@ -639,13 +641,41 @@ static enum lets_err take_folded(struct job *j, struct fold_region *fr, size_t n
 	while (fr[k].start != oc->v[0].start)
 		k++;
 	size_t al;
+	long lit;
 	char *adapted = adapt_new(j, &al);
-	*rep = fold_reindent(j->f, &fr[k], j->rq->old, j->rq->old_len, adapted, al, rl);
+	*rep = fold_reindent(j->f, &fr[k], j->rq->old, j->rq->old_len, adapted, al, rl, &lit);
+	if (!*rep) {
+		free(adapted);
+		return diag_add(
+			j->d, E_NOT_FOUND,
+			"--old matches lines %ld-%ld of %s only with the whitespace inside a multi-line "
+			"literal changed (line %ld), where whitespace is content \xC2\xB7 give those lines "
+			"as lets show %s:%ld-%ld prints them",
+			fr[k].first, fr[k].last, j->f->path, lit, j->f->path, fr[k].first, fr[k].last);
+	}
 	j->r->reindented = *rl != al || memcmp(*rep, adapted, al);
 	free(adapted);
 	j->r->kind = EDIT_MATCH_FOLDED;
 	j->r->match = xstrdup("whitespace-folded");
 	return LETS_OK;
+}
+
+/* --new for the one exact occurrence: re-indented after its first line when --old starts inside
+ * its line's indentation (indent_tail), as typed otherwise. */
+static char *exact_new(struct job *j, const struct occs *oc, size_t *rl)
+{
+	char *rep = adapt_new(j, rl);
+	if (oc->n != 1)
+		return rep;
+	size_t tl;
+	char *tail =
+		indent_tail(j->f, oc->v[0].start, oc->v[0].end, j->rq->old, j->rq->old_len, rep, *rl, &tl);
+	if (!tail)
+		return rep;
+	j->r->reindented = tl != *rl || memcmp(tail, rep, tl);
+	free(rep);
+	*rl = tl;
+	return tail;
 }
 
 /* --old replaced by --new within lines first..last, up the ladder engine.h describes. */
@@ -692,7 +722,7 @@ apply:
 	if (err)
 		goto out;
 	if (!rep)
-		rep = adapt_new(j, &rl);
+		rep = exact_new(j, &oc, &rl);
 	splice(j, &oc, rep, rl);
 	j->r->count = (long)oc.n;
 	if (!j->r->match)
@@ -772,8 +802,9 @@ static enum lets_err guessed_end(struct job *j, long end)
 	return err;
 }
 
-/* The line an insert goes next to: the anchor's last line (after) or first line (before). */
-static enum lets_err insert_line(struct job *j, struct target *at, long *line)
+/* Where an insert goes: next to the anchor's last line (after) or first line (before); before a
+ * #symbol, above its leading comment too, as above its decorators. */
+static enum lets_err insert_line(struct job *j, struct target *at, struct place_site *site)
 {
 	const char *anchor = j->rq->anchor;
 	struct span sp = {0};
@@ -790,20 +821,24 @@ static enum lets_err insert_line(struct job *j, struct target *at, long *line)
 		return err;
 	if (j->rq->after && sp.guessed_end)
 		return guessed_end(j, sp.end);
-	*line = j->rq->after ? sp.end : sp.start;
+	*site = (struct place_site){j->rq->after ? sp.end : sp.start, j->rq->after, 0};
+	if (at->kind == T_SYMBOL) {
+		site->header = sp.start;
+		if (!j->rq->after)
+			site->line = lexical_comment_above(j->f->path, j->f->data, j->f->size, sp.start);
+	}
 	return LETS_OK;
 }
 
-/* The inserted text: --new in the file's indentation (the anchor line's when it has none), ending in a newline, led by one when it follows a last line that
- * lacked its own, so the insert starts a line of its own. *lines counts the lines it adds. */
-static char *insert_text(struct job *j, long anchor, size_t off, size_t *rl, long *lines)
+/* The inserted text: --new in the file's indentation (place.h: the block's, when the anchor opens
+ * one), ending in a newline, led by one when it follows a last line that lacked its own, so the
+ * insert starts a line of its own. *lines counts the lines it adds. */
+static char *insert_text(struct job *j, const struct place_site *site, size_t off, size_t *rl, long *lines)
 {
 	const struct file *f = j->f;
 	size_t al;
 	char *adapted = adapt_new(j, &al);
-	const char *base;
-	size_t bl = file_line(f, (size_t)anchor, &base);
-	char *rep = indent_insert(f, base, indent_len(base, bl), adapted, al, rl);
+	char *rep = indent_insert(f, site, off, adapted, al, rl);
 	j->r->reindented = *rl != al || memcmp(rep, adapted, al);
 	free(adapted);
 	if (!*rl || rep[*rl - 1] != '\n')
@@ -826,14 +861,15 @@ static enum lets_err apply_insert(struct job *j)
 	struct file *f = j->f;
 	struct edit_result *r = j->r;
 	struct target at = TARGET_INIT;
-	long L = 0;
+	struct place_site site;
 	r->insert = true;
-	enum lets_err err = insert_line(j, &at, &L);
+	enum lets_err err = insert_line(j, &at, &site);
 	if (err)
 		goto out;
+	long L = site.line;
 	size_t off = j->rq->after ? f->line_start[L] : f->line_start[L - 1], rl;
 	long count;
-	char *rep = insert_text(j, L, off, &rl, &count);
+	char *rep = insert_text(j, &site, off, &rl, &count);
 	splice_one(j, off, off, rep, rl);
 	r->n_lines = 0;
 	long from = j->rq->after ? L + 1 : L;

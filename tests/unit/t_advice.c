@@ -198,12 +198,14 @@ static unsigned long next_rand(void)
 #define fold_find ref_fold_find_skipping
 #define fold_reindent ref_fold_reindent
 #define indent_insert ref_indent_insert
+#define indent_tail ref_indent_tail
 #include "../../src/edit/indent.c"
 #undef indent_len
 #undef indent_style_of
 #undef fold_find
 #undef fold_reindent
 #undef indent_insert
+#undef indent_tail
 
 static size_t ref_fold_find(const struct file *f, long lo, long hi, const char *old, size_t old_len,
 			    struct fold_region **out, size_t max)
@@ -430,8 +432,7 @@ static bool read_all(const char *path, struct buf *b)
 
 static void real_files(struct tally *t)
 {
-	/* the trailing slash follows a symlinked deps/node_modules (a git worktree sharing one install) */
-	nftw("deps/node_modules/", collect, 16, FTW_PHYS);
+	nftw("deps/node_modules/.", collect, 16, FTW_PHYS); /* "/.": the install may be a symlink */
 	qsort(paths, n_paths, sizeof(*paths), cmp_str);
 	struct file prev = FILE_INIT;
 	for (size_t i = 0; i < n_paths; i++) {

@@ -4,7 +4,9 @@
  * and an edited copy N are re-indented the way a tool layer does it (tabs to spaces, spaces to
  * tabs, another width, the base indent dropped, trailing whitespace dropped) into --old and --new,
  * and the engine gets them. The properties:
- *   - when folding applies, the bytes equal the exact edit R → N on the original text;
+ *   - when folding applies, the bytes equal the exact edit R → N on the original text, except
+ *     that a line of N equal to --old's at the same place (counted from either end) is R's line,
+ *     trailing whitespace included (a line --new did not change keeps the file's bytes);
  *   - when two or more regions fold alike, nothing applies (ambiguous);
  *   - when exactly one region folds and no exact match exists, folding applies, at R.
  * The pairs come from a fixed seed, so a failure reproduces. */
@@ -20,6 +22,7 @@
 #include "edit/indent.h"
 #include "file.h"
 #include "output.h"
+#include "symbols/lang.h"
 #include "target.h"
 #include "unit.h"
 #include "utf8.h"
@@ -146,24 +149,67 @@ static char *variant(const char *s, size_t n, int kind, size_t *len)
 	return buf_detach(&b);
 }
 
-struct tally {
-	long applied, ambiguous, exact, skipped, bad;
+/* The lines of s[0..n): each without its "\r\n" or "\n", and whether it had one. */
+struct span_lines {
+	const char **s;
+	size_t *len;
+	bool *nl;
+	size_t n;
 };
 
-static void load(struct file *f, const char *data, size_t n)
+static void lines_of(const char *s, size_t n, struct span_lines *out)
+{
+	size_t cap = 1;
+	for (size_t i = 0; i < n; i++)
+		cap += s[i] == '\n';
+	out->s = xmalloc(cap * sizeof *out->s);
+	out->len = xmalloc(cap * sizeof *out->len);
+	out->nl = xmalloc(cap * sizeof *out->nl);
+	out->n = 0;
+	for (size_t i = 0; i < n;) {
+		const char *e = memchr(s + i, '\n', n - i);
+		size_t z = e ? (size_t)(e - s) : n, len = z - i;
+		if (len && s[z - 1] == '\r')
+			len--;
+		out->s[out->n] = s + i;
+		out->len[out->n] = len;
+		out->nl[out->n++] = e != NULL;
+		i = e ? z + 1 : n;
+	}
+}
+
+static void free_lines(struct span_lines *l)
+{
+	free(l->s);
+	free(l->len);
+	free(l->nl);
+}
+
+static bool same_line(const struct span_lines *a, const struct span_lines *b, size_t i)
+{
+	return a->len[i] == b->len[i] && !memcmp(a->s[i], b->s[i], a->len[i]);
+}
+
+struct tally {
+	long applied, ambiguous, exact, skipped, bad, literal;
+};
+
+static void load(struct file *f, const char *path, const char *data, size_t n)
 {
 	file_release(f);
-	f->path = xstrdup("t.txt");
+	f->path = xstrdup(path);
 	f->data = xstrndup(data, n);
 	f->size = n;
 	file_index(f);
 }
 
-/* One pair: lines at..at+k-1 of text, R → N where N appends a comment to one line. */
-static void one_pair(const char *text, size_t n, long at, long k, struct tally *t, const char *where)
+/* One pair: lines at..at+k-1 of text, R → N where N appends a comment to one line; the file named
+ * fpath (its extension picks the grammar that finds literals). */
+static void one_pair(const char *fpath, const char *text, size_t n, long at, long k, struct tally *t,
+		     const char *where)
 {
 	struct file f = FILE_INIT;
-	load(&f, text, n);
+	load(&f, fpath, text, n);
 	if (at + k - 1 > (long)f.n_lines) {
 		file_release(&f);
 		return;
@@ -196,7 +242,14 @@ static void one_pair(const char *text, size_t n, long at, long k, struct tally *
 	size_t ol, nwl;
 	char *old = retype(text + rs, re - rs, tr, 2, strip, &ol);
 	char *nw = retype(nb.data ? nb.data : "", nb.len, tr, 2, false, &nwl);
-	if (!ol || utf8_blank(old, ol) || memmem(text, n, old, ol)) {
+	/* an exact match, as typed or with the file's CRLF endings, is not folding's */
+	struct buf crlf_old = BUF_INIT;
+	for (size_t i = 0; i < ol; i++)
+		buf_adds(&crlf_old, old[i] == '\n' ? "\r\n" : (char[]){old[i], 0});
+	bool exact =
+		memmem(text, n, old, ol) || (crlf_old.len && memmem(text, n, crlf_old.data, crlf_old.len));
+	buf_release(&crlf_old);
+	if (!ol || utf8_blank(old, ol) || exact) {
 		t->skipped++;
 		goto out;
 	}
@@ -210,12 +263,34 @@ static void one_pair(const char *text, size_t n, long at, long k, struct tally *
 	enum lets_err err = edit_apply(&f, &rq, &r, NULL, &d);
 	if (err == LETS_OK && r.kind == EDIT_MATCH_FOLDED) {
 		t->applied++;
-		/* the exact edit R → N on the original, N in the file's line endings */
+		/* the exact edit R → N on the original, N in the file's line endings, lines --new left
+		 * as --old had them as in R */
 		struct buf want = BUF_INIT;
 		buf_add(&want, text, rs);
+		struct span_lines rls = {0}, nls = {0}, ols = {0}, wls = {0};
+		lines_of(text + rs, re - rs, &rls);
+		lines_of(nb.data ? nb.data : "", nb.len, &nls);
+		lines_of(old, ol, &ols);
+		lines_of(nw, nwl, &wls);
 		bool crlf = f.crlf_lines > 0;
-		for (size_t i = 0; i < nb.len; i++)
-			buf_adds(&want, nb.data[i] == '\n' && crlf ? "\r\n" : (char[]){nb.data[i], 0});
+		size_t pre = 0, suf = 0, k = nls.n < rls.n ? nls.n : rls.n;
+		if (ols.n == k && wls.n == k) {
+			while (pre < k && same_line(&ols, &wls, pre))
+				pre++;
+			while (suf < k - pre && same_line(&ols, &wls, k - 1 - suf))
+				suf++;
+		}
+		for (size_t i = 0; i < nls.n; i++) {
+			bool kept = i < k && (i < pre || i >= k - suf);
+			const struct span_lines *src = kept ? &rls : &nls;
+			buf_add(&want, src->s[i], src->len[i]);
+			if (nls.nl[i])
+				buf_adds(&want, crlf ? "\r\n" : "\n");
+		}
+		free_lines(&rls);
+		free_lines(&nls);
+		free_lines(&ols);
+		free_lines(&wls);
 		buf_add(&want, text + re, n - re);
 		bool same = want.len == f.size && !memcmp(want.data, f.data, f.size) && folds == 1 &&
 			    fr[0].first == at;
@@ -236,6 +311,9 @@ static void one_pair(const char *text, size_t n, long at, long k, struct tally *
 		t->ambiguous++;
 		if (err != E_AMBIGUOUS && t->bad++ < 3)
 			unit_str(where, err_slug(err), "ambiguous");
+	} else if (folds == 1 && err == E_NOT_FOUND && d.n &&
+		   strstr(d.items[0].message, "multi-line literal")) {
+		t->literal++; /* the retyping changed a literal's whitespace, and N changes a line in it */
 	} else if (folds == 1) {
 		if (t->bad++ < 3)
 			unit_str(where, err_slug(err), "ok (folded)");
@@ -252,6 +330,25 @@ out:
 	file_release(&f);
 }
 
+/* The pairs of one variant of a file, named fpath. */
+static void pairs_on(const char *fpath, const char *path, const char *text, size_t n, int kind,
+		     struct tally *t)
+{
+	long lines = 0;
+	for (size_t i = 0; i < n; i++)
+		lines += text[i] == '\n';
+	for (int p = 0; p < PAIRS_PER_VARIANT && lines > 2; p++) {
+		long k = 1 + (long)(next_rand() % 5);
+		long at = 1 + (long)(next_rand() % (unsigned long)lines);
+		struct buf where = BUF_INIT;
+		buf_addf(&where, "%s as %s (variant %d, lines %ld+%ld)", path, fpath, kind, at, k);
+		one_pair(fpath, text, n, at, k, t, where.data);
+		buf_release(&where);
+	}
+}
+
+/* Every file as text, and (LF variants) under its own name when a grammar reads it, so whitespace
+ * inside its multi-line literals counts. */
 static void property_on(const char *path, struct tally *t)
 {
 	struct buf raw = BUF_INIT;
@@ -267,37 +364,32 @@ static void property_on(const char *path, struct tally *t)
 		buf_release(&raw);
 		return;
 	}
+	const char *slash = strrchr(path, '/');
+	struct buf own = BUF_INIT;
+	buf_addf(&own, "t-%s", slash ? slash + 1 : path);
 	for (int kind = 0; kind < 3; kind++) {
 		size_t n;
 		char *text = variant(raw.data, raw.len, kind, &n);
-		long lines = 0;
-		for (size_t i = 0; i < n; i++)
-			lines += text[i] == '\n';
-		for (int p = 0; p < PAIRS_PER_VARIANT && lines > 2; p++) {
-			long k = 1 + (long)(next_rand() % 5);
-			long at = 1 + (long)(next_rand() % (unsigned long)lines);
-			struct buf where = BUF_INIT;
-			buf_addf(&where, "%s (variant %d, lines %ld+%ld)", path, kind, at, k);
-			one_pair(text, n, at, k, t, where.data);
-			buf_release(&where);
-		}
+		pairs_on("t.txt", path, text, n, kind, t);
+		if (kind < 2 && lang_for_path(own.data))
+			pairs_on(own.data, path, text, n, kind, t);
 		free(text);
 	}
+	buf_release(&own);
 	buf_release(&raw);
 }
 
 int main(void)
 {
 	unit_begin("t_fold");
-	/* the trailing slash follows a symlinked deps/node_modules (a git worktree sharing one install) */
-	nftw("deps/node_modules/", collect, 16, FTW_PHYS);
+	nftw("deps/node_modules/.", collect, 16, FTW_PHYS); /* "/.": the install may be a symlink */
 	qsort(paths, n_paths, sizeof(*paths), cmp_str);
 	struct tally t = {0};
 	for (size_t i = 0; i < n_paths; i++)
 		property_on(paths[i], &t);
-	printf("t_fold: %zu files, %ld folded and equal to the exact edit, %ld refused as ambiguous, %ld with no "
-	       "fold, %ld skipped (exact match)\n",
-	       n_paths, t.applied, t.ambiguous, t.exact, t.skipped);
+	printf("t_fold: %zu files, %ld folded and equal to the exact edit, %ld refused as ambiguous, %ld refused "
+	       "inside a literal, %ld with no fold, %ld skipped (exact match)\n",
+	       n_paths, t.applied, t.ambiguous, t.literal, t.exact, t.skipped);
 	unit_long("files found in deps/node_modules", n_paths >= 8, 1);
 	unit_long("pairs that folded (thousands)", t.applied >= 1000, 1);
 	unit_long("pairs refused as ambiguous (some)", t.ambiguous > 0, 1);
