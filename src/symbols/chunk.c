@@ -48,32 +48,55 @@ static bool label_line(const char *data, size_t s, size_t e)
 	return i < e && data[i] == ':' && (i + 1 == e || data[i + 1] != ':');
 }
 
-/* The line starting at byte s can start an item. */
-static bool boundary(const char *data, size_t len, size_t s)
+/* The line starting at byte s begins at column 0 with something that can start an item. */
+static bool opens_item(const char *data, size_t len, size_t s)
 {
 	size_t e = line_end(data, len, s);
 	char c = s < e ? data[s] : '\n';
-	if (c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == '}' || c == ')' || c == ']' ||
-	    starts_end(data + s, e - s) || label_line(data, s, e))
+	return !(c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == '}' || c == ')' || c == ']' ||
+		 starts_end(data + s, e - s) || label_line(data, s, e));
+}
+
+/* The line starting at byte s can start an item. Under a lexis (lx, else NULL), a line of
+ * comment alone does only when the first line of code after it can: a column-0 comment above
+ * an indented line (Python's "##" over a function's next statement) is inside the body around
+ * it, and a cut there would end that body early and hand its rest to the item before. */
+static bool boundary(const char *data, size_t len, size_t s, const struct chunk_lexis *lx)
+{
+	if (!opens_item(data, len, s))
 		return false;
-	if (s == 0)
+	if (s > 0) {
+		size_t ps = chunk_line_start(data, s - 1), pe = s - 1;
+		bool closer = ps < pe && (data[ps] == '}' || data[ps] == ')' || data[ps] == ']' ||
+					  starts_end(data + ps, pe - ps));
+		if (!closer && !chunk_blank(data + ps, pe - ps))
+			return false;
+	}
+	if (!lx)
 		return true;
-	size_t ps = chunk_line_start(data, s - 1), pe = s - 1;
-	if (ps < pe &&
-	    (data[ps] == '}' || data[ps] == ')' || data[ps] == ']' || starts_end(data + ps, pe - ps)))
-		return true;
-	return chunk_blank(data + ps, pe - ps);
+	size_t code = chunk_code_start(data, s, len, lx);
+	return code == s || code >= len || opens_item(data, len, code);
 }
 
 size_t chunk_item_start(const char *data, size_t len, size_t at)
 {
+	return chunk_item_start_lx(data, len, at, NULL);
+}
+
+size_t chunk_item_end(const char *data, size_t len, size_t at)
+{
+	return chunk_item_end_lx(data, len, at, NULL);
+}
+
+size_t chunk_item_start_lx(const char *data, size_t len, size_t at, const struct chunk_lexis *lx)
+{
 	size_t s = chunk_line_start(data, at < len ? at : len);
-	while (s > 0 && !boundary(data, len, s))
+	while (s > 0 && !boundary(data, len, s, lx))
 		s = chunk_line_start(data, s - 1);
 	return s;
 }
 
-size_t chunk_item_end(const char *data, size_t len, size_t at)
+size_t chunk_item_end_lx(const char *data, size_t len, size_t at, const struct chunk_lexis *lx)
 {
 	size_t s = chunk_line_start(data, at < len ? at : len);
 	for (;;) {
@@ -81,7 +104,7 @@ size_t chunk_item_end(const char *data, size_t len, size_t at)
 		if (e >= len)
 			return len;
 		s = e + 1;
-		if (s >= len || boundary(data, len, s))
+		if (s >= len || boundary(data, len, s, lx))
 			return s;
 	}
 }

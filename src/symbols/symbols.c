@@ -867,8 +867,9 @@ void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_d
 	struct ranges r = RANGES_INIT;
 	r.prelude = php_prelude(lang, f);
 	bool chunked = lang->chunkable || r.prelude;
-	ranges_lines(f, lines, n, chunked, &r);
 	const struct chunk_lexis *lx = chunked ? lexis_of(lang) : NULL;
+	r.lx = lx;
+	ranges_lines(f, lines, n, chunked, &r);
 	/* Parse only the items holding the lines where the text says items start, as #name does;
 	 * that answer stands unless a definition it gives holds a parse error (the cut may have
 	 * been wrong there): then the whole file is parsed. */

@@ -61,11 +61,16 @@ static int on_entry(const char *path, const struct stat *st, int type, struct FT
 	return 0;
 }
 
+/* The root is resolved first: in a git worktree deps/node_modules is a symlink to the shared
+ * install, which nftw would not enter with FTW_PHYS. */
 static void walk_into(struct paths *p, const char *root)
 {
+	char *real = realpath(root, NULL);
 	walking = p;
-	nftw(root, on_entry, 16, FTW_PHYS);
+	if (real)
+		nftw(real, on_entry, 16, FTW_PHYS);
 	walking = NULL;
+	free(real);
 }
 
 static void glob_into(struct paths *p, const char *pattern)

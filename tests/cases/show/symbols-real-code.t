@@ -1,0 +1,55 @@
+# #name on shapes met in real code that the text cut, the macro blanking or the rules missed
+# (issue 32), each from a minimal file in tests/fixtures/symbols-real/, beside the nearest shape
+# that keeps its span. Spans (decided for lets, stated in src/symbols/ts_rules.c): the whole
+# definition node plus the wrappers and decorators/attributes written before it; a leading
+# comment is never part of the span. Expected line ranges were read off the fixture files by
+# hand; sha and token counts are not what these cases test.
+
+### Python: a "##" comment at column 0 inside a later function leaves an earlier function whole
+# (the stdlib's tempfile.py: _exists showed as 215-568)
+@fixture symbols-real
+$ lets show tempfile.py#_exists
+── tempfile.py#_exists  (8-14 of 54 · via tree-sitter) · sha:[..]
+ 8 	def _exists(fn):
+ 9 	    try:
+10 	        os.lstat(fn)
+11 	    except OSError:
+12 	        return False
+13 	    else:
+14 	        return True
+── showed 1 target · 7 lines · ~[..] tokens
+
+### Python: the function holding the column-0 "##" comment runs past it to its last line
+@fixture symbols-real
+$ lets show tempfile.py#mktemp
+── tempfile.py#mktemp  (28-46 of 54 · via tree-sitter) · sha:[..]
+28 	def mktemp(suffix="", dir=None):
+29 	    """A name that did not exist when it was made.
+30 	
+31 	    Unsafe: another process can take it first.
+32 	    """
+33 	
+34 	##    from warnings import warn as _warn
+35 	##    _warn("mktemp is a potential security risk to your program",
+36 	##          RuntimeWarning, stacklevel=2)
+37 	
+38 	    if dir is None:
+39 	        dir = gettempdir()
+40 	
+41 	    for name in _candidate_names():
+42 	        file = os.path.join(dir, name + suffix)
+43 	        if not _exists(file):
+44 	            return file
+45 	
+46 	    raise FileExistsError("no usable temporary file name found")
+── showed 1 target · 19 lines · ~[..] tokens
+
+### Python (control): a column-0 comment over a column-0 definition starts no body; an indented one stays inside
+@fixture symbols-real
+$ lets show tempfile.py#cleanup
+── tempfile.py#cleanup  (51-54 of 54 · via tree-sitter) · sha:[..]
+51 	def cleanup(path):
+52 	    # remove what mktemp made
+53 	    if _exists(path):
+54 	        os.unlink(path)
+── showed 1 target · 4 lines · ~[..] tokens
