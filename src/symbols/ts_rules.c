@@ -877,6 +877,32 @@ static int visit_json_pair(struct walker *w, size_t depth, TSNode n, enum act a)
 	return add_def(w, content, parent_at(w, depth), K_VALUE, false, false, start, end);
 }
 
+/* The last line of a YAML pair's text. The grammar puts the comments that follow a block inside
+ * it; one at or left of the key's column (key_col) is no part of it — it heads what comes next,
+ * as a comment over a definition does — while one indented deeper reads as the block's own. So
+ * the span ends at the last node left of such comments, looked for down the last children. */
+static long yaml_end_line(TSNode n, uint32_t key_col, long end)
+{
+	bool dropped = false;
+	for (;;) {
+		uint32_t i = ts_node_child_count(n);
+		TSNode last = {0};
+		while (i-- > 0) {
+			TSNode c = ts_node_child(n, i);
+			if (!type_is(c, "comment") || ts_node_start_point(c).column > key_col) {
+				last = c;
+				break;
+			}
+			dropped = true;
+		}
+		if (ts_node_is_null(last))
+			return end;
+		if (!ts_node_child_count(last))
+			return dropped ? end_line_of(last) : end;
+		n = last;
+	}
+}
+
 static int visit_yaml_pair(struct walker *w, size_t depth, TSNode n, enum act a)
 {
 	(void)a;
@@ -885,6 +911,7 @@ static int visit_yaml_pair(struct walker *w, size_t depth, TSNode n, enum act a)
 		return -1;
 	long start, end;
 	span_at(w, depth, &start, &end);
+	end = yaml_end_line(n, ts_node_start_point(n).column, end);
 	return add_def(w, scalar, parent_at(w, depth), K_VALUE, false, false, start, end);
 }
 

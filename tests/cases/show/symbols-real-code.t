@@ -53,3 +53,51 @@ $ lets show tempfile.py#cleanup
 53 	    if _exists(path):
 54 	        os.unlink(path)
 ── showed 1 target · 4 lines · ~[..] tokens
+
+### YAML: a column-0 comment after a blank line heads the next key, not the block before it
+@fixture symbols-real
+$ lets show compose.yaml#services
+── compose.yaml#services  (2-13 of 20 · via tree-sitter) · sha:[..]
+ 2 	services:
+ 3 	  web:
+ 4 	    image: nginx
+ 5 	    ports:
+ 6 	      - "8080:80"
+ 7 	    # tls: off until the certificate arrives
+ 8 	
+ 9 	  # The database keeps its data in a volume.
+10 	  db:
+11 	    image: postgres
+12 	    volumes:
+13 	      - data:/var/lib/postgresql/data
+── showed 1 target · 12 lines · ~[..] tokens
+
+### YAML: a nested block ends before a comment at its key's column; one indented deeper stays in it
+@fixture symbols-real
+$ lets show compose.yaml#services.web compose.yaml#services.db.volumes
+── compose.yaml#services.web  (3-7 of 20 · via tree-sitter) · sha:[..]
+ 3 	  web:
+ 4 	    image: nginx
+ 5 	    ports:
+ 6 	      - "8080:80"
+ 7 	    # tls: off until the certificate arrives
+── compose.yaml#services.db.volumes  (12-13 of 20 · via tree-sitter) · sha:[..]
+12 	    volumes:
+13 	      - data:/var/lib/postgresql/data
+── showed 2 targets · 7 lines · ~[..] tokens
+
+### YAML: a column-0 comment right after a block (no blank line) heads the next key too
+@fixture symbols-real
+$ lets show 'compose.yaml#$.volumes'
+── compose.yaml#$.volumes  (16-17 of 20 · via tree-sitter) · sha:[..]
+16 	volumes:
+17 	  data: {}
+── showed 1 target · 2 lines · ~[..] tokens
+
+### YAML (control): the last key's block, with no comment after it, keeps its span
+@fixture symbols-real
+$ lets show compose.yaml#networks
+── compose.yaml#networks  (19-20 of 20 · via tree-sitter) · sha:[..]
+19 	networks:
+20 	  default: {}
+── showed 1 target · 2 lines · ~[..] tokens
