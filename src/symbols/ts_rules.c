@@ -792,10 +792,15 @@ static int visit_js_assign(struct walker *w, size_t depth, TSNode n, enum act a)
 	TSNode name = field(w, left, F_PROPERTY), cname = field(w, right, F_NAME);
 	if (type_is(right, "class") && !ts_node_is_null(cname) && node_text_is(w, name, "exports"))
 		return add_def(w, cname, parent, K_TYPE, false, false, start, end);
-	parent = js_owner(w, field(w, left, F_OBJECT), parent, start, end);
+	TSNode obj = field(w, left, F_OBJECT);
+	parent = js_owner(w, obj, parent, start, end);
 	int idx =
 		add_def(w, name, parent, type_is(right, "class") ? K_TYPE : K_FUNC, false, false, start, end);
-	return type_is(right, "class") ? idx : -1;
+	/* module.exports = function NAME() {}: the module's function, named by both */
+	if (!type_is(right, "class") && !ts_node_is_null(cname) && node_text_is(w, name, "exports") &&
+	    node_text_is(w, obj, "module"))
+		idx = add_def(w, cname, parent, K_FUNC, false, false, start, end);
+	return idx; /* a function's locals are its own, not the module's */
 }
 
 static int visit_assign(struct walker *w, size_t depth, TSNode n, enum act a)

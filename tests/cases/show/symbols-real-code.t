@@ -101,3 +101,31 @@ $ lets show compose.yaml#networks
 19 	networks:
 20 	  default: {}
 ── showed 1 target · 2 lines · ~[..] tokens
+
+### JavaScript: module.exports = function NAME() {} answers to its name
+@fixture symbols-real
+$ lets show compile.js#compile
+── compile.js#compile  (8-11 of 17 · via tree-sitter) · sha:[..]
+ 8 	module.exports = function compile(src, opts) {
+ 9 	  const out = src.trim();
+10 	  return opts && opts.base ? path.join(opts.base, out) : out;
+11 	};
+── showed 1 target · 4 lines · ~[..] tokens
+
+### JavaScript (control): and still to exports, the same span
+@fixture symbols-real
+$ lets show compile.js#exports
+── compile.js#exports  (8-11 of 17 · via tree-sitter) · sha:[..]
+ 8 	module.exports = function compile(src, opts) {
+ 9 	  const out = src.trim();
+10 	  return opts && opts.base ? path.join(opts.base, out) : out;
+11 	};
+── showed 1 target · 4 lines · ~[..] tokens
+
+### JavaScript: a local of a function stored on exports is no definition of the module
+@fixture symbols-real
+$ lets show compile.js#out
+? 1
+--- stderr
+#out (try @'out') not found in compile.js#out
+ERROR_CODE=not_found
