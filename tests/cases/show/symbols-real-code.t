@@ -129,3 +129,56 @@ $ lets show compile.js#out
 --- stderr
 #out (try @'out') not found in compile.js#out
 ERROR_CODE=not_found
+
+### Shell without an extension: a glob "/*" in a case pattern is no comment, the body ends at its brace
+# (dpkg-maintscript-helper: prepare_dir_to_symlink showed as one line)
+@fixture symbols-real
+$ lets show maint-helper#prepare_dir_to_symlink
+── maint-helper#prepare_dir_to_symlink  (4-19 of 33 · via heuristic (plaintext)) · sha:[..]
+ 4 	prepare_dir_to_symlink()
+ 5 	{
+ 6 	  local PACKAGE="$1"
+ 7 	  local PATHNAME="$2"
+ 8 	
+ 9 	  # If there are conffiles we should not perform the switch.
+10 	  dpkg-query -W -f='${Conffiles}\n' "$PACKAGE" | while read -r LINE; do
+11 	    case "$LINE" in
+12 	    "$PATHNAME"/*)
+13 	      error "directory '$PATHNAME' contains conffiles"
+14 	      ;;
+15 	    esac
+16 	  done
+17 	
+18 	  touch "$DPKG_ROOT$PATHNAME/.dpkg-staging-dir"
+19 	}
+── showed 1 target · 16 lines · ~[..] tokens
+
+### Shell without an extension: nor is the "/*" of ${x%/*}
+@fixture symbols-real
+$ lets show maint-helper#parent_dir
+── maint-helper#parent_dir  (21-24 of 33 · via heuristic (plaintext)) · sha:[..]
+21 	parent_dir() {
+22 	  local dir=${1%/*}
+23 	  echo "$dir"
+24 	}
+── showed 1 target · 4 lines · ~[..] tokens
+
+### Shell without an extension: a function whose body is ( ... ) keeps its closing parenthesis
+@fixture symbols-real
+$ lets show maint-helper#in_dir
+── maint-helper#in_dir  (26-29 of 33 · via heuristic (plaintext)) · sha:[..]
+26 	in_dir() (
+27 	  cd "$1" || exit 1
+28 	  ls -la
+29 	)
+── showed 1 target · 4 lines · ~[..] tokens
+
+### plaintext (control): a block comment written as one still hides the brace inside it
+@fixture symbols-real
+$ lets show render.kt#render
+── render.kt#render  (3-6 of 8 · via heuristic (plaintext)) · sha:[..]
+3 	fun render(x: Int): String {
+4 	    /* a brace in a comment } closes nothing */
+5 	    return "x=$x"
+6 	}
+── showed 1 target · 4 lines · ~[..] tokens
