@@ -182,3 +182,276 @@ $ lets show render.kt#render
 5 	    return "x=$x"
 6 	}
 ── showed 1 target · 4 lines · ~[..] tokens
+
+### C: an old-style definition with a pointer return type beats its prototype
+@fixture symbols-real
+$ lets show oldstyle.c#strsave
+── oldstyle.c#strsave  (8-14 of 35 · via tree-sitter) · sha:[..]
+ 8 	char *
+ 9 	strsave(s)
+10 	char *s;
+11 	{
+12 		char *p = malloc(strlen(s) + 1);
+13 		return p ? strcpy(p, s) : NULL;
+14 	}
+── showed 1 target · 7 lines · ~[..] tokens
+
+### C (control): an old-style definition returning int
+@fixture symbols-real
+$ lets show oldstyle.c#count
+── oldstyle.c#count  (16-21 of 35 · via tree-sitter) · sha:[..]
+16 	int
+17 	count(n)
+18 	int n;
+19 	{
+20 		return n + 1;
+21 	}
+── showed 1 target · 6 lines · ~[..] tokens
+
+### C: a definition behind NORETURN PRINTF_STYLE(...) with no static beats its prototype
+@fixture symbols-real
+$ lets show oldstyle.c#die
+── oldstyle.c#die  (25-30 of 35 · via tree-sitter) · sha:[..]
+25 	NORETURN PRINTF_STYLE(1, 2) void die(const char *fmt, ...)
+26 	{
+27 		va_list ap;
+28 		va_start(ap, fmt);
+29 		exit(1);
+30 	}
+── showed 1 target · 6 lines · ~[..] tokens
+
+### C (control): the same behind static
+@fixture symbols-real
+$ lets show oldstyle.c#warn_and_die
+── oldstyle.c#warn_and_die  (32-35 of 35 · via tree-sitter) · sha:[..]
+32 	static void NORETURN PRINTF_STYLE(1, 2) warn_and_die(const char *fmt, ...)
+33 	{
+34 		exit(2);
+35 	}
+── showed 1 target · 4 lines · ~[..] tokens
+
+### C header: a K&R OF((...)) prototype whose parameters use FAR
+@fixture symbols-real
+$ lets show zproto.h#inflateBack
+── zproto.h#inflateBack  (7-8 of 18 · via tree-sitter) · sha:[..]
+7 	ZEXTERN int ZEXPORT inflateBack OF((z_streamp strm,
+8 	                                    in_func in, void FAR *in_desc));
+── showed 1 target · 2 lines · ~[..] tokens
+
+### C header (control): an OF((...)) prototype without FAR, a typedef with FAR
+@fixture symbols-real
+$ lets show zproto.h#inflateEnd zproto.h#in_func
+── zproto.h#inflateEnd  (10-10 of 18 · via tree-sitter) · sha:[..]
+10 	ZEXTERN int ZEXPORT inflateEnd OF((z_streamp strm));
+── zproto.h#in_func  (5-5 of 18 · via tree-sitter) · sha:[..]
+ 5 	typedef unsigned (*in_func) OF((void FAR *, unsigned char FAR * FAR *));
+── showed 2 targets · 2 lines · ~[..] tokens
+
+### C header: a glibc prototype named with two underscores keeps its __THROW __nonnull tail
+@fixture symbols-real
+$ lets show zproto.h#__memcmpeq
+── zproto.h#__memcmpeq  (12-13 of 18 · via tree-sitter) · sha:[..]
+12 	extern int __memcmpeq (const void *__s1, const void *__s2, size_t __n)
+13 	     __THROW __attribute_pure__ __nonnull ((1, 2));
+── showed 1 target · 2 lines · ~[..] tokens
+
+### C header (control): the same without the underscores
+@fixture symbols-real
+$ lets show zproto.h#memcmp
+── zproto.h#memcmp  (15-16 of 18 · via tree-sitter) · sha:[..]
+15 	extern int memcmp (const void *__s1, const void *__s2, size_t __n)
+16 	     __THROW __attribute_pure__ __nonnull ((1, 2));
+── showed 1 target · 2 lines · ~[..] tokens
+
+### C header: a pointer return and a macro call in the parameters
+@fixture symbols-real
+$ lets show ossl.h#X509_find_by_subject
+── ossl.h#X509_find_by_subject  (5-5 of 32 · via tree-sitter) · sha:[..]
+5 	X509 *X509_find_by_subject(STACK_OF(X509) *sk, const X509_NAME *name);
+── showed 1 target · 1 line · ~[..] tokens
+
+### C header (control): a macro call in the parameters alone
+@fixture symbols-real
+$ lets show ossl.h#X509_add_certs
+── ossl.h#X509_add_certs  (7-7 of 32 · via tree-sitter) · sha:[..]
+7 	int X509_add_certs(STACK_OF(X509) *sk, X509 *cert, int flags);
+── showed 1 target · 1 line · ~[..] tokens
+
+### C header: a function returning a function pointer, split over two lines, under a macro line
+@fixture symbols-real
+$ lets show ossl.h#EVP_MD_meth_get_update
+── ossl.h#EVP_MD_meth_get_update  (10-11 of 32 · via tree-sitter) · sha:[..]
+10 	int (*EVP_MD_meth_get_update(const EVP_MD *md))(EVP_MD_CTX *ctx,
+11 	    const void *data, size_t count);
+── showed 1 target · 2 lines · ~[..] tokens
+
+### C header (control): a plain prototype under the same macro line
+@fixture symbols-real
+$ lets show ossl.h#EVP_MD_meth_get_flags
+── ossl.h#EVP_MD_meth_get_flags  (14-14 of 32 · via tree-sitter) · sha:[..]
+14 	int EVP_MD_meth_get_flags(const EVP_MD *md);
+── showed 1 target · 1 line · ~[..] tokens
+
+### C header: a #define inside an enum body
+@fixture symbols-real
+$ lets show ossl.h#TAG_FIRST
+── ossl.h#TAG_FIRST  (18-18 of 32 · via tree-sitter) · sha:[..]
+18 	#define TAG_FIRST TAG_ONE
+── showed 1 target · 1 line · ~[..] tokens
+
+### C header (control): the enum around it
+@fixture symbols-real
+$ lets show ossl.h#ossl_tag
+── ossl.h#ossl_tag  (16-21 of 32 · via tree-sitter) · sha:[..]
+16 	enum ossl_tag {
+17 	    TAG_NONE,
+18 	#define TAG_FIRST TAG_ONE
+19 	    TAG_ONE,
+20 	    TAG_TWO
+21 	};
+── showed 1 target · 6 lines · ~[..] tokens
+
+### C header: a #define ending in a two-line comment spans both lines
+@fixture symbols-real
+$ lets show ossl.h#BN_prime_checks
+── ossl.h#BN_prime_checks  (24-25 of 32 · via tree-sitter) · sha:[..]
+24 	#define BN_prime_checks 0 /* default: select number of iterations based \
+25 	                           * on the size of the number */
+── showed 1 target · 2 lines · ~[..] tokens
+
+### C header (control): a #define ending in a one-line comment
+@fixture symbols-real
+$ lets show ossl.h#BN_BITS
+── ossl.h#BN_BITS  (30-30 of 32 · via tree-sitter) · sha:[..]
+30 	#define BN_BITS 64 /* bits in a word */
+── showed 1 target · 1 line · ~[..] tokens
+
+
+
+### C++: namespaces run to their closing braces past an enum the grammar cannot read (a #define inside it)
+# LLVM's BinaryFormat/ELF.h: namespace ELF ended at that enum's closing brace, 350 lines early
+@fixture symbols-real
+$ lets show elf_consts.h#ELF elf_consts.h#llvm
+── elf_consts.h#ELF  (8-32 of 35 · via tree-sitter) · sha:[..]
+ 8 	namespace ELF {
+ 9 	
+10 	struct Elf32_Dyn {
+11 	  uint32_t d_tag;
+12 	  uint32_t d_val;
+13 	};
+14 	
+15 	inline unsigned char getElfClass(const char *Object) {
+16 	  return Object[4];
+17 	}
+18 	
+19 	// ARM specific e_flags.
+20 	enum : unsigned {
+21 	  EF_ARM_SOFT_FLOAT = 0x00000200U,
+22 	  EF_ARM_VFP_FLOAT = 0x00000400U,
+23 	};
+24 	
+25 	// Dynamic table entry tags.
+26 	enum {
+27 	#define DYNAMIC_TAG(name, value) DT_##name = value,
+28 	#include "DynamicTags.def"
+29 	#undef DYNAMIC_TAG
+30 	};
+31 	
+32 	} // end namespace ELF
+── elf_consts.h#llvm  (7-33 of 35 · via tree-sitter) · sha:[..]
+ 7 	namespace llvm {
+ 8 	namespace ELF {
+ 9 	
+10 	struct Elf32_Dyn {
+11 	  uint32_t d_tag;
+12 	  uint32_t d_val;
+13 	};
+14 	
+15 	inline unsigned char getElfClass(const char *Object) {
+16 	  return Object[4];
+17 	}
+18 	
+19 	// ARM specific e_flags.
+20 	enum : unsigned {
+21 	  EF_ARM_SOFT_FLOAT = 0x00000200U,
+22 	  EF_ARM_VFP_FLOAT = 0x00000400U,
+23 	};
+24 	
+25 	// Dynamic table entry tags.
+26 	enum {
+27 	#define DYNAMIC_TAG(name, value) DT_##name = value,
+28 	#include "DynamicTags.def"
+29 	#undef DYNAMIC_TAG
+30 	};
+31 	
+32 	} // end namespace ELF
+33 	} // end namespace llvm
+── showed 2 targets · 52 lines · ~[..] tokens
+
+### C++ (control): a function inside, by its qualified name
+@fixture symbols-real
+$ lets show elf_consts.h#ELF.getElfClass
+── elf_consts.h#ELF.getElfClass  (15-17 of 35 · via tree-sitter) · sha:[..]
+15 	inline unsigned char getElfClass(const char *Object) {
+16 	  return Object[4];
+17 	}
+── showed 1 target · 3 lines · ~[..] tokens
+
+### C++ (pb_ds): an out-of-class constructor behind the template and class macros
+# libstdc++'s ext/pb_ds: PB_DS_CLASS_T_DEC / PB_DS_CLASS_C_DEC:: / name(...); the blanked macro line is no part of the span
+@fixture symbols-real
+$ lets show tree_imps.hpp#bin_search_tree
+── tree_imps.hpp#bin_search_tree  (6-10 of 51 · via tree-sitter) · sha:[..]
+ 6 	PB_DS_CLASS_C_DEC::
+ 7 	bin_search_tree(const Cmp_Fn& r_cmp_fn) :
+ 8 	  Cmp_Fn(r_cmp_fn),
+ 9 	  m_size(0)
+10 	{ }
+── showed 1 target · 5 lines · ~[..] tokens
+
+### C++ (pb_ds): a definition whose body holds macro statements with no semicolon
+# it showed as the one line of _GLIBCXX_DEBUG_ONLY(debug_base::clear();)
+@fixture symbols-real
+$ lets show tree_imps.hpp#clear
+── tree_imps.hpp#clear  (13-22 of 51 · via tree-sitter) · sha:[..]
+13 	void
+14 	PB_DS_CLASS_C_DEC::
+15 	clear()
+16 	{
+17 	  PB_DS_ASSERT_VALID((*this))
+18 	  clear_imp(m_p_head->m_p_parent);
+19 	  m_size = 0;
+20 	  _GLIBCXX_DEBUG_ONLY(debug_base::clear();)
+21 	  PB_DS_ASSERT_VALID((*this))
+22 	}
+── showed 1 target · 10 lines · ~[..] tokens
+
+### C++ (pb_ds, control): the same shapes under template<...>, and with a plain body
+@fixture symbols-real
+$ lets show tree_imps.hpp#erase_if tree_imps.hpp#clear_imp
+── tree_imps.hpp#erase_if  (25-38 of 51 · via tree-sitter) · sha:[..]
+25 	template<typename Pred>
+26 	inline typename PB_DS_CLASS_C_DEC::size_type
+27 	PB_DS_CLASS_C_DEC::
+28 	erase_if(Pred pred)
+29 	{
+30 	  PB_DS_ASSERT_VALID((*this))
+31 	#ifdef PB_DS_REGRESSION
+32 	  typename _Alloc::group_adjustor adjust(m_size);
+33 	#endif
+34 	  size_type num_ersd = 0;
+35 	  PB_DS_CHECK_KEY_EXISTS(r_key)
+36 	  erase_leaf(pred);
+37 	  return num_ersd;
+38 	}
+── tree_imps.hpp#clear_imp  (41-49 of 51 · via tree-sitter) · sha:[..]
+41 	void
+42 	PB_DS_CLASS_C_DEC::
+43 	clear_imp(node_pointer p_nd)
+44 	{
+45 	  if (p_nd == 0)
+46 	    return;
+47 	  clear_imp(p_nd->m_p_left);
+48 	  clear_imp(p_nd->m_p_right);
+49 	}
+── showed 2 targets · 23 lines · ~[..] tokens
