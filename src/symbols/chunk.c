@@ -4,6 +4,7 @@
 #include <emmintrin.h>
 #endif
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -219,8 +220,9 @@ static void scan_to(struct chunk_scan *s, const char *data, size_t len, const st
 	s->to = i;
 }
 
-bool chunk_match_braces(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *opens,
-			size_t n, size_t *closes)
+/* chunk_match_braces' scan, from byte from (in code, at or before opens[0]). */
+static bool match_braces_from(const char *data, size_t len, const struct chunk_lexis *lx, size_t from,
+			      const size_t *opens, size_t n, size_t *closes)
 {
 	bool special[256];
 	opener_table(special, lx);
@@ -229,7 +231,7 @@ bool chunk_match_braces(const char *data, size_t len, const struct chunk_lexis *
 	bool ok = true;
 	for (size_t k = 0; k < n; k++)
 		closes[k] = len;
-	for (size_t i = n ? opens[0] : len; i < len && ok; i++) {
+	for (size_t i = n ? from : len; i < len && ok; i++) {
 		if (!special[(unsigned char)data[i]])
 			continue;
 		if (data[i] == '{') {
@@ -260,6 +262,35 @@ bool chunk_match_braces(const char *data, size_t len, const struct chunk_lexis *
 	free(stack);
 	/* a brace left open or a namespace never closed: the text cannot say where its items lie */
 	return ok && !depth && found == n;
+}
+
+bool chunk_match_braces(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *opens,
+			size_t n, size_t *closes)
+{
+	return match_braces_from(data, len, lx, n ? opens[0] : len, opens, n, closes);
+}
+
+size_t chunk_namespace_close(const char *data, size_t len, const struct chunk_lexis *lx, size_t name,
+			     size_t name_end)
+{
+	static const char kw[] = "namespace";
+	const size_t kl = sizeof kw - 1;
+	size_t p = name; /* back over "a::" qualifiers and blanks to the keyword */
+	while (p > 0 && (word_byte((unsigned char)data[p - 1]) || data[p - 1] == ':' || data[p - 1] == ' ' ||
+			 data[p - 1] == '\t' || data[p - 1] == '\n' || data[p - 1] == '\r'))
+		p--;
+	while (p < name && !word_byte((unsigned char)data[p]))
+		p++;
+	if (name - p < kl || memcmp(data + p, kw, kl) || word_byte((unsigned char)data[p + kl]))
+		return SIZE_MAX;
+	size_t open = name_end;
+	while (open < len && strchr(" \t\r\n", data[open]))
+		open++;
+	size_t close;
+	/* the whole file's braces must balance, as a namespace nested in another closes before it */
+	if (open >= len || data[open] != '{' || !match_braces_from(data, len, lx, 0, &open, 1, &close))
+		return SIZE_MAX;
+	return close;
 }
 
 bool chunk_blank(const char *s, size_t len)

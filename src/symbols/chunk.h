@@ -56,6 +56,13 @@ void chunk_scan_release(struct chunk_scan *s);
 bool chunk_match_braces(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *opens,
 			size_t n, size_t *closes);
 
+/* The '}' closing the C++ namespace named by data[name..name_end) (its last part: "namespace
+ * a::b {" gives b), by brace matching over the whole file, which must balance (as in
+ * chunk_match_braces); SIZE_MAX when the text there is no namespace header or its braces cannot
+ * be matched. */
+size_t chunk_namespace_close(const char *data, size_t len, const struct chunk_lexis *lx, size_t name,
+			     size_t name_end);
+
 /* s[0..len) holds only spaces, tabs and carriage returns. */
 bool chunk_blank(const char *s, size_t len);
 

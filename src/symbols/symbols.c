@@ -266,6 +266,28 @@ static TSTree *parse_ranges(const struct lang *lang, const struct file *f, const
 	return tree;
 }
 
+static const struct chunk_lexis *lexis_of(const struct lang *lang);
+
+/* A C++ namespace whose node holds a parse error may end where the grammar's recovery closed it
+ * (an enum it cannot read: LLVM's ELF.h lost 350 lines of namespace ELF), so ds's from then on
+ * take their end from the text, the '}' matching the namespace's '{', where that can be told. */
+static void namespace_ends(const struct lang *lang, const struct file *f, const char *text, struct defs *ds,
+			   size_t from)
+{
+	for (size_t i = from; lang->id == L_CPP && i < ds->n; i++) {
+		struct def *d = &ds->v[i];
+		if (!d->broken || d->virtual_ || d->kind != K_TYPE)
+			continue;
+		size_t at = (size_t)(d->name - text),
+		       close = chunk_namespace_close(f->data, f->size, lexis_of(lang), at, at + d->name_len);
+		long end = close == SIZE_MAX ? 0 : (long)file_row_at(f, close) + 1;
+		for (size_t j = from; end > d->end && j <= i; j++) /* "namespace a::b": a, then b */
+			if (ds->v[j].start == d->start && ds->v[j].end == d->end &&
+			    (j == i || ds->v[j].virtual_))
+				ds->v[j].end = end;
+	}
+}
+
 /* Parses text (the file's bytes or a same-length copy) over r's ranges (the whole file when
  * whole is set) and collects the definitions on the way to r's occurrences. Returns whether
  * the tree holds a parse error. */
@@ -275,9 +297,12 @@ static bool collect(const struct lang *lang, const struct file *f, const char *t
 	bool owned, errors = false;
 	TSTree *tree = parse_ranges(lang, f, text, r, whole, trees, &owned);
 	if (tree) {
+		size_t from = ds->n;
 		ts_collect(lang, tree, text, (long)f->n_lines, r->occ, r->n_occ, ds);
 		errors = ts_node_has_error(ts_tree_root_node(tree));
 		ds->errors = ds->errors || errors;
+		if (errors)
+			namespace_ends(lang, f, text, ds, from);
 	}
 	if (owned)
 		ts_tree_delete(tree);
