@@ -189,8 +189,21 @@ static void join_overloads(const struct defs *ds, size_t i, struct cand *c)
 	}
 }
 
+/* By span, then by the order they were found in. */
+static int span_cmp(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	return (x->def > y->def) - (x->def < y->def);
+}
+
 /* The candidates for q among ds (every one when q is NULL: the plaintext heuristic matched
- * them already): those with a body, else the bodiless ones; one per span. */
+ * them already): those with a body, else the bodiless ones; one per span, the first found. A
+ * key written thousands of times in a data file has as many candidates, so the spans are told
+ * apart by sorting, not by comparing each with all the others. */
 static size_t select_candidates(const struct defs *ds, const struct query *q, struct cand **out)
 {
 	struct cand *v = NULL;
@@ -204,17 +217,19 @@ static size_t select_candidates(const struct defs *ds, const struct query *q, st
 			struct cand c = {d->start, d->end, d->line, (int)i, d->guessed_end, !q};
 			if (!weak && q && q->overloads)
 				join_overloads(ds, i, &c);
-			bool dup = false;
-			for (size_t k = 0; k < n && !dup; k++)
-				dup = v[k].start == c.start && v[k].end == c.end;
-			if (dup)
-				continue;
 			XGROW(v, cap, n + 1);
 			v[n++] = c;
 		}
 	}
-	if (n > 1)
+	if (n > 1) {
+		qsort(v, n, sizeof *v, span_cmp);
+		size_t kept = 1;
+		for (size_t k = 1; k < n; k++)
+			if (v[k].start != v[kept - 1].start || v[k].end != v[kept - 1].end)
+				v[kept++] = v[k];
+		n = kept;
 		qsort(v, n, sizeof *v, cand_cmp);
+	}
 	*out = v;
 	return n;
 }
@@ -470,7 +485,9 @@ static bool ts_definitions(const struct lang *lang, const struct file *f, const 
 		ranges_release(&r);
 		return false;
 	}
-	bool done = partial_definitions(lang, f, q, seg, &r, ds);
+	bool done =
+		lang->id == L_JSON && symbols_partial_min != SIZE_MAX && json_collect(f, r.occ, r.n_occ, ds);
+	done = done || partial_definitions(lang, f, q, seg, &r, ds);
 	if (!done && c_family(lang) && f->size > WHOLE_DEMACRO_MAX) {
 		/* A large header: one whole parse, of the copy with its macro noise blanked. Its own
 		 * errors make tree-sitter search (a generated 1 MB header: 3.3 s whole, 0.9 s
