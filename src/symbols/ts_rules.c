@@ -14,7 +14,8 @@
  *    any of these grammars, and an agent that wants it reads one line up.
  * A Markdown heading spans to the line before the next heading of the same or a higher level (or
  * the end of the file), blank lines included. Config keys span their key: value pair; a TOML
- * table spans its header and its pairs. */
+ * table spans its header and its pairs; a YAML block ends before the comments after it at or
+ * left of its key's column (they head what follows). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
