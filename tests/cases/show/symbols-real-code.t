@@ -397,11 +397,12 @@ $ lets show elf_consts.h#ELF.getElfClass
 17 	}
 ── showed 1 target · 3 lines · ~[..] tokens
 
+
 ### C++ (pb_ds): an out-of-class constructor behind the template and class macros
-# libstdc++'s ext/pb_ds: PB_DS_CLASS_T_DEC / PB_DS_CLASS_C_DEC:: / name(...); the blanked macro line is no part of the span
+# libstdc++'s ext/pb_ds: PB_DS_CLASS_T_DEC / PB_DS_CLASS_C_DEC:: / name(...); a line the macro blanking empties is no part of the span
 @fixture symbols-real
 $ lets show tree_imps.hpp#bin_search_tree
-── tree_imps.hpp#bin_search_tree  (6-10 of 51 · via tree-sitter) · sha:[..]
+── tree_imps.hpp#bin_search_tree  (6-10 of 67 · via tree-sitter) · sha:[..]
  6 	PB_DS_CLASS_C_DEC::
  7 	bin_search_tree(const Cmp_Fn& r_cmp_fn) :
  8 	  Cmp_Fn(r_cmp_fn),
@@ -413,7 +414,7 @@ $ lets show tree_imps.hpp#bin_search_tree
 # it showed as the one line of _GLIBCXX_DEBUG_ONLY(debug_base::clear();)
 @fixture symbols-real
 $ lets show tree_imps.hpp#clear
-── tree_imps.hpp#clear  (13-22 of 51 · via tree-sitter) · sha:[..]
+── tree_imps.hpp#clear  (13-22 of 67 · via tree-sitter) · sha:[..]
 13 	void
 14 	PB_DS_CLASS_C_DEC::
 15 	clear()
@@ -426,10 +427,20 @@ $ lets show tree_imps.hpp#clear
 22 	}
 ── showed 1 target · 10 lines · ~[..] tokens
 
+### C++ (pb_ds): a constructor whose body is one macro statement
+@fixture symbols-real
+$ lets show tree_imps.hpp#tree_base
+── tree_imps.hpp#tree_base  (52-55 of 67 · via tree-sitter) · sha:[..]
+52 	PB_DS_CLASS_C_DEC::
+53 	tree_base(const PB_DS_CLASS_C_DEC& other)
+54 	: base_type(other), m_size(0)
+55 	{ PB_DS_ASSERT_VALID_COND((*this),false) }
+── showed 1 target · 4 lines · ~[..] tokens
+
 ### C++ (pb_ds, control): the same shapes under template<...>, and with a plain body
 @fixture symbols-real
 $ lets show tree_imps.hpp#erase_if tree_imps.hpp#clear_imp
-── tree_imps.hpp#erase_if  (25-38 of 51 · via tree-sitter) · sha:[..]
+── tree_imps.hpp#erase_if  (25-38 of 67 · via tree-sitter) · sha:[..]
 25 	template<typename Pred>
 26 	inline typename PB_DS_CLASS_C_DEC::size_type
 27 	PB_DS_CLASS_C_DEC::
@@ -444,7 +455,7 @@ $ lets show tree_imps.hpp#erase_if tree_imps.hpp#clear_imp
 36 	  erase_leaf(pred);
 37 	  return num_ersd;
 38 	}
-── tree_imps.hpp#clear_imp  (41-49 of 51 · via tree-sitter) · sha:[..]
+── tree_imps.hpp#clear_imp  (41-49 of 67 · via tree-sitter) · sha:[..]
 41 	void
 42 	PB_DS_CLASS_C_DEC::
 43 	clear_imp(node_pointer p_nd)
@@ -455,3 +466,29 @@ $ lets show tree_imps.hpp#erase_if tree_imps.hpp#clear_imp
 48 	  clear_imp(p_nd->m_p_right);
 49 	}
 ── showed 2 targets · 23 lines · ~[..] tokens
+
+### C++ (pb_ds): a definition after such a constructor starts at its own header
+# binomial_heap_base_/constructors_destructor_fn_imps.hpp: swap showed as 54-82, 20 lines early
+@fixture symbols-real
+$ lets show heap_imps.hpp#swap
+── heap_imps.hpp#swap  (10-18 of 18 · via tree-sitter) · sha:[..]
+10 	void
+11 	PB_DS_CLASS_C_DEC::
+12 	swap(PB_DS_CLASS_C_DEC& other)
+13 	{
+14 	  PB_DS_ASSERT_VALID_COND((*this),false)
+15 	  base_type::swap(other);
+16 	  std::swap(m_p_max, other.m_p_max);
+17 	  PB_DS_ASSERT_VALID_COND((*this),false)
+18 	}
+── showed 1 target · 9 lines · ~[..] tokens
+
+### C++ (pb_ds): and that constructor is found
+@fixture symbols-real
+$ lets show heap_imps.hpp#binomial_heap_base
+── heap_imps.hpp#binomial_heap_base  (4-7 of 18 · via tree-sitter) · sha:[..]
+4 	PB_DS_CLASS_C_DEC::
+5 	binomial_heap_base(const PB_DS_CLASS_C_DEC& other)
+6 	: base_type(other), m_p_max(0)
+7 	{ PB_DS_ASSERT_VALID_COND((*this),false) }
+── showed 1 target · 4 lines · ~[..] tokens
