@@ -7,7 +7,7 @@
  *     in the bytes (as a whole word in code): no occurrence is not_found without any parse;
  *  2. JSON is read off the text by one strict scan (jsondefs.c) wherever it is sure how
  *     tree-sitter reads it: included ranges cost every token a walk over them, so a key written
- *     thousands of times made thousands of ranges and a second-long parse. Otherwise the
+ *     thousands of times made thousands of ranges and a 300 ms parse. Otherwise the
  *     occurrences are widened to the ranges that can hold their definition (ranges.h) and
  *     only those are parsed, in one parse with tree-sitter's included ranges (positions stay
  *     those of the whole file): in code grammars (lang->chunkable, and PHP after its "<?php"
