@@ -430,7 +430,8 @@ static bool read_all(const char *path, struct buf *b)
 
 static void real_files(struct tally *t)
 {
-	nftw("deps/node_modules", collect, 16, FTW_PHYS);
+	/* "/.": entered also where it is a symlink (a git worktree's) */
+	nftw("deps/node_modules/.", collect, 16, FTW_PHYS);
 	qsort(paths, n_paths, sizeof(*paths), cmp_str);
 	struct file prev = FILE_INIT;
 	for (size_t i = 0; i < n_paths; i++) {
