@@ -4,6 +4,7 @@
 #include <emmintrin.h>
 #endif
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,32 +49,55 @@ static bool label_line(const char *data, size_t s, size_t e)
 	return i < e && data[i] == ':' && (i + 1 == e || data[i + 1] != ':');
 }
 
-/* The line starting at byte s can start an item. */
-static bool boundary(const char *data, size_t len, size_t s)
+/* The line starting at byte s begins at column 0 with something that can start an item. */
+static bool opens_item(const char *data, size_t len, size_t s)
 {
 	size_t e = line_end(data, len, s);
 	char c = s < e ? data[s] : '\n';
-	if (c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == '}' || c == ')' || c == ']' ||
-	    starts_end(data + s, e - s) || label_line(data, s, e))
+	return !(c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == '}' || c == ')' || c == ']' ||
+		 starts_end(data + s, e - s) || label_line(data, s, e));
+}
+
+/* The line starting at byte s can start an item. Under a lexis (lx, else NULL), a line of
+ * comment alone does only when the first line of code after it can: a column-0 comment above
+ * an indented line (Python's "##" over a function's next statement) is inside the body around
+ * it, and a cut there would end that body early and hand its rest to the item before. */
+static bool boundary(const char *data, size_t len, size_t s, const struct chunk_lexis *lx)
+{
+	if (!opens_item(data, len, s))
 		return false;
-	if (s == 0)
+	if (s > 0) {
+		size_t ps = chunk_line_start(data, s - 1), pe = s - 1;
+		bool closer = ps < pe && (data[ps] == '}' || data[ps] == ')' || data[ps] == ']' ||
+					  starts_end(data + ps, pe - ps));
+		if (!closer && !chunk_blank(data + ps, pe - ps))
+			return false;
+	}
+	if (!lx)
 		return true;
-	size_t ps = chunk_line_start(data, s - 1), pe = s - 1;
-	if (ps < pe &&
-	    (data[ps] == '}' || data[ps] == ')' || data[ps] == ']' || starts_end(data + ps, pe - ps)))
-		return true;
-	return chunk_blank(data + ps, pe - ps);
+	size_t code = chunk_code_start(data, s, len, lx);
+	return code == s || code >= len || opens_item(data, len, code);
 }
 
 size_t chunk_item_start(const char *data, size_t len, size_t at)
 {
+	return chunk_item_start_lx(data, len, at, NULL);
+}
+
+size_t chunk_item_end(const char *data, size_t len, size_t at)
+{
+	return chunk_item_end_lx(data, len, at, NULL);
+}
+
+size_t chunk_item_start_lx(const char *data, size_t len, size_t at, const struct chunk_lexis *lx)
+{
 	size_t s = chunk_line_start(data, at < len ? at : len);
-	while (s > 0 && !boundary(data, len, s))
+	while (s > 0 && !boundary(data, len, s, lx))
 		s = chunk_line_start(data, s - 1);
 	return s;
 }
 
-size_t chunk_item_end(const char *data, size_t len, size_t at)
+size_t chunk_item_end_lx(const char *data, size_t len, size_t at, const struct chunk_lexis *lx)
 {
 	size_t s = chunk_line_start(data, at < len ? at : len);
 	for (;;) {
@@ -81,7 +105,7 @@ size_t chunk_item_end(const char *data, size_t len, size_t at)
 		if (e >= len)
 			return len;
 		s = e + 1;
-		if (s >= len || boundary(data, len, s))
+		if (s >= len || boundary(data, len, s, lx))
 			return s;
 	}
 }
@@ -196,8 +220,9 @@ static void scan_to(struct chunk_scan *s, const char *data, size_t len, const st
 	s->to = i;
 }
 
-bool chunk_match_braces(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *opens,
-			size_t n, size_t *closes)
+/* chunk_match_braces' scan, from byte from (in code, at or before opens[0]). */
+static bool match_braces_from(const char *data, size_t len, const struct chunk_lexis *lx, size_t from,
+			      const size_t *opens, size_t n, size_t *closes)
 {
 	bool special[256];
 	opener_table(special, lx);
@@ -206,7 +231,7 @@ bool chunk_match_braces(const char *data, size_t len, const struct chunk_lexis *
 	bool ok = true;
 	for (size_t k = 0; k < n; k++)
 		closes[k] = len;
-	for (size_t i = n ? opens[0] : len; i < len && ok; i++) {
+	for (size_t i = n ? from : len; i < len && ok; i++) {
 		if (!special[(unsigned char)data[i]])
 			continue;
 		if (data[i] == '{') {
@@ -237,6 +262,35 @@ bool chunk_match_braces(const char *data, size_t len, const struct chunk_lexis *
 	free(stack);
 	/* a brace left open or a namespace never closed: the text cannot say where its items lie */
 	return ok && !depth && found == n;
+}
+
+bool chunk_match_braces(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *opens,
+			size_t n, size_t *closes)
+{
+	return match_braces_from(data, len, lx, n ? opens[0] : len, opens, n, closes);
+}
+
+size_t chunk_namespace_close(const char *data, size_t len, const struct chunk_lexis *lx, size_t name,
+			     size_t name_end)
+{
+	static const char kw[] = "namespace";
+	const size_t kl = sizeof kw - 1;
+	size_t p = name; /* back over "a::" qualifiers and blanks to the keyword */
+	while (p > 0 && (word_byte((unsigned char)data[p - 1]) || data[p - 1] == ':' || data[p - 1] == ' ' ||
+			 data[p - 1] == '\t' || data[p - 1] == '\n' || data[p - 1] == '\r'))
+		p--;
+	while (p < name && !word_byte((unsigned char)data[p]))
+		p++;
+	if (name - p < kl || memcmp(data + p, kw, kl) || word_byte((unsigned char)data[p + kl]))
+		return SIZE_MAX;
+	size_t open = name_end;
+	while (open < len && strchr(" \t\r\n", data[open]))
+		open++;
+	size_t close;
+	/* the whole file's braces must balance, as a namespace nested in another closes before it */
+	if (open >= len || data[open] != '{' || !match_braces_from(data, len, lx, 0, &open, 1, &close))
+		return SIZE_MAX;
+	return close;
 }
 
 bool chunk_blank(const char *s, size_t len)

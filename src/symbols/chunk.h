@@ -15,11 +15,6 @@
 
 /* Start of the line holding byte at. */
 size_t chunk_line_start(const char *data, size_t at);
-/* Start of the top-level item holding byte at. */
-size_t chunk_item_start(const char *data, size_t len, size_t at);
-/* End (exclusive) of the top-level item holding byte at: the start of the next item, or len. */
-size_t chunk_item_end(const char *data, size_t len, size_t at);
-
 /* The string and comment forms of a grammar, enough to tell code from text by a forward scan. */
 struct chunk_lexis {
 	bool slash_comments; /* // and block comments */
@@ -30,6 +25,15 @@ struct chunk_lexis {
 	bool multiline_dq; /* "..." may span lines (Rust) */
 	bool char_literals; /* 'x' and '\n' are characters, a lone ' a lifetime (Rust) */
 };
+
+/* Start of the top-level item holding byte at. */
+size_t chunk_item_start(const char *data, size_t len, size_t at);
+/* End (exclusive) of the top-level item holding byte at: the start of the next item, or len. */
+size_t chunk_item_end(const char *data, size_t len, size_t at);
+/* The same under lx's comment forms: a line of comment alone starts an item only when the first
+ * line of code after it can (a column-0 comment over an indented line is inside a body). */
+size_t chunk_item_start_lx(const char *data, size_t len, size_t at, const struct chunk_lexis *lx);
+size_t chunk_item_end_lx(const char *data, size_t len, size_t at, const struct chunk_lexis *lx);
 /* Every at[0..n) (ascending offsets, each a line start) lies in code, not inside a string or a
  * comment, by one scan of data from the start. An item cut there is where the text says. */
 bool chunk_in_code(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *at, size_t n);
@@ -51,6 +55,13 @@ void chunk_scan_release(struct chunk_scan *s);
  * the text alone cannot say). */
 bool chunk_match_braces(const char *data, size_t len, const struct chunk_lexis *lx, const size_t *opens,
 			size_t n, size_t *closes);
+
+/* The '}' closing the C++ namespace named by data[name..name_end) (its last part: "namespace
+ * a::b {" gives b), by brace matching over the whole file, which must balance (as in
+ * chunk_match_braces); SIZE_MAX when the text there is no namespace header or its braces cannot
+ * be matched. */
+size_t chunk_namespace_close(const char *data, size_t len, const struct chunk_lexis *lx, size_t name,
+			     size_t name_end);
 
 /* s[0..len) holds only spaces, tabs and carriage returns. */
 bool chunk_blank(const char *s, size_t len);

@@ -23,10 +23,13 @@ static const char *const known[] = {
 	"__fastcall",    "__thread",     NULL,
 };
 
-/* An all-caps word of two or more bytes, or a __word the grammar does not know. */
+/* An all-caps word of two or more bytes, or a __word the grammar does not know (but not a
+ * __word_t: glibc's __uint32_t and __sighandler_t are types). */
 static bool macro_like(const char *s, size_t n)
 {
 	if (n >= 2 && s[0] == '_' && s[1] == '_') {
+		if (n > 4 && s[n - 2] == '_' && s[n - 1] == 't')
+			return false;
 		for (const char *const *k = known; *k; k++)
 			if (strlen(*k) == n && !memcmp(*k, s, n))
 				return false;
@@ -50,6 +53,21 @@ static bool names_a_type(const char *s, size_t n)
 		if (strlen(*k) == n && !memcmp(*k, s, n))
 			return true;
 	return false;
+}
+
+/* Words after which an all-caps word before a "*" is the type itself (const FOO *p), not a
+ * qualifier macro between a type and its "*" (char FAR *p). */
+static bool qualifier(const char *s, size_t n)
+{
+	static const char *const words[] = {
+		"const",  "volatile", "restrict", "static",   "extern",    "register", "inline",
+		"auto",   "signed",   "unsigned", "short",    "long",      "typename", "template",
+		"friend", "virtual",  "explicit", "mutable",  "constexpr", "new",      "delete",
+		"throw",  "else",     "do",       "operator", NULL};
+	for (const char *const *k = words; *k; k++)
+		if (strlen(*k) == n && !memcmp(*k, s, n))
+			return true;
+	return names_a_type(s, n);
 }
 
 struct scan {
@@ -83,12 +101,21 @@ static char prev_byte(const struct scan *s, size_t i, size_t *at)
 	return s->d[ls] == '#' && s->d[i - 1] != '\\' ? ';' : s->d[i - 1];
 }
 
-/* The index of the ")" matching the "(" at i, or SIZE_MAX. */
+/* The index of the ")" matching the "(" at i, or SIZE_MAX. A string inside is skipped
+ * (__attribute_deprecated_msg__ ("Use sigprocmask")); a character literal gives up. */
 static size_t close_paren(const struct scan *s, size_t i)
 {
 	int depth = 0;
 	for (; i < s->b; i++) {
-		if (s->d[i] == '"' || s->d[i] == '\'')
+		if (s->d[i] == '"') {
+			for (i++; i < s->b && s->d[i] != '"' && s->d[i] != '\n'; i++)
+				if (s->d[i] == '\\')
+					i++;
+			if (i >= s->b || s->d[i] != '"')
+				return SIZE_MAX;
+			continue;
+		}
+		if (s->d[i] == '\'')
 			return SIZE_MAX;
 		if (s->d[i] == '(')
 			depth++;
@@ -118,6 +145,32 @@ static bool type_args(const struct scan *s, size_t a, size_t b)
 	return word;
 }
 
+/* s->d[a..b) holds an identifier (a parameter list does; "(1, 2)" and "((1))" do not). */
+static bool holds_word(const struct scan *s, size_t a, size_t b)
+{
+	for (size_t i = a; i < b; i++)
+		if (ident_start(s->d[i]) && (i == a || !ident_byte(s->d[i - 1])))
+			return true;
+	return false;
+}
+
+/* After a type (or its "*"), name(params) followed by something other than another X(params) is the
+ * declarator itself, whatever its case: extern int __memcmpeq (const void *__s1, ...) __THROW
+ * __nonnull ((1, 2)), where PRINTF_STYLE(1, 2) die(...) and ATTR(x) f(int a) are noise. */
+static bool declarator_call(const struct scan *s, size_t p, size_t m, char prev)
+{
+	if (!(ident_byte(prev) || prev == '*') || !holds_word(s, p + 1, m))
+		return false;
+	size_t n = skip_space(s, m + 1), ne = n;
+	while (ne < s->b && ident_byte(s->d[ne]))
+		ne++;
+	size_t q = skip_space(s, ne);
+	if (ne == n || q >= s->b || s->d[q] != '(')
+		return true;
+	size_t r = close_paren(s, q);
+	return r != SIZE_MAX && !holds_word(s, q + 1, r);
+}
+
 /* The word at [i, e) followed by "(" at p: blanks it when it is noise; returns where to go on. */
 static size_t macro_call(struct scan *s, size_t i, size_t e, size_t p, char prev)
 {
@@ -132,20 +185,64 @@ static size_t macro_call(struct scan *s, size_t i, size_t e, size_t p, char prev
 	}
 	size_t in = skip_space(s, p + 1);
 	if (ident_byte(prev) && in < m && s->d[in] == '(' && (next == ';' || next == ',' || next == '{')) {
-		blank(s, i, in); /* K&R OF((int a, char *b)): the inner list stays */
+		blank(s, i, in); /* K&R OF((int a, char *b)): the inner list stays, read on */
 		blank(s, m, m + 1);
+		return in + 1;
+	}
+	if (declarator_call(s, p, m, prev))
+		return e;
+	bool types = type_args(s, p + 1, m);
+	/* a statement of its own with no ";" (PB_DS_ASSERT_VALID(x)): where one starts, followed by
+	 * the end of the block, a directive or, indented in a body, the next line (at column 0 it is
+	 * a declaration's return type on a line of its own: XMLPARSEAPI(XML_Parser)) */
+	bool indented = i > s->a && s->d[i - 1] != '\n';
+	if ((!prev || strchr(";{}", prev)) &&
+	    (next == '}' || next == '#' || (indented && memchr(s->d + m + 1, '\n', after - (m + 1))))) {
+		blank(s, i, m + 1);
 		return m + 1;
 	}
+	/* in a parameter list, a type written through a macro: f(STACK_OF(X509) *sk) */
+	bool param = (prev == '(' || prev == ',') && types;
 	if (!(ident_start(next) || next == '*' || next == '(') ||
-	    (prev && !ident_byte(prev) && !strchr(";}*", prev)))
+	    (prev && !ident_byte(prev) && !strchr(";{}*", prev) && !param))
 		return e;
-	if (type_args(s, p + 1, m)) { /* PyAPI_FUNC(PyObject *) f(...) */
+	if (types) { /* PyAPI_FUNC(PyObject *) f(...) */
 		blank(s, i, p + 1);
 		blank(s, m, m + 1);
 	} else { /* PRINTF_STYLE(1, 2) die(...) */
 		blank(s, i, m + 1);
 	}
 	return m + 1;
+}
+
+/* At the start of a declaration, the word at p (after an all-caps word ending at e) is followed by what
+ * only a declaration's type is: EXPORT int f(), EXPORT int *f(), DEPRECATED int (*f(...))(...),
+ * T_DEC template<...>, NORETURN PRINTF_STYLE(1, 2) void die(); but not HANDLE CreateFile(), whose
+ * all-caps word is the type. */
+static bool starts_declaration(const struct scan *s, size_t e, size_t p)
+{
+	size_t we = p;
+	while (we < s->b && ident_byte(s->d[we]))
+		we++;
+	size_t q = skip_space(s, we);
+	if (q >= s->b)
+		return false;
+	char c = s->d[q];
+	if (ident_start(c) || c == '*' || c == '&' || c == '<')
+		return true;
+	/* a line of its own, then C_DEC::name(...): pb_ds's template header and class macros (the
+	 * all-caps word before a Class::method() is its return type) */
+	if (c == ':' && q + 1 < s->b && s->d[q + 1] == ':' && macro_like(s->d + p, we - p) &&
+	    memchr(s->d + e, '\n', p - e))
+		return true;
+	if (c != '(')
+		return false;
+	size_t in = skip_space(s, q + 1);
+	if (in < s->b && s->d[in] == '*')
+		return true;
+	size_t m = close_paren(s, q);
+	size_t after = m == SIZE_MAX ? s->b : skip_space(s, m + 1);
+	return macro_like(s->d + p, we - p) && after < s->b && ident_start(s->d[after]);
 }
 
 /* The macro-like word at [i, e): blanks it when it is noise; returns where to go on. */
@@ -165,14 +262,14 @@ static size_t macro_word(struct scan *s, size_t i, size_t e)
 		blank(s, i, e); /* f(...) __THROW; void NORETURN die(); (APIENTRYP PFN) */
 		return e;
 	}
+	/* between a type and its "*": unsigned char FAR *window, char FAR * FAR *pp */
+	if (next == '*' && (prev == '*' || (ident_byte(prev) && !qualifier(s->d + w, at - w)))) {
+		blank(s, i, e);
+		return e;
+	}
 	if (prev && !strchr(";}", prev))
 		return e;
-	/* At the start of a declaration: EXPORT int f(), but not HANDLE CreateFile(). */
-	size_t q = p;
-	while (q < s->b && ident_byte(s->d[q]))
-		q++;
-	q = skip_space(s, q);
-	if (ident_start(next) && q < s->b && (ident_start(s->d[q]) || s->d[q] == '*'))
+	if (ident_start(next) && starts_declaration(s, e, p))
 		blank(s, i, e);
 	return e;
 }
@@ -209,6 +306,11 @@ static size_t directive(struct scan *s, size_t i)
 			const char *end = memmem(s->d + i + 2, s->b - i - 2, "*/", 2);
 			size_t stop = end ? (size_t)(end - s->d) + 2 : s->b;
 			blank(s, i, stop);
+			/* the directive runs on through the comment's lines (comments go before lines
+			 * end): each newline inside keeps a backslash in front of it */
+			for (size_t k = i + 1; k < stop; k++)
+				if (s->d[k] == '\n')
+					s->d[k - 1] = '\\';
 			i = stop - 1;
 		}
 	}

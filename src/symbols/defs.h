@@ -73,6 +73,11 @@ void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, l
  * upgrade that renamed a node), or NULL. For the unit tests. */
 const char *ts_rules_missing(void);
 
+/* JSON's definitions on the way to occ[0..n_occ) (ascending byte offsets where the name's last
+ * part occurs), read off the text as the tree walk would find them (jsondefs.c); false, with
+ * out as it was, when the text is not JSON the scan is sure tree-sitter reads cleanly. */
+bool json_collect(const struct file *f, const size_t *occ, size_t n_occ, struct defs *out);
+
 /* Collects the plaintext heuristic's candidates for name (plaintext.c): lines where name is a
  * whole word after a definition keyword, or, when no line has that, right before "(". */
 void plaintext_collect(const struct file *f, const char *name, size_t name_len, struct defs *out);

@@ -104,11 +104,27 @@ static size_t indent_width(const char *text, size_t len)
 /* Lines a brace-matched body scans before giving up on finding its "{". */
 #define BRACE_LOOKAHEAD 50
 
-/* Brace matching over the lines after a name: the "(...)" header, then the "{...}" body. */
+/* Brace matching over the lines after a name: the "(...)" header, then the "{...}" body — or,
+ * after the shell's "name ()", a "(...)" body (a function run in a subshell). */
 struct brace_scan {
 	int paren, depth;
 	bool opened, in_comment;
+	bool shell; /* the name was followed by "()" */
+	char open, close; /* the body's brackets, once opened */
 };
+
+/* A slash and a star at t[i] open a block comment: written as one, after a space or a code
+ * punctuation mark and before a space, a star or "!" (or the end of the line). A glob or a
+ * parameter expansion in a shell script ("$dir"/ then *, ${x%/ then *}) is not one: taken for a
+ * comment, it hid the rest of the script, braces and all. */
+static bool opens_comment(const char *t, size_t len, size_t i)
+{
+	if (i + 1 >= len || t[i] != '/' || t[i + 1] != '*')
+		return false;
+	if (i > 0 && !strchr(" \t;{}(),=", t[i - 1]))
+		return false;
+	return i + 2 == len || strchr(" \t\r*!", t[i + 2]);
+}
 
 /* Past a comment or string at t[i] (to len when the rest of the line is a comment), or i when
  * t[i] is code. A brace inside them does not count. */
@@ -121,7 +137,7 @@ static size_t skip_noise(struct brace_scan *s, const char *t, size_t len, size_t
 	}
 	if (t[i] == '/' && i + 1 < len && t[i + 1] == '/')
 		return len;
-	if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
+	if (opens_comment(t, len, i)) {
 		s->in_comment = true;
 		return i + 2;
 	}
@@ -138,18 +154,21 @@ static size_t skip_noise(struct brace_scan *s, const char *t, size_t len, size_t
 static int brace_feed(struct brace_scan *s, char c)
 {
 	if (s->opened) {
-		if (c == '{')
+		if (c == s->open)
 			s->depth++;
-		return c == '}' && --s->depth == 0 ? 1 : 0;
+		return c == s->close && --s->depth == 0 ? 1 : 0;
 	}
-	if (c == '(')
-		s->paren++;
-	else if (c == ')')
-		s->paren--;
-	else if (c == ';' && s->paren <= 0)
-		return -1;
-	else if (c == '{' && s->paren <= 0)
+	if ((c == '{' || (c == '(' && s->shell)) && s->paren <= 0) {
 		s->opened = true, s->depth = 1;
+		s->open = c;
+		s->close = c == '{' ? '}' : ')';
+	} else if (c == '(') {
+		s->paren++;
+	} else if (c == ')') {
+		s->paren--;
+	} else if (c == ';' && s->paren <= 0) {
+		return -1;
+	}
 	return 0;
 }
 
@@ -160,16 +179,21 @@ static bool header_goes_on(const struct brace_scan *s, const char *t, size_t len
 	size_t i = 0;
 	while (i < len && (t[i] == ' ' || t[i] == '\t'))
 		i++;
-	return s->paren != 0 || s->in_comment || (i < len && t[i] == '{');
+	return s->paren != 0 || s->in_comment || (i < len && (t[i] == '{' || (t[i] == '(' && s->shell)));
 }
 
 /* The line of the "}" closing the body that follows the name on line ln, or 0. */
 static long brace_end(const struct file *f, long ln, size_t from)
 {
-	struct brace_scan s = {0, 0, false, false};
+	struct brace_scan s = {0};
+	const char *t;
+	size_t len = file_line(f, (size_t)ln, &t);
+	if (shell_parens(t, len, from)) {
+		s.shell = true;
+		from = (size_t)((const char *)memchr(t + from, ')', len - from) - t) + 1;
+	}
 	for (long n = ln; n <= (long)f->n_lines; n++) {
-		const char *t;
-		size_t len = file_line(f, (size_t)n, &t);
+		len = file_line(f, (size_t)n, &t);
 		if (!s.opened && n > ln && (n - ln > BRACE_LOOKAHEAD || !header_goes_on(&s, t, len)))
 			return 0;
 		for (size_t i = n == ln ? from : 0; i < len;) {

@@ -119,7 +119,8 @@ bool ranges_occurrences(const struct file *f, const char *q, const char *seg, si
 		r->occ[r->n_occ++] = at;
 		if (!chunk || at < covered_to)
 			continue;
-		size_t a = chunk_item_start(data, f->size, at), b = chunk_item_end(data, f->size, at);
+		size_t a = chunk_item_start_lx(data, f->size, at, r->lx),
+		       b = chunk_item_end_lx(data, f->size, at, r->lx);
 		if (b - a > CHUNK_MAX) {
 			if (windows++ == MAX_WINDOWS)
 				break;
@@ -159,7 +160,8 @@ void ranges_lines(const struct file *f, const long *lines, size_t n, bool chunk,
 			r->occ[r->n_occ++] = last - 1;
 		if (!chunk || at < covered_to)
 			continue;
-		size_t a = chunk_item_start(f->data, f->size, at), b = chunk_item_end(f->data, f->size, at);
+		size_t a = chunk_item_start_lx(f->data, f->size, at, r->lx),
+		       b = chunk_item_end_lx(f->data, f->size, at, r->lx);
 		if (!r->n && r->prelude && a > r->prelude)
 			ranges_add(r, f, 0, r->prelude);
 		ranges_add(r, f, a, b);
@@ -659,7 +661,7 @@ void ranges_elide(struct ranges *r, const struct file *f, const struct chunk_lex
 	for (size_t k = 0; k < n; k++) {
 		size_t end = items[k].end_byte;
 		for (size_t a = items[k].start_byte, b; a < end; a = b) {
-			b = chunk_item_end(d, f->size, a);
+			b = chunk_item_end_lx(d, f->size, a, lx);
 			b = b < end ? b : end;
 			size_t code = in_namespace(r, a) ? a : chunk_code_start(d, a, b, lx);
 			/* comments over an indented line may be inside a body the cut missed */

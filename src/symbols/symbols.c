@@ -5,7 +5,10 @@
  * a lookup is allowed. So a file is never parsed beyond what can hold the answer:
  *  1. every definition's name is written in the file, so the name's last dotted part must occur
  *     in the bytes (as a whole word in code): no occurrence is not_found without any parse;
- *  2. the occurrences are widened to the ranges that can hold their definition (ranges.h) and
+ *  2. JSON is read off the text by one strict scan (jsondefs.c) wherever it is sure how
+ *     tree-sitter reads it: included ranges cost every token a walk over them, so a key written
+ *     thousands of times made thousands of ranges and a 300 ms parse. Otherwise the
+ *     occurrences are widened to the ranges that can hold their definition (ranges.h) and
  *     only those are parsed, in one parse with tree-sitter's included ranges (positions stay
  *     those of the whole file): in code grammars (lang->chunkable, and PHP after its "<?php"
  *     line) each occurrence's top-level item (chunk.h); from symbols_partial_min bytes up, YAML
@@ -229,8 +232,21 @@ static void join_overloads(const struct defs *ds, size_t i, struct cand *c)
 	}
 }
 
+/* By span, then by the order they were found in. */
+static int span_cmp(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	return (x->def > y->def) - (x->def < y->def);
+}
+
 /* The candidates for q among ds (every one when q is NULL: the plaintext heuristic matched
- * them already): those with a body, else the bodiless ones; one per span. */
+ * them already): those with a body, else the bodiless ones; one per span, the first found. A
+ * key written thousands of times in a data file has as many candidates, so the spans are told
+ * apart by sorting, not by comparing each with all the others. */
 static size_t select_candidates(const struct defs *ds, const struct query *q, struct cand **out)
 {
 	struct cand *v = NULL;
@@ -253,17 +269,19 @@ static size_t select_candidates(const struct defs *ds, const struct query *q, st
 					 q && q->keys && !strict};
 			if (!weak && q && q->overloads)
 				join_overloads(ds, i, &c);
-			bool dup = false;
-			for (size_t k = 0; k < n && !dup; k++)
-				dup = v[k].start == c.start && v[k].end == c.end;
-			if (dup)
-				continue;
 			XGROW(v, cap, n + 1);
 			v[n++] = c;
 		}
 	}
-	if (n > 1)
+	if (n > 1) {
+		qsort(v, n, sizeof *v, span_cmp);
+		size_t kept = 1;
+		for (size_t k = 1; k < n; k++)
+			if (v[k].start != v[kept - 1].start || v[k].end != v[kept - 1].end)
+				v[kept++] = v[k];
+		n = kept;
 		qsort(v, n, sizeof *v, cand_cmp);
+	}
 	*out = v;
 	return n;
 }
@@ -315,6 +333,28 @@ static TSTree *parse_ranges(const struct lang *lang, const struct file *f, const
 	return tree;
 }
 
+static const struct chunk_lexis *lexis_of(const struct lang *lang);
+
+/* A C++ namespace whose node holds a parse error may end where the grammar's recovery closed it
+ * (an enum it cannot read: LLVM's ELF.h lost 350 lines of namespace ELF), so ds's from then on
+ * take their end from the text, the '}' matching the namespace's '{', where that can be told. */
+static void namespace_ends(const struct lang *lang, const struct file *f, const char *text, struct defs *ds,
+			   size_t from)
+{
+	for (size_t i = from; lang->id == L_CPP && i < ds->n; i++) {
+		struct def *d = &ds->v[i];
+		if (!d->broken || d->virtual_ || d->kind != K_TYPE)
+			continue;
+		size_t at = (size_t)(d->name - text),
+		       close = chunk_namespace_close(f->data, f->size, lexis_of(lang), at, at + d->name_len);
+		long end = close == SIZE_MAX ? 0 : (long)file_row_at(f, close) + 1;
+		for (size_t j = from; end > d->end && j <= i; j++) /* "namespace a::b": a, then b */
+			if (ds->v[j].start == d->start && ds->v[j].end == d->end &&
+			    (j == i || ds->v[j].virtual_))
+				ds->v[j].end = end;
+	}
+}
+
 /* Parses text (the file's bytes or a same-length copy) over r's ranges (the whole file when
  * whole is set) and collects the definitions on the way to r's occurrences. Returns whether
  * the tree holds a parse error. */
@@ -324,9 +364,12 @@ static bool collect(const struct lang *lang, const struct file *f, const char *t
 	bool owned, errors = false;
 	TSTree *tree = parse_ranges(lang, f, text, r, whole, trees, &owned);
 	if (tree) {
+		size_t from = ds->n;
 		ts_collect(lang, tree, text, (long)f->n_lines, r->occ, r->n_occ, ds);
 		errors = ts_node_has_error(ts_tree_root_node(tree));
 		ds->errors = ds->errors || errors;
+		if (errors)
+			namespace_ends(lang, f, text, ds, from);
 	}
 	if (owned)
 		ts_tree_delete(tree);
@@ -494,7 +537,9 @@ static bool ts_definitions(const struct lang *lang, const struct file *f, const 
 		ranges_release(&r);
 		return false;
 	}
-	bool done = partial_definitions(lang, f, q, seg, &r, ds);
+	bool done =
+		lang->id == L_JSON && symbols_partial_min != SIZE_MAX && json_collect(f, r.occ, r.n_occ, ds);
+	done = done || partial_definitions(lang, f, q, seg, &r, ds);
 	if (!done && c_family(lang) && f->size > WHOLE_DEMACRO_MAX) {
 		/* A large header: one whole parse, of the copy with its macro noise blanked. Its own
 		 * errors make tree-sitter search (a generated 1 MB header: 3.3 s whole, 0.9 s
@@ -1026,8 +1071,9 @@ void symbols_enclosing(struct file *f, const long *lines, size_t n, struct sym_d
 	struct ranges r = RANGES_INIT;
 	r.prelude = php_prelude(lang, f);
 	bool chunked = lang->chunkable || r.prelude;
-	ranges_lines(f, lines, n, chunked, &r);
 	const struct chunk_lexis *lx = chunked ? lexis_of(lang) : NULL;
+	r.lx = lx;
+	ranges_lines(f, lines, n, chunked, &r);
 	/* Parse only the items holding the lines where the text says items start, as #name does;
 	 * that answer stands unless a definition it gives holds a parse error (the cut may have
 	 * been wrong there): then the whole file is parsed. */

@@ -14,7 +14,8 @@
  *    any of these grammars, and an agent that wants it reads one line up.
  * A Markdown heading spans to the line before the next heading of the same or a higher level (or
  * the end of the file), blank lines included. Config keys span their key: value pair; a TOML
- * table spans its header and its pairs. */
+ * table spans its header and its pairs; a YAML block ends before the comments after it at or
+ * left of its key's column (they head what follows). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,8 @@ enum act {
 	A_C_DECL, /* declaration: a prototype (weak) or a top-level variable */
 	A_C_TAG, /* struct/union/enum/class specifier with a body */
 	A_C_TYPEDEF, /* typedef names */
+	A_C_BODY, /* compound_statement: the body of an old-style definition the grammar split off */
+	A_C_DIRECTIVE, /* preproc_call: a #define where the grammar expects none (an enum body) */
 	A_SWIFT_CLASS, /* class/struct/enum, or an extension (virtual) */
 	A_JSON_PAIR,
 	A_YAML_PAIR,
@@ -153,7 +156,8 @@ static const struct rule bash_rules[] = {
 #define C_COMMON_RULES                                                                                       \
 	{"function_definition", A_C_FUNC}, {"declaration", A_C_DECL}, {"struct_specifier", A_C_TAG},         \
 		{"union_specifier", A_C_TAG}, {"enum_specifier", A_C_TAG}, {"type_definition", A_C_TYPEDEF}, \
-		{"preproc_def", A_FUNC}, {"preproc_function_def", A_FUNC},                                   \
+		{"preproc_def", A_FUNC}, {"preproc_function_def", A_FUNC}, {"compound_statement", A_C_BODY}, \
+		{"preproc_call", A_C_DIRECTIVE},                                                             \
 	{                                                                                                    \
 		"comment", A_COMMENT                                                                         \
 	}
@@ -338,6 +342,9 @@ struct walker {
 	long *prefix_here, *pending;
 	size_t cap;
 	bool broken; /* the node span_at last measured holds a parse error */
+	/* the old-style definition whose body is the compound_statement starting at kr_body */
+	int kr_def;
+	uint32_t kr_body;
 	struct heading *heads;
 	size_t n_heads, cap_heads;
 };
@@ -556,12 +563,25 @@ static TSNode c_declarator_name(const struct walker *w, TSNode n, bool *is_func)
 	return none;
 }
 
+/* An old-style definition with a pointer return type (char *f(s) char *s; { ... }): the grammar
+ * reads its header as a declaration and leaves the body a compound_statement beside it, which
+ * at the top level (never inside a body) nothing else is. The body, or a null node. */
+static TSNode kr_body(TSNode n)
+{
+	TSNode none = {0}, up = ts_node_parent(n), body = ts_node_next_sibling(n);
+	if (ts_node_is_null(body) || !type_is(body, "compound_statement") || ts_node_is_null(up) ||
+	    type_is(up, "compound_statement"))
+		return none;
+	return body;
+}
+
 /* Visits the definitions a C declaration or typedef declares, one per declarator field. */
 static void c_declarators(struct walker *w, size_t depth, TSNode n, enum act a)
 {
 	int parent = parent_at(w, depth);
 	long start, end;
 	span_at(w, depth, &start, &end);
+	TSNode body = a == A_C_DECL ? kr_body(n) : (TSNode){0};
 	uint32_t nc = ts_node_child_count(n);
 	for (uint32_t i = 0; i < nc; i++) {
 		const char *fname = ts_node_field_name_for_child(n, i);
@@ -576,11 +596,15 @@ static void c_declarators(struct walker *w, size_t depth, TSNode n, enum act a)
 			continue;
 		TSNode parts[MAX_PARTS];
 		int k = name_parts(w, name, parts, 0, MAX_PARTS);
-		if (a == A_C_TYPEDEF)
+		if (a == A_C_TYPEDEF) {
 			add_named(w, parts, k, parent, K_TYPE, false, start, end);
-		else if (is_func)
+		} else if (is_func && !ts_node_is_null(body) && at_top(w, parent)) {
+			w->kr_def = add_named(w, parts, k, parent, K_FUNC, false, start, end_line_of(body));
+			w->kr_body = ts_node_start_byte(body);
+			body = (TSNode){0}; /* one body, one definition */
+		} else if (is_func) {
 			add_named(w, parts, k, parent, K_FUNC, true, start, end);
-		else if (type_is(n, "declaration") && at_top(w, parent))
+		} else if (type_is(n, "declaration") && at_top(w, parent))
 			add_named(w, parts, k, parent, K_VALUE, false, start, end);
 	}
 }
@@ -813,10 +837,15 @@ static int visit_js_assign(struct walker *w, size_t depth, TSNode n, enum act a)
 	TSNode name = field(w, left, F_PROPERTY), cname = field(w, right, F_NAME);
 	if (type_is(right, "class") && !ts_node_is_null(cname) && node_text_is(w, name, "exports"))
 		return add_def(w, cname, parent, K_TYPE, false, false, start, end);
-	parent = js_owner(w, field(w, left, F_OBJECT), parent, start, end);
+	TSNode obj = field(w, left, F_OBJECT);
+	parent = js_owner(w, obj, parent, start, end);
 	int idx =
 		add_def(w, name, parent, type_is(right, "class") ? K_TYPE : K_FUNC, false, false, start, end);
-	return type_is(right, "class") ? idx : -1;
+	/* module.exports = function NAME() {}: the module's function, named by both */
+	if (!type_is(right, "class") && !ts_node_is_null(cname) && node_text_is(w, name, "exports") &&
+	    node_text_is(w, obj, "module"))
+		idx = add_def(w, cname, parent, K_FUNC, false, false, start, end);
+	return idx; /* a function's locals are its own, not the module's */
 }
 
 static int visit_assign(struct walker *w, size_t depth, TSNode n, enum act a)
@@ -850,6 +879,42 @@ static int visit_c_func(struct walker *w, size_t depth, TSNode n, enum act a)
 static int visit_c_decl(struct walker *w, size_t depth, TSNode n, enum act a)
 {
 	c_declarators(w, depth, n, a);
+	return -1;
+}
+
+static int visit_c_body(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	(void)depth;
+	(void)a;
+	return w->kr_def >= 0 && ts_node_start_byte(n) == w->kr_body ? w->kr_def : -1;
+}
+
+/* "#define NAME ..." read as a generic directive: a macro named by the first word after it. */
+static int visit_c_directive(struct walker *w, size_t depth, TSNode n, enum act a)
+{
+	(void)a;
+	TSNode dir = ts_node_child_by_field_name(n, "directive", 9),
+	       arg = ts_node_child_by_field_name(n, "argument", 8);
+	if (!node_text_is(w, dir, "#define") || ts_node_is_null(arg))
+		return -1;
+	const char *t = w->data + ts_node_start_byte(arg);
+	size_t len = 0, max = ts_node_end_byte(arg) - ts_node_start_byte(arg);
+	while (len < max && (t[len] == '_' || (t[len] >= 'a' && t[len] <= 'z') ||
+			     (t[len] >= 'A' && t[len] <= 'Z') || (len && t[len] >= '0' && t[len] <= '9')))
+		len++;
+	if (!len)
+		return -1;
+	long start, end;
+	span_at(w, depth, &start, &end);
+	struct def d = {.name = t,
+			.name_len = len,
+			.start = start,
+			.end = end,
+			.line = line_of(arg),
+			.broken = w->broken,
+			.parent = parent_at(w, depth),
+			.kind = K_FUNC};
+	defs_add(w->out, &d);
 	return -1;
 }
 
@@ -899,6 +964,32 @@ static int visit_json_pair(struct walker *w, size_t depth, TSNode n, enum act a)
 	return add_def(w, content, parent_at(w, depth), K_VALUE, false, false, start, end);
 }
 
+/* The last line of a YAML pair's text. The grammar puts the comments that follow a block inside
+ * it; one at or left of the key's column (key_col) is no part of it — it heads what comes next,
+ * as a comment over a definition does — while one indented deeper reads as the block's own. So
+ * the span ends at the last node left of such comments, looked for down the last children. */
+static long yaml_end_line(TSNode n, uint32_t key_col, long end)
+{
+	bool dropped = false;
+	for (;;) {
+		uint32_t i = ts_node_child_count(n);
+		TSNode last = {0};
+		while (i-- > 0) {
+			TSNode c = ts_node_child(n, i);
+			if (!type_is(c, "comment") || ts_node_start_point(c).column > key_col) {
+				last = c;
+				break;
+			}
+			dropped = true;
+		}
+		if (ts_node_is_null(last))
+			return end;
+		if (!ts_node_child_count(last))
+			return dropped ? end_line_of(last) : end;
+		n = last;
+	}
+}
+
 static int visit_yaml_pair(struct walker *w, size_t depth, TSNode n, enum act a)
 {
 	(void)a;
@@ -907,6 +998,7 @@ static int visit_yaml_pair(struct walker *w, size_t depth, TSNode n, enum act a)
 		return -1;
 	long start, end;
 	span_at(w, depth, &start, &end);
+	end = yaml_end_line(n, ts_node_start_point(n).column, end);
 	return add_def(w, scalar, parent_at(w, depth), K_VALUE, false, false, start, end);
 }
 
@@ -947,6 +1039,8 @@ static const visitor visitors[] = {
 	[A_C_DECL] = visit_c_decl,
 	[A_C_TYPEDEF] = visit_c_decl,
 	[A_C_TAG] = visit_c_tag,
+	[A_C_BODY] = visit_c_body,
+	[A_C_DIRECTIVE] = visit_c_directive,
 	[A_SWIFT_CLASS] = visit_swift_class,
 	[A_JSON_PAIR] = visit_json_pair,
 	[A_YAML_PAIR] = visit_yaml_pair,
@@ -982,7 +1076,7 @@ void ts_collect(const struct lang *lang, const TSTree *tree, const char *data, l
 {
 	struct info in;
 	info_init(&in, lang);
-	struct walker w = {.lang = lang, .in = &in, .data = data, .out = out};
+	struct walker w = {.lang = lang, .in = &in, .data = data, .out = out, .kr_def = -1};
 	if (lang->id == L_MARKDOWN)
 		occ = NULL;
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));

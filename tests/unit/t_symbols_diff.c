@@ -19,6 +19,7 @@
 #include "file.h"
 #include "symbols/defs.h"
 #include "symbols/symbols.h"
+#include "target.h"
 
 #define FILE_MAX (96 * 1024) /* bigger files cost the ASan build seconds each */
 #define FILES_PER_LANG 40
@@ -61,11 +62,16 @@ static int on_entry(const char *path, const struct stat *st, int type, struct FT
 	return 0;
 }
 
+/* The root is resolved first: in a git worktree deps/node_modules is a symlink to the shared
+ * install, which nftw would not enter with FTW_PHYS. */
 static void walk_into(struct paths *p, const char *root)
 {
+	char *real = realpath(root, NULL);
 	walking = p;
-	nftw(root, on_entry, 16, FTW_PHYS);
+	if (real)
+		nftw(real, on_entry, 16, FTW_PHYS);
 	walking = NULL;
+	free(real);
 }
 
 static void glob_into(struct paths *p, const char *pattern)
@@ -380,6 +386,128 @@ static void check_cpp_namespaces(void)
 	paths_release(&p);
 }
 
+/* #name's answer for each of names[0..n): the span, or the failure's message. */
+static void resolve_answer(struct file *f, char names[][128], size_t n, struct buf *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct diag d = DIAG_INIT;
+		struct span sp = {0};
+		enum lets_err e = symbols_resolve(f, names[i], names[i], &sp, &d);
+		char *msg = e ? diag_joined(&d) : NULL;
+		if (e)
+			buf_addf(out, "%s: %s\n", names[i], msg);
+		else
+			buf_addf(out, "%s: %ld-%ld\n", names[i], sp.start, sp.end);
+		free(msg);
+		diag_release(&d);
+	}
+}
+
+/* JSON is read off the text (jsondefs.c) where the scan is sure of it, else parsed: every answer
+ * for a file's keys, as found from the lines picked, their last parts and their paths from the
+ * root ($.a.b), and for the extra names, must be the whole parse's. */
+static void check_json_file(const char *path, const char *const *extra, struct tally *t)
+{
+	struct file f;
+	if (!load(path, &f))
+		return;
+	long lines[LINES_PER_FILE];
+	size_t nl = pick_lines(&f, lines);
+	char names[3 * NAMES_PER_FILE + 8][128];
+	size_t saved = symbols_partial_min;
+	symbols_partial_min = SIZE_MAX;
+	size_t nn = pick_names(&f, lines, nl, names);
+	symbols_partial_min = saved;
+	for (size_t i = 0, k = nn; i < k; i++)
+		snprintf(names[nn++], 128, "$.%.120s", names[i]);
+	for (; extra && *extra && nn < sizeof names / sizeof *names; extra++)
+		snprintf(names[nn++], 128, "%s", *extra);
+	struct buf fast = BUF_INIT, whole = BUF_INIT;
+	symbols_partial_min = SIZE_MAX;
+	definitions_answer(&f, names, nn, &whole);
+	resolve_answer(&f, names, nn, &whole);
+	symbols_partial_min = saved;
+	definitions_answer(&f, names, nn, &fast);
+	resolve_answer(&f, names, nn, &fast);
+	compare("json answers", path, &fast, &whole, t);
+	t->files++;
+	t->lines += (long)nl;
+	t->names += (long)nn;
+	buf_release(&fast);
+	buf_release(&whole);
+	file_release(&f);
+}
+
+/* check_json_file on src written to a scratch file. */
+static void check_json_text(const char *src, const char *const *extra, struct tally *t)
+{
+	char dir[] = "/tmp/t_symbols_diff.XXXXXX";
+	if (!mkdtemp(dir))
+		return;
+	char path[sizeof dir + 32];
+	snprintf(path, sizeof path, "%s/gen.json", dir);
+	FILE *out = fopen(path, "wb");
+	if (out) {
+		fputs(src, out);
+		fclose(out);
+		check_json_file(path, extra, t);
+		remove(path);
+	}
+	rmdir(dir);
+}
+
+/* A document of the shapes the scan must read as tree-sitter does, a key repeated at every depth. */
+static char *json_source(int variant)
+{
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "{\n  // settings\n  \"name\": \"root\",\n  \"\": {\"name\": 0},\n  \"a\\\"b\": 1,\n");
+	buf_adds(&b, "  \"x\\u0041y\": {\"name\": [1, {\"name\": 2e-3}]},\n  /* block\n     comment */\n");
+	buf_adds(&b, "  \"items\": [\n");
+	for (int i = 0; i < 40 + variant * 30; i++)
+		buf_addf(
+			&b,
+			"    {\"id\": %d, \"name\": \"n%d\", \"tags\": [], \"meta\": {\"name\": {}, \"x\": -0.5}},\n",
+			i, i);
+	buf_adds(&b, "    {\"name\": null, \"deep\": {\"a\": {\"b\": {\"name\": true}}}}\n  ],\n");
+	buf_adds(&b, "  \"name.with.dots\": {\"name\": false},\n  \"last\": {}\n}\n");
+	return buf_detach(&b);
+}
+
+static void check_json(void)
+{
+	static const char *const extra[] = {
+		"name",      "$.name",         "items.name", "meta.name", "deep.a.b.name", "a\\\"b", "a", "",
+		"x\\u0041y", "name.with.dots", "dots.name",  "$.items",   "last",          "nope",   NULL};
+	struct paths p = {.exts = (const char *const[]){".json", NULL}};
+	walk_into(&p, "deps/node_modules");
+	paths_thin(&p);
+	struct tally t = {0};
+	for (size_t i = 0; i < p.n; i++)
+		check_json_file(p.v[i], extra, &t);
+	long real = t.files;
+	for (int v = 0; v < 3; v++) {
+		char *src = json_source(v);
+		check_json_text(src, extra, &t);
+		free(src);
+	}
+	/* what the scan declines: the parse answers, as before */
+	static const char *const bad[] = {"{\"name\": 1,}\n",
+					  "{\"name\": 1e+5}\n",
+					  "{\"name\": 1 \"x\": 2}\n",
+					  "{\"name\": 1}\n{\"name\": 2}\n",
+					  "{\"name\": \"a\nb\"}\n",
+					  "{\"name\": tru}\n",
+					  "[1, {\"name\": {\"name\": [}]\n",
+					  NULL};
+	for (const char *const *b = bad; *b; b++)
+		check_json_text(*b, extra, &t);
+	unit_check(t.mismatches == 0,
+		   "json: answers read off the text agree with whole parses (%ld mismatches)", t.mismatches);
+	unit_check(real >= 10 && t.names >= 100, "json: compared (%ld files, %ld of them real, %ld names)",
+		   t.files, real, t.names);
+	paths_release(&p);
+}
+
 int main(void)
 {
 	unit_begin("t_symbols_diff");
@@ -400,5 +528,6 @@ int main(void)
 	check_lang("rust", &rs);
 	check_go();
 	check_cpp_namespaces();
+	check_json();
 	return unit_end();
 }
