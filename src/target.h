@@ -13,7 +13,6 @@
 
 struct buf;
 struct file;
-struct omits;
 struct worktree;
 
 enum target_kind { T_WHOLE, T_LINES, T_REGEX, T_SYMBOL };
@@ -69,11 +68,13 @@ struct span {
  * the caller) and *n, retried grep-style as target_resolve does. None is not_found, recorded in d
  * as target_resolve records it; so are invalid_pattern and the match limit. */
 enum lets_err target_regex_lines(const struct target *t, struct file *f, long **lines, size_t *n,
-				 struct omits *om, struct diag *d);
+				 struct buf *read_as, struct diag *d);
 
-/* Resolves t against f. A regex with no hit is retried grep-style (recorded in om). Failures
- * (not_found, ambiguous, no_grammar, invalid_pattern) are recorded in d. */
-enum lets_err target_resolve(const struct target *t, struct file *f, struct span *out, struct omits *om,
+/* Resolves t against f. A regex with no hit is retried as grep reads it (a BRE); when that
+ * reading is what matched, it is appended to read_as (NULL: not wanted), for the caller to name
+ * (the grep_style omission); read_as is left as it was otherwise. Failures (not_found, ambiguous,
+ * no_grammar, invalid_pattern) are recorded in d. */
+enum lets_err target_resolve(const struct target *t, struct file *f, struct span *out, struct buf *read_as,
 			     struct diag *d);
 
 #endif

@@ -44,11 +44,15 @@ static void show_target(const struct opts *o, const struct worktree *wt, const c
 	struct target t = TARGET_INIT;
 	struct file f = FILE_INIT;
 	struct span sp;
+	struct buf read_as = BUF_INIT;
 	enum lets_err e = target_parse_bounded(&t, text, wt, o->allow_outside, d);
 	if (!e)
 		e = file_load(&f, o->allow_outside ? NULL : wt, t.path, o->max_file_bytes, d);
 	if (!e)
-		e = target_resolve(&t, &f, &sp, om, d);
+		e = target_resolve(&t, &f, &sp, &read_as, d);
+	if (read_as.len)
+		omit_add(om, OM_GREP_STYLE, 0, 0, 0, t.regex, read_as.data);
+	buf_release(&read_as);
 	if (e) {
 		omit_add(om, OM_UNRESOLVED, 0, 0, 0, text, err_slug(e));
 		goto out;
