@@ -60,43 +60,202 @@ void block_note_first_change(struct out_block *b, const char *note)
 		}
 }
 
-struct omission *omit_add(struct omits *o, enum omission_kind kind, long a, long b, long c, const char *s1,
-			  const char *s2)
+/* The one place an omission is appended: zeroed, so every field a kind does not use is 0/NULL.
+ * The pointer is valid only until the next append to o, which may move the array. */
+static struct omission *omit_new(struct omits *o, enum omission_kind kind)
 {
 	XGROW(o->items, o->cap, o->n + 1);
 	struct omission *om = &o->items[o->n++];
 	memset(om, 0, sizeof(*om));
 	om->kind = kind;
-	om->a = a;
-	om->b = b;
-	om->c = c;
-	om->s1 = s1 ? xstrdup(s1) : NULL;
-	om->s2 = s2 ? xstrdup(s2) : NULL;
 	return om;
 }
 
-struct omission *omit_copy(struct omits *o, const struct omission *src)
+static char *dup_or_null(const char *s)
 {
-	struct omission *om = omit_add(o, src->kind, src->a, src->b, src->c, src->s1, src->s2);
-	for (size_t k = 0; k < src->n_list; k++)
-		omission_add_item(om, src->list[k]);
-	for (size_t k = 0; k < src->n_pairs; k++)
-		omission_add_pair(om, src->pairs[2 * k], src->pairs[2 * k + 1]);
-	return om;
+	return s ? xstrdup(s) : NULL;
 }
 
-void omission_add_item(struct omission *om, const char *s)
+static void omission_add_item(struct omission *om, const char *s)
 {
 	om->list = xrealloc(om->list, (om->n_list + 1) * sizeof(*om->list));
 	om->list[om->n_list++] = xstrdup(s);
 }
 
-void omission_add_pair(struct omission *om, long a, long b)
+static void omission_add_pair(struct omission *om, long a, long b)
 {
 	om->pairs = xrealloc(om->pairs, (om->n_pairs + 1) * 2 * sizeof(*om->pairs));
 	om->pairs[2 * om->n_pairs] = a;
 	om->pairs[2 * om->n_pairs + 1] = b;
 	om->n_pairs++;
+}
+
+/* An omission of kind holding numbers a, b, c and strings s1, s2 (copied). */
+static void omit_fields(struct omits *o, enum omission_kind kind, long a, long b, long c, const char *s1,
+			const char *s2)
+{
+	struct omission *om = omit_new(o, kind);
+	om->a = a;
+	om->b = b;
+	om->c = c;
+	om->s1 = dup_or_null(s1);
+	om->s2 = dup_or_null(s2);
+}
+
+/* An omission of kind holding the list items[0..n) (copied). */
+static void omit_list(struct omits *o, enum omission_kind kind, const char *const *items, size_t n)
+{
+	struct omission *om = omit_new(o, kind);
+	for (size_t i = 0; i < n; i++)
+		omission_add_item(om, items[i]);
+}
+
+void omit_hit_cap(struct omits *o, long hits, long cap, const char *way_out)
+{
+	omit_fields(o, OM_HIT_CAP, hits, cap, 0, way_out, NULL);
+}
+
+void omit_top_files(struct omits *o, long shown)
+{
+	omit_fields(o, OM_TOP_FILES, shown, 0, 0, NULL, NULL);
+}
+
+void omit_check_skipped(struct omits *o, const char *reason)
+{
+	omit_fields(o, OM_CHECK_SKIPPED, 0, 0, 0, reason, NULL);
+}
+
+void omit_normalized(struct omits *o)
+{
+	omit_new(o, OM_NORMALIZED);
+}
+
+void omit_partial_batch(struct omits *o, const char *const *written, size_t n)
+{
+	omit_list(o, OM_PARTIAL_BATCH, written, n);
+}
+
+void omit_window(struct omits *o, long from, long to, long total)
+{
+	omit_fields(o, OM_WINDOW, from, to, total, NULL, NULL);
+}
+
+void omit_budget(struct omits *o, long budget, const char *target, long from, long to)
+{
+	omit_fields(o, OM_BUDGET, budget, from, to, target, NULL);
+}
+
+void omit_ignored(struct omits *o, long gitignore, long hidden, long other)
+{
+	omit_fields(o, OM_IGNORED, gitignore, hidden, other, NULL, NULL);
+}
+
+void omit_skipped(struct omits *o, long binary, long too_large, long unreadable)
+{
+	omit_fields(o, OM_SKIPPED, binary, too_large, unreadable, NULL, NULL);
+}
+
+void omit_unresolved(struct omits *o, const char *target, const char *slug)
+{
+	omit_fields(o, OM_UNRESOLVED, 0, 0, 0, target, slug);
+}
+
+void omit_check_inconclusive(struct omits *o, const char *layer, const char *reason)
+{
+	omit_fields(o, OM_CHECK_INCONCLUSIVE, 0, 0, 0, layer, reason);
+}
+
+void omit_long_lines_cut(struct omits *o, long lines)
+{
+	omit_fields(o, OM_LONG_LINES_CUT, lines, 0, 0, NULL, NULL);
+}
+
+void omit_output_trimmed(struct omits *o, long limit, long lines)
+{
+	omit_fields(o, OM_OUTPUT_TRIMMED, limit, lines, 0, NULL, NULL);
+}
+
+void omit_lossy_lines(struct omits *o, long lines)
+{
+	omit_fields(o, OM_LOSSY_LINES, lines, 0, 0, NULL, NULL);
+}
+
+void omit_selector_resolved(struct omits *o, const char *selector, const char *resolved)
+{
+	omit_fields(o, OM_SELECTOR_RESOLVED, 0, 0, 0, selector, resolved);
+}
+
+void omit_glob(struct omits *o, const char *const *patterns, size_t n)
+{
+	omit_list(o, OM_GLOB, patterns, n);
+}
+
+void omit_grep_style(struct omits *o, const char *pattern, const char *read_as)
+{
+	omit_fields(o, OM_GREP_STYLE, 0, 0, 0, pattern, read_as);
+}
+
+void omit_crlf_matched(struct omits *o)
+{
+	omit_new(o, OM_CRLF_MATCHED);
+}
+
+void omit_unreadable(struct omits *o, const char *path)
+{
+	omit_fields(o, OM_UNREADABLE, 0, 0, 0, path, NULL);
+}
+
+void omit_xattrs_dropped(struct omits *o, const char *path)
+{
+	omit_fields(o, OM_XATTRS_DROPPED, 0, 0, 0, path, NULL);
+}
+
+void omit_region_gap(struct omits *o, long from, long to)
+{
+	struct omission *om = NULL;
+	for (size_t i = 0; i < o->n && !om; i++)
+		if (o->items[i].kind == OM_REGION_GAP)
+			om = &o->items[i];
+	omission_add_pair(om ? om : omit_new(o, OM_REGION_GAP), from, to);
+}
+
+void omit_match_limit(struct omits *o, long files)
+{
+	omit_fields(o, OM_MATCH_LIMIT, files, 0, 0, NULL, NULL);
+}
+
+void omit_budget_list(struct omits *o, long budget, long files)
+{
+	omit_fields(o, OM_BUDGET_LIST, budget, files, 0, NULL, NULL);
+}
+
+void omit_whitespace_folded(struct omits *o)
+{
+	omit_new(o, OM_WS_FOLDED);
+}
+
+void omit_reindented(struct omits *o)
+{
+	omit_new(o, OM_REINDENTED);
+}
+
+void omit_path_cap(struct omits *o, long cap, long paths)
+{
+	omit_fields(o, OM_PATH_CAP, cap, paths, 0, NULL, NULL);
+}
+
+void omit_copy(struct omits *o, const struct omission *src)
+{
+	struct omission *om = omit_new(o, src->kind);
+	om->a = src->a;
+	om->b = src->b;
+	om->c = src->c;
+	om->s1 = dup_or_null(src->s1);
+	om->s2 = dup_or_null(src->s2);
+	for (size_t k = 0; k < src->n_list; k++)
+		omission_add_item(om, src->list[k]);
+	for (size_t k = 0; k < src->n_pairs; k++)
+		omission_add_pair(om, src->pairs[2 * k], src->pairs[2 * k + 1]);
 }
 
 void omits_release(struct omits *o)
@@ -600,9 +759,7 @@ void region_build(struct out_block *r, const struct file *f, const long *changed
 		if (z > total)
 			z = total;
 		if (shown_to && a > shown_to + 1) {
-			struct omission *om =
-				gap->n ? &gap->items[0] : omit_add(gap, OM_REGION_GAP, 0, 0, 0, NULL, NULL);
-			omission_add_pair(om, shown_to + 1, a - 1);
+			omit_region_gap(gap, shown_to + 1, a - 1);
 			buf_truncate(&disp, 0);
 			not_shown(&disp, shown_to + 1, a - 1);
 			block_add_line(r, shown_to + 1, MK_GAP, disp.data, disp.len);
@@ -703,7 +860,7 @@ static void budget_trim(struct out_block *blocks, size_t n, long budget, struct 
 		}
 		long a = blk->lines[keep].number, z = blk->lines[blk->n_lines - 1].number;
 		block_truncate(blk, keep);
-		omit_add(om, OM_BUDGET, budget, a, z, blk->target, NULL);
+		omit_budget(om, budget, blk->target, a, z);
 		if (blk->has_range && keep)
 			blk->end = blk->lines[keep - 1].number;
 	}
@@ -728,7 +885,7 @@ static void max_bytes_trim(struct out_block *blocks, size_t n, long max_bytes, s
 			used = (size_t)max_bytes; /* later blocks print no lines: keep the cut in one place */
 		}
 	}
-	omit_add(om, OM_OUTPUT_TRIMMED, max_bytes, dropped, 0, NULL, NULL);
+	omit_output_trimmed(om, max_bytes, dropped);
 }
 
 /* over_budget: the size, the limit and the flags that fit — a --budget whose bytes stay within
@@ -811,7 +968,7 @@ bool rows_shape(const struct out_row *rows, size_t n, bool counted, long budget,
 	long used = 0;
 	while (keep < n && used + row_cost(&rows[keep], counted, width) <= limit)
 		used += row_cost(&rows[keep++], counted, width);
-	omit_add(om, OM_BUDGET_LIST, budget, (long)(n - keep), 0, NULL, NULL);
+	omit_budget_list(om, budget, (long)(n - keep));
 	*shown = keep;
 	return false;
 }

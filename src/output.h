@@ -98,6 +98,8 @@ enum omission_kind {
 	OM_PATH_CAP, /* a=cap b=paths not shown (lets paths) */
 };
 
+/* Where each kind keeps its values (the comments above): the renderers read these fields, the
+ * typed constructors below fill them, and nothing else writes them. */
 struct omission {
 	enum omission_kind kind;
 	long a, b, c;
@@ -117,15 +119,50 @@ struct omits {
 		0  \
 	}
 
-/* Appends an omission; strings are copied (NULL allowed). Returns it for list/pairs filling: the
- * pointer, like every pointer into o->items, is valid only until the next omit_add on o, which
- * may move the array. */
-struct omission *omit_add(struct omits *o, enum omission_kind kind, long a, long b, long c, const char *s1,
-			  const char *s2);
-/* Appends a deep copy of src (its strings, list and pairs) to o; the same lifetime as omit_add's. */
-struct omission *omit_copy(struct omits *o, const struct omission *src);
-void omission_add_item(struct omission *om, const char *s);
-void omission_add_pair(struct omission *om, long a, long b);
+/* One constructor per kind: each appends its omission to o, strings and lists copied, so the
+ * footer and the "omitted" array say it in the words of output-format.md §11. */
+/* over the cap hits; way_out NULL: "narrow the pattern or the paths, or --files" */
+void omit_hit_cap(struct omits *o, long hits, long cap, const char *way_out);
+void omit_top_files(struct omits *o, long shown);
+void omit_check_skipped(struct omits *o, const char *reason);
+void omit_normalized(struct omits *o);
+/* the paths a batch wrote before it stopped */
+void omit_partial_batch(struct omits *o, const char *const *written, size_t n);
+/* the window showed lines from-to of total */
+void omit_window(struct omits *o, long from, long to, long total);
+/* --budget trimmed target's lines from-to (from 0: no range, not_shown is null) */
+void omit_budget(struct omits *o, long budget, const char *target, long from, long to);
+void omit_ignored(struct omits *o, long gitignore, long hidden, long other);
+void omit_skipped(struct omits *o, long binary, long too_large, long unreadable);
+/* target failed with the failure's slug */
+void omit_unresolved(struct omits *o, const char *target, const char *slug);
+/* layer: the --check command as shown */
+void omit_check_inconclusive(struct omits *o, const char *layer, const char *reason);
+void omit_long_lines_cut(struct omits *o, long lines);
+/* --max-bytes limit kept whole lines; lines is how many were not shown */
+void omit_output_trimmed(struct omits *o, long limit, long lines);
+void omit_lossy_lines(struct omits *o, long lines);
+void omit_selector_resolved(struct omits *o, const char *selector, const char *resolved);
+void omit_glob(struct omits *o, const char *const *patterns, size_t n);
+/* pattern had no hits and matched as grep reads it, read_as */
+void omit_grep_style(struct omits *o, const char *pattern, const char *read_as);
+void omit_crlf_matched(struct omits *o);
+void omit_unreadable(struct omits *o, const char *path);
+void omit_xattrs_dropped(struct omits *o, const char *path);
+/* Adds lines from-to to o's one region_gap omission (made by the first gap). */
+void omit_region_gap(struct omits *o, long from, long to);
+/* files whose search stopped at the regex match limit */
+void omit_match_limit(struct omits *o, long files);
+/* --budget left files rows of a list unshown */
+void omit_budget_list(struct omits *o, long budget, long files);
+/* an edit's --old matched with whitespace folded */
+void omit_whitespace_folded(struct omits *o);
+/* an edit's --new was re-indented into the file's style */
+void omit_reindented(struct omits *o);
+/* lets paths: paths more paths over the cap */
+void omit_path_cap(struct omits *o, long cap, long paths);
+/* Appends a deep copy of src (its strings, list and pairs) to o. */
+void omit_copy(struct omits *o, const struct omission *src);
 void omits_release(struct omits *o);
 /* Footer text of one omission ("" when it has nothing to say, e.g. ignored 0). */
 void omission_text(struct buf *b, const struct omission *om);

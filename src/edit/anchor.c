@@ -51,7 +51,7 @@ enum lets_err anchor_pick(struct file *f, const struct edit_req *rq, long h, con
 	struct buf read_as = BUF_INIT;
 	enum lets_err err = target_regex_lines(at, f, &lines, &n, &read_as, d);
 	if (read_as.len)
-		omit_add(notes, OM_GREP_STYLE, 0, 0, 0, at->regex, read_as.data);
+		omit_grep_style(notes, at->regex, read_as.data);
 	buf_release(&read_as);
 	if (err)
 		return err;

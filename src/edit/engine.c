@@ -809,7 +809,7 @@ static enum lets_err resolve_noted(struct job *j, const struct target *t, struct
 	struct buf read_as = BUF_INIT;
 	enum lets_err e = target_resolve(t, j->f, sp, &read_as, j->d);
 	if (read_as.len)
-		omit_add(j->notes, OM_GREP_STYLE, 0, 0, 0, t->regex, read_as.data);
+		omit_grep_style(j->notes, t->regex, read_as.data);
 	buf_release(&read_as);
 	return e;
 }

@@ -16,7 +16,7 @@ static void skipped_omits(const struct edit_call *c, struct omits *om)
 		if (c->batch && strcmp(ef->ck.reason, "--no-check")) {
 			struct buf r = BUF_INIT;
 			buf_addf(&r, "%s: %s", ef->path, ef->ck.reason);
-			omit_add(om, OM_CHECK_SKIPPED, 0, 0, 0, r.data, NULL);
+			omit_check_skipped(om, r.data);
 			buf_release(&r);
 			continue;
 		}
@@ -25,12 +25,12 @@ static void skipped_omits(const struct edit_call *c, struct omits *om)
 			dup |= om->items[k].kind == OM_CHECK_SKIPPED &&
 			       !strcmp(om->items[k].s1, ef->ck.reason);
 		if (!dup)
-			omit_add(om, OM_CHECK_SKIPPED, 0, 0, 0, ef->ck.reason, NULL);
+			omit_check_skipped(om, ef->ck.reason);
 	}
 	if (c->cmd_done && c->verdict == CMD_SKIPPED)
-		omit_add(om, OM_CHECK_SKIPPED, 0, 0, 0, c->cmd_reason, NULL);
+		omit_check_skipped(om, c->cmd_reason);
 	if (c->cmd_done && c->verdict == CMD_INCONCLUSIVE)
-		omit_add(om, OM_CHECK_INCONCLUSIVE, 0, 0, 0, c->cmd.shown, c->cmd_reason);
+		omit_check_inconclusive(om, c->cmd.shown, c->cmd_reason);
 }
 
 /* What the entries' matches and regions left out: folding, CRLF, gaps, cut and lossy lines. */
@@ -47,20 +47,20 @@ static void entry_omits(const struct edit_call *c, struct omits *om)
 		lossy += c->e[i].lossy;
 	}
 	if (norm)
-		omit_add(om, OM_NORMALIZED, 0, 0, 0, NULL, NULL);
+		omit_normalized(om);
 	if (crlf)
-		omit_add(om, OM_CRLF_MATCHED, 0, 0, 0, NULL, NULL);
+		omit_crlf_matched(om);
 	if (folded)
-		omit_add(om, OM_WS_FOLDED, 0, 0, 0, NULL, NULL);
+		omit_whitespace_folded(om);
 	if (reindented)
-		omit_add(om, OM_REINDENTED, 0, 0, 0, NULL, NULL);
+		omit_reindented(om);
 	for (size_t i = 0; i < c->n_e; i++)
 		for (size_t k = 0; k < c->e[i].gap.n; k++)
 			omit_copy(om, &c->e[i].gap.items[k]);
 	if (cut)
-		omit_add(om, OM_LONG_LINES_CUT, cut, 0, 0, NULL, NULL);
+		omit_long_lines_cut(om, cut);
 	if (lossy)
-		omit_add(om, OM_LOSSY_LINES, lossy, 0, 0, NULL, NULL);
+		omit_lossy_lines(om, lossy);
 }
 
 /* The omissions in footer order: check notes first, then match notes, gaps, readings. */

@@ -38,9 +38,7 @@ void tf_region(struct out_block *r, const struct file *f, const struct tf_mark *
 		if (z > total)
 			z = total;
 		if (shown_to && a > shown_to + 1) {
-			struct omission *om =
-				gap->n ? &gap->items[0] : omit_add(gap, OM_REGION_GAP, 0, 0, 0, NULL, NULL);
-			omission_add_pair(om, shown_to + 1, a - 1);
+			omit_region_gap(gap, shown_to + 1, a - 1);
 			buf_truncate(&disp, 0);
 			buf_addf(&disp, ":%ld-%ld not shown", shown_to + 1, a - 1);
 			block_add_line(r, shown_to + 1, MK_GAP, disp.data, disp.len);

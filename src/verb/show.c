@@ -51,10 +51,10 @@ static void show_target(const struct opts *o, const struct worktree *wt, const c
 	if (!e)
 		e = target_resolve(&t, &f, &sp, &read_as, d);
 	if (read_as.len)
-		omit_add(om, OM_GREP_STYLE, 0, 0, 0, t.regex, read_as.data);
+		omit_grep_style(om, t.regex, read_as.data);
 	buf_release(&read_as);
 	if (e) {
-		omit_add(om, OM_UNRESOLVED, 0, 0, 0, text, err_slug(e));
+		omit_unresolved(om, text, err_slug(e));
 		goto out;
 	}
 
@@ -78,7 +78,7 @@ static void show_target(const struct opts *o, const struct worktree *wt, const c
 		blk->window = o->window;
 		blk->not_shown_a = to + 1;
 		blk->not_shown_b = total;
-		omit_add(om, OM_WINDOW, from, to, total, NULL, NULL);
+		omit_window(om, from, to, total);
 	}
 	if (total) {
 		blk->has_range = true;
@@ -121,7 +121,7 @@ enum lets_err cmd_show(const struct opts *o, struct buf *out, struct diag *d)
 	for (size_t i = 0; i < o->positional.n; i++)
 		show_target(o, &wt, o->positional.items[i], &sh, &om, d);
 	if (sh.long_lines)
-		omit_add(&om, OM_LONG_LINES_CUT, sh.long_lines, 0, 0, NULL, NULL);
+		omit_long_lines_cut(&om, sh.long_lines);
 	/* content over --max-bytes with no --budget is refused: nothing on stdout, only the refusal */
 	bool refused = blocks_shape(sh.blocks, sh.n, o->budget, o->max_bytes, &om, d);
 	if (sh.n && !refused)

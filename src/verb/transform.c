@@ -333,16 +333,16 @@ static void final_omits(const struct tcall *t, struct omits *om)
 {
 	const struct edit_call *c = &t->c;
 	if (c->o->no_check)
-		omit_add(om, OM_CHECK_SKIPPED, 0, 0, 0, "--no-check", NULL);
+		omit_check_skipped(om, "--no-check");
 	if (c->cmd_done && c->verdict == CMD_SKIPPED)
-		omit_add(om, OM_CHECK_SKIPPED, 0, 0, 0, c->cmd_reason, NULL);
+		omit_check_skipped(om, c->cmd_reason);
 	if (c->cmd_done && c->verdict == CMD_INCONCLUSIVE)
-		omit_add(om, OM_CHECK_INCONCLUSIVE, 0, 0, 0, c->cmd.shown, c->cmd_reason);
+		omit_check_inconclusive(om, c->cmd.shown, c->cmd_reason);
 	long cut = 0, lossy = 0;
 	for (size_t i = 0; i < t->n_j; i++) {
 		const struct omits *r = &t->j[i].res.resolved;
 		for (size_t k = 0; k < r->n; k++)
-			omit_add(om, OM_SELECTOR_RESOLVED, 0, 0, 0, r->items[k].s1, r->items[k].s2);
+			omit_selector_resolved(om, r->items[k].s1, r->items[k].s2);
 	}
 	for (size_t i = 0; i < t->n_j; i++) {
 		const struct tjob *j = &t->j[i];
@@ -352,9 +352,9 @@ static void final_omits(const struct tcall *t, struct omits *om)
 		lossy += j->lossy;
 	}
 	if (cut)
-		omit_add(om, OM_LONG_LINES_CUT, cut, 0, 0, NULL, NULL);
+		omit_long_lines_cut(om, cut);
 	if (lossy)
-		omit_add(om, OM_LOSSY_LINES, lossy, 0, 0, NULL, NULL);
+		omit_lossy_lines(om, lossy);
 	for (size_t i = 0; i < c->om.n; i++)
 		omit_copy(om, &c->om.items[i]);
 }

@@ -190,14 +190,73 @@ static void omissions(void)
 	omits_json(&b, &o);
 	unit_bytes("omits_json of nothing is []", b.data, b.len, "[]");
 	buf_release(&b);
-	omit_add(&o, OM_WINDOW, 1, 200, 212, NULL, NULL);
-	omit_add(&o, OM_NORMALIZED, 0, 0, 0, NULL, NULL);
-	omit_add(&o, OM_UNRESOLVED, 0, 0, 0, "x.ts", "not_found");
+	omit_window(&o, 1, 200, 212);
+	omit_normalized(&o);
+	omit_unresolved(&o, "x.ts", "not_found");
 	omits_json(&b, &o);
 	unit_bytes(
 		"omits_json keeps the recorded order", b.data, b.len,
 		"[{\"window\":{\"shown\":[1,200],\"total\":212}},\"normalized\",{\"unresolved\":{\"target\":\"x.ts\","
 		"\"error\":\"not_found\"}}]");
+	buf_release(&b);
+	omits_release(&o);
+}
+
+/* Each typed constructor puts its arguments where its kind's JSON (§11) reads them. */
+static void constructors(void)
+{
+	struct omits o = OMITS_INIT;
+	const char *written[] = {"a.ts", "b.ts"}, *globs[] = {"*.ts"};
+	omit_hit_cap(&o, 60, 50, NULL);
+	omit_top_files(&o, 1);
+	omit_check_skipped(&o, "no grammar for .txt");
+	omit_normalized(&o);
+	omit_partial_batch(&o, written, 2);
+	omit_window(&o, 1, 200, 212);
+	omit_budget(&o, 50, "t.txt", 6, 20);
+	omit_budget(&o, 50, "u.txt", 0, 0);
+	omit_ignored(&o, 1, 2, 3);
+	omit_skipped(&o, 4, 5, 6);
+	omit_unresolved(&o, "x.ts", "not_found");
+	omit_check_inconclusive(&o, "make", "failed before and after");
+	omit_long_lines_cut(&o, 7);
+	omit_output_trimmed(&o, 100, 8);
+	omit_lossy_lines(&o, 9);
+	omit_selector_resolved(&o, "s[name=a]", "s[0]");
+	omit_glob(&o, globs, 1);
+	omit_grep_style(&o, "A\\|B", "A|B");
+	omit_crlf_matched(&o);
+	omit_unreadable(&o, "p");
+	omit_xattrs_dropped(&o, "q");
+	omit_region_gap(&o, 4, 5);
+	omit_match_limit(&o, 2);
+	omit_region_gap(&o, 9, 12);
+	omit_budget_list(&o, 6, 40);
+	omit_whitespace_folded(&o);
+	omit_reindented(&o);
+	omit_path_cap(&o, 50, 3);
+	struct buf b = BUF_INIT;
+	omits_json(&b, &o);
+	unit_bytes("constructors: every kind's fields in place, one region_gap for both gaps", b.data, b.len,
+		   "[{\"hit_cap\":{\"hits\":60,\"cap\":50}},{\"top_files\":{\"shown\":1}},"
+		   "{\"check_skipped\":{\"reason\":\"no grammar for .txt\"}},\"normalized\","
+		   "{\"partial_batch\":{\"written\":[\"a.ts\",\"b.ts\"]}},"
+		   "{\"window\":{\"shown\":[1,200],\"total\":212}},"
+		   "{\"budget\":{\"budget\":50,\"trimmed_target\":\"t.txt\",\"not_shown\":[6,20]}},"
+		   "{\"budget\":{\"budget\":50,\"trimmed_target\":\"u.txt\",\"not_shown\":null}},"
+		   "{\"ignored\":{\"gitignore\":1,\"hidden\":2,\"other\":3}},"
+		   "{\"skipped\":{\"binary\":4,\"too_large\":5,\"unreadable\":6}},"
+		   "{\"unresolved\":{\"target\":\"x.ts\",\"error\":\"not_found\"}},"
+		   "{\"check_inconclusive\":{\"layer\":\"make\",\"reason\":\"failed before and after\"}},"
+		   "{\"long_lines_cut\":{\"lines\":7}},{\"output_trimmed\":{\"limit\":100,\"lines\":8}},"
+		   "{\"lossy_lines\":{\"lines\":9}},"
+		   "{\"selector_resolved\":{\"selector\":\"s[name=a]\",\"resolved\":\"s[0]\"}},"
+		   "{\"glob\":{\"patterns\":[\"*.ts\"]}},"
+		   "{\"grep_style\":{\"pattern\":\"A\\\\|B\",\"read_as\":\"A|B\"}},\"crlf_matched\","
+		   "{\"unreadable\":{\"path\":\"p\"}},{\"xattrs_dropped\":{\"path\":\"q\"}},"
+		   "{\"region_gap\":{\"not_shown\":[[4,5],[9,12]]}},{\"match_limit\":{\"files\":2}},"
+		   "{\"budget_list\":{\"budget\":6,\"files\":40}},\"whitespace_folded\",\"reindented\","
+		   "{\"path_cap\":{\"cap\":50,\"paths\":3}}]");
 	buf_release(&b);
 	omits_release(&o);
 }
@@ -222,8 +281,8 @@ static void footers(void)
 	       "\xE2\x94\x80\xE2\x94\x80 ~1.2k tokens\n");
 
 	struct omits o = OMITS_INIT;
-	omit_add(&o, OM_UNRESOLVED, 0, 0, 0, "nope1.ts", "not_found");
-	omit_add(&o, OM_UNRESOLVED, 0, 0, 0, "nope2.ts", "not_found");
+	omit_unresolved(&o, "nope1.ts", "not_found");
+	omit_unresolved(&o, "nope2.ts", "not_found");
 	footer("footer: the spec's partial failure", "showed 1 target \xC2\xB7 1 line", &o, -1,
 	       "\xE2\x94\x80\xE2\x94\x80 showed 1 target \xC2\xB7 1 line \xC2\xB7 nope1.ts failed (not_found) \xC2\xB7 "
 	       "nope2.ts failed (not_found)\n");
@@ -232,8 +291,8 @@ static void footers(void)
 	       "nope2.ts failed (not_found) \xC2\xB7 ~7 tokens\n");
 	omits_release(&o);
 
-	omit_add(&o, OM_IGNORED, 0, 0, 0, NULL, NULL);
-	omit_add(&o, OM_WINDOW, 1, 200, 212, NULL, NULL);
+	omit_ignored(&o, 0, 0, 0);
+	omit_window(&o, 1, 200, 212);
 	footer("footer: an omission with nothing to say is skipped", "showed 1 target \xC2\xB7 200 lines", &o,
 	       -1,
 	       "\xE2\x94\x80\xE2\x94\x80 showed 1 target \xC2\xB7 200 lines \xC2\xB7 :201-212 not shown\n");
@@ -522,8 +581,8 @@ static void response_three_ways(void)
 	block_add_line(&blk, 3, MK_NONE, "func run() {", 12);
 	block_add_line(&blk, 4, MK_NONE, "}", 1);
 	struct omits om = OMITS_INIT;
-	omit_add(&om, OM_WINDOW, 1, 4, 9, NULL, NULL);
-	omit_add(&om, OM_UNRESOLVED, 0, 0, 0, "nope.go", "not_found");
+	omit_window(&om, 1, 4, 9);
+	omit_unresolved(&om, "nope.go", "not_found");
 	struct response r = {.list_key = "targets",
 			     .blocks = &blk,
 			     .n_blocks = 1,
@@ -612,8 +671,8 @@ static void changes_three_ways(void)
 	struct out_block ins = {0};
 	block_add_line(&ins, 5, MK_INSERTED, "// new", 6);
 	struct omits om = OMITS_INIT;
-	omit_add(&om, OM_LONG_LINES_CUT, 1, 0, 0, NULL, NULL);
-	omission_add_pair(omit_add(&om, OM_REGION_GAP, 0, 0, 0, NULL, NULL), 4, 8);
+	omit_long_lines_cut(&om, 1);
+	omit_region_gap(&om, 4, 8);
 	const long lines[] = {3, 9}, at[] = {5};
 	struct out_change ch[2] = {
 		{.kind = CHG_REPLACE,
@@ -884,6 +943,7 @@ int main(void)
 	check_plural(2, "2 lines");
 	check_plural(15, "15 lines");
 	omissions();
+	constructors();
 	footers();
 	lines();
 	block();
