@@ -8,7 +8,10 @@
  *  - the JSON error shape printed when a call fails with nothing else to report;
  *  - the response (struct response), which every verb that reports on files fills (show, find,
  *    edit, transform, write) and response_render renders in all three formats.
- * Verbs build these structures and render them into one buffer that main writes once. */
+ * Verbs build these structures and render them into one buffer that main writes once, in the
+ * format their caller passes (the module reads no options). The implementation is src/output/:
+ * model.c (blocks, omissions and their constructors, stats settings), text.c and json.c (the two
+ * renderers), shape.c (--budget and --max-bytes), region.c (the lines around a change). */
 #ifndef LETS_OUTPUT_H
 #define LETS_OUTPUT_H
 #include <stdbool.h>
@@ -18,6 +21,16 @@
 #include "error.h"
 
 struct file;
+
+/* Appends path as text every verb prints and the target grammar reads back: verbatim when it is
+ * UTF-8 without control bytes; otherwise as one bash ANSI-C quoted word, $'…', with \n \t \r \\ \'
+ * and \xHH for every other control byte and every byte that is not UTF-8. A shell decodes it
+ * before lets sees it; target_parse decodes it when it arrives undecoded (an MCP call, a quoted
+ * copy). The one escape for paths in output (docs/differences.md). */
+void out_path_text(struct buf *b, const char *path);
+/* json_cstr of path, exact when path is UTF-8; a path that is not (which JSON cannot carry) is
+ * given as its out_path_text form instead of a lossy U+FFFD. */
+void out_path_json(struct buf *b, const char *path);
 
 /* The rule that opens a header or footer line, and the separator between its segments. */
 #define OUT_RULE "\xE2\x94\x80\xE2\x94\x80 "
@@ -96,6 +109,7 @@ enum omission_kind {
 	OM_WS_FOLDED, /* bare: an edit's --old matched with whitespace folded */
 	OM_REINDENTED, /* bare: an edit's --new was re-indented into the file's style */
 	OM_PATH_CAP, /* a=cap b=paths not shown (lets paths) */
+	OM_KIND_COUNT /* not a kind: how many there are */
 };
 
 /* Where each kind keeps its values (the comments above): the renderers read these fields, the
@@ -210,7 +224,7 @@ void region_json(struct buf *b, const struct out_block *r);
  * tokens < 0 means no cost; nothing is printed when every part is empty. */
 void footer_text(struct buf *b, const char *lead, const struct omits *om, long tokens);
 
-/* The one --budget/--max-bytes step. With a budget (not OPT_UNSET): shapes blocks to about budget
+/* The one --budget/--max-bytes step. With a budget (>= 0; OPT_UNSET, -1, is none): shapes blocks to about budget
  * tokens by trimming the largest block's tail first, one OM_BUDGET per trimmed block. Else content
  * over max_bytes is refused: over_budget in d (naming the size and the flags that fit) and true,
  * and the verb prints nothing. With d NULL (a verb that has written its change, so cannot refuse)
@@ -328,10 +342,9 @@ long rows_bytes(const struct out_row *rows, size_t n, bool counted);
  * blocks_shape refuses them (over_budget in d, true: print nothing). */
 bool rows_shape(const struct out_row *rows, size_t n, bool counted, long budget, long max_bytes,
 		struct omits *om, struct diag *d, size_t *shown);
-struct opts;
-/* Renders r into out in the format o asks for (text, --json or --jsonl) and, when o->json_twin is
- * set, as --json into that buffer too. */
-void response_emit(struct buf *out, const struct response *r, const struct opts *o);
+/* Renders r into out in format f (the caller's --json/--jsonl) and, when json_twin is not NULL
+ * (lets mcp's structuredContent), as --json into it too: one run gives both shapes. */
+void response_emit(struct buf *out, const struct response *r, enum out_format f, struct buf *json_twin);
 /* The stats of blocks: their lines and content bytes (line_cost each). */
 void blocks_stats(const struct out_block *blocks, size_t n, long *lines, long *bytes);
 

@@ -9,10 +9,8 @@
 #include "alloc.h"
 #include "buf.h"
 #include "file.h"
-#include "json.h"
 #include "match.h"
 #include "symbols/symbols.h"
-#include "utf8.h"
 #include "worktree.h"
 
 static bool exists(const char *path)
@@ -171,51 +169,6 @@ static bool diagnose(const char *prefix, size_t plen, const char *suffix, struct
 		return true;
 	}
 	return false;
-}
-
-static bool path_plain(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
-			return false;
-	return utf8_valid(s, n);
-}
-
-void target_path_text(struct buf *b, const char *path)
-{
-	size_t n = strlen(path);
-	if (path_plain(path, n)) {
-		buf_add(b, path, n);
-		return;
-	}
-	buf_adds(b, "$'");
-	const unsigned char *p = (const unsigned char *)path, *end = p + n;
-	while (p < end) {
-		unsigned char c = *p;
-		size_t l = c >= 0x80 ? utf8_seq_len(p, (size_t)(end - p)) : 1;
-		if (c == '\n' || c == '\t' || c == '\r')
-			buf_addf(b, "\\%c", c == '\n' ? 'n' : c == '\t' ? 't' : 'r');
-		else if (c == '\\' || c == '\'')
-			buf_addf(b, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f || !l)
-			buf_addf(b, "\\x%02x", c);
-		else
-			buf_add(b, p, l);
-		p += l ? l : 1;
-	}
-	buf_addc(b, '\'');
-}
-
-void target_path_json(struct buf *b, const char *path)
-{
-	if (utf8_valid(path, strlen(path))) {
-		json_cstr(b, path);
-		return;
-	}
-	struct buf q = BUF_INIT;
-	target_path_text(&q, path);
-	json_cstr(b, q.data);
-	buf_release(&q);
 }
 
 static int hex_digit(char c)

@@ -32,17 +32,8 @@ struct target {
 		0   \
 	}
 
-/* Appends path as text every verb prints and the grammar reads back: verbatim when it is UTF-8
- * without control bytes; otherwise as one bash ANSI-C quoted word, $'…', with \n \t \r \\ \'
- * and \xHH for every other control byte and every byte that is not UTF-8. A shell decodes it
- * before lets sees it; target_parse decodes it when it arrives undecoded (an MCP call, a quoted
- * copy). The one escape for paths in output (docs/differences.md). */
-void target_path_text(struct buf *b, const char *path);
-/* json_cstr of path, exact when path is UTF-8; a path that is not (which JSON cannot carry) is
- * given as its target_path_text form instead of a lossy U+FFFD. */
-void target_path_json(struct buf *b, const char *path);
 /* Splits text into path and suffix. A text that names no file and starts with a $'…' word is
- * read with that word decoded (target_path_text's form) and the rest as typed. Records not_found with a diagnosis or the OS message when
+ * read with that word decoded (out_path_text's form, output.h) and the rest as typed. Records not_found with a diagnosis or the OS message when
  * the path part names no file; a directory is left for file_load to refuse. */
 enum lets_err target_parse(struct target *t, const char *text, struct diag *d);
 /* target_parse, then the working-tree boundary on the path part (on the whole text when no

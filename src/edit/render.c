@@ -227,7 +227,7 @@ void edit_render(struct edit_call *c, struct buf *out, bool applied, long landed
 			     .lead = c->batch ? buf_str(&lead) : NULL,
 			     .quiet = c->o->quiet};
 	changes_stats(ch, c->n_e, true, &r.lines, &r.bytes);
-	response_emit(out, &r, c->o);
+	response_emit(out, &r, opts_format(c->o), c->o->json_twin);
 	free(ch);
 	buf_release(&lead);
 	omits_release(&om);

@@ -227,7 +227,7 @@ static void render_over_cap(const struct opts *o, struct tally *t, struct omits 
 			     .lead = lead,
 			     .quiet = o->quiet,
 			     .no_cost = true};
-	response_emit(out, &r, o);
+	response_emit(out, &r, opts_format(o), o->json_twin);
 	struct buf msg = BUF_INIT;
 	if (o->def) {
 		plural(&msg, t->total, "definition", "definitions");
@@ -263,7 +263,7 @@ static void render_blocks(const struct opts *o, struct tally *t, struct out_bloc
 			     .quiet = o->quiet,
 			     .group_lines = opts_before(o) > 0 || opts_after(o) > 0};
 	blocks_stats(blocks, n, &r.lines, &r.bytes);
-	response_emit(out, &r, o);
+	response_emit(out, &r, opts_format(o), o->json_twin);
 }
 
 /* A result file read again for the symbol layer (--def, -p): fn runs on its bytes where file_scan
@@ -690,7 +690,7 @@ static void render_rows(const struct opts *o, struct tally *t, struct omits *om,
 	}
 	r.lines = (long)shown;
 	r.lead = lead.data;
-	response_emit(out, &r, o);
+	response_emit(out, &r, opts_format(o), o->json_twin);
 	buf_release(&lead);
 	free(rows);
 }

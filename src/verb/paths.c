@@ -145,7 +145,7 @@ static void render_paths(const struct opts *o, char **paths, size_t n, long walk
 				     .lines = (long)shown,
 				     .lead = lead.data};
 		r.bytes = rows_bytes(rows, shown, false);
-		response_emit(out, &r, o);
+		response_emit(out, &r, opts_format(o), o->json_twin);
 		buf_release(&lead);
 	}
 	free(rows);

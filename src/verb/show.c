@@ -108,7 +108,7 @@ static void render(const struct opts *o, const struct shown *sh, const struct om
 	buf_adds(&lead, OUT_DOT);
 	plural(&lead, r.lines, "line", "lines");
 	r.lead = lead.data;
-	response_emit(out, &r, o);
+	response_emit(out, &r, opts_format(o), o->json_twin);
 	buf_release(&lead);
 }
 

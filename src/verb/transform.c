@@ -429,7 +429,7 @@ static void render(struct tcall *t, struct buf *out, long landed)
 			     .lead = t->batch ? buf_str(&lead) : NULL,
 			     .quiet = o->quiet};
 	changes_stats(ch, t->n_j, false, &r.lines, &r.bytes);
-	response_emit(out, &r, o);
+	response_emit(out, &r, opts_format(o), o->json_twin);
 	for (size_t i = 0; i < t->n_j; i++) {
 		free(lines[i]);
 		free(ops[i]);

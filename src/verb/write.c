@@ -31,7 +31,7 @@ static void render(const struct opts *o, struct buf *out, const struct out_chang
 			     .bytes = ch->bytes,
 			     .no_cost = true};
 	if (!json_only) {
-		response_emit(out, &r, o);
+		response_emit(out, &r, opts_format(o), o->json_twin);
 		return;
 	}
 	/* a refusal's text is the error message main prints; only the JSON shapes carry the file */
