@@ -211,12 +211,23 @@ void block_json(struct buf *b, const struct out_block *blk);
 /* Bytes a line costs in stats: its text plus one '\n'. */
 size_t line_cost(const struct out_line *l);
 
-/* An edit's region (spec §3): each changed line (sorted, 1-based, in f) with 2 lines of context
- * either side, marked mk; windows that touch merge, and between two that do not a gap line
- * (MK_GAP, ":a-b not shown") goes into r and its pair into the one OM_REGION_GAP of gap, for the
+/* One change a region shows: line of the file, marked mk, or, with mk MK_DELETED, a removed line
+ * (text and len, its bytes as they were) shown before line, the line that now follows it. */
+struct region_mark {
+	long line;
+	enum marker mk;
+	const char *text; /* MK_DELETED only */
+	size_t len;
+};
+
+/* The region of an edit or a transform (spec §3, §7), one builder for both: each mark's line
+ * with 2 lines of context either side (a removed line's window ends on the line after the one
+ * that follows it), m sorted by line with removed lines before the line they precede. Windows
+ * whose gap is at most bridge lines merge, the gap shown; between two that do not, a gap line
+ * (MK_GAP, ":a-b not shown") goes into r and the gap into gap's one OM_REGION_GAP, for the
  * footer. *cut and *lossy grow by the lines line_display cut or showed lossily. */
-void region_build(struct out_block *r, const struct file *f, const long *changed, size_t n, enum marker mk,
-		  struct omits *gap, long *cut, long *lossy);
+void region_build(struct out_block *r, const struct file *f, const struct region_mark *m, size_t n,
+		  long bridge, struct omits *gap, long *cut, long *lossy);
 /* {"start":a,"end":b,"lines":[…]}: a and b are the first and last numbered line, gaps inside. */
 void region_json(struct buf *b, const struct out_block *r);
 

@@ -195,18 +195,18 @@ static void batch_lead(const struct edit_call *c, struct buf *lead, bool applied
 void edit_render_region(struct edit_entry *en, const struct file *f)
 {
 	const struct edit_result *r = &en->res;
-	region_build(&en->region, f, r->lines, r->n_lines, r->insert ? MK_INSERTED : MK_REPLACED, &en->gap,
-		     &en->cut, &en->lossy);
-	/* a line the edit covered but left byte for byte as it was is context, not a change */
-	for (size_t k = 0, m = 0; k < en->region.n_lines; k++) {
-		struct out_line *l = &en->region.lines[k];
-		if (l->marker != MK_REPLACED)
-			continue;
-		while (m < r->n_marked && r->marked[m] < l->number)
-			m++;
-		if (m == r->n_marked || r->marked[m] != l->number)
-			l->marker = MK_NONE;
+	struct region_mark *m = xcalloc(r->n_lines + 1, sizeof(*m));
+	for (size_t k = 0, j = 0; k < r->n_lines; k++) {
+		/* a line the edit covered but left byte for byte as it was is context, not a change */
+		while (j < r->n_marked && r->marked[j] < r->lines[k])
+			j++;
+		bool changed = j < r->n_marked && r->marked[j] == r->lines[k];
+		m[k].line = r->lines[k];
+		m[k].mk = r->insert ? MK_INSERTED : changed ? MK_REPLACED : MK_NONE;
 	}
+	/* a one-line gap costs more than the line it hides */
+	region_build(&en->region, f, m, r->n_lines, 1, &en->gap, &en->cut, &en->lossy);
+	free(m);
 }
 
 void edit_render(struct edit_call *c, struct buf *out, bool applied, long landed)

@@ -15,7 +15,6 @@
 #include "../lock.h"
 #include "../resolve.h"
 #include "../worktree.h"
-#include "../transform/region.h"
 #include "../transform/tf.h"
 #include "../transform/tf_int.h"
 #include "verbs.h"
@@ -244,6 +243,19 @@ static enum check_kind check_kind_of(enum tf_format f)
 	return k[f];
 }
 
+/* j's region: the marks tf_apply left on the new file f, around them the lines edit's region
+ * shows (a one-line gap is named, where edit's region shows the line). */
+static void region_of_marks(struct tjob *j, const struct file *f)
+{
+	struct region_mark *m = xcalloc(j->res.n_marks + 1, sizeof(*m));
+	for (size_t i = 0; i < j->res.n_marks; i++) {
+		const struct tf_mark *t = &j->res.marks[i];
+		m[i] = (struct region_mark){t->line, t->mk, t->text, t->len};
+	}
+	region_build(&j->region, f, m, j->res.n_marks, 0, &j->gap, &j->cut, &j->lossy);
+	free(m);
+}
+
 /* The engine on one file's bytes, then the format's parser on the result (layer 1). */
 static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
 {
@@ -272,7 +284,7 @@ static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
 		ef->ck.errors_after = !tf_valid(j->fmt, ef->f.data, ef->f.size, detail, sizeof(detail));
 		ef->ck.failed = ef->ck.errors_after > 0;
 	}
-	tf_region(&j->region, &ef->f, j->res.marks, j->res.n_marks, &j->gap, &j->cut, &j->lossy);
+	region_of_marks(j, &ef->f);
 	if (ef->ck.failed) {
 		block_note_first_change(&j->region, check_reject_note(ef->ck.kind));
 		return diag_add(d, E_CHECK_FAILED, "structured check failed for %s: invalid", ef->path);

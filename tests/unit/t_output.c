@@ -449,11 +449,14 @@ static void region(void)
 	f.size = text.len;
 	f.data = buf_detach(&text);
 	file_index(&f);
-	const long changed[] = {3, 4, 12, 20};
+	const struct region_mark changed[] = {{3, MK_REPLACED, NULL, 0},
+					      {4, MK_REPLACED, NULL, 0},
+					      {12, MK_REPLACED, NULL, 0},
+					      {20, MK_REPLACED, NULL, 0}};
 	struct out_block r = {0};
 	struct omits gap = OMITS_INIT;
 	long cut = 0, lossy = 0;
-	region_build(&r, &f, changed, 4, MK_REPLACED, &gap, &cut, &lossy);
+	region_build(&r, &f, changed, 4, 1, &gap, &cut, &lossy);
 	struct buf b = BUF_INIT;
 	for (size_t i = 0; i < r.n_lines; i++)
 		line_text(&b, &r.lines[i], 2, true);
@@ -472,8 +475,8 @@ static void region(void)
 		   "\xe2\x94\x80\xe2\x94\x80 :7-9 not shown \xc2\xb7 :15-17 not shown\n");
 	buf_truncate(&b, 0);
 	struct out_block one = {0};
-	const long first[] = {1};
-	region_build(&one, &f, first, 1, MK_INSERTED, &gap, &cut, &lossy);
+	const struct region_mark first[] = {{1, MK_INSERTED, NULL, 0}};
+	region_build(&one, &f, first, 1, 1, &gap, &cut, &lossy);
 	region_json(&b, &one);
 	unit_bytes(
 		"region_json: start and end of the numbered lines", b.data, b.len,
@@ -487,6 +490,51 @@ static void region(void)
 	block_release(&one);
 	block_release(&r);
 	omits_release(&gap);
+	file_release(&f);
+}
+
+static void region_text(const char *name, const struct file *f, const struct region_mark *m, size_t n,
+			long bridge, const char *want)
+{
+	struct out_block r = {0};
+	struct omits gap = OMITS_INIT;
+	long cut = 0, lossy = 0;
+	region_build(&r, f, m, n, bridge, &gap, &cut, &lossy);
+	struct buf b = BUF_INIT;
+	for (size_t i = 0; i < r.n_lines; i++)
+		line_text(&b, &r.lines[i], 2, true);
+	footer_text(&b, "", &gap, -1);
+	unit_bytes(name, b.data, b.len, want);
+	buf_release(&b);
+	block_release(&r);
+	omits_release(&gap);
+}
+
+/* The bridge: edit (1) shows a one-line gap, transform (0) names it. A removed line shows before
+ * the line that now follows it, with its note, and its window ends a line sooner. */
+static void region_marks(void)
+{
+	struct buf text = BUF_INIT;
+	for (int i = 1; i <= 12; i++)
+		buf_addf(&text, "l%d\n", i);
+	struct file f = FILE_INIT;
+	f.size = text.len;
+	f.data = buf_detach(&text);
+	file_index(&f);
+	const struct region_mark two[] = {{3, MK_REPLACED, NULL, 0}, {9, MK_REPLACED, NULL, 0}};
+	region_text(
+		"region_build: bridge 1 shows the one line between two windows", &f, two, 2, 1,
+		" 1 \tl1\n 2 \tl2\n 3~\tl3\n 4 \tl4\n 5 \tl5\n 6 \tl6\n 7 \tl7\n 8 \tl8\n 9~\tl9\n10 \tl10\n11 \tl11\n");
+	region_text(
+		"region_build: bridge 0 names it", &f, two, 2, 0,
+		" 1 \tl1\n 2 \tl2\n 3~\tl3\n 4 \tl4\n 5 \tl5\n  \xc2\xb7\t:6-6 not shown\n 7 \tl7\n 8 \tl8\n 9~\tl9\n"
+		"10 \tl10\n11 \tl11\n\xe2\x94\x80\xe2\x94\x80 :6-6 not shown\n");
+	const struct region_mark del[] = {{5, MK_DELETED, "gone", 4}, {13, MK_DELETED, "last", 4}};
+	region_text("region_build: a removed line before the line that follows it, and after the last line",
+		    &f, del, 2, 0,
+		    " 3 \tl3\n 4 \tl4\n 5-\tgone          (deleted)\n 5 \tl5\n 6 \tl6\n"
+		    "  \xc2\xb7\t:7-10 not shown\n11 \tl11\n12 \tl12\n13-\tlast          (deleted)\n"
+		    "\xe2\x94\x80\xe2\x94\x80 :7-10 not shown\n");
 	file_release(&f);
 }
 
@@ -923,6 +971,7 @@ int main(void)
 	change_kinds();
 	/* §4: ~T tokens below 100, else tenths = (T + 50) / 100 → ~X.Yk tokens. */
 	region();
+	region_marks();
 	check_cost(-1, "");
 	check_cost(0, "~0 tokens");
 	check_cost(38, "~38 tokens");
