@@ -123,8 +123,9 @@ static struct out_change entry_change(const struct edit_call *c, const struct ed
 static void checks_segment(struct buf *b, const struct edit_call *c)
 {
 	struct buf one = BUF_INIT;
-	long counts[16];
-	char *texts[16];
+	/* one slot per distinct verdict, so at most one per file */
+	long *counts = xcalloc(c->n_f + 1, sizeof(*counts));
+	char **texts = xcalloc(c->n_f + 1, sizeof(*texts));
 	size_t n = 0;
 	for (size_t i = 0; i < c->n_f; i++) {
 		const struct edit_file *ef = &c->f[i];
@@ -135,12 +136,11 @@ static void checks_segment(struct buf *b, const struct edit_call *c)
 		size_t k = 0;
 		while (k < n && strcmp(texts[k], one.data))
 			k++;
-		if (k == n && n < 16) {
+		if (k == n) {
 			texts[n] = xstrdup(one.data);
 			counts[n++] = 0;
 		}
-		if (k < n)
-			counts[k]++;
+		counts[k]++;
 	}
 	if (n)
 		buf_adds(b, "checks: ");
@@ -150,6 +150,8 @@ static void checks_segment(struct buf *b, const struct edit_call *c)
 	}
 	if (c->cmd_done && c->verdict == CMD_OK)
 		buf_addf(b, "%scheck: %s ok", n ? OUT_DOT : "", c->cmd.shown);
+	free(texts);
+	free(counts);
 	buf_release(&one);
 }
 
