@@ -252,6 +252,10 @@ bool blocks_shape(struct out_block *blocks, size_t n, long budget, long max_byte
  *  - changes: what an edit, transform or write did to each file (struct out_change), under
  *    list_key ("edits", "transforms"), or with list_key NULL one change that is the response
  *    object itself (a single edit or transform, a write);
+ *  - report: the answer of a verb about lets itself rather than files (guide, version, stats,
+ *    update, hooks): the members of one JSON object, with no omitted or stats (§10: nothing was
+ *    left out, no file was read), which --jsonl prints as --json does; its text is the verb's
+ *    words, aligned tally rows, and a footer lead.
  * Every pointer is borrowed: the verb owns blocks, rows, changes and omissions until render
  * returns. */
 struct out_row {
@@ -305,6 +309,31 @@ struct out_change {
 	bool no_change; /* an edit that left the bytes as they were */
 };
 
+/* One member of a report's JSON object: its key (NULL for an element of an array) and its
+ * value. Build them with the out_* constructors below; every pointer is borrowed. */
+enum out_type { OUT_STRING, OUT_NUMBER, OUT_BOOL, OUT_NULL, OUT_OBJECT, OUT_ARRAY };
+struct out_member {
+	const char *key;
+	enum out_type type;
+	const char *string; /* OUT_STRING */
+	long number; /* OUT_NUMBER; OUT_BOOL: 0 or 1 */
+	const struct out_member *items; /* OUT_OBJECT's members, OUT_ARRAY's elements */
+	size_t n_items;
+};
+struct out_member out_string(const char *key, const char *s);
+struct out_member out_number(const char *key, long n);
+struct out_member out_bool(const char *key, bool b);
+struct out_member out_null(const char *key);
+struct out_member out_object(const char *key, const struct out_member *items, size_t n);
+struct out_member out_array(const char *key, const struct out_member *items, size_t n);
+
+/* A row of a text table: indent and label, padded to the widest indent and label, two spaces,
+ * then count right-aligned to the widest count (stats, output-format.md §9). */
+struct out_tally {
+	const char *indent, *label;
+	long count;
+};
+
 /* The stats of changes: their region lines and what they cost as text, with the headers and the
  * rejected-line notes when headers is set (edit), else the region lines alone (transform). */
 void changes_stats(const struct out_change *ch, size_t n, bool headers, long *lines, long *bytes);
@@ -329,6 +358,8 @@ struct response {
 	const struct out_change *changes; /* when blocks and rows are NULL */
 	size_t n_changes;
 	bool one_record; /* --jsonl prints the --json object, one record (write) */
+	const struct out_member *report; /* when blocks, rows and changes are NULL */
+	size_t n_report;
 	const struct omits *om;
 	long lines, bytes;
 
@@ -341,6 +372,9 @@ struct response {
 	bool footer_first; /* find --count: footer, then the rows */
 	bool no_cost; /* the footer has no cost segment (find over its cap) */
 	bool group_lines; /* find -A/-B/-C: a "--" line between lines of a block that do not touch */
+	const struct out_tally *tally; /* a report's rows, before its text */
+	size_t n_tally;
+	const char *text; /* a report's words, printed as they are (NULL: none) */
 };
 
 /* Renders r in format f into b. */

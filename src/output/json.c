@@ -395,8 +395,36 @@ static void changes_json(struct buf *b, const struct response *r, bool jsonl)
 	response_tail_json(b, r, true);
 }
 
+static void member_json(struct buf *b, const struct out_member *m)
+{
+	if (m->key)
+		json_key(b, m->key);
+	switch (m->type) {
+	case OUT_STRING: json_cstr(b, m->string); break;
+	case OUT_NUMBER: buf_addf(b, "%ld", m->number); break;
+	case OUT_BOOL: buf_adds(b, m->number ? "true" : "false"); break;
+	case OUT_NULL: buf_adds(b, "null"); break;
+	case OUT_OBJECT:
+	case OUT_ARRAY:
+		buf_addc(b, m->type == OUT_OBJECT ? '{' : '[');
+		for (size_t i = 0; i < m->n_items; i++) {
+			if (i)
+				buf_addc(b, ',');
+			member_json(b, &m->items[i]);
+		}
+		buf_addc(b, m->type == OUT_OBJECT ? '}' : ']');
+		break;
+	}
+}
+
 void response_json(struct buf *b, const struct response *r, bool jsonl)
 {
+	if (r->report) { /* one object, --jsonl too, with no omitted or stats (§10) */
+		member_json(b, &(struct out_member){
+				       .type = OUT_OBJECT, .items = r->report, .n_items = r->n_report});
+		buf_addc(b, '\n');
+		return;
+	}
 	if (r->changes) {
 		changes_json(b, r, jsonl);
 		return;

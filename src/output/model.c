@@ -313,6 +313,36 @@ long tokens_ratio(void)
 	return stats_env.ratio;
 }
 
+struct out_member out_string(const char *key, const char *s)
+{
+	return (struct out_member){.key = key, .type = OUT_STRING, .string = s};
+}
+
+struct out_member out_number(const char *key, long n)
+{
+	return (struct out_member){.key = key, .type = OUT_NUMBER, .number = n};
+}
+
+struct out_member out_bool(const char *key, bool b)
+{
+	return (struct out_member){.key = key, .type = OUT_BOOL, .number = b};
+}
+
+struct out_member out_null(const char *key)
+{
+	return (struct out_member){.key = key, .type = OUT_NULL};
+}
+
+struct out_member out_object(const char *key, const struct out_member *items, size_t n)
+{
+	return (struct out_member){.key = key, .type = OUT_OBJECT, .items = items, .n_items = n};
+}
+
+struct out_member out_array(const char *key, const struct out_member *items, size_t n)
+{
+	return (struct out_member){.key = key, .type = OUT_ARRAY, .items = items, .n_items = n};
+}
+
 void response_render(struct buf *b, const struct response *r, enum out_format f)
 {
 	if (f == OUT_TEXT)

@@ -1,5 +1,6 @@
 /* The text renderer: numbered lines, block and change headers, rows, the footer and each
  * omission's words in it (output-format.md §1-§9, §11), and the one escape for paths. */
+#include <stdio.h>
 #include <string.h>
 
 #include "../utf8.h"
@@ -593,8 +594,36 @@ static void rows_text(struct buf *b, const struct out_row *rows, size_t n, bool 
 	}
 }
 
+static void tally_text(struct buf *b, const struct out_tally *rows, size_t n)
+{
+	size_t w = 0, digits = 1;
+	for (size_t i = 0; i < n; i++) {
+		char num[32];
+		size_t len = strlen(rows[i].indent) + strlen(rows[i].label);
+		size_t nd = (size_t)snprintf(num, sizeof(num), "%ld", rows[i].count);
+		w = len > w ? len : w;
+		digits = nd > digits ? nd : digits;
+	}
+	for (size_t i = 0; i < n; i++)
+		buf_addf(b, "%s%-*s  %*ld\n", rows[i].indent, (int)(w - strlen(rows[i].indent)),
+			 rows[i].label, (int)digits, rows[i].count);
+}
+
+/* A report: its rows, its words, then its footer (no cost: no file was read). */
+static void report_text(struct buf *b, const struct response *r)
+{
+	tally_text(b, r->tally, r->n_tally);
+	if (r->text)
+		buf_adds(b, r->text);
+	footer_text(b, r->lead, r->om, -1);
+}
+
 void response_text(struct buf *b, const struct response *r)
 {
+	if (r->report) {
+		report_text(b, r);
+		return;
+	}
 	long tokens = r->no_cost ? -1 : tokens_est(r->bytes);
 	if (r->cost_first && tokens >= 0) {
 		buf_adds(b, OUT_RULE);

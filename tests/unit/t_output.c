@@ -261,6 +261,46 @@ static void constructors(void)
 	omits_release(&o);
 }
 
+/* A report: one object of every value type, the same under --jsonl, no omitted or stats; as
+ * text its rows aligned (labels padded, counts right-aligned), its words, its footer lead. */
+static void report(void)
+{
+	const struct out_member inner[] = {out_number("n", 3), out_bool("b", false)};
+	const struct out_member pair[] = {out_string("event", "Pre"), out_string("outcome", "added")};
+	const struct out_member elems[] = {out_object(NULL, pair, 2), out_string(NULL, "x\n"),
+					   out_null(NULL)};
+	const struct out_member m[] = {out_string("s", "a\"b"),     out_number("count", -2),
+				       out_bool("ok", true),        out_null("none"),
+				       out_object("obj", inner, 2), out_object("empty", NULL, 0),
+				       out_array("list", elems, 3), out_array("nothing", NULL, 0)};
+	const struct out_tally rows[] = {{"", "sessions", 1}, {"  ", "show", 12}, {"", "read bytes", 100}};
+	struct response r = {.report = m,
+			     .n_report = 8,
+			     .tally = rows,
+			     .n_tally = 3,
+			     .text = "words\n",
+			     .lead = "skipped: 1 walk error"};
+	const char *json =
+		"{\"s\":\"a\\\"b\",\"count\":-2,\"ok\":true,\"none\":null,\"obj\":{\"n\":3,\"b\":false},"
+		"\"empty\":{},\"list\":[{\"event\":\"Pre\",\"outcome\":\"added\"},\"x\\n\",null],\"nothing\":[]}\n";
+	struct buf b = BUF_INIT;
+	response_render(&b, &r, OUT_JSON);
+	unit_bytes("report --json: the members in order, nested, no omitted or stats", b.data, b.len, json);
+	buf_truncate(&b, 0);
+	response_render(&b, &r, OUT_JSONL);
+	unit_bytes("report --jsonl: the same single object", b.data, b.len, json);
+	buf_truncate(&b, 0);
+	response_render(&b, &r, OUT_TEXT);
+	unit_bytes("report text: rows aligned, the words, the footer lead with no cost", b.data, b.len,
+		   "sessions      1\n  show       12\nread bytes  100\nwords\n"
+		   "\xE2\x94\x80\xE2\x94\x80 skipped: 1 walk error\n");
+	buf_truncate(&b, 0);
+	struct response bare = {.report = m, .n_report = 1, .text = "lets 0.0.1\n"};
+	response_render(&b, &bare, OUT_TEXT);
+	unit_bytes("report text: words alone, no footer line", b.data, b.len, "lets 0.0.1\n");
+	buf_release(&b);
+}
+
 static void footer(const char *name, const char *lead, struct omits *om, long tokens, const char *want)
 {
 	struct buf b = BUF_INIT;
@@ -993,6 +1033,7 @@ int main(void)
 	check_plural(15, "15 lines");
 	omissions();
 	constructors();
+	report();
 	footers();
 	lines();
 	block();
