@@ -227,6 +227,11 @@ void opts_release(struct opts *o)
 	}
 }
 
+enum out_format opts_format(const struct opts *o)
+{
+	return o->json ? OUT_JSON : o->jsonl ? OUT_JSONL : OUT_TEXT;
+}
+
 static void strlist_push(struct strlist *l, const char *s)
 {
 	XGROW(l->items, l->cap, l->n + 1);

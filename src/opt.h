@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "error.h"
+#include "output.h"
 
 struct strlist {
 	const char **items; /* borrowed from argv */
@@ -89,6 +90,8 @@ struct opts {
 
 void opts_init(struct opts *o);
 void opts_release(struct opts *o);
+/* The output format o asks for: --json, --jsonl, else text (the renderer's argument). */
+enum out_format opts_format(const struct opts *o);
 
 struct buf;
 struct verb;

@@ -8,7 +8,10 @@
  *  - the JSON error shape printed when a call fails with nothing else to report;
  *  - the response (struct response), which every verb that reports on files fills (show, find,
  *    edit, transform, write) and response_render renders in all three formats.
- * Verbs build these structures and render them into one buffer that main writes once. */
+ * Verbs build these structures and render them into one buffer that main writes once, in the
+ * format their caller passes (the module reads no options). The implementation is src/output/:
+ * model.c (blocks, omissions and their constructors, stats settings), text.c and json.c (the two
+ * renderers), shape.c (--budget and --max-bytes), region.c (the lines around a change). */
 #ifndef LETS_OUTPUT_H
 #define LETS_OUTPUT_H
 #include <stdbool.h>
@@ -18,6 +21,16 @@
 #include "error.h"
 
 struct file;
+
+/* Appends path as text every verb prints and the target grammar reads back: verbatim when it is
+ * UTF-8 without control bytes; otherwise as one bash ANSI-C quoted word, $'…', with \n \t \r \\ \'
+ * and \xHH for every other control byte and every byte that is not UTF-8. A shell decodes it
+ * before lets sees it; target_parse decodes it when it arrives undecoded (an MCP call, a quoted
+ * copy). The one escape for paths in output (docs/differences.md). */
+void out_path_text(struct buf *b, const char *path);
+/* json_cstr of path, exact when path is UTF-8; a path that is not (which JSON cannot carry) is
+ * given as its out_path_text form instead of a lossy U+FFFD. */
+void out_path_json(struct buf *b, const char *path);
 
 /* The rule that opens a header or footer line, and the separator between its segments. */
 #define OUT_RULE "\xE2\x94\x80\xE2\x94\x80 "
@@ -96,8 +109,11 @@ enum omission_kind {
 	OM_WS_FOLDED, /* bare: an edit's --old matched with whitespace folded */
 	OM_REINDENTED, /* bare: an edit's --new was re-indented into the file's style */
 	OM_PATH_CAP, /* a=cap b=paths not shown (lets paths) */
+	OM_KIND_COUNT /* not a kind: how many there are */
 };
 
+/* Where each kind keeps its values (the comments above): the renderers read these fields, the
+ * typed constructors below fill them, and nothing else writes them. */
 struct omission {
 	enum omission_kind kind;
 	long a, b, c;
@@ -117,15 +133,50 @@ struct omits {
 		0  \
 	}
 
-/* Appends an omission; strings are copied (NULL allowed). Returns it for list/pairs filling: the
- * pointer, like every pointer into o->items, is valid only until the next omit_add on o, which
- * may move the array. */
-struct omission *omit_add(struct omits *o, enum omission_kind kind, long a, long b, long c, const char *s1,
-			  const char *s2);
-/* Appends a deep copy of src (its strings, list and pairs) to o; the same lifetime as omit_add's. */
-struct omission *omit_copy(struct omits *o, const struct omission *src);
-void omission_add_item(struct omission *om, const char *s);
-void omission_add_pair(struct omission *om, long a, long b);
+/* One constructor per kind: each appends its omission to o, strings and lists copied, so the
+ * footer and the "omitted" array say it in the words of output-format.md §11. */
+/* over the cap hits; way_out NULL: "narrow the pattern or the paths, or --files" */
+void omit_hit_cap(struct omits *o, long hits, long cap, const char *way_out);
+void omit_top_files(struct omits *o, long shown);
+void omit_check_skipped(struct omits *o, const char *reason);
+void omit_normalized(struct omits *o);
+/* the paths a batch wrote before it stopped */
+void omit_partial_batch(struct omits *o, const char *const *written, size_t n);
+/* the window showed lines from-to of total */
+void omit_window(struct omits *o, long from, long to, long total);
+/* --budget trimmed target's lines from-to (from 0: no range, not_shown is null) */
+void omit_budget(struct omits *o, long budget, const char *target, long from, long to);
+void omit_ignored(struct omits *o, long gitignore, long hidden, long other);
+void omit_skipped(struct omits *o, long binary, long too_large, long unreadable);
+/* target failed with the failure's slug */
+void omit_unresolved(struct omits *o, const char *target, const char *slug);
+/* layer: the --check command as shown */
+void omit_check_inconclusive(struct omits *o, const char *layer, const char *reason);
+void omit_long_lines_cut(struct omits *o, long lines);
+/* --max-bytes limit kept whole lines; lines is how many were not shown */
+void omit_output_trimmed(struct omits *o, long limit, long lines);
+void omit_lossy_lines(struct omits *o, long lines);
+void omit_selector_resolved(struct omits *o, const char *selector, const char *resolved);
+void omit_glob(struct omits *o, const char *const *patterns, size_t n);
+/* pattern had no hits and matched as grep reads it, read_as */
+void omit_grep_style(struct omits *o, const char *pattern, const char *read_as);
+void omit_crlf_matched(struct omits *o);
+void omit_unreadable(struct omits *o, const char *path);
+void omit_xattrs_dropped(struct omits *o, const char *path);
+/* Adds lines from-to to o's one region_gap omission (made by the first gap). */
+void omit_region_gap(struct omits *o, long from, long to);
+/* files whose search stopped at the regex match limit */
+void omit_match_limit(struct omits *o, long files);
+/* --budget left files rows of a list unshown */
+void omit_budget_list(struct omits *o, long budget, long files);
+/* an edit's --old matched with whitespace folded */
+void omit_whitespace_folded(struct omits *o);
+/* an edit's --new was re-indented into the file's style */
+void omit_reindented(struct omits *o);
+/* lets paths: paths more paths over the cap */
+void omit_path_cap(struct omits *o, long cap, long paths);
+/* Appends a deep copy of src (its strings, list and pairs) to o. */
+void omit_copy(struct omits *o, const struct omission *src);
 void omits_release(struct omits *o);
 /* Footer text of one omission ("" when it has nothing to say, e.g. ignored 0). */
 void omission_text(struct buf *b, const struct omission *om);
@@ -160,12 +211,23 @@ void block_json(struct buf *b, const struct out_block *blk);
 /* Bytes a line costs in stats: its text plus one '\n'. */
 size_t line_cost(const struct out_line *l);
 
-/* An edit's region (spec §3): each changed line (sorted, 1-based, in f) with 2 lines of context
- * either side, marked mk; windows that touch merge, and between two that do not a gap line
- * (MK_GAP, ":a-b not shown") goes into r and its pair into the one OM_REGION_GAP of gap, for the
+/* One change a region shows: line of the file, marked mk, or, with mk MK_DELETED, a removed line
+ * (text and len, its bytes as they were) shown before line, the line that now follows it. */
+struct region_mark {
+	long line;
+	enum marker mk;
+	const char *text; /* MK_DELETED only */
+	size_t len;
+};
+
+/* The region of an edit or a transform (spec §3, §7), one builder for both: each mark's line
+ * with 2 lines of context either side (a removed line's window ends on the line after the one
+ * that follows it), m sorted by line with removed lines before the line they precede. Windows
+ * whose gap is at most bridge lines merge, the gap shown; between two that do not, a gap line
+ * (MK_GAP, ":a-b not shown") goes into r and the gap into gap's one OM_REGION_GAP, for the
  * footer. *cut and *lossy grow by the lines line_display cut or showed lossily. */
-void region_build(struct out_block *r, const struct file *f, const long *changed, size_t n, enum marker mk,
-		  struct omits *gap, long *cut, long *lossy);
+void region_build(struct out_block *r, const struct file *f, const struct region_mark *m, size_t n,
+		  long bridge, struct omits *gap, long *cut, long *lossy);
 /* {"start":a,"end":b,"lines":[…]}: a and b are the first and last numbered line, gaps inside. */
 void region_json(struct buf *b, const struct out_block *r);
 
@@ -173,7 +235,7 @@ void region_json(struct buf *b, const struct out_block *r);
  * tokens < 0 means no cost; nothing is printed when every part is empty. */
 void footer_text(struct buf *b, const char *lead, const struct omits *om, long tokens);
 
-/* The one --budget/--max-bytes step. With a budget (not OPT_UNSET): shapes blocks to about budget
+/* The one --budget/--max-bytes step. With a budget (>= 0; OPT_UNSET, -1, is none): shapes blocks to about budget
  * tokens by trimming the largest block's tail first, one OM_BUDGET per trimmed block. Else content
  * over max_bytes is refused: over_budget in d (naming the size and the flags that fit) and true,
  * and the verb prints nothing. With d NULL (a verb that has written its change, so cannot refuse)
@@ -190,6 +252,10 @@ bool blocks_shape(struct out_block *blocks, size_t n, long budget, long max_byte
  *  - changes: what an edit, transform or write did to each file (struct out_change), under
  *    list_key ("edits", "transforms"), or with list_key NULL one change that is the response
  *    object itself (a single edit or transform, a write);
+ *  - report: the answer of a verb about lets itself rather than files (guide, version, stats,
+ *    update, hooks): the members of one JSON object, with no omitted or stats (§10: nothing was
+ *    left out, no file was read), which --jsonl prints as --json does; its text is the verb's
+ *    words, aligned tally rows, and a footer lead.
  * Every pointer is borrowed: the verb owns blocks, rows, changes and omissions until render
  * returns. */
 struct out_row {
@@ -243,6 +309,31 @@ struct out_change {
 	bool no_change; /* an edit that left the bytes as they were */
 };
 
+/* One member of a report's JSON object: its key (NULL for an element of an array) and its
+ * value. Build them with the out_* constructors below; every pointer is borrowed. */
+enum out_type { OUT_STRING, OUT_NUMBER, OUT_BOOL, OUT_NULL, OUT_OBJECT, OUT_ARRAY };
+struct out_member {
+	const char *key;
+	enum out_type type;
+	const char *string; /* OUT_STRING */
+	long number; /* OUT_NUMBER; OUT_BOOL: 0 or 1 */
+	const struct out_member *items; /* OUT_OBJECT's members, OUT_ARRAY's elements */
+	size_t n_items;
+};
+struct out_member out_string(const char *key, const char *s);
+struct out_member out_number(const char *key, long n);
+struct out_member out_bool(const char *key, bool b);
+struct out_member out_null(const char *key);
+struct out_member out_object(const char *key, const struct out_member *items, size_t n);
+struct out_member out_array(const char *key, const struct out_member *items, size_t n);
+
+/* A row of a text table: indent and label, padded to the widest indent and label, two spaces,
+ * then count right-aligned to the widest count (stats, output-format.md §9). */
+struct out_tally {
+	const char *indent, *label;
+	long count;
+};
+
 /* The stats of changes: their region lines and what they cost as text, with the headers and the
  * rejected-line notes when headers is set (edit), else the region lines alone (transform). */
 void changes_stats(const struct out_change *ch, size_t n, bool headers, long *lines, long *bytes);
@@ -267,6 +358,8 @@ struct response {
 	const struct out_change *changes; /* when blocks and rows are NULL */
 	size_t n_changes;
 	bool one_record; /* --jsonl prints the --json object, one record (write) */
+	const struct out_member *report; /* when blocks, rows and changes are NULL */
+	size_t n_report;
 	const struct omits *om;
 	long lines, bytes;
 
@@ -279,6 +372,9 @@ struct response {
 	bool footer_first; /* find --count: footer, then the rows */
 	bool no_cost; /* the footer has no cost segment (find over its cap) */
 	bool group_lines; /* find -A/-B/-C: a "--" line between lines of a block that do not touch */
+	const struct out_tally *tally; /* a report's rows, before its text */
+	size_t n_tally;
+	const char *text; /* a report's words, printed as they are (NULL: none) */
 };
 
 /* Renders r in format f into b. */
@@ -291,10 +387,9 @@ long rows_bytes(const struct out_row *rows, size_t n, bool counted);
  * blocks_shape refuses them (over_budget in d, true: print nothing). */
 bool rows_shape(const struct out_row *rows, size_t n, bool counted, long budget, long max_bytes,
 		struct omits *om, struct diag *d, size_t *shown);
-struct opts;
-/* Renders r into out in the format o asks for (text, --json or --jsonl) and, when o->json_twin is
- * set, as --json into that buffer too. */
-void response_emit(struct buf *out, const struct response *r, const struct opts *o);
+/* Renders r into out in format f (the caller's --json/--jsonl) and, when json_twin is not NULL
+ * (lets mcp's structuredContent), as --json into it too: one run gives both shapes. */
+void response_emit(struct buf *out, const struct response *r, enum out_format f, struct buf *json_twin);
 /* The stats of blocks: their lines and content bytes (line_cost each). */
 void blocks_stats(const struct out_block *blocks, size_t n, long *lines, long *bytes);
 

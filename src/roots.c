@@ -18,7 +18,7 @@ static enum lets_err root_add(const struct opts *o, const struct worktree *wt, c
 	/* the boundary first: outside the tree is outside_tree whether or not the path exists */
 	enum lets_err e = worktree_check(wt, p, o->allow_outside, d);
 	if (e) {
-		omit_add(failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
+		omit_unresolved(failed, p, err_slug(e));
 		return e;
 	}
 	if (stat(p, &st)) {
@@ -30,7 +30,7 @@ static enum lets_err root_add(const struct opts *o, const struct worktree *wt, c
 		}
 		e = err == ENOENT || err == ENOTDIR ? E_NOT_FOUND : E_IO_ERROR;
 		diag_add(d, e, "%s: %s (os error %d)", p, strerror(err), err);
-		omit_add(failed, OM_UNRESOLVED, 0, 0, 0, p, err_slug(e));
+		omit_unresolved(failed, p, err_slug(e));
 		return e;
 	}
 	if (S_ISDIR(st.st_mode)) {

@@ -9,11 +9,8 @@
 #include "alloc.h"
 #include "buf.h"
 #include "file.h"
-#include "json.h"
 #include "match.h"
-#include "output.h"
 #include "symbols/symbols.h"
-#include "utf8.h"
 #include "worktree.h"
 
 static bool exists(const char *path)
@@ -172,51 +169,6 @@ static bool diagnose(const char *prefix, size_t plen, const char *suffix, struct
 		return true;
 	}
 	return false;
-}
-
-static bool path_plain(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
-			return false;
-	return utf8_valid(s, n);
-}
-
-void target_path_text(struct buf *b, const char *path)
-{
-	size_t n = strlen(path);
-	if (path_plain(path, n)) {
-		buf_add(b, path, n);
-		return;
-	}
-	buf_adds(b, "$'");
-	const unsigned char *p = (const unsigned char *)path, *end = p + n;
-	while (p < end) {
-		unsigned char c = *p;
-		size_t l = c >= 0x80 ? utf8_seq_len(p, (size_t)(end - p)) : 1;
-		if (c == '\n' || c == '\t' || c == '\r')
-			buf_addf(b, "\\%c", c == '\n' ? 'n' : c == '\t' ? 't' : 'r');
-		else if (c == '\\' || c == '\'')
-			buf_addf(b, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f || !l)
-			buf_addf(b, "\\x%02x", c);
-		else
-			buf_add(b, p, l);
-		p += l ? l : 1;
-	}
-	buf_addc(b, '\'');
-}
-
-void target_path_json(struct buf *b, const char *path)
-{
-	if (utf8_valid(path, strlen(path))) {
-		json_cstr(b, path);
-		return;
-	}
-	struct buf q = BUF_INIT;
-	target_path_text(&q, path);
-	json_cstr(b, q.data);
-	buf_release(&q);
 }
 
 static int hex_digit(char c)
@@ -392,9 +344,9 @@ static long scan_regex(const struct regex *re, struct file *f, long nth, long *c
 }
 
 /* t's regex scanned as scan_regex does, retried with grep's BRE reading when it matched nothing
- * (recorded in om); the failures are recorded in d. */
+ * (that reading appended to read_as when it is what matched); the failures are recorded in d. */
 static enum lets_err find_regex(const struct target *t, struct file *f, long nth, long *line, long *count,
-				long **all, size_t *cap, struct omits *om, struct diag *d)
+				long **all, size_t *cap, struct buf *read_as, struct diag *d)
 {
 	struct regex *re = regex_new(t->regex, 0, d);
 	if (!re)
@@ -409,8 +361,8 @@ static enum lets_err find_regex(const struct target *t, struct file *f, long nth
 		if (re2) {
 			*line = scan_regex(re2, f, nth, count, all, cap);
 			regex_free(re2);
-			if (nth ? *line > 0 : *count > 0)
-				omit_add(om, OM_GREP_STYLE, 0, 0, 0, t->regex, reading.data);
+			if (read_as && (nth ? *line > 0 : *count > 0))
+				buf_add(read_as, reading.data, reading.len);
 		}
 	}
 	buf_release(&reading);
@@ -427,28 +379,28 @@ static enum lets_err find_regex(const struct target *t, struct file *f, long nth
 	return LETS_OK;
 }
 
-static enum lets_err resolve_regex(const struct target *t, struct file *f, struct span *out, struct omits *om,
-				   struct diag *d)
+static enum lets_err resolve_regex(const struct target *t, struct file *f, struct span *out,
+				   struct buf *read_as, struct diag *d)
 {
 	long line, count;
-	enum lets_err err = find_regex(t, f, t->nth, &line, &count, NULL, NULL, om, d);
+	enum lets_err err = find_regex(t, f, t->nth, &line, &count, NULL, NULL, read_as, d);
 	if (!err)
 		out->start = out->end = line;
 	return err;
 }
 
 enum lets_err target_regex_lines(const struct target *t, struct file *f, long **lines, size_t *n,
-				 struct omits *om, struct diag *d)
+				 struct buf *read_as, struct diag *d)
 {
 	long line, count;
 	size_t cap = 0;
 	*lines = NULL;
-	enum lets_err err = find_regex(t, f, 0, &line, &count, lines, &cap, om, d);
+	enum lets_err err = find_regex(t, f, 0, &line, &count, lines, &cap, read_as, d);
 	*n = err ? 0 : (size_t)count;
 	return err;
 }
 
-enum lets_err target_resolve(const struct target *t, struct file *f, struct span *out, struct omits *om,
+enum lets_err target_resolve(const struct target *t, struct file *f, struct span *out, struct buf *read_as,
 			     struct diag *d)
 {
 	memset(out, 0, sizeof(*out));
@@ -470,7 +422,7 @@ enum lets_err target_resolve(const struct target *t, struct file *f, struct span
 		out->end = t->last < total ? t->last : total;
 		return LETS_OK;
 	}
-	case T_REGEX: return resolve_regex(t, f, out, om, d);
+	case T_REGEX: return resolve_regex(t, f, out, read_as, d);
 	case T_SYMBOL: return symbols_resolve(f, t->symbol, t->text, out, d);
 	}
 	return LETS_OK;

@@ -13,7 +13,6 @@
 
 struct buf;
 struct file;
-struct omits;
 struct worktree;
 
 enum target_kind { T_WHOLE, T_LINES, T_REGEX, T_SYMBOL };
@@ -33,17 +32,8 @@ struct target {
 		0   \
 	}
 
-/* Appends path as text every verb prints and the grammar reads back: verbatim when it is UTF-8
- * without control bytes; otherwise as one bash ANSI-C quoted word, $'…', with \n \t \r \\ \'
- * and \xHH for every other control byte and every byte that is not UTF-8. A shell decodes it
- * before lets sees it; target_parse decodes it when it arrives undecoded (an MCP call, a quoted
- * copy). The one escape for paths in output (docs/differences.md). */
-void target_path_text(struct buf *b, const char *path);
-/* json_cstr of path, exact when path is UTF-8; a path that is not (which JSON cannot carry) is
- * given as its target_path_text form instead of a lossy U+FFFD. */
-void target_path_json(struct buf *b, const char *path);
 /* Splits text into path and suffix. A text that names no file and starts with a $'…' word is
- * read with that word decoded (target_path_text's form) and the rest as typed. Records not_found with a diagnosis or the OS message when
+ * read with that word decoded (out_path_text's form, output.h) and the rest as typed. Records not_found with a diagnosis or the OS message when
  * the path part names no file; a directory is left for file_load to refuse. */
 enum lets_err target_parse(struct target *t, const char *text, struct diag *d);
 /* target_parse, then the working-tree boundary on the path part (on the whole text when no
@@ -69,11 +59,13 @@ struct span {
  * the caller) and *n, retried grep-style as target_resolve does. None is not_found, recorded in d
  * as target_resolve records it; so are invalid_pattern and the match limit. */
 enum lets_err target_regex_lines(const struct target *t, struct file *f, long **lines, size_t *n,
-				 struct omits *om, struct diag *d);
+				 struct buf *read_as, struct diag *d);
 
-/* Resolves t against f. A regex with no hit is retried grep-style (recorded in om). Failures
- * (not_found, ambiguous, no_grammar, invalid_pattern) are recorded in d. */
-enum lets_err target_resolve(const struct target *t, struct file *f, struct span *out, struct omits *om,
+/* Resolves t against f. A regex with no hit is retried as grep reads it (a BRE); when that
+ * reading is what matched, it is appended to read_as (NULL: not wanted), for the caller to name
+ * (the grep_style omission); read_as is left as it was otherwise. Failures (not_found, ambiguous,
+ * no_grammar, invalid_pattern) are recorded in d. */
+enum lets_err target_resolve(const struct target *t, struct file *f, struct span *out, struct buf *read_as,
 			     struct diag *d);
 
 #endif

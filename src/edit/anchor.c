@@ -7,6 +7,7 @@
 #include "../alloc.h"
 #include "../buf.h"
 #include "../file.h"
+#include "../output.h"
 #include "../target.h"
 #include "advice.h"
 #include "engine.h"
@@ -47,7 +48,11 @@ enum lets_err anchor_pick(struct file *f, const struct edit_req *rq, long h, con
 	long *lines;
 	size_t n, best = 0, tie[2] = {0, 0};
 	bool tied = false;
-	enum lets_err err = target_regex_lines(at, f, &lines, &n, notes, d);
+	struct buf read_as = BUF_INIT;
+	enum lets_err err = target_regex_lines(at, f, &lines, &n, &read_as, d);
+	if (read_as.len)
+		omit_grep_style(notes, at->regex, read_as.data);
+	buf_release(&read_as);
 	if (err)
 		return err;
 	for (size_t i = 1; i < n && h; i++) {

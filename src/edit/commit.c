@@ -150,12 +150,15 @@ enum lets_err edit_commit_publish(struct edit_call *c, struct lockset *locks, lo
 		edit_mark_failed(c, c->f[failed].path);
 	for (size_t i = 0; i < c->n_f; i++)
 		if (c->items[i].landed && c->items[i].xattrs_dropped)
-			omit_add(&c->om, OM_XATTRS_DROPPED, 0, 0, 0, c->f[i].path, NULL);
+			omit_xattrs_dropped(&c->om, c->f[i].path);
 	if (e == E_PARTIAL_BATCH) {
-		struct omission *om = omit_add(&c->om, OM_PARTIAL_BATCH, 0, 0, 0, NULL, NULL);
+		const char **written = xcalloc(c->n_f, sizeof(*written));
+		size_t n = 0;
 		for (size_t i = 0; i < c->n_f; i++)
 			if (c->items[i].landed)
-				omission_add_item(om, c->f[i].path);
+				written[n++] = c->f[i].path;
+		omit_partial_batch(&c->om, written, n);
+		free(written);
 	}
 	return e;
 }

@@ -8,6 +8,7 @@
 #include "../file.h"
 #include "../fuzzy.h"
 #include "../match.h"
+#include "../output.h"
 #include "../target.h"
 #include "../utf8.h"
 #include "../symbols/lexical.h"
@@ -802,6 +803,17 @@ static enum lets_err guessed_end(struct job *j, long end)
 	return err;
 }
 
+/* target_resolve, with the grep-style reading it fell back to named in j's notes. */
+static enum lets_err resolve_noted(struct job *j, const struct target *t, struct span *sp)
+{
+	struct buf read_as = BUF_INIT;
+	enum lets_err e = target_resolve(t, j->f, sp, &read_as, j->d);
+	if (read_as.len)
+		omit_grep_style(j->notes, t->regex, read_as.data);
+	buf_release(&read_as);
+	return e;
+}
+
 /* Where an insert goes: next to the anchor's last line (after) or first line (before); before a
  * #symbol, above its leading comment too, as above its decorators. */
 static enum lets_err insert_line(struct job *j, struct target *at, struct place_site *site)
@@ -816,7 +828,7 @@ static enum lets_err insert_line(struct job *j, struct target *at, struct place_
 	at->path = xstrdup(j->f->path);
 	enum lets_err err = at->kind == T_REGEX && !at->nth_typed
 				    ? anchor_pick(j->f, j->rq, j->hint, at, &sp, j->notes, j->d)
-				    : target_resolve(at, j->f, &sp, j->notes, j->d);
+				    : resolve_noted(j, at, &sp);
 	if (err)
 		return err;
 	if (j->rq->after && sp.guessed_end)
@@ -906,7 +918,7 @@ enum lets_err edit_apply(struct file *f, const struct edit_req *rq, struct edit_
 	long first = 1, last = (long)f->n_lines;
 	if (rq->t->kind != T_WHOLE) {
 		struct span sp;
-		enum lets_err e = target_resolve(rq->t, f, &sp, notes, d);
+		enum lets_err e = resolve_noted(&j, rq->t, &sp);
 		if (e)
 			return e;
 		first = sp.start;

@@ -16,7 +16,7 @@ static void skipped_omits(const struct edit_call *c, struct omits *om)
 		if (c->batch && strcmp(ef->ck.reason, "--no-check")) {
 			struct buf r = BUF_INIT;
 			buf_addf(&r, "%s: %s", ef->path, ef->ck.reason);
-			omit_add(om, OM_CHECK_SKIPPED, 0, 0, 0, r.data, NULL);
+			omit_check_skipped(om, r.data);
 			buf_release(&r);
 			continue;
 		}
@@ -25,12 +25,12 @@ static void skipped_omits(const struct edit_call *c, struct omits *om)
 			dup |= om->items[k].kind == OM_CHECK_SKIPPED &&
 			       !strcmp(om->items[k].s1, ef->ck.reason);
 		if (!dup)
-			omit_add(om, OM_CHECK_SKIPPED, 0, 0, 0, ef->ck.reason, NULL);
+			omit_check_skipped(om, ef->ck.reason);
 	}
 	if (c->cmd_done && c->verdict == CMD_SKIPPED)
-		omit_add(om, OM_CHECK_SKIPPED, 0, 0, 0, c->cmd_reason, NULL);
+		omit_check_skipped(om, c->cmd_reason);
 	if (c->cmd_done && c->verdict == CMD_INCONCLUSIVE)
-		omit_add(om, OM_CHECK_INCONCLUSIVE, 0, 0, 0, c->cmd.shown, c->cmd_reason);
+		omit_check_inconclusive(om, c->cmd.shown, c->cmd_reason);
 }
 
 /* What the entries' matches and regions left out: folding, CRLF, gaps, cut and lossy lines. */
@@ -47,20 +47,20 @@ static void entry_omits(const struct edit_call *c, struct omits *om)
 		lossy += c->e[i].lossy;
 	}
 	if (norm)
-		omit_add(om, OM_NORMALIZED, 0, 0, 0, NULL, NULL);
+		omit_normalized(om);
 	if (crlf)
-		omit_add(om, OM_CRLF_MATCHED, 0, 0, 0, NULL, NULL);
+		omit_crlf_matched(om);
 	if (folded)
-		omit_add(om, OM_WS_FOLDED, 0, 0, 0, NULL, NULL);
+		omit_whitespace_folded(om);
 	if (reindented)
-		omit_add(om, OM_REINDENTED, 0, 0, 0, NULL, NULL);
+		omit_reindented(om);
 	for (size_t i = 0; i < c->n_e; i++)
 		for (size_t k = 0; k < c->e[i].gap.n; k++)
 			omit_copy(om, &c->e[i].gap.items[k]);
 	if (cut)
-		omit_add(om, OM_LONG_LINES_CUT, cut, 0, 0, NULL, NULL);
+		omit_long_lines_cut(om, cut);
 	if (lossy)
-		omit_add(om, OM_LOSSY_LINES, lossy, 0, 0, NULL, NULL);
+		omit_lossy_lines(om, lossy);
 }
 
 /* The omissions in footer order: check notes first, then match notes, gaps, readings. */
@@ -123,8 +123,9 @@ static struct out_change entry_change(const struct edit_call *c, const struct ed
 static void checks_segment(struct buf *b, const struct edit_call *c)
 {
 	struct buf one = BUF_INIT;
-	long counts[16];
-	char *texts[16];
+	/* one slot per distinct verdict, so at most one per file */
+	long *counts = xcalloc(c->n_f + 1, sizeof(*counts));
+	char **texts = xcalloc(c->n_f + 1, sizeof(*texts));
 	size_t n = 0;
 	for (size_t i = 0; i < c->n_f; i++) {
 		const struct edit_file *ef = &c->f[i];
@@ -135,12 +136,11 @@ static void checks_segment(struct buf *b, const struct edit_call *c)
 		size_t k = 0;
 		while (k < n && strcmp(texts[k], one.data))
 			k++;
-		if (k == n && n < 16) {
+		if (k == n) {
 			texts[n] = xstrdup(one.data);
 			counts[n++] = 0;
 		}
-		if (k < n)
-			counts[k]++;
+		counts[k]++;
 	}
 	if (n)
 		buf_adds(b, "checks: ");
@@ -150,6 +150,8 @@ static void checks_segment(struct buf *b, const struct edit_call *c)
 	}
 	if (c->cmd_done && c->verdict == CMD_OK)
 		buf_addf(b, "%scheck: %s ok", n ? OUT_DOT : "", c->cmd.shown);
+	free(texts);
+	free(counts);
 	buf_release(&one);
 }
 
@@ -195,18 +197,18 @@ static void batch_lead(const struct edit_call *c, struct buf *lead, bool applied
 void edit_render_region(struct edit_entry *en, const struct file *f)
 {
 	const struct edit_result *r = &en->res;
-	region_build(&en->region, f, r->lines, r->n_lines, r->insert ? MK_INSERTED : MK_REPLACED, &en->gap,
-		     &en->cut, &en->lossy);
-	/* a line the edit covered but left byte for byte as it was is context, not a change */
-	for (size_t k = 0, m = 0; k < en->region.n_lines; k++) {
-		struct out_line *l = &en->region.lines[k];
-		if (l->marker != MK_REPLACED)
-			continue;
-		while (m < r->n_marked && r->marked[m] < l->number)
-			m++;
-		if (m == r->n_marked || r->marked[m] != l->number)
-			l->marker = MK_NONE;
+	struct region_mark *m = xcalloc(r->n_lines + 1, sizeof(*m));
+	for (size_t k = 0, j = 0; k < r->n_lines; k++) {
+		/* a line the edit covered but left byte for byte as it was is context, not a change */
+		while (j < r->n_marked && r->marked[j] < r->lines[k])
+			j++;
+		bool changed = j < r->n_marked && r->marked[j] == r->lines[k];
+		m[k].line = r->lines[k];
+		m[k].mk = r->insert ? MK_INSERTED : changed ? MK_REPLACED : MK_NONE;
 	}
+	/* a one-line gap costs more than the line it hides */
+	region_build(&en->region, f, m, r->n_lines, 1, &en->gap, &en->cut, &en->lossy);
+	free(m);
 }
 
 void edit_render(struct edit_call *c, struct buf *out, bool applied, long landed)
@@ -227,7 +229,7 @@ void edit_render(struct edit_call *c, struct buf *out, bool applied, long landed
 			     .lead = c->batch ? buf_str(&lead) : NULL,
 			     .quiet = c->o->quiet};
 	changes_stats(ch, c->n_e, true, &r.lines, &r.bytes);
-	response_emit(out, &r, c->o);
+	response_emit(out, &r, opts_format(c->o), c->o->json_twin);
 	free(ch);
 	buf_release(&lead);
 	omits_release(&om);

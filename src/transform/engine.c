@@ -572,7 +572,7 @@ done:
 	if (!e && selected) {
 		struct buf r = BUF_INIT;
 		tpath_print(&r, p, p->n);
-		omit_add(&u->r->resolved, OM_SELECTOR_RESOLVED, 0, 0, 0, p->typed, r.data);
+		omit_selector_resolved(&u->r->resolved, p->typed, r.data);
 		buf_release(&r);
 	}
 	return e;

@@ -217,8 +217,8 @@ static void render_over_cap(const struct opts *o, struct tally *t, struct omits 
 			 t->total);
 	else
 		buf_adds(&hint, "narrow the pattern or the paths, or --files");
-	omit_add(om, OM_HIT_CAP, t->total, o->cap, 0, hint.data, NULL);
-	omit_add(om, OM_TOP_FILES, (long)shown, 0, 0, NULL, NULL);
+	omit_hit_cap(om, t->total, o->cap, hint.data);
+	omit_top_files(om, (long)shown);
 	struct response r = {.list_key = "targets",
 			     .top = top,
 			     .n_top = shown,
@@ -227,7 +227,7 @@ static void render_over_cap(const struct opts *o, struct tally *t, struct omits 
 			     .lead = lead,
 			     .quiet = o->quiet,
 			     .no_cost = true};
-	response_emit(out, &r, o);
+	response_emit(out, &r, opts_format(o), o->json_twin);
 	struct buf msg = BUF_INIT;
 	if (o->def) {
 		plural(&msg, t->total, "definition", "definitions");
@@ -263,7 +263,7 @@ static void render_blocks(const struct opts *o, struct tally *t, struct out_bloc
 			     .quiet = o->quiet,
 			     .group_lines = opts_before(o) > 0 || opts_after(o) > 0};
 	blocks_stats(blocks, n, &r.lines, &r.bytes);
-	response_emit(out, &r, o);
+	response_emit(out, &r, opts_format(o), o->json_twin);
 }
 
 /* A result file read again for the symbol layer (--def, -p): fn runs on its bytes where file_scan
@@ -690,7 +690,7 @@ static void render_rows(const struct opts *o, struct tally *t, struct omits *om,
 	}
 	r.lines = (long)shown;
 	r.lead = lead.data;
-	response_emit(out, &r, o);
+	response_emit(out, &r, opts_format(o), o->json_twin);
 	buf_release(&lead);
 	free(rows);
 }
@@ -713,26 +713,22 @@ static void add_omissions(const struct opts *o, enum sink_mode mode, const struc
 			  struct omits *om)
 {
 	if (t->wc.gitignore + t->wc.hidden + t->wc.other)
-		omit_add(om, OM_IGNORED, t->wc.gitignore, t->wc.hidden, t->wc.other, NULL, NULL);
+		omit_ignored(om, t->wc.gitignore, t->wc.hidden, t->wc.other);
 	if (t->n.binary + t->n.too_large + t->n.unreadable + t->wc.unreadable)
-		omit_add(om, OM_SKIPPED, t->n.binary, t->n.too_large, t->n.unreadable + t->wc.unreadable,
-			 NULL, NULL);
-	if (o->globs.n) {
-		struct omission *g = omit_add(om, OM_GLOB, 0, 0, 0, NULL, NULL);
-		for (size_t i = 0; i < o->globs.n; i++)
-			omission_add_item(g, o->globs.items[i]);
-	}
+		omit_skipped(om, t->n.binary, t->n.too_large, t->n.unreadable + t->wc.unreadable);
+	if (o->globs.n)
+		omit_glob(om, o->globs.items, o->globs.n);
 	for (size_t i = 0; i < failed->n; i++)
-		omit_add(om, OM_UNRESOLVED, 0, 0, 0, failed->items[i].s1, failed->items[i].s2);
+		omit_copy(om, &failed->items[i]);
 	if (retried)
-		omit_add(om, OM_GREP_STYLE, 0, 0, 0, pattern, used);
+		omit_grep_style(om, pattern, used);
 	if (t->n.limited)
-		omit_add(om, OM_MATCH_LIMIT, t->n.limited, 0, 0, NULL, NULL);
+		omit_match_limit(om, t->n.limited);
 	if (mode == SINK_LINES && t->total <= o->cap) {
 		if (t->n.long_lines)
-			omit_add(om, OM_LONG_LINES_CUT, t->n.long_lines, 0, 0, NULL, NULL);
+			omit_long_lines_cut(om, t->n.long_lines);
 		if (t->n.lossy)
-			omit_add(om, OM_LOSSY_LINES, t->n.lossy, 0, 0, NULL, NULL);
+			omit_lossy_lines(om, t->n.lossy);
 	}
 }
 

@@ -1,7 +1,5 @@
 #include "verbs.h"
 
-#include "../json.h"
-
 const char lets_guide_text[] =
 	"lets \xE2\x80\x94 Locate \xC2\xB7 Edit \xC2\xB7 Transform \xC2\xB7 Show          one call, bounded output, post-state returned\n"
 	"\n"
@@ -21,12 +19,8 @@ const char lets_guide_text[] =
 enum lets_err cmd_guide(const struct opts *o, struct buf *out, struct diag *d)
 {
 	(void)d;
-	if (o->json || o->jsonl) {
-		buf_adds(out, "{\"guide\":");
-		json_str(out, lets_guide_text, sizeof(lets_guide_text) - 1);
-		buf_adds(out, "}\n");
-	} else {
-		buf_add(out, lets_guide_text, sizeof(lets_guide_text) - 1);
-	}
+	const struct out_member guide[] = {out_string("guide", lets_guide_text)};
+	struct response r = {.report = guide, .n_report = 1, .text = lets_guide_text};
+	response_emit(out, &r, opts_format(o), o->json_twin);
 	return LETS_OK;
 }

@@ -79,19 +79,35 @@ static enum lets_err read_settings(const char *path, struct buf *text, struct st
 	return e;
 }
 
+/* What install or uninstall did to one hook, and how the answer says it. */
+enum outcome { HOOK_UNTOUCHED, HOOK_ADDED, HOOK_PRESENT, HOOK_REMOVED };
+static const struct {
+	const char *key; /* the JSON "outcome"; NULL: not reported */
+	const char *line; /* the text line, %s the event */
+} said[] = {
+	[HOOK_UNTOUCHED] = {NULL, NULL},
+	[HOOK_ADDED] = {"added", "added the %s hook\n"},
+	[HOOK_PRESENT] = {"already_installed", "the %s hook was already installed\n"},
+	[HOOK_REMOVED] = {"removed", "removed the %s hook\n"},
+};
+
+/* Claude Code's three hooks (codex takes the first); hook_set_init's tables hold one per hook. */
+#define N_HOOKS 3
+
 struct hook_set {
-	struct hook_spec specs[3];
+	struct hook_spec specs[N_HOOKS];
+	enum outcome outcome[N_HOOKS];
 	size_t n;
-	struct buf cmd[3];
+	struct buf cmd[N_HOOKS];
 };
 
 static void hook_set_init(struct hook_set *hs, enum agent a, const char *self)
 {
-	static const char *const suffix[] = {" hook classify", " hook subagent-start", " guide"};
-	static const char *const event[] = {"PreToolUse", "SubagentStart", "SessionStart"};
-	static const char *const matcher[] = {"Bash", NULL, "startup|resume|clear|compact|fork"};
+	static const char *const suffix[N_HOOKS] = {" hook classify", " hook subagent-start", " guide"};
+	static const char *const event[N_HOOKS] = {"PreToolUse", "SubagentStart", "SessionStart"};
+	static const char *const matcher[N_HOOKS] = {"Bash", NULL, "startup|resume|clear|compact|fork"};
 	memset(hs, 0, sizeof(*hs));
-	hs->n = a == AGENT_CLAUDE ? 3 : 1;
+	hs->n = a == AGENT_CLAUDE ? N_HOOKS : 1;
 	for (size_t i = 0; i < hs->n; i++) {
 		settings_shell_quote(&hs->cmd[i], self);
 		buf_adds(&hs->cmd[i], suffix[i]);
@@ -101,14 +117,14 @@ static void hook_set_init(struct hook_set *hs, enum agent a, const char *self)
 
 static void hook_set_release(struct hook_set *hs)
 {
-	for (size_t i = 0; i < 3; i++)
+	for (size_t i = 0; i < N_HOOKS; i++)
 		buf_release(&hs->cmd[i]);
 }
 
-/* Applies install or uninstall to text, reporting one line per hook into out; *changed when
- * text differs from what was read. */
-static enum lets_err apply(const struct hook_set *hs, bool install, const char *path, struct buf *text,
-			   struct buf *out, bool *changed, struct diag *d)
+/* Applies install or uninstall to text, recording what happened to each hook in hs; *changed
+ * when text differs from what was read. */
+static enum lets_err apply(struct hook_set *hs, bool install, const char *path, struct buf *text,
+			   bool *changed, struct diag *d)
 {
 	*changed = false;
 	for (size_t i = 0; i < hs->n; i++) {
@@ -121,15 +137,40 @@ static enum lets_err apply(const struct hook_set *hs, bool install, const char *
 					hs->specs[i].event, why);
 		if (r > 0)
 			*changed = true;
-		if (install)
-			buf_addf(out, r ? "added the %s hook\n" : "the %s hook was already installed\n",
-				 hs->specs[i].event);
-		else if (r)
-			buf_addf(out, "removed the %s hook\n", hs->specs[i].event);
+		hs->outcome[i] = install ? (r ? HOOK_ADDED : HOOK_PRESENT)
+				 : r     ? HOOK_REMOVED
+					 : HOOK_UNTOUCHED;
 	}
-	if (!install && !*changed)
-		buf_adds(out, "nothing to remove\n");
 	return LETS_OK;
+}
+
+/* The answer: a line per hook reported ("nothing to remove" when none was) and, on a codex
+ * install, the paragraph to add by hand; as JSON {"hooks":[{"event","outcome"}…][,"agents_md"]}. */
+static void report(const struct opts *o, const struct hook_set *hs, bool codex_install, struct buf *out)
+{
+	struct buf text = BUF_INIT;
+	struct out_member hooks[N_HOOKS], fields[N_HOOKS][2], m[2];
+	size_t n = 0;
+	for (size_t i = 0; i < hs->n; i++) {
+		if (!said[hs->outcome[i]].key)
+			continue;
+		buf_addf(&text, said[hs->outcome[i]].line, hs->specs[i].event);
+		fields[n][0] = out_string("event", hs->specs[i].event);
+		fields[n][1] = out_string("outcome", said[hs->outcome[i]].key);
+		hooks[n] = out_object(NULL, fields[n], 2);
+		n++;
+	}
+	if (!n)
+		buf_adds(&text, "nothing to remove\n");
+	m[0] = out_array("hooks", hooks, n);
+	if (codex_install) {
+		buf_adds(&text, codex_paragraph);
+		buf_adds(&text, "add this to ~/.codex/AGENTS.md by hand\n");
+		m[1] = out_string("agents_md", codex_paragraph);
+	}
+	struct response r = {.report = m, .n_report = codex_install ? 2 : 1, .text = text.data};
+	response_emit(out, &r, opts_format(o), o->json_twin);
+	buf_release(&text);
 }
 
 static enum lets_err parse_args(const struct opts *o, bool *install, enum agent *a, struct diag *d)
@@ -151,7 +192,7 @@ enum lets_err cmd_hooks(const struct opts *o, struct buf *out, struct diag *d)
 	bool install = false, exists = false, changed = false;
 	enum agent a = AGENT_CLAUDE;
 	char *path = NULL, self[PATH_MAX];
-	struct buf text = BUF_INIT, report = BUF_INIT;
+	struct buf text = BUF_INIT;
 	struct hook_set hs = {0};
 	struct stat st;
 	char why[256];
@@ -168,7 +209,7 @@ enum lets_err cmd_hooks(const struct opts *o, struct buf *out, struct diag *d)
 		goto out;
 	}
 	hook_set_init(&hs, a, self);
-	if ((e = apply(&hs, install, path, &text, &report, &changed, d)))
+	if ((e = apply(&hs, install, path, &text, &changed, d)))
 		goto out;
 	if (changed && settings_validate(text.data, text.len, why, sizeof(why))) {
 		e = diag_add(d, E_IO_ERROR, "merging into %s produced invalid JSON (%s); nothing was written",
@@ -177,14 +218,9 @@ enum lets_err cmd_hooks(const struct opts *o, struct buf *out, struct diag *d)
 	}
 	if (changed && (e = publish(path, text.data, text.len, exists ? &st : NULL, NULL, NULL, NULL, d)))
 		goto out;
-	buf_add(out, report.data, report.len);
-	if (install && a == AGENT_CODEX) {
-		buf_adds(out, codex_paragraph);
-		buf_adds(out, "add this to ~/.codex/AGENTS.md by hand\n");
-	}
+	report(o, &hs, install && a == AGENT_CODEX, out);
 out:
 	hook_set_release(&hs);
-	buf_release(&report);
 	buf_release(&text);
 	free(path);
 	return e;

@@ -117,16 +117,16 @@ static void render_paths(const struct opts *o, char **paths, size_t n, long walk
 {
 	struct omits om = OMITS_INIT;
 	if (wc->gitignore + wc->hidden + wc->other)
-		omit_add(&om, OM_IGNORED, wc->gitignore, wc->hidden, wc->other, NULL, NULL);
+		omit_ignored(&om, wc->gitignore, wc->hidden, wc->other);
 	if (wc->unreadable)
-		omit_add(&om, OM_SKIPPED, 0, 0, wc->unreadable, NULL, NULL);
+		omit_skipped(&om, 0, 0, wc->unreadable);
 	if (glob)
-		omission_add_item(omit_add(&om, OM_GLOB, 0, 0, 0, NULL, NULL), o->positional.items[0]);
+		omit_glob(&om, o->positional.items, 1);
 	for (size_t i = 0; i < failed->n; i++)
-		omit_add(&om, OM_UNRESOLVED, 0, 0, 0, failed->items[i].s1, failed->items[i].s2);
+		omit_copy(&om, &failed->items[i]);
 	size_t capped = (long)n > o->cap ? (size_t)o->cap : n;
 	if (capped < n)
-		omit_add(&om, OM_PATH_CAP, o->cap, (long)(n - capped), 0, NULL, NULL);
+		omit_path_cap(&om, o->cap, (long)(n - capped));
 	struct out_row *rows = xcalloc(capped + 1, sizeof(*rows));
 	for (size_t i = 0; i < capped; i++)
 		rows[i].path = paths[i];
@@ -145,7 +145,7 @@ static void render_paths(const struct opts *o, char **paths, size_t n, long walk
 				     .lines = (long)shown,
 				     .lead = lead.data};
 		r.bytes = rows_bytes(rows, shown, false);
-		response_emit(out, &r, o);
+		response_emit(out, &r, opts_format(o), o->json_twin);
 		buf_release(&lead);
 	}
 	free(rows);

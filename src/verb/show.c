@@ -44,13 +44,17 @@ static void show_target(const struct opts *o, const struct worktree *wt, const c
 	struct target t = TARGET_INIT;
 	struct file f = FILE_INIT;
 	struct span sp;
+	struct buf read_as = BUF_INIT;
 	enum lets_err e = target_parse_bounded(&t, text, wt, o->allow_outside, d);
 	if (!e)
 		e = file_load(&f, o->allow_outside ? NULL : wt, t.path, o->max_file_bytes, d);
 	if (!e)
-		e = target_resolve(&t, &f, &sp, om, d);
+		e = target_resolve(&t, &f, &sp, &read_as, d);
+	if (read_as.len)
+		omit_grep_style(om, t.regex, read_as.data);
+	buf_release(&read_as);
 	if (e) {
-		omit_add(om, OM_UNRESOLVED, 0, 0, 0, text, err_slug(e));
+		omit_unresolved(om, text, err_slug(e));
 		goto out;
 	}
 
@@ -74,7 +78,7 @@ static void show_target(const struct opts *o, const struct worktree *wt, const c
 		blk->window = o->window;
 		blk->not_shown_a = to + 1;
 		blk->not_shown_b = total;
-		omit_add(om, OM_WINDOW, from, to, total, NULL, NULL);
+		omit_window(om, from, to, total);
 	}
 	if (total) {
 		blk->has_range = true;
@@ -104,7 +108,7 @@ static void render(const struct opts *o, const struct shown *sh, const struct om
 	buf_adds(&lead, OUT_DOT);
 	plural(&lead, r.lines, "line", "lines");
 	r.lead = lead.data;
-	response_emit(out, &r, o);
+	response_emit(out, &r, opts_format(o), o->json_twin);
 	buf_release(&lead);
 }
 
@@ -117,7 +121,7 @@ enum lets_err cmd_show(const struct opts *o, struct buf *out, struct diag *d)
 	for (size_t i = 0; i < o->positional.n; i++)
 		show_target(o, &wt, o->positional.items[i], &sh, &om, d);
 	if (sh.long_lines)
-		omit_add(&om, OM_LONG_LINES_CUT, sh.long_lines, 0, 0, NULL, NULL);
+		omit_long_lines_cut(&om, sh.long_lines);
 	/* content over --max-bytes with no --budget is refused: nothing on stdout, only the refusal */
 	bool refused = blocks_shape(sh.blocks, sh.n, o->budget, o->max_bytes, &om, d);
 	if (sh.n && !refused)

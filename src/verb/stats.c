@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,6 @@
 #include "../alloc.h"
 #include "../hook/settings.h"
 #include "../hook/transcript.h"
-#include "../json.h"
 
 struct walk_state {
 	struct transcript_counts *c;
@@ -99,11 +99,6 @@ static enum lets_err parse_since(const char *v, time_t *cutoff, struct diag *d)
 	return LETS_OK;
 }
 
-struct row {
-	const char *indent, *label;
-	long n;
-};
-
 static int verb_name_cmp(const void *a, const void *b)
 {
 	return strcmp(verb_table[*(const size_t *)a].name, verb_table[*(const size_t *)b].name);
@@ -122,74 +117,101 @@ static size_t verbs_called(const struct transcript_counts *c, size_t **rows)
 	return n;
 }
 
-static void render_text(const struct transcript_counts *c, struct buf *out)
+/* A count of the report: its text label and its JSON key (output-format.md §9, §10). */
+struct count {
+	const char *label, *key;
+	size_t offset; /* of the long in struct transcript_counts */
+};
+#define AT(field) offsetof(struct transcript_counts, field)
+
+/* The counts in the report's order; "lets calls" and a row per verb come after the first two. */
+static const struct count counts[] = {
+	{"sessions", "sessions", AT(sessions)},
+	{"bash calls", "bash_calls", AT(bash_calls)},
+	{"hook blocks", "hook_blocks", AT(hook_blocks)},
+	{"blocks followed", "blocks_followed", AT(blocks_followed)},
+	{"calls saved", "calls_saved", AT(calls_saved)},
+	{"read calls", "read_calls", AT(read_calls)},
+	{"read bytes", "read_bytes", AT(read_bytes)},
+};
+#define LETS_CALLS_AT 2
+
+/* What was skipped, named only when it happened: "N malformed line(s)" and "malformed_lines". */
+static const struct count skips[] = {
+	{"malformed line", "malformed_lines", AT(malformed_lines)},
+	{"non-UTF-8 line", "non_utf8_lines", AT(non_utf8_lines)},
+	{"unreadable file", "unreadable_files", AT(unreadable_files)},
+	{"walk error", "walk_errors", AT(walk_errors)},
+};
+#undef AT
+#define N_COUNTS (sizeof(counts) / sizeof(counts[0]))
+#define N_SKIPS (sizeof(skips) / sizeof(skips[0]))
+
+static long count_of(const struct transcript_counts *c, const struct count *k)
 {
-	size_t *verbs, nv = verbs_called(c, &verbs), nr = 0, w = 0, digits = 1;
-	struct row *rows = xcalloc(nv + 8, sizeof(*rows));
-	long lets = 0;
-	for (size_t i = 0; i < nv; i++)
-		lets += c->lets_calls[verbs[i]];
-	rows[nr++] = (struct row){"", "sessions", c->sessions};
-	rows[nr++] = (struct row){"", "bash calls", c->bash_calls};
-	rows[nr++] = (struct row){"", "lets calls", lets};
-	for (size_t i = 0; i < nv; i++)
-		rows[nr++] = (struct row){"  ", verb_table[verbs[i]].name, c->lets_calls[verbs[i]]};
-	rows[nr++] = (struct row){"", "hook blocks", c->hook_blocks};
-	rows[nr++] = (struct row){"", "blocks followed", c->blocks_followed};
-	rows[nr++] = (struct row){"", "calls saved", c->calls_saved};
-	rows[nr++] = (struct row){"", "read calls", c->read_calls};
-	rows[nr++] = (struct row){"", "read bytes", c->read_bytes};
-	for (size_t i = 0; i < nr; i++) {
-		char num[32];
-		size_t len = strlen(rows[i].indent) + strlen(rows[i].label);
-		size_t nd = (size_t)snprintf(num, sizeof(num), "%ld", rows[i].n);
-		w = len > w ? len : w;
-		digits = nd > digits ? nd : digits;
+	return *(const long *)((const char *)c + k->offset);
+}
+
+/* The report's parts, each array sized from the table it serves. Owned; report_release. */
+struct report {
+	struct out_member *members, *calls, *skipped;
+	struct out_tally *rows;
+	size_t n_members, n_rows;
+	struct buf lead; /* "skipped: 1 malformed line, 2 walk errors" */
+};
+
+static void report_release(struct report *rp)
+{
+	free(rp->members);
+	free(rp->calls);
+	free(rp->skipped);
+	free(rp->rows);
+	buf_release(&rp->lead);
+}
+
+/* The skipped object and footer lead: the non-zero counts of skips, in order. */
+static struct out_member report_skipped(const struct transcript_counts *c, struct report *rp)
+{
+	size_t n = 0;
+	rp->skipped = xcalloc(N_SKIPS, sizeof(*rp->skipped));
+	for (size_t i = 0; i < N_SKIPS; i++) {
+		long v = count_of(c, &skips[i]);
+		if (!v)
+			continue;
+		rp->skipped[n++] = out_number(skips[i].key, v);
+		buf_addf(&rp->lead, "%s%ld %s%s", n > 1 ? ", " : "skipped: ", v, skips[i].label,
+			 v == 1 ? "" : "s");
 	}
-	for (size_t i = 0; i < nr; i++)
-		buf_addf(out, "%s%-*s  %*ld\n", rows[i].indent, (int)(w - strlen(rows[i].indent)),
-			 rows[i].label, (int)digits, rows[i].n);
-	free(rows);
-	free(verbs);
+	return out_object("skipped", rp->skipped, n);
 }
 
-static void render_skipped_text(const struct transcript_counts *c, struct buf *out)
+static void report_build(const struct transcript_counts *c, struct report *rp)
 {
-	const long n[] = {c->malformed_lines, c->non_utf8_lines, c->unreadable_files, c->walk_errors};
-	const char *const what[] = {"malformed line", "non-UTF-8 line", "unreadable file", "walk error"};
-	const char *sep = "\xE2\x94\x80\xE2\x94\x80 skipped: ";
-	for (size_t i = 0; i < 4; i++)
-		if (n[i]) {
-			buf_addf(out, "%s%ld %s%s", sep, n[i], what[i], n[i] == 1 ? "" : "s");
-			sep = ", ";
-		}
-	if (strcmp(sep, ", ") == 0)
-		buf_addc(out, '\n');
-}
-
-static void render_json(const struct transcript_counts *c, struct buf *out)
-{
-	buf_addf(out, "{\"sessions\":%ld,\"bash_calls\":%ld,\"lets_calls\":{", c->sessions, c->bash_calls);
-	const char *sep = "";
 	size_t *verbs, nv = verbs_called(c, &verbs);
+	long lets = 0;
+	rp->calls = xcalloc(nv + 1, sizeof(*rp->calls));
 	for (size_t i = 0; i < nv; i++) {
-		buf_addf(out, "%s\"%s\":%ld", sep, verb_table[verbs[i]].name, c->lets_calls[verbs[i]]);
-		sep = ",";
+		lets += c->lets_calls[verbs[i]];
+		rp->calls[i] = out_number(verb_table[verbs[i]].name, c->lets_calls[verbs[i]]);
 	}
-	free(verbs);
-	buf_addf(out,
-		 "},\"hook_blocks\":%ld,\"blocks_followed\":%ld,\"calls_saved\":%ld,\"read_calls\":%ld,"
-		 "\"read_bytes\":%ld",
-		 c->hook_blocks, c->blocks_followed, c->calls_saved, c->read_calls, c->read_bytes);
-	const long n[] = {c->malformed_lines, c->non_utf8_lines, c->unreadable_files, c->walk_errors};
-	const char *const key[] = {"malformed_lines", "non_utf8_lines", "unreadable_files", "walk_errors"};
-	sep = ",\"skipped\":{";
-	for (size_t i = 0; i < 4; i++)
-		if (n[i]) {
-			buf_addf(out, "%s\"%s\":%ld", sep, key[i], n[i]);
-			sep = ",";
+	/* the counts, then lets_calls and skipped; the rows: the counts, lets calls, one per verb */
+	rp->members = xcalloc(N_COUNTS + 2, sizeof(*rp->members));
+	rp->rows = xcalloc(N_COUNTS + 1 + nv, sizeof(*rp->rows));
+	for (size_t i = 0; i < N_COUNTS; i++) {
+		if (i == LETS_CALLS_AT) {
+			rp->members[rp->n_members++] = out_object("lets_calls", rp->calls, nv);
+			rp->rows[rp->n_rows++] = (struct out_tally){"", "lets calls", lets};
+			for (size_t k = 0; k < nv; k++)
+				rp->rows[rp->n_rows++] = (struct out_tally){"  ", verb_table[verbs[k]].name,
+									    c->lets_calls[verbs[k]]};
 		}
-	buf_adds(out, strcmp(sep, ",") == 0 ? "}}\n" : "}\n");
+		rp->members[rp->n_members++] = out_number(counts[i].key, count_of(c, &counts[i]));
+		rp->rows[rp->n_rows++] = (struct out_tally){"", counts[i].label, count_of(c, &counts[i])};
+	}
+	struct out_member skipped = report_skipped(c, rp);
+	if (skipped.n_items)
+		rp->members[rp->n_members++] = skipped;
+	free(verbs);
 }
 
 enum lets_err cmd_stats(const struct opts *o, struct buf *out, struct diag *d)
@@ -220,12 +242,15 @@ enum lets_err cmd_stats(const struct opts *o, struct buf *out, struct diag *d)
 				     : " \xC2\xB7 no Claude Code transcripts here; pass --dir "
 				       "with the directory that holds them");
 	if (!e) {
-		if (o->json || o->jsonl) {
-			render_json(&c, out);
-		} else {
-			render_text(&c, out);
-			render_skipped_text(&c, out);
-		}
+		struct report rp = {0};
+		report_build(&c, &rp);
+		struct response r = {.report = rp.members,
+				     .n_report = rp.n_members,
+				     .tally = rp.rows,
+				     .n_tally = rp.n_rows,
+				     .lead = buf_str(&rp.lead)};
+		response_emit(out, &r, opts_format(o), o->json_twin);
+		report_release(&rp);
 	}
 	transcript_counts_release(&c);
 	buf_release(&dir);

@@ -15,7 +15,6 @@
 #include "../lock.h"
 #include "../resolve.h"
 #include "../worktree.h"
-#include "../transform/region.h"
 #include "../transform/tf.h"
 #include "../transform/tf_int.h"
 #include "verbs.h"
@@ -244,6 +243,19 @@ static enum check_kind check_kind_of(enum tf_format f)
 	return k[f];
 }
 
+/* j's region: the marks tf_apply left on the new file f, around them the lines edit's region
+ * shows (a one-line gap is named, where edit's region shows the line). */
+static void region_of_marks(struct tjob *j, const struct file *f)
+{
+	struct region_mark *m = xcalloc(j->res.n_marks + 1, sizeof(*m));
+	for (size_t i = 0; i < j->res.n_marks; i++) {
+		const struct tf_mark *t = &j->res.marks[i];
+		m[i] = (struct region_mark){t->line, t->mk, t->text, t->len};
+	}
+	region_build(&j->region, f, m, j->res.n_marks, 0, &j->gap, &j->cut, &j->lossy);
+	free(m);
+}
+
 /* The engine on one file's bytes, then the format's parser on the result (layer 1). */
 static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
 {
@@ -272,7 +284,7 @@ static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
 		ef->ck.errors_after = !tf_valid(j->fmt, ef->f.data, ef->f.size, detail, sizeof(detail));
 		ef->ck.failed = ef->ck.errors_after > 0;
 	}
-	tf_region(&j->region, &ef->f, j->res.marks, j->res.n_marks, &j->gap, &j->cut, &j->lossy);
+	region_of_marks(j, &ef->f);
 	if (ef->ck.failed) {
 		block_note_first_change(&j->region, check_reject_note(ef->ck.kind));
 		return diag_add(d, E_CHECK_FAILED, "structured check failed for %s: invalid", ef->path);
@@ -333,16 +345,16 @@ static void final_omits(const struct tcall *t, struct omits *om)
 {
 	const struct edit_call *c = &t->c;
 	if (c->o->no_check)
-		omit_add(om, OM_CHECK_SKIPPED, 0, 0, 0, "--no-check", NULL);
+		omit_check_skipped(om, "--no-check");
 	if (c->cmd_done && c->verdict == CMD_SKIPPED)
-		omit_add(om, OM_CHECK_SKIPPED, 0, 0, 0, c->cmd_reason, NULL);
+		omit_check_skipped(om, c->cmd_reason);
 	if (c->cmd_done && c->verdict == CMD_INCONCLUSIVE)
-		omit_add(om, OM_CHECK_INCONCLUSIVE, 0, 0, 0, c->cmd.shown, c->cmd_reason);
+		omit_check_inconclusive(om, c->cmd.shown, c->cmd_reason);
 	long cut = 0, lossy = 0;
 	for (size_t i = 0; i < t->n_j; i++) {
 		const struct omits *r = &t->j[i].res.resolved;
 		for (size_t k = 0; k < r->n; k++)
-			omit_add(om, OM_SELECTOR_RESOLVED, 0, 0, 0, r->items[k].s1, r->items[k].s2);
+			omit_selector_resolved(om, r->items[k].s1, r->items[k].s2);
 	}
 	for (size_t i = 0; i < t->n_j; i++) {
 		const struct tjob *j = &t->j[i];
@@ -352,9 +364,9 @@ static void final_omits(const struct tcall *t, struct omits *om)
 		lossy += j->lossy;
 	}
 	if (cut)
-		omit_add(om, OM_LONG_LINES_CUT, cut, 0, 0, NULL, NULL);
+		omit_long_lines_cut(om, cut);
 	if (lossy)
-		omit_add(om, OM_LOSSY_LINES, lossy, 0, 0, NULL, NULL);
+		omit_lossy_lines(om, lossy);
 	for (size_t i = 0; i < c->om.n; i++)
 		omit_copy(om, &c->om.items[i]);
 }
@@ -429,7 +441,7 @@ static void render(struct tcall *t, struct buf *out, long landed)
 			     .lead = t->batch ? buf_str(&lead) : NULL,
 			     .quiet = o->quiet};
 	changes_stats(ch, t->n_j, false, &r.lines, &r.bytes);
-	response_emit(out, &r, o);
+	response_emit(out, &r, opts_format(o), o->json_twin);
 	for (size_t i = 0; i < t->n_j; i++) {
 		free(lines[i]);
 		free(ops[i]);

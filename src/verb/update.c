@@ -145,26 +145,37 @@ out:
 	return e;
 }
 
+/* The answer: the text, and the object with this build's version, the latest release's (NULL:
+ * not looked up, for --force) and either whether it is newer (a check) or that it replaced this
+ * build (an install). */
+static void report(const struct opts *o, const char *text, const char *latest, int cmp, bool replaced,
+		   struct buf *out)
+{
+	struct out_member m[] = {
+		out_string("current", LETS_VERSION),
+		latest ? out_string("latest", latest) : out_null("latest"),
+		replaced ? out_bool("replaced", true) : out_bool("update_available", cmp < 0),
+	};
+	struct response r = {.report = m, .n_report = 3, .text = text};
+	response_emit(out, &r, opts_format(o), o->json_twin);
+}
+
 static enum lets_err report_check(const struct opts *o, const char *latest, int cmp, struct buf *out,
 				  struct diag *d)
 {
-	if (o->json || o->jsonl)
-		buf_addf(out,
-			 "{\"current\":\"" LETS_VERSION "\",\"latest\":\"%s\",\"update_available\":%s}\n",
-			 latest, cmp < 0 ? "true" : "false");
-	if (cmp < 0) {
-		if (!o->json && !o->jsonl)
-			buf_addf(out, "lets " LETS_VERSION " \xC2\xB7 latest %s\n", latest);
+	struct buf text = BUF_INIT;
+	if (cmp < 0)
+		buf_addf(&text, "lets " LETS_VERSION " \xC2\xB7 latest %s\n", latest);
+	else if (cmp == 0)
+		buf_adds(&text, "lets " LETS_VERSION " is the latest release\n");
+	else
+		buf_addf(&text, "lets " LETS_VERSION " is newer than the latest release, %s\n", latest);
+	report(o, text.data, latest, cmp, false, out);
+	buf_release(&text);
+	if (cmp < 0)
 		return diag_add(d, E_UPDATE_AVAILABLE,
 				"lets " LETS_VERSION " \xC2\xB7 latest %s \xC2\xB7 run `lets update`",
 				latest);
-	}
-	if (!o->json && !o->jsonl) {
-		if (cmp == 0)
-			buf_adds(out, "lets " LETS_VERSION " is the latest release\n");
-		else
-			buf_addf(out, "lets " LETS_VERSION " is newer than the latest release, %s\n", latest);
-	}
 	return LETS_OK;
 }
 
@@ -188,7 +199,7 @@ enum lets_err update_run(const char *repo, const struct opts *o, struct buf *out
 		/* a reinstall needs no version to compare: the latest release's own installer */
 		if ((e = install_release(repo, NULL, d)))
 			return e;
-		buf_adds(out, "replaced with the latest release\n");
+		report(o, "replaced with the latest release\n", NULL, 0, true, out);
 		return LETS_OK;
 	}
 	if ((e = latest_tag(repo, tag, sizeof(tag), d)))
@@ -208,7 +219,7 @@ enum lets_err update_run(const char *repo, const struct opts *o, struct buf *out
 		return report_check(o, tag + 1, cmp, out, d);
 	if ((e = install_release(repo, tag, d)))
 		return e;
-	buf_adds(out, "replaced with the latest release\n");
+	report(o, "replaced with the latest release\n", tag + 1, cmp, true, out);
 	return LETS_OK;
 }
 

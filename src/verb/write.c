@@ -31,7 +31,7 @@ static void render(const struct opts *o, struct buf *out, const struct out_chang
 			     .bytes = ch->bytes,
 			     .no_cost = true};
 	if (!json_only) {
-		response_emit(out, &r, o);
+		response_emit(out, &r, opts_format(o), o->json_twin);
 		return;
 	}
 	/* a refusal's text is the error message main prints; only the JSON shapes carry the file */
@@ -132,12 +132,12 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 		       exists ? file_sha(&old) : NULL, &locks, &now, &xattrs_dropped, d))
 		goto out;
 	if (xattrs_dropped)
-		omit_add(&om, OM_XATTRS_DROPPED, 0, 0, 0, path, NULL);
+		omit_xattrs_dropped(&om, path);
 	char sha[13];
 	sha12(buf_str(&in), in.len, sha);
 	long lines = (long)file_count_lines(in.data, in.len);
 	if (ck.kind == CHECK_NONE)
-		omit_add(&om, OM_CHECK_SKIPPED, 0, 0, 0, ck.reason, NULL);
+		omit_check_skipped(&om, ck.reason);
 	struct out_change ch = {.kind = CHG_WRITE,
 				.path = path,
 				.outcome = exists ? "overwritten" : "created",

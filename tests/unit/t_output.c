@@ -190,9 +190,9 @@ static void omissions(void)
 	omits_json(&b, &o);
 	unit_bytes("omits_json of nothing is []", b.data, b.len, "[]");
 	buf_release(&b);
-	omit_add(&o, OM_WINDOW, 1, 200, 212, NULL, NULL);
-	omit_add(&o, OM_NORMALIZED, 0, 0, 0, NULL, NULL);
-	omit_add(&o, OM_UNRESOLVED, 0, 0, 0, "x.ts", "not_found");
+	omit_window(&o, 1, 200, 212);
+	omit_normalized(&o);
+	omit_unresolved(&o, "x.ts", "not_found");
 	omits_json(&b, &o);
 	unit_bytes(
 		"omits_json keeps the recorded order", b.data, b.len,
@@ -200,6 +200,105 @@ static void omissions(void)
 		"\"error\":\"not_found\"}}]");
 	buf_release(&b);
 	omits_release(&o);
+}
+
+/* Each typed constructor puts its arguments where its kind's JSON (§11) reads them. */
+static void constructors(void)
+{
+	struct omits o = OMITS_INIT;
+	const char *written[] = {"a.ts", "b.ts"}, *globs[] = {"*.ts"};
+	omit_hit_cap(&o, 60, 50, NULL);
+	omit_top_files(&o, 1);
+	omit_check_skipped(&o, "no grammar for .txt");
+	omit_normalized(&o);
+	omit_partial_batch(&o, written, 2);
+	omit_window(&o, 1, 200, 212);
+	omit_budget(&o, 50, "t.txt", 6, 20);
+	omit_budget(&o, 50, "u.txt", 0, 0);
+	omit_ignored(&o, 1, 2, 3);
+	omit_skipped(&o, 4, 5, 6);
+	omit_unresolved(&o, "x.ts", "not_found");
+	omit_check_inconclusive(&o, "make", "failed before and after");
+	omit_long_lines_cut(&o, 7);
+	omit_output_trimmed(&o, 100, 8);
+	omit_lossy_lines(&o, 9);
+	omit_selector_resolved(&o, "s[name=a]", "s[0]");
+	omit_glob(&o, globs, 1);
+	omit_grep_style(&o, "A\\|B", "A|B");
+	omit_crlf_matched(&o);
+	omit_unreadable(&o, "p");
+	omit_xattrs_dropped(&o, "q");
+	omit_region_gap(&o, 4, 5);
+	omit_match_limit(&o, 2);
+	omit_region_gap(&o, 9, 12);
+	omit_budget_list(&o, 6, 40);
+	omit_whitespace_folded(&o);
+	omit_reindented(&o);
+	omit_path_cap(&o, 50, 3);
+	struct buf b = BUF_INIT;
+	omits_json(&b, &o);
+	unit_bytes("constructors: every kind's fields in place, one region_gap for both gaps", b.data, b.len,
+		   "[{\"hit_cap\":{\"hits\":60,\"cap\":50}},{\"top_files\":{\"shown\":1}},"
+		   "{\"check_skipped\":{\"reason\":\"no grammar for .txt\"}},\"normalized\","
+		   "{\"partial_batch\":{\"written\":[\"a.ts\",\"b.ts\"]}},"
+		   "{\"window\":{\"shown\":[1,200],\"total\":212}},"
+		   "{\"budget\":{\"budget\":50,\"trimmed_target\":\"t.txt\",\"not_shown\":[6,20]}},"
+		   "{\"budget\":{\"budget\":50,\"trimmed_target\":\"u.txt\",\"not_shown\":null}},"
+		   "{\"ignored\":{\"gitignore\":1,\"hidden\":2,\"other\":3}},"
+		   "{\"skipped\":{\"binary\":4,\"too_large\":5,\"unreadable\":6}},"
+		   "{\"unresolved\":{\"target\":\"x.ts\",\"error\":\"not_found\"}},"
+		   "{\"check_inconclusive\":{\"layer\":\"make\",\"reason\":\"failed before and after\"}},"
+		   "{\"long_lines_cut\":{\"lines\":7}},{\"output_trimmed\":{\"limit\":100,\"lines\":8}},"
+		   "{\"lossy_lines\":{\"lines\":9}},"
+		   "{\"selector_resolved\":{\"selector\":\"s[name=a]\",\"resolved\":\"s[0]\"}},"
+		   "{\"glob\":{\"patterns\":[\"*.ts\"]}},"
+		   "{\"grep_style\":{\"pattern\":\"A\\\\|B\",\"read_as\":\"A|B\"}},\"crlf_matched\","
+		   "{\"unreadable\":{\"path\":\"p\"}},{\"xattrs_dropped\":{\"path\":\"q\"}},"
+		   "{\"region_gap\":{\"not_shown\":[[4,5],[9,12]]}},{\"match_limit\":{\"files\":2}},"
+		   "{\"budget_list\":{\"budget\":6,\"files\":40}},\"whitespace_folded\",\"reindented\","
+		   "{\"path_cap\":{\"cap\":50,\"paths\":3}}]");
+	buf_release(&b);
+	omits_release(&o);
+}
+
+/* A report: one object of every value type, the same under --jsonl, no omitted or stats; as
+ * text its rows aligned (labels padded, counts right-aligned), its words, its footer lead. */
+static void report(void)
+{
+	const struct out_member inner[] = {out_number("n", 3), out_bool("b", false)};
+	const struct out_member pair[] = {out_string("event", "Pre"), out_string("outcome", "added")};
+	const struct out_member elems[] = {out_object(NULL, pair, 2), out_string(NULL, "x\n"),
+					   out_null(NULL)};
+	const struct out_member m[] = {out_string("s", "a\"b"),     out_number("count", -2),
+				       out_bool("ok", true),        out_null("none"),
+				       out_object("obj", inner, 2), out_object("empty", NULL, 0),
+				       out_array("list", elems, 3), out_array("nothing", NULL, 0)};
+	const struct out_tally rows[] = {{"", "sessions", 1}, {"  ", "show", 12}, {"", "read bytes", 100}};
+	struct response r = {.report = m,
+			     .n_report = 8,
+			     .tally = rows,
+			     .n_tally = 3,
+			     .text = "words\n",
+			     .lead = "skipped: 1 walk error"};
+	const char *json =
+		"{\"s\":\"a\\\"b\",\"count\":-2,\"ok\":true,\"none\":null,\"obj\":{\"n\":3,\"b\":false},"
+		"\"empty\":{},\"list\":[{\"event\":\"Pre\",\"outcome\":\"added\"},\"x\\n\",null],\"nothing\":[]}\n";
+	struct buf b = BUF_INIT;
+	response_render(&b, &r, OUT_JSON);
+	unit_bytes("report --json: the members in order, nested, no omitted or stats", b.data, b.len, json);
+	buf_truncate(&b, 0);
+	response_render(&b, &r, OUT_JSONL);
+	unit_bytes("report --jsonl: the same single object", b.data, b.len, json);
+	buf_truncate(&b, 0);
+	response_render(&b, &r, OUT_TEXT);
+	unit_bytes("report text: rows aligned, the words, the footer lead with no cost", b.data, b.len,
+		   "sessions      1\n  show       12\nread bytes  100\nwords\n"
+		   "\xE2\x94\x80\xE2\x94\x80 skipped: 1 walk error\n");
+	buf_truncate(&b, 0);
+	struct response bare = {.report = m, .n_report = 1, .text = "lets 0.0.1\n"};
+	response_render(&b, &bare, OUT_TEXT);
+	unit_bytes("report text: words alone, no footer line", b.data, b.len, "lets 0.0.1\n");
+	buf_release(&b);
 }
 
 static void footer(const char *name, const char *lead, struct omits *om, long tokens, const char *want)
@@ -222,8 +321,8 @@ static void footers(void)
 	       "\xE2\x94\x80\xE2\x94\x80 ~1.2k tokens\n");
 
 	struct omits o = OMITS_INIT;
-	omit_add(&o, OM_UNRESOLVED, 0, 0, 0, "nope1.ts", "not_found");
-	omit_add(&o, OM_UNRESOLVED, 0, 0, 0, "nope2.ts", "not_found");
+	omit_unresolved(&o, "nope1.ts", "not_found");
+	omit_unresolved(&o, "nope2.ts", "not_found");
 	footer("footer: the spec's partial failure", "showed 1 target \xC2\xB7 1 line", &o, -1,
 	       "\xE2\x94\x80\xE2\x94\x80 showed 1 target \xC2\xB7 1 line \xC2\xB7 nope1.ts failed (not_found) \xC2\xB7 "
 	       "nope2.ts failed (not_found)\n");
@@ -232,8 +331,8 @@ static void footers(void)
 	       "nope2.ts failed (not_found) \xC2\xB7 ~7 tokens\n");
 	omits_release(&o);
 
-	omit_add(&o, OM_IGNORED, 0, 0, 0, NULL, NULL);
-	omit_add(&o, OM_WINDOW, 1, 200, 212, NULL, NULL);
+	omit_ignored(&o, 0, 0, 0);
+	omit_window(&o, 1, 200, 212);
 	footer("footer: an omission with nothing to say is skipped", "showed 1 target \xC2\xB7 200 lines", &o,
 	       -1,
 	       "\xE2\x94\x80\xE2\x94\x80 showed 1 target \xC2\xB7 200 lines \xC2\xB7 :201-212 not shown\n");
@@ -390,11 +489,14 @@ static void region(void)
 	f.size = text.len;
 	f.data = buf_detach(&text);
 	file_index(&f);
-	const long changed[] = {3, 4, 12, 20};
+	const struct region_mark changed[] = {{3, MK_REPLACED, NULL, 0},
+					      {4, MK_REPLACED, NULL, 0},
+					      {12, MK_REPLACED, NULL, 0},
+					      {20, MK_REPLACED, NULL, 0}};
 	struct out_block r = {0};
 	struct omits gap = OMITS_INIT;
 	long cut = 0, lossy = 0;
-	region_build(&r, &f, changed, 4, MK_REPLACED, &gap, &cut, &lossy);
+	region_build(&r, &f, changed, 4, 1, &gap, &cut, &lossy);
 	struct buf b = BUF_INIT;
 	for (size_t i = 0; i < r.n_lines; i++)
 		line_text(&b, &r.lines[i], 2, true);
@@ -413,8 +515,8 @@ static void region(void)
 		   "\xe2\x94\x80\xe2\x94\x80 :7-9 not shown \xc2\xb7 :15-17 not shown\n");
 	buf_truncate(&b, 0);
 	struct out_block one = {0};
-	const long first[] = {1};
-	region_build(&one, &f, first, 1, MK_INSERTED, &gap, &cut, &lossy);
+	const struct region_mark first[] = {{1, MK_INSERTED, NULL, 0}};
+	region_build(&one, &f, first, 1, 1, &gap, &cut, &lossy);
 	region_json(&b, &one);
 	unit_bytes(
 		"region_json: start and end of the numbered lines", b.data, b.len,
@@ -428,6 +530,51 @@ static void region(void)
 	block_release(&one);
 	block_release(&r);
 	omits_release(&gap);
+	file_release(&f);
+}
+
+static void region_text(const char *name, const struct file *f, const struct region_mark *m, size_t n,
+			long bridge, const char *want)
+{
+	struct out_block r = {0};
+	struct omits gap = OMITS_INIT;
+	long cut = 0, lossy = 0;
+	region_build(&r, f, m, n, bridge, &gap, &cut, &lossy);
+	struct buf b = BUF_INIT;
+	for (size_t i = 0; i < r.n_lines; i++)
+		line_text(&b, &r.lines[i], 2, true);
+	footer_text(&b, "", &gap, -1);
+	unit_bytes(name, b.data, b.len, want);
+	buf_release(&b);
+	block_release(&r);
+	omits_release(&gap);
+}
+
+/* The bridge: edit (1) shows a one-line gap, transform (0) names it. A removed line shows before
+ * the line that now follows it, with its note, and its window ends a line sooner. */
+static void region_marks(void)
+{
+	struct buf text = BUF_INIT;
+	for (int i = 1; i <= 12; i++)
+		buf_addf(&text, "l%d\n", i);
+	struct file f = FILE_INIT;
+	f.size = text.len;
+	f.data = buf_detach(&text);
+	file_index(&f);
+	const struct region_mark two[] = {{3, MK_REPLACED, NULL, 0}, {9, MK_REPLACED, NULL, 0}};
+	region_text(
+		"region_build: bridge 1 shows the one line between two windows", &f, two, 2, 1,
+		" 1 \tl1\n 2 \tl2\n 3~\tl3\n 4 \tl4\n 5 \tl5\n 6 \tl6\n 7 \tl7\n 8 \tl8\n 9~\tl9\n10 \tl10\n11 \tl11\n");
+	region_text(
+		"region_build: bridge 0 names it", &f, two, 2, 0,
+		" 1 \tl1\n 2 \tl2\n 3~\tl3\n 4 \tl4\n 5 \tl5\n  \xc2\xb7\t:6-6 not shown\n 7 \tl7\n 8 \tl8\n 9~\tl9\n"
+		"10 \tl10\n11 \tl11\n\xe2\x94\x80\xe2\x94\x80 :6-6 not shown\n");
+	const struct region_mark del[] = {{5, MK_DELETED, "gone", 4}, {13, MK_DELETED, "last", 4}};
+	region_text("region_build: a removed line before the line that follows it, and after the last line",
+		    &f, del, 2, 0,
+		    " 3 \tl3\n 4 \tl4\n 5-\tgone          (deleted)\n 5 \tl5\n 6 \tl6\n"
+		    "  \xc2\xb7\t:7-10 not shown\n11 \tl11\n12 \tl12\n13-\tlast          (deleted)\n"
+		    "\xe2\x94\x80\xe2\x94\x80 :7-10 not shown\n");
 	file_release(&f);
 }
 
@@ -522,8 +669,8 @@ static void response_three_ways(void)
 	block_add_line(&blk, 3, MK_NONE, "func run() {", 12);
 	block_add_line(&blk, 4, MK_NONE, "}", 1);
 	struct omits om = OMITS_INIT;
-	omit_add(&om, OM_WINDOW, 1, 4, 9, NULL, NULL);
-	omit_add(&om, OM_UNRESOLVED, 0, 0, 0, "nope.go", "not_found");
+	omit_window(&om, 1, 4, 9);
+	omit_unresolved(&om, "nope.go", "not_found");
 	struct response r = {.list_key = "targets",
 			     .blocks = &blk,
 			     .n_blocks = 1,
@@ -612,8 +759,8 @@ static void changes_three_ways(void)
 	struct out_block ins = {0};
 	block_add_line(&ins, 5, MK_INSERTED, "// new", 6);
 	struct omits om = OMITS_INIT;
-	omit_add(&om, OM_LONG_LINES_CUT, 1, 0, 0, NULL, NULL);
-	omission_add_pair(omit_add(&om, OM_REGION_GAP, 0, 0, 0, NULL, NULL), 4, 8);
+	omit_long_lines_cut(&om, 1);
+	omit_region_gap(&om, 4, 8);
 	const long lines[] = {3, 9}, at[] = {5};
 	struct out_change ch[2] = {
 		{.kind = CHG_REPLACE,
@@ -864,6 +1011,7 @@ int main(void)
 	change_kinds();
 	/* §4: ~T tokens below 100, else tenths = (T + 50) / 100 → ~X.Yk tokens. */
 	region();
+	region_marks();
 	check_cost(-1, "");
 	check_cost(0, "~0 tokens");
 	check_cost(38, "~38 tokens");
@@ -884,6 +1032,8 @@ int main(void)
 	check_plural(2, "2 lines");
 	check_plural(15, "15 lines");
 	omissions();
+	constructors();
+	report();
 	footers();
 	lines();
 	block();

@@ -235,6 +235,23 @@ static void test_update(void)
 		   "update --force: one download, of the latest release's installer");
 	release(&r);
 
+	run(&r, false, false, true, "v0.0.1");
+	unit_str("update --json when current: the --check object", buf_str(&r.out),
+		 "{\"current\":\"0.0.1\",\"latest\":\"0.0.1\",\"update_available\":false}\n");
+	release(&r);
+
+	run(&r, false, false, true, "v9.0.0");
+	unit_str("update --json newer: replaced, with the release installed", buf_str(&r.out),
+		 "{\"current\":\"0.0.1\",\"latest\":\"9.0.0\",\"replaced\":true}\n");
+	unit_check(r.e == LETS_OK && installed(), "update --json newer: the installer ran");
+	release(&r);
+
+	run(&r, false, true, true, "v0.0.1");
+	unit_str("update --force --json: replaced, the release not looked up", buf_str(&r.out),
+		 "{\"current\":\"0.0.1\",\"latest\":null,\"replaced\":true}\n");
+	unit_check(installed(), "update --force --json: the installer ran");
+	release(&r);
+
 	setenv("FAKE_LOOKUP_EXIT", "6", 1);
 	run(&r, false, true, false, "v0.0.1");
 	unit_check(r.e == LETS_OK && installed(), "update --force installs while the lookup would fail");

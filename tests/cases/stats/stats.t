@@ -20,6 +20,25 @@ read bytes       10
 $ lets stats --dir . --json
 {"sessions":1,"bash_calls":1,"lets_calls":{"find":1},"hook_blocks":0,"blocks_followed":0,"calls_saved":0,"read_calls":1,"read_bytes":3}
 
+### --jsonl prints the same single object as --json (output-format.md §10), skipped counts too
+% printf '%s\n' '{"type":"assistant","message":{"content":[{"type":"tool_use","id":"b1","name":"Bash","input":{"command":"lets show a.ts b.ts"}}]}}' 'not json' > s.jsonl
+$ lets stats --dir . --jsonl
+{"sessions":1,"bash_calls":1,"lets_calls":{"show":1},"hook_blocks":0,"blocks_followed":0,"calls_saved":1,"read_calls":0,"read_bytes":0,"skipped":{"malformed_lines":1}}
+
+### control: the same transcripts as text, the skip in the footer line
+% printf '%s\n' '{"type":"assistant","message":{"content":[{"type":"tool_use","id":"b1","name":"Bash","input":{"command":"lets show a.ts b.ts"}}]}}' 'not json' > s.jsonl
+$ lets stats --dir .
+sessions         1
+bash calls       1
+lets calls       1
+  show           1
+hook blocks      0
+blocks followed  0
+calls saved      1
+read calls       0
+read bytes       0
+── skipped: 1 malformed line
+
 ### a non-UTF-8 line is skipped and named (the spec's example, text and JSON)
 % printf '%s\n' '{"type":"assistant","message":{"content":[{"type":"tool_use","id":"b1","name":"Bash","input":{"command":"lets show a.ts"}}]}}' > s.jsonl && printf '{"x":"\xff"}\n' >> s.jsonl
 $ lets stats --dir .; lets stats --dir . --json

@@ -18,6 +18,14 @@ $ lets update --check --json
 this build has no configured release repository · it was built from source: update it with `git pull && make install`, or rebuild with make RELEASE_REPO=owner/name
 ERROR_CODE=no_repository
 
+### update --json (an install, not a check): the same error object, the same slug
+$ lets update --json
+? 1
+{"error":{"slug":"no_repository","message":"this build has no configured release repository · it was built from source: update it with `git pull && make install`, or rebuild with make RELEASE_REPO=owner/name"},"omitted":[],"stats":{"lines":0,"bytes":0,"tokens_est":null}}
+--- stderr
+this build has no configured release repository · it was built from source: update it with `git pull && make install`, or rebuild with make RELEASE_REPO=owner/name
+ERROR_CODE=no_repository
+
 ### update takes no positional argument
 $ lets update now
 ? 64
