@@ -16,7 +16,7 @@
 #include "proc.h"
 #include "symbols/lang.h"
 #include "symbols/parse.h"
-#include "utf8.h"
+#include "transform/tf.h"
 #include "worktree.h"
 
 /* The tree-sitter error count before and after; false when path has no grammar. How much of the
@@ -93,46 +93,6 @@ const char *check_status_word(const struct check_result *r, bool blame_all)
 	return r->kind != CHECK_STRUCTURE && r->errors_after ? "still invalid" : "ok";
 }
 
-/* JSON with comments (tsconfig.json, settings files): comments become spaces, keeping every
- * newline, and the rest goes to a strict parser. */
-bool check_json(const char *s, size_t n)
-{
-	char *copy = xmalloc(n + 1);
-	memcpy(copy, s, n);
-	copy[n] = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (copy[i] == '"') {
-			for (i++; i < n && copy[i] != '"'; i++)
-				if (copy[i] == '\\')
-					i++;
-		} else if (copy[i] == '/' && i + 1 < n && copy[i + 1] == '/') {
-			while (i < n && copy[i] != '\n')
-				copy[i++] = ' ';
-		} else if (copy[i] == '/' && i + 1 < n && copy[i + 1] == '*') {
-			size_t j = i + 2;
-			while (j + 1 < n && !(copy[j] == '*' && copy[j + 1] == '/'))
-				j++;
-			if (j + 1 >= n) {
-				free(copy);
-				return false;
-			}
-			for (; i <= j + 1; i++)
-				if (copy[i] != '\n')
-					copy[i] = ' ';
-			i--;
-		}
-	}
-	json_error_t err;
-	json_t *v = json_loadb(copy, n, JSON_DECODE_ANY | JSON_ALLOW_NUL, &err);
-	free(copy);
-	if (!v) {
-		/* an empty or comment-only file is not a document, but not a broken one either */
-		return utf8_blank(s, n);
-	}
-	json_decref(v);
-	return true;
-}
-
 bool check_yaml(const char *s, size_t n)
 {
 	yaml_parser_t p;
@@ -199,11 +159,12 @@ static bool frontmatter_untouched(const char *before, size_t blen, const char *a
 	return b_end && b_end != SIZE_MAX && b_end == a_end && !memcmp(before, after, b_end);
 }
 
-static bool format_ok(enum check_kind k, const char *s, size_t n)
+static bool format_ok(enum check_kind k, const char *path, const char *s, size_t n)
 {
 	bool has;
+	char detail[8];
 	switch (k) {
-	case CHECK_JSON: return check_json(s, n);
+	case CHECK_JSON: return tf_valid(TF_JSON, path, s, n, detail, sizeof(detail));
 	case CHECK_YAML: return check_yaml(s, n);
 	case CHECK_TOML: return check_toml(s, n);
 	case CHECK_FRONTMATTER: return check_frontmatter(s, n, &has);
@@ -237,8 +198,8 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
 		}
 		break;
 	default:
-		r->errors_before = before && !format_ok(r->kind, before, blen) ? 1 : 0;
-		r->errors_after = format_ok(r->kind, after, alen) ? 0 : 1;
+		r->errors_before = before && !format_ok(r->kind, path, before, blen) ? 1 : 0;
+		r->errors_after = format_ok(r->kind, path, after, alen) ? 0 : 1;
 		break;
 	}
 	r->failed = r->errors_after > r->errors_before;

@@ -1,9 +1,10 @@
 /* The guardrails an edit or a write must pass before it is kept.
  *
- * Layer 1, per file, automatic: JSON (comments allowed), YAML, TOML and markdown frontmatter are
- * decided by a real parser; any other file with a bundled tree-sitter grammar is parsed before
- * and after, and an edit that adds an error or missing node fails. A file with no grammar is
- * named as skipped, never guessed at. Only a *new* failure fails: a file that was already
+ * Layer 1, per file, automatic: JSON (comments allowed, trailing commas in JSONC files), YAML,
+ * TOML and markdown frontmatter are decided by a real parser (tf_valid, transform's verdict
+ * too); any other file with a bundled tree-sitter grammar is parsed before and after, and an edit
+ * that adds an error or missing node fails. A file with no grammar is named as skipped, never
+ * guessed at. Only a *new* failure fails: a file that was already
  * broken before the edit is not blamed on it.
  *
  * Layer 2, per batch, opt-in: --check CMD or a preset (@auto @cargo @go @tsc @py), run once
@@ -43,8 +44,7 @@ const char *check_failed_status(enum check_kind k);
  * had too), "still invalid" for a format file invalid before and after, else "ok". */
 const char *check_status_word(const struct check_result *r, bool blame_all);
 
-/* Format validators (true = parses). json allows // and block comments. */
-bool check_json(const char *s, size_t n);
+/* Format validators (true = parses); JSON's is tf_valid (transform/tf.h), the one verdict. */
 bool check_yaml(const char *s, size_t n);
 bool check_toml(const char *s, size_t n);
 /* Markdown frontmatter: true when s has none, or it parses as YAML. *has tells which. */

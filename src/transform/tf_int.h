@@ -139,12 +139,12 @@ char *tf_decode_quoted(const char *s, size_t n, size_t *out_len);
 /* A hex digit's value, or -1 (the \uXXXX escapes of value.c and jsonscan.c). */
 int tf_hexval(char c);
 
-/* tf_valid's JSON verdict from jansson alone, after comments and trailing commas are blanked:
- * the reference json_fast_valid is tested against. */
-bool tf_valid_jansson(const char *s, size_t n, char *detail, size_t detail_size);
+/* tf_valid's JSON verdict from jansson alone, its numbers read as 0, its comments blanked and, in
+ * JSONC, its trailing commas: the reference json_fast_valid is tested against. */
+bool tf_valid_jansson(const char *s, size_t n, bool jsonc, char *detail, size_t detail_size);
 /* jsonscan.c: a strict JSON(C) scanner that answers only when sure (see there). True: jansson
- * accepts s once tf_valid blanks its comments and trailing commas; false: ask jansson. */
-bool json_fast_valid(const char *s, size_t n);
+ * accepts s as tf_valid_jansson reads it; false: ask jansson. */
+bool json_fast_valid(const char *s, size_t n, bool jsonc);
 /* True: *root is the model doc_build_tree would build of src; false: not sure, nothing built. */
 bool json_fast_model(const char *src, size_t len, struct tn **root);
 /* yamlscan.c: the same for a plain block-style YAML file; false: not sure, nothing built. */
