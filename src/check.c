@@ -16,6 +16,7 @@
 #include "proc.h"
 #include "symbols/lang.h"
 #include "symbols/parse.h"
+#include "transform/meaning.h"
 #include "transform/tf.h"
 #include "worktree.h"
 
@@ -74,9 +75,9 @@ const char *check_kind_name(enum check_kind k)
 	return kinds[k].name;
 }
 
-const char *check_reject_note(enum check_kind k)
+const char *check_reject_note(const struct check_result *r)
 {
-	return kinds[k].reject_note;
+	return r->meaning_changed ? "\xE2\x86\x90 meaning changed" : kinds[r->kind].reject_note;
 }
 
 const char *check_failed_status(enum check_kind k)
@@ -86,6 +87,8 @@ const char *check_failed_status(enum check_kind k)
 
 const char *check_status_word(const struct check_result *r, bool blame_all)
 {
+	if (r->meaning_changed)
+		return "meaning changed";
 	if (r->failed || (blame_all && r->errors_after))
 		return check_failed_status(r->kind);
 	/* a tree-sitter parse that kept its old errors is ok (the count did not grow); a format
@@ -159,17 +162,16 @@ static bool frontmatter_untouched(const char *before, size_t blen, const char *a
 	return b_end && b_end != SIZE_MAX && b_end == a_end && !memcmp(before, after, b_end);
 }
 
+/* The one verdict on a data file (tf_valid, transform's too); frontmatter may also be absent. */
 static bool format_ok(enum check_kind k, const char *path, const char *s, size_t n)
 {
+	static const enum tf_format fmt[] = {
+		[CHECK_JSON] = TF_JSON, [CHECK_YAML] = TF_YAML, [CHECK_TOML] = TF_TOML};
 	bool has;
 	char detail[8];
-	switch (k) {
-	case CHECK_JSON: return tf_valid(TF_JSON, path, s, n, detail, sizeof(detail));
-	case CHECK_YAML: return check_yaml(s, n);
-	case CHECK_TOML: return check_toml(s, n);
-	case CHECK_FRONTMATTER: return check_frontmatter(s, n, &has);
-	default: return true;
-	}
+	if (k == CHECK_FRONTMATTER)
+		return check_frontmatter(s, n, &has);
+	return k < CHECK_JSON || tf_valid(fmt[k], path, s, n, detail, sizeof(detail));
 }
 
 void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
@@ -205,7 +207,7 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
 	r->failed = r->errors_after > r->errors_before;
 }
 
-static void shell_quote(struct buf *b, const char *s)
+void check_shell_quote(struct buf *b, const char *s)
 {
 	if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+=:,@%") ==
 			  strlen(s)) {
@@ -222,6 +224,27 @@ static void shell_quote(struct buf *b, const char *s)
 	buf_addc(b, '\'');
 }
 
+bool check_meaning(const char *path, struct check_result *r, const char *before, size_t blen,
+		   const char *after, size_t alen, enum meaning_verb verb, struct buf *why)
+{
+	static const enum tf_format fmt[] = {[CHECK_JSON] = TF_JSON,
+					     [CHECK_YAML] = TF_YAML,
+					     [CHECK_TOML] = TF_TOML,
+					     [CHECK_FRONTMATTER] = TF_FRONTMATTER};
+	bool has = true;
+	if (r->kind < CHECK_JSON || r->failed || r->errors_before || r->errors_after || !before ||
+	    (r->kind == CHECK_FRONTMATTER && (!check_frontmatter(before, blen, &has) || !has)))
+		return true;
+	size_t mark = why->len;
+	buf_addf(why, "meaning check failed for %s: ", path);
+	if (meaning_check(fmt[r->kind], path, before, blen, after, alen, verb, why) != MEANING_CHANGED) {
+		buf_truncate(why, mark);
+		return true;
+	}
+	r->failed = r->meaning_changed = true;
+	return false;
+}
+
 static void expand(struct buf *out, const char *tmpl, const char *const *paths, size_t n)
 {
 	for (const char *p = tmpl; *p; p++) {
@@ -229,7 +252,7 @@ static void expand(struct buf *out, const char *tmpl, const char *const *paths, 
 			for (size_t i = 0; i < n; i++) {
 				if (i)
 					buf_addc(out, ' ');
-				shell_quote(out, paths[i]);
+				check_shell_quote(out, paths[i]);
 			}
 			p++;
 		} else {
@@ -351,7 +374,7 @@ enum lets_err check_cmd_prepare(struct check_cmd *c, const char *spec, const cha
 			tmpl = "npm run -s typecheck", prog = "npm";
 		} else {
 			buf_adds(&tsc_cmd, "npx --no-install tsc --noEmit -p ");
-			shell_quote(&tsc_cmd, dir);
+			check_shell_quote(&tsc_cmd, dir);
 			tmpl = tsc_cmd.data, prog = "npx";
 		}
 	} else {

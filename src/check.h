@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "error.h"
+#include "transform/meaning.h"
 
 struct buf;
 
@@ -25,6 +26,7 @@ struct check_result {
 	char reason[80]; /* "no grammar for .vue", "--no-check" */
 	long errors_before, errors_after;
 	bool failed; /* the new content broke something that held before */
+	bool meaning_changed; /* failed the meaning proof (check_meaning): it parses, but means more */
 };
 
 /* The check kind path's name selects, or CHECK_NONE with reason filled. */
@@ -33,10 +35,18 @@ enum check_kind check_kind_for(const char *path, const char *data, size_t len, c
  * (symbols/parse.h). */
 void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
 		  struct check_result *r);
+/* The meaning proof (transform/meaning.h) after layer 1 passed on a JSON, YAML, TOML or
+ * frontmatter file that parsed before: false when a value outside the change moved, with r marked
+ * failed and meaning_changed, and "meaning check failed for <path>: …" (the values, the ready
+ * command) appended to why. Edit and transform call it; write replaces the whole content. */
+bool check_meaning(const char *path, struct check_result *r, const char *before, size_t blen,
+		   const char *after, size_t alen, enum meaning_verb verb, struct buf *why);
+/* Appends s as one shell word: bare when it is plain, else single-quoted. */
+void check_shell_quote(struct buf *b, const char *s);
 /* "structure", "json", "yaml", "toml", "frontmatter". */
 const char *check_kind_name(enum check_kind k);
-/* The note after a rejected line: "parse error", "invalid json", ... */
-const char *check_reject_note(enum check_kind k);
+/* The note after a rejected line: "parse error", "invalid json", ..., "meaning changed". */
+const char *check_reject_note(const struct check_result *r);
 /* The status word of a check that found an error: "failed" (structure) or "invalid" (a format). */
 const char *check_failed_status(enum check_kind k);
 /* The one place a check's status word is chosen: check_failed_status's word when r failed (or,

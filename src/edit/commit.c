@@ -98,13 +98,20 @@ bool edit_commit_check(struct edit_call *c)
 			check_layer1(ef->path, ef->orig, ef->orig_len, ef->f.data, ef->f.size, &ef->ck);
 		}
 		memcpy(ef->sha_after, file_sha(&ef->f), 13);
+		struct buf why = BUF_INIT;
+		if (!c->o->no_check)
+			check_meaning(ef->path, &ef->ck, ef->orig, ef->orig_len, ef->f.data, ef->f.size,
+				      MEANING_EDIT, &why);
+		if (ef->ck.meaning_changed)
+			diag_add(c->d, E_CHECK_FAILED, "%s", why.data);
+		else if (ef->ck.failed && ef->ck.kind == CHECK_STRUCTURE)
+			diag_add(c->d, E_CHECK_FAILED, "structure check failed for %s: failed", ef->path);
+		else if (ef->ck.failed)
+			diag_add(c->d, E_CHECK_FAILED, "structured check failed for %s: invalid", ef->path);
+		buf_release(&why);
 		if (!ef->ck.failed)
 			continue;
 		broken = true;
-		if (ef->ck.kind == CHECK_STRUCTURE)
-			diag_add(c->d, E_CHECK_FAILED, "structure check failed for %s: failed", ef->path);
-		else
-			diag_add(c->d, E_CHECK_FAILED, "structured check failed for %s: invalid", ef->path);
 		edit_mark_failed(c, ef->path);
 	}
 	return !broken;

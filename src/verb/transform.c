@@ -226,12 +226,20 @@ static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
 			!tf_valid(j->fmt, ef->path, ef->f.data, ef->f.size, detail, sizeof(detail));
 		ef->ck.failed = ef->ck.errors_after > 0;
 	}
+	struct buf why = BUF_INIT;
+	if (!o->no_check)
+		check_meaning(ef->path, &ef->ck, ef->orig, ef->orig_len, ef->f.data, ef->f.size,
+			      MEANING_TRANSFORM, &why);
 	tf_region(&j->region, &ef->f, j->res.marks, j->res.n_marks, &j->gap, &j->cut, &j->lossy);
 	if (ef->ck.failed) {
-		block_note_first_change(&j->region, check_reject_note(ef->ck.kind));
-		return diag_add(d, E_CHECK_FAILED, "structured check failed for %s: invalid", ef->path);
+		block_note_first_change(&j->region, check_reject_note(&ef->ck));
+		if (ef->ck.meaning_changed)
+			diag_add(d, E_CHECK_FAILED, "%s", why.data);
+		else
+			diag_add(d, E_CHECK_FAILED, "structured check failed for %s: invalid", ef->path);
 	}
-	return LETS_OK;
+	buf_release(&why);
+	return ef->ck.failed ? E_CHECK_FAILED : LETS_OK;
 }
 
 static size_t sorted_lines(const struct tjob *j, long *v)
@@ -277,7 +285,7 @@ static struct out_change job_change(const struct tcall *t, const struct tjob *j,
 	bool cmd_ok = c->cmd_done && c->verdict == CMD_OK;
 	if (ef->ck.kind != CHECK_NONE || cmd_ok) {
 		ch.check.layer = cmd_ok ? c->cmd.shown : check_kind_name(ef->ck.kind);
-		ch.check.status = ef->ck.failed ? check_failed_status(ef->ck.kind) : "ok";
+		ch.check.status = ef->ck.failed ? check_status_word(&ef->ck, false) : "ok";
 	}
 	return ch;
 }
