@@ -43,11 +43,15 @@ struct side {
 	size_t from, to; /* the changed lines, [from, to) */
 };
 
+/* How a value outside the change changed. */
+enum why { W_GONE, W_KEYS, W_MOVED, W_OVERRIDDEN, W_NEW };
+
 struct run {
 	struct side b, a;
 	size_t changed;
 	struct buf shown;
-	uint32_t first; /* the first changed value's node in before (NONE: a new value) */
+	uint32_t first, first_a; /* the first changed value's nodes (NONE where it has none) */
+	enum why first_why;
 };
 
 static int key_cmp(const void *x, const void *y, void *kids)
@@ -274,41 +278,46 @@ static void where_now(struct buf *b, const struct side *to, size_t off)
 	value_print(b, to, t);
 }
 
-static void note(struct run *u, uint32_t bnode, uint32_t anode, const char *why, size_t off)
+static void note(struct run *u, uint32_t bnode, uint32_t anode, enum why why, size_t off)
 {
-	if (u->first == NONE && bnode != NONE)
+	if (!u->changed++) {
 		u->first = bnode;
-	if (u->changed++ >= SHOWN)
+		u->first_a = anode;
+		u->first_why = why;
+	}
+	if (u->changed > SHOWN)
 		return;
-	struct buf *b = &u->shown;
-	buf_adds(b, "\n  ");
-	const struct side *s = bnode != NONE ? &u->b : &u->a;
-	uint32_t node = bnode != NONE ? bnode : anode;
-	path_print(b, s, node);
-	buf_adds(b, ": ");
+	struct buf *b = &u->shown, was = BUF_INIT, now = BUF_INIT;
+	const struct side *s = why == W_NEW ? &u->a : &u->b;
+	uint32_t node = why == W_NEW ? anode : bnode;
+	path_print(&was, s, node);
+	buf_addf(b, "\n  %s: ", was.data);
 	value_print(b, s, s->n[node].t);
-	buf_adds(b, " \xE2\x86\x92 ");
-	if (!why && bnode != NONE && anode != NONE) {
-		path_print(b, &u->a, anode);
-		return;
+	buf_adds(b, why == W_NEW ? " \xE2\x86\x90 " : " \xE2\x86\x92 ");
+	switch (why) {
+	case W_GONE: where_now(b, &u->a, off); break;
+	case W_NEW: where_now(b, &u->b, off); break;
+	case W_OVERRIDDEN: buf_adds(b, "overridden by the same key further down"); break;
+	case W_KEYS:
+	case W_MOVED:
+		path_print(&now, &u->a, anode);
+		if (strcmp(was.data, now.data))
+			buf_addf(b, "now %s", now.data);
+		else
+			buf_adds(b, "now in another item of that name (an item was split, or two merged)");
+		break;
 	}
-	if (bnode == NONE) {
-		buf_adds(b, "new, was ");
-		where_now(b, &u->b, off);
-		return;
-	}
-	if (why)
-		buf_adds(b, why);
-	else
-		where_now(b, &u->a, off);
+	buf_release(&was);
+	buf_release(&now);
 }
 
 /* ---- the walk ---- */
 
-/* Walks both chains up from a pair of leaves at the same bytes; false when they differ. */
-static bool same_chain(struct run *u, uint32_t b, uint32_t a, const char **why)
+/* Walks both chains up from a pair of leaves at the same bytes; false (and why) when they
+ * differ. */
+static bool same_chain(struct run *u, uint32_t b, uint32_t a, enum why *why)
 {
-	*why = NULL;
+	*why = W_KEYS;
 	for (;;) {
 		struct mnode *mb = &u->b.n[b], *ma = &u->a.n[a];
 		if (mb->parent == NONE || ma->parent == NONE)
@@ -316,7 +325,7 @@ static bool same_chain(struct run *u, uint32_t b, uint32_t a, const char **why)
 		if (!mb->key != !ma->key || (mb->key && strcmp(mb->key, ma->key)))
 			return false;
 		if (!mb->shadowed && ma->shadowed) {
-			*why = "overridden by a repeated key";
+			*why = W_OVERRIDDEN;
 			return false;
 		}
 		b = mb->parent;
@@ -329,7 +338,7 @@ static bool same_chain(struct run *u, uint32_t b, uint32_t a, const char **why)
 		}
 		if (cb->mate == a)
 			return true; /* matched before, and everything above it with it */
-		*why = "moved to another container (its item was split or merged)";
+		*why = W_MOVED;
 		return false;
 	}
 }
@@ -345,13 +354,13 @@ static void forward(struct run *u)
 		shift_to(&u->b, &u->a, l, &s, &e);
 		uint32_t k = leaf_at(&u->a, s, e, &hint);
 		if (k == NONE) {
-			note(u, l->node, NONE, NULL, s);
+			note(u, l->node, NONE, W_GONE, s);
 			continue;
 		}
 		uint32_t an = u->a.l[k].node;
-		const char *why;
+		enum why why;
 		if (!same_value(u->b.n[l->node].t, u->a.n[an].t))
-			note(u, l->node, NONE, NULL, s);
+			note(u, l->node, an, W_GONE, s);
 		else if (!same_chain(u, l->node, an, &why))
 			note(u, l->node, an, why, s);
 	}
@@ -368,7 +377,7 @@ static void backward(struct run *u)
 		size_t s, e;
 		shift_to(&u->a, &u->b, l, &s, &e);
 		if (leaf_at(&u->b, s, e, &hint) == NONE)
-			note(u, NONE, l->node, NULL, s);
+			note(u, NONE, l->node, W_NEW, s);
 	}
 }
 
@@ -437,7 +446,8 @@ static bool advise_list(struct buf *b, const struct run *u, const char *path)
 {
 	const struct side *bs = &u->b, *as = &u->a;
 	int min;
-	if (bs->doc.fmt != TF_YAML || bs->from != bs->to || u->first == NONE || !bs->from)
+	if (bs->doc.fmt != TF_YAML || bs->from != bs->to || u->first == NONE || !bs->from ||
+	    u->first_why != W_GONE)
 		return false;
 	uint32_t seq = bs->n[u->first].parent;
 	if (seq == NONE || bs->n[seq].t->kind != TN_SEQ || bs->n[seq].t->style != ST_BLOCK ||
@@ -490,23 +500,73 @@ static bool advise_list(struct buf *b, const struct run *u, const char *path)
 	return true;
 }
 
+/* The value text --set takes for t, replacing a value of type old: a string's text as is over
+ * a string (--set keeps a string a string), else as JSON reads it. */
+static void set_value(struct buf *b, const struct side *s, const struct tn *t, const struct tn *old)
+{
+	if (t->sc == SC_STRING && t->text && !(old->kind == TN_SCALAR && old->sc == SC_STRING))
+		json_str(b, t->text, t->text_len);
+	else if (t->sc == SC_STRING && t->text)
+		buf_add(b, t->text, t->text_len);
+	else
+		buf_add(b, s->src + t->start, t->end - t->start);
+}
+
+/* A key written again further down in its map: the --set that changes the value in place. */
+static bool advise_overridden(struct buf *b, const struct run *u, const char *path)
+{
+	if (u->first_why != W_OVERRIDDEN)
+		return false;
+	uint32_t bn = u->first, an = u->first_a;
+	while (!u->a.n[an].shadowed) {
+		an = u->a.n[an].parent;
+		bn = u->b.n[bn].parent;
+	}
+	const struct tn *map = u->a.n[u->a.n[an].parent].t, *win = NULL;
+	for (size_t i = 0; i < map->n; i++)
+		if (map->kids[i].key && !strcmp(map->kids[i].key, u->a.n[an].key))
+			win = map->kids[i].val;
+	buf_addf(b, "\n  the key %s is written twice in one %s, and the later one wins", u->a.n[an].key,
+		 map->style == ST_FLOW ? "object" : "mapping");
+	if (!win || win->kind != TN_SCALAR || win->start == win->end || win->quote == '|')
+		return true;
+	struct buf arg = BUF_INIT;
+	path_print(&arg, &u->b, bn);
+	buf_addc(&arg, '=');
+	set_value(&arg, &u->a, win, u->b.n[bn].t);
+	buf_adds(b, "\n  run: lets transform ");
+	check_shell_quote(b, path);
+	buf_adds(b, " --set ");
+	check_shell_quote(b, arg.data);
+	buf_release(&arg);
+	return true;
+}
+
 static void advise(struct buf *b, const struct run *u, const char *path, enum meaning_verb verb)
 {
-	if (verb == MEANING_EDIT && advise_list(b, u, path))
+	if (verb == MEANING_EDIT && (advise_list(b, u, path) || advise_overridden(b, u, path)))
 		return;
-	long first = line_no(u->b.src, u->b.from), last = line_no(u->b.src, u->b.to);
+	const char *s = u->b.src;
+	long first = line_no(s, u->b.from), last = line_no(s, u->b.to);
+	long lines = line_no(s, u->b.len) - (u->b.len && s[u->b.len - 1] == '\n');
 	first = first > 2 ? first - 2 : 1;
-	last += 2;
+	last = last + 2 < lines ? last + 2 : lines;
 	buf_adds(b, "\n  re-read: lets show ");
 	struct buf t = BUF_INIT;
-	buf_addf(&t, "%s:%ld-%ld", path, first, last);
+	buf_addf(&t, "%s:%ld-%ld", path, first, last > first ? last : first);
 	check_shell_quote(b, t.data);
 	buf_release(&t);
-	if (verb == MEANING_EDIT)
-		buf_addf(b, " \xC2\xB7 indent the new lines as the ones around them, or change values with "
-			    "lets transform --set, --append or --delete");
+	if (verb == MEANING_TRANSFORM)
+		buf_adds(b, " \xC2\xB7 nothing was written; make the change with lets edit");
+	else if (u->b.doc.fmt == TF_YAML)
+		buf_adds(b, " \xC2\xB7 indent the new lines as the lines around them, or change values "
+			    "with lets transform --set, --append or --delete");
+	else if (u->b.doc.fmt == TF_TOML)
+		buf_adds(b, " \xC2\xB7 a [table] header takes every key line below it, up to the next "
+			    "header; add keys with lets transform --set");
 	else
-		buf_addf(b, " \xC2\xB7 nothing was written; make the change with lets edit");
+		buf_adds(b, " \xC2\xB7 check the edit's brackets and keys, or change values with lets "
+			    "transform --set, --append or --delete");
 }
 
 static bool side_build(struct side *s, enum tf_format f, const char *src, size_t len)
@@ -533,7 +593,6 @@ enum meaning_verdict meaning_check(enum tf_format f, const char *path, const cha
 {
 	struct run u;
 	memset(&u, 0, sizeof(u));
-	u.first = NONE;
 	enum meaning_verdict v = MEANING_UNPROVEN;
 	if (blen > UINT32_MAX || alen > UINT32_MAX)
 		return v;
