@@ -411,13 +411,49 @@ static long line_of(const char *s, size_t off)
 	return n;
 }
 
-static struct te *map_find(struct tn *t, const char *key)
+/* The entry of key in map t, the last when the key repeats (parsers keep the last); *count says
+ * how many there are. */
+static struct te *map_find_all(struct tn *t, const char *key, size_t *count)
 {
 	struct te *found = NULL;
+	*count = 0;
 	for (size_t i = 0; i < t->n; i++)
-		if (t->kids[i].key && !strcmp(t->kids[i].key, key))
-			found = &t->kids[i]; /* a repeated key: parsers keep the last */
+		if (t->kids[i].key && !strcmp(t->kids[i].key, key)) {
+			found = &t->kids[i];
+			(*count)++;
+		}
 	return found;
+}
+
+static struct te *map_find(struct tn *t, const char *key)
+{
+	size_t count;
+	return map_find_all(t, key, &count);
+}
+
+/* A key written twice in one map: which one a path means is a guess, and a delete of the last
+ * would bring the first back. */
+static enum lets_err key_repeated(struct run *u, struct tpath *p, size_t i, struct tn *map, size_t count)
+{
+	struct buf m = BUF_INIT;
+	buf_addf(&m, "%s is ambiguous (%zu candidates)", p->typed, count);
+	for (size_t k = 0; k < map->n; k++) {
+		struct te *e = &map->kids[k];
+		if (!e->key || strcmp(e->key, p->s[i].key))
+			continue;
+		size_t a = line_begin(u->cur.data, e->start), b = a;
+		while (b < u->cur.len && u->cur.data[b] != '\n' && u->cur.data[b] != '\r')
+			b++;
+		while (a < b && (u->cur.data[a] == ' ' || u->cur.data[a] == '\t'))
+			a++;
+		buf_addf(&m, "\n  %s:%ld\t", u->path, line_of(u->cur.data, e->start));
+		buf_add(&m, u->cur.data + a, b - a > 200 ? 200 : b - a);
+	}
+	buf_addf(&m, "\n  the key %s is written %zu times in one %s: keep one with lets edit, then re-run",
+		 p->s[i].key, count, map->style == ST_FLOW ? "object" : "mapping");
+	diag_add(u->d, E_AMBIGUOUS, "%s", m.data);
+	buf_release(&m);
+	return E_AMBIGUOUS;
 }
 
 static const char *scalar_of(struct tn *item, const char *field, struct te **at)
@@ -525,7 +561,12 @@ static enum lets_err resolve(struct run *u, struct doc *doc, struct tpath *p, st
 			break;
 		struct te *ent = NULL;
 		if (s->k == SEG_KEY && node->kind == TN_MAP) {
-			ent = map_find(node, s->key);
+			size_t count;
+			ent = map_find_all(node, s->key, &count);
+			if (count > 1) {
+				e = key_repeated(u, p, i, node, count);
+				break;
+			}
 			if (!ent) {
 				h->parent = node;
 				h->holder = prev;
@@ -575,6 +616,23 @@ static void typed_value(struct tv *v, const struct tpath *p, const struct tn *ol
 	}
 	if (!tv_parse(v, p->value, p->value_len))
 		tv_set_string(v, p->value, p->value_len);
+}
+
+/* --append joins a list of strings as a string ("3.20" after "3.9", "3.10": a CI matrix of
+ * versions), as --set keeps a string a string; else the value reads as JSON when it can. */
+static void append_value(struct tv *v, const struct tpath *p, const struct tn *seq)
+{
+	if (!tv_parse(v, p->value, p->value_len)) {
+		tv_set_string(v, p->value, p->value_len);
+		return;
+	}
+	if (v->k == TV_STR || v->k == TV_ARR || v->k == TV_OBJ || seq->kind != TN_SEQ || !seq->n)
+		return;
+	for (size_t i = 0; i < seq->n; i++)
+		if (seq->kids[i].val->kind != TN_SCALAR || seq->kids[i].val->sc != SC_STRING)
+			return;
+	tv_release(v);
+	tv_set_string(v, p->value, p->value_len);
 }
 
 static enum lets_err op_set(struct run *u, struct doc *doc, struct tpath *p, struct hit *h, struct edit *e)
@@ -645,8 +703,7 @@ static enum lets_err one_op(struct run *u, const struct tf_op *op, size_t k)
 		err = op_delete(&doc, h.holder, h.parent, h.idx, &e, u->d, p.typed);
 	} else if (!err) {
 		struct tv v = TV_INIT;
-		if (!tv_parse(&v, p.value, p.value_len))
-			tv_set_string(&v, p.value, p.value_len);
+		append_value(&v, &p, h.node);
 		err = op_append(&doc, h.node, &v, &e, u->d, p.typed);
 		tv_release(&v);
 	}
