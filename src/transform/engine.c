@@ -401,6 +401,7 @@ struct hit {
 	size_t idx;
 	struct te *holder; /* the entry holding parent; NULL for the document's top */
 	size_t depth; /* segments resolved */
+	bool in_null; /* the path goes on through a null: parent->kids[idx] (--set makes it a map) */
 };
 
 static long line_of(const char *s, size_t off)
@@ -573,6 +574,12 @@ static enum lets_err resolve(struct run *u, struct doc *doc, struct tpath *p, st
 				h->depth = i;
 				goto done;
 			}
+		} else if (s->k == SEG_KEY && node->kind == TN_SCALAR && node->sc == SC_NULL && prev &&
+			   !node->tagged) {
+			/* "a:" with nothing, null or ~: a key under it is a new map */
+			h->in_null = true;
+			h->depth = i;
+			goto done;
 		} else if (s->k != SEG_KEY && node->kind == TN_SEQ) {
 			if (s->k == SEG_SELECT && (e = select_one(u, p, i, node, &selected)))
 				break;
@@ -642,6 +649,15 @@ static enum lets_err op_set(struct run *u, struct doc *doc, struct tpath *p, str
 	typed_value(&v, p, h->node);
 	if (h->node) {
 		err = op_replace(doc, h->parent, h->idx, &v, e, u->d, p->typed);
+	} else if (h->in_null) {
+		for (size_t i = h->depth; i < p->n; i++)
+			if (p->s[i].k != SEG_KEY) {
+				tv_release(&v);
+				return diag_add(u->d, E_NOT_FOUND, "path not found in %s", p->typed);
+			}
+		for (size_t i = p->n; i-- > h->depth;)
+			tv_wrap(&v, p->s[i].key);
+		err = op_replace(doc, h->parent, h->idx, &v, e, u->d, p->typed);
 	} else {
 		for (size_t i = h->depth + 1; i < p->n; i++)
 			if (p->s[i].k != SEG_KEY) {
@@ -656,10 +672,58 @@ static enum lets_err op_set(struct run *u, struct doc *doc, struct tpath *p, str
 	return err;
 }
 
+/* A path opening on the root's element ("[1].spec.replicas", "[kind=Service].spec"): the element
+ * of a top-level list, or one document of a multi-document YAML file. path.c reads what follows
+ * the first "]."; an element alone ("[1]", "[1]=v") is read here. */
+static enum lets_err root_parse(struct tpath *p, const char *arg, bool want_value, const char *flag,
+				struct diag *d)
+{
+	const char *close = strchr(arg, ']'), *eq = close ? memchr(arg, '=', (size_t)(close - arg)) : NULL;
+	size_t e = close ? (size_t)(close - arg) : 0, digits = strspn(arg + 1, "0123456789");
+	if (!close || (!eq && (digits != e - 1 || !digits || digits > 9)) || (eq && eq == arg + 1))
+		return tpath_parse(p, arg, want_value, flag, d); /* path.c words the complaint */
+	struct seg first = {.k = eq ? SEG_SELECT : SEG_INDEX, .index = eq ? 0 : atol(arg + 1)};
+	if (eq) {
+		const char *vb = eq + 1, *ve = close;
+		if (ve - vb >= 2 && (*vb == '"' || *vb == '\'') && ve[-1] == *vb)
+			vb++, ve--;
+		first.key = xstrndup(arg + 1, (size_t)(eq - arg) - 1);
+		first.value = xstrndup(vb, (size_t)(ve - vb));
+	}
+	enum lets_err err = LETS_OK;
+	const char *rest = close + 1;
+	if (*rest == '.') {
+		err = tpath_parse(p, rest + 1, want_value, flag, d);
+		char *typed = p->typed;
+		p->typed = xmalloc(e + 3 + strlen(typed ? typed : ""));
+		sprintf(p->typed, "%.*s.%s", (int)e + 1, arg, typed ? typed : "");
+		free(typed);
+	} else {
+		p->typed = xstrndup(arg, e + 1);
+		const char *why = want_value && *rest != '=' ? "no '=' and value after the key path"
+				  : !want_value && *rest     ? "text after the key path"
+							     : NULL;
+		if (why)
+			err = diag_add(d, E_USAGE,
+				       "error: invalid value '%s' for '%s': %s\n\nFor more information, try "
+				       "'--help'.",
+				       arg, flag, why);
+		else if (want_value)
+			p->value = xstrdup(rest + 1), p->value_len = strlen(rest + 1);
+	}
+	XGROW(p->s, p->cap, p->n + 1);
+	memmove(p->s + 1, p->s, p->n * sizeof(*p->s));
+	p->s[0] = first;
+	p->n++;
+	return err;
+}
+
 static enum lets_err op_parse(struct tpath *p, const struct tf_op *op, struct diag *d)
 {
 	static const char *const flags[] = {"--set <SET>", "--delete <DELETE>", "--append <APPEND>"};
-	enum lets_err err = tpath_parse(p, op->arg, op->kind != TF_DELETE, flags[op->kind], d);
+	enum lets_err err = op->arg[0] == '['
+				    ? root_parse(p, op->arg, op->kind != TF_DELETE, flags[op->kind], d)
+				    : tpath_parse(p, op->arg, op->kind != TF_DELETE, flags[op->kind], d);
 	if (!err && p->brackets && op->kind != TF_APPEND)
 		err = diag_add(
 			d, E_USAGE,
@@ -675,6 +739,74 @@ enum lets_err tf_op_check(const struct tf_op *op, struct diag *d)
 	enum lets_err err = op_parse(&p, op, d);
 	tpath_release(&p);
 	return err;
+}
+
+/* What a document of a YAML stream is, for a list of them: its kind and metadata.name, its first
+ * keys, or its value. */
+static void doc_summary(struct buf *b, const struct run *u, const struct tn *t)
+{
+	struct te *kind = t->kind == TN_MAP ? map_find((struct tn *)t, "kind") : NULL;
+	struct te *meta = t->kind == TN_MAP ? map_find((struct tn *)t, "metadata") : NULL;
+	struct te *name = meta && meta->val->kind == TN_MAP ? map_find(meta->val, "name") : NULL;
+	const char *sep = "";
+	if (kind && kind->val->kind == TN_SCALAR && kind->val->text)
+		buf_addf(b, "kind: %s", kind->val->text), sep = " \xC2\xB7 ";
+	if (name && name->val->kind == TN_SCALAR && name->val->text)
+		buf_addf(b, "%sname: %s", sep, name->val->text), sep = " \xC2\xB7 ";
+	if (*sep)
+		return;
+	if (t->kind == TN_MAP) {
+		buf_adds(b, "keys: ");
+		for (size_t i = 0; i < t->n && i < 3; i++)
+			buf_addf(b, "%s%s", i ? ", " : "", t->kids[i].key ? t->kids[i].key : "");
+		if (t->n > 3)
+			buf_adds(b, ", \xE2\x80\xA6");
+	} else if (t->kind == TN_SEQ) {
+		buf_addf(b, "a list of %zu", t->n);
+	} else if (t->start == t->end) {
+		buf_adds(b, "empty");
+	} else {
+		size_t n = t->end - t->start;
+		buf_add(b, u->cur.data + t->start, n > 60 ? 60 : n);
+	}
+}
+
+/* A path without [N] in a file of several YAML documents: which document it means is a guess. */
+static enum lets_err docs_ambiguous(struct run *u, const struct tn *docs, const struct tpath *p,
+				    const struct tf_op *op)
+{
+	static const char *const flag[] = {"--set", "--delete", "--append"};
+	struct buf m = BUF_INIT, arg = BUF_INIT;
+	buf_addf(&m, "%s is ambiguous (%zu candidates)", p->typed, docs->n);
+	size_t shown = docs->n < 20 ? docs->n : 20;
+	for (size_t i = 0; i < shown; i++) {
+		const struct tn *t = docs->kids[i].val;
+		size_t at = t->start == t->end ? docs->kids[i].start : t->start;
+		buf_addf(&m, "\n  %s:%ld\t[%zu] ", u->path, line_of(u->cur.data, at), i);
+		doc_summary(&m, u, t);
+	}
+	if (docs->n > shown)
+		buf_addf(&m, "\n  (+%zu more)", docs->n - shown);
+	buf_addf(&m, "\n  %s holds %zu YAML documents: a path names one as [N], 0 the first", u->path,
+		 docs->n);
+	for (size_t i = 0; i < (docs->n <= 5 ? docs->n : 1); i++) {
+		buf_truncate(&arg, 0);
+		if (docs->n <= 5)
+			buf_addf(&arg, "[%zu].%s", i, op->arg);
+		else
+			buf_addf(&arg, "[<N>].%s", op->arg);
+		if (docs->n <= 5)
+			buf_addf(&m, "\n  pick [%zu]: lets transform ", i);
+		else
+			buf_adds(&m, "\n  pick one: lets transform ");
+		check_shell_quote(&m, u->path);
+		buf_addf(&m, " %s ", flag[op->kind]);
+		check_shell_quote(&m, arg.data);
+	}
+	diag_add(u->d, E_AMBIGUOUS, "%s", m.data);
+	buf_release(&m);
+	buf_release(&arg);
+	return E_AMBIGUOUS;
 }
 
 static enum lets_err one_op(struct run *u, const struct tf_op *op, size_t k)
@@ -693,8 +825,13 @@ static enum lets_err one_op(struct run *u, const struct tf_op *op, size_t k)
 			err = unsupported_key(u->d, &doc, p.typed,
 					      "the document holds a construct lets does not edit");
 	}
+	bool docs = !err && doc.root && doc.root->style == ST_YAML_DOCS;
+	if (docs && p.n && p.s[0].k == SEG_KEY)
+		err = docs_ambiguous(u, doc.root, &p, op);
 	if (!err)
 		err = resolve(u, &doc, &p, &h);
+	if (!err && docs && h.parent == doc.root && op->kind != TF_APPEND)
+		err = unsupported_key(u->d, &doc, p.typed, "a whole YAML document");
 	if (!err && op->kind == TF_SET) {
 		err = op_set(u, &doc, &p, &h, &e);
 	} else if (!err && !h.node) {

@@ -324,21 +324,9 @@ static struct tn *yaml_node(struct mb *m, TSNode n, int depth)
 	return t;
 }
 
-static struct tn *yaml_root(struct mb *m, TSNode root)
+/* A document's value: its block or flow node, or NULL when it has none. */
+static struct tn *yaml_doc(struct mb *m, TSNode docn)
 {
-	TSNode docn = {0};
-	size_t docs = 0;
-	for (uint32_t i = 0; i < ts_node_named_child_count(root); i++) {
-		TSNode k = ts_node_named_child(root, i);
-		if (is(k, "document") && !docs++)
-			docn = k;
-		else if (is(k, "ERROR"))
-			m->bad = true;
-	}
-	if (docs > 1)
-		m->bad = true; /* several documents: which one a path means is a guess */
-	if (!docs)
-		return NULL;
 	for (uint32_t i = 0; i < ts_node_named_child_count(docn); i++) {
 		TSNode k = ts_node_named_child(docn, i);
 		if (is(k, "block_node") || is(k, "flow_node"))
@@ -347,6 +335,49 @@ static struct tn *yaml_root(struct mb *m, TSNode root)
 			m->bad = true;
 	}
 	return NULL;
+}
+
+/* One document is the root; several are the elements of an ST_YAML_DOCS sequence, an empty one
+ * a null. */
+static struct tn *yaml_root(struct mb *m, TSNode root)
+{
+	TSNode *kid;
+	size_t c = kids_of(root, true, &kid), docs = 0;
+	struct tn *seq = NULL, *one = NULL;
+	TSNode first = {0};
+	for (size_t i = 0; i < c; i++) {
+		TSNode k = kid[i];
+		if (is(k, "ERROR"))
+			m->bad = true;
+		if (!is(k, "document"))
+			continue;
+		struct tn *v = yaml_doc(m, k);
+		if (!docs++) {
+			one = v;
+			first = k;
+			continue;
+		}
+		if (!seq) {
+			seq = tn_new(TN_SEQ, root);
+			seq->style = ST_YAML_DOCS;
+			tn_add(seq, NULL, ts_node_start_byte(first), ts_node_end_byte(first), NULL);
+		}
+		tn_add(seq, NULL, ts_node_start_byte(k), ts_node_end_byte(k), v);
+	}
+	free(kid);
+	if (!seq)
+		return one;
+	seq->kids[0].val = one;
+	for (size_t i = 0; i < seq->n; i++) {
+		struct te *e = &seq->kids[i];
+		if (!e->val) {
+			e->val = xcalloc(1, sizeof(*e->val));
+			e->val->kind = TN_SCALAR;
+			e->val->sc = SC_NULL;
+			e->val->start = e->val->end = e->start;
+		}
+	}
+	return seq;
 }
 
 /* ---- TOML ---- */

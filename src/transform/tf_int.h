@@ -87,6 +87,7 @@ enum tn_style {
 	ST_TOML_DOTTED, /* a table made by dotted keys (a.b = 1) */
 	ST_TOML_IMPLICIT, /* a table made only as a parent of [a.b] */
 	ST_TOML_AOT, /* [[array]] of tables */
+	ST_YAML_DOCS, /* the documents of a YAML stream of several: the root, addressed as [N] */
 };
 enum sc_type { SC_STRING, SC_NUMBER, SC_BOOL, SC_NULL, SC_OTHER };
 
