@@ -8,7 +8,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <yaml.h>
 
 #include "alloc.h"
 #include "buf.h"
@@ -98,24 +97,8 @@ const char *check_status_word(const struct check_result *r, bool blame_all)
 
 bool check_yaml(const char *s, size_t n)
 {
-	yaml_parser_t p;
-	if (!yaml_parser_initialize(&p))
-		return false;
-	yaml_parser_set_input_string(&p, (const unsigned char *)s, n);
-	bool ok = true;
-	for (;;) {
-		yaml_event_t ev;
-		if (!yaml_parser_parse(&p, &ev)) {
-			ok = false;
-			break;
-		}
-		bool end = ev.type == YAML_STREAM_END_EVENT;
-		yaml_event_delete(&ev);
-		if (end)
-			break;
-	}
-	yaml_parser_delete(&p);
-	return ok;
+	char detail[8];
+	return tf_valid(TF_YAML, NULL, s, n, detail, sizeof(detail));
 }
 
 /* The frontmatter block: a first line "---", then YAML up to a line "---" or "...". Returns the

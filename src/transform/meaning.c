@@ -26,6 +26,8 @@ struct mnode {
 	uint32_t index; /* the entry's index in its container */
 	uint32_t mate; /* a container's counterpart in the other version, once matched */
 	bool shadowed; /* a later entry of its map has the same key: parsers keep that one */
+	bool hidden; /* it or an entry above it is shadowed: not part of what the file means */
+	uint32_t key_at; /* where its entry (its key) starts; NONE for the top and implicit tables */
 };
 
 struct mleaf {
@@ -95,12 +97,15 @@ static bool *repeated_keys(const struct tn *t)
 	return sh;
 }
 
-static void flatten(struct side *s, const struct tn *t, uint32_t parent, const char *key, size_t index,
+static void flatten(struct side *s, const struct tn *t, uint32_t parent, const struct te *e, size_t index,
 		    bool shadowed)
 {
 	XGROW(s->n, s->capn, s->nn + 1);
 	uint32_t me = (uint32_t)s->nn++;
-	s->n[me] = (struct mnode){t, parent, key, (uint32_t)index, NONE, shadowed};
+	bool hidden = shadowed || (parent != NONE && s->n[parent].hidden);
+	uint32_t key_at = e && e->end > e->start ? e->start : NONE;
+	s->n[me] =
+		(struct mnode){t, parent, e ? e->key : NULL, (uint32_t)index, NONE, shadowed, hidden, key_at};
 	/* a value is a scalar or an empty [] or {}; a TOML table's span is its header, not its value */
 	if (t->kind == TN_SCALAR || (t->n == 0 && t->style == ST_FLOW)) {
 		XGROW(s->l, s->capl, s->nl + 1);
@@ -109,7 +114,7 @@ static void flatten(struct side *s, const struct tn *t, uint32_t parent, const c
 	}
 	bool *sh = repeated_keys(t);
 	for (size_t i = 0; i < t->n; i++)
-		flatten(s, t->kids[i].val, me, t->kids[i].key, i, sh && sh[i]);
+		flatten(s, t->kids[i].val, me, &t->kids[i], i, sh && sh[i]);
 	free(sh);
 }
 
@@ -189,6 +194,29 @@ static bool same_value(const struct tn *x, const struct tn *y)
 		return true;
 	return x->sc == y->sc && x->alias == y->alias && x->tagged == y->tagged &&
 	       x->text_len == y->text_len && (!x->text_len || !memcmp(x->text, y->text, x->text_len));
+}
+
+/* Do two values mean the same: scalars alike, containers of the same keys and values in order. */
+static bool same_tree(const struct tn *x, const struct tn *y)
+{
+	if (!same_value(x, y) || x->n != y->n)
+		return false;
+	for (size_t i = 0; i < x->n; i++) {
+		const struct te *a = &x->kids[i], *b = &y->kids[i];
+		if (!a->key != !b->key || (a->key && strcmp(a->key, b->key)) || !same_tree(a->val, b->val))
+			return false;
+	}
+	return true;
+}
+
+/* The value parsers keep for the key of entry node (the last one of that key in its map). */
+static const struct tn *winner(const struct side *s, uint32_t node)
+{
+	const struct tn *map = s->n[s->n[node].parent].t, *win = NULL;
+	for (size_t i = 0; i < map->n; i++)
+		if (map->kids[i].key && !strcmp(map->kids[i].key, s->n[node].key))
+			win = map->kids[i].val;
+	return win;
 }
 
 /* ---- words ---- */
@@ -313,6 +341,14 @@ static void note(struct run *u, uint32_t bnode, uint32_t anode, enum why why, si
 
 /* ---- the walk ---- */
 
+/* Is the key of m's entry on the changed lines? A list item's dash is no key; a TOML [[array]]
+ * element's header is its key. */
+static bool key_edited(const struct side *s, const struct mnode *m)
+{
+	bool keyed = m->key || (m->parent != NONE && s->n[m->parent].t->style == ST_TOML_AOT);
+	return keyed && m->key_at != NONE && m->key_at >= s->from && m->key_at < s->to;
+}
+
 /* Walks both chains up from a pair of leaves at the same bytes; false (and why) when they
  * differ. */
 static bool same_chain(struct run *u, uint32_t b, uint32_t a, enum why *why)
@@ -322,9 +358,15 @@ static bool same_chain(struct run *u, uint32_t b, uint32_t a, enum why *why)
 		struct mnode *mb = &u->b.n[b], *ma = &u->a.n[a];
 		if (mb->parent == NONE || ma->parent == NONE)
 			return mb->parent == ma->parent;
-		if (!mb->key != !ma->key || (mb->key && strcmp(mb->key, ma->key)))
+		/* a key renamed on the edited lines (its line edited in both versions) takes what is
+		 * under it along, and so does a TOML [[array]] element's header */
+		bool renamed = key_edited(&u->b, mb) && key_edited(&u->a, ma);
+		if (renamed && !mb->key && !ma->key)
+			return true;
+		if ((!mb->key != !ma->key || (mb->key && strcmp(mb->key, ma->key))) && !renamed)
 			return false;
-		if (!mb->shadowed && ma->shadowed) {
+		/* a key written again further down with the same value means what it meant */
+		if (!mb->shadowed && ma->shadowed && !same_tree(mb->t, winner(&u->a, a))) {
 			*why = W_OVERRIDDEN;
 			return false;
 		}
@@ -348,7 +390,7 @@ static void forward(struct run *u)
 	size_t hint = 0;
 	for (size_t i = 0; i < u->b.nl; i++) {
 		const struct mleaf *l = &u->b.l[i];
-		if (!outside(&u->b, l))
+		if (!outside(&u->b, l) || u->b.n[l->node].hidden)
 			continue;
 		size_t s, e;
 		shift_to(&u->b, &u->a, l, &s, &e);
@@ -372,7 +414,7 @@ static void backward(struct run *u)
 	size_t hint = 0;
 	for (size_t i = 0; i < u->a.nl; i++) {
 		const struct mleaf *l = &u->a.l[i];
-		if (!outside(&u->a, l))
+		if (!outside(&u->a, l) || u->a.n[l->node].hidden)
 			continue;
 		size_t s, e;
 		shift_to(&u->a, &u->b, l, &s, &e);
@@ -522,10 +564,7 @@ static bool advise_overridden(struct buf *b, const struct run *u, const char *pa
 		an = u->a.n[an].parent;
 		bn = u->b.n[bn].parent;
 	}
-	const struct tn *map = u->a.n[u->a.n[an].parent].t, *win = NULL;
-	for (size_t i = 0; i < map->n; i++)
-		if (map->kids[i].key && !strcmp(map->kids[i].key, u->a.n[an].key))
-			win = map->kids[i].val;
+	const struct tn *map = u->a.n[u->a.n[an].parent].t, *win = winner(&u->a, an);
 	buf_addf(b, "\n  the key %s is written twice in one %s, and the later one wins", u->a.n[an].key,
 		 map->style == ST_FLOW ? "object" : "mapping");
 	if (!win || win->kind != TN_SCALAR || win->start == win->end || win->quote == '|')
@@ -573,7 +612,7 @@ static bool side_build(struct side *s, enum tf_format f, const char *src, size_t
 {
 	s->src = src;
 	s->len = len;
-	if (!doc_build(&s->doc, f, src, len))
+	if (!doc_read(&s->doc, f, src, len))
 		return false;
 	if (s->doc.root)
 		flatten(s, s->doc.root, NONE, NULL, 0, false);

@@ -130,6 +130,9 @@ struct doc {
  * A JSON or YAML document json_fast_model or yaml_fast_model is sure of is read without
  * tree-sitter, to the same model. */
 bool doc_build(struct doc *d, enum tf_format f, const char *src, size_t len);
+/* The model of what src means, for the meaning proof: doc_build's, and a single-pair mapping in a
+ * YAML flow sequence ([a, b: 1]) read as the map it is, which transform does not edit. */
+bool doc_read(struct doc *d, enum tf_format f, const char *src, size_t len);
 /* doc_build always through tree-sitter: the reference json_fast_model is tested against. */
 bool doc_build_tree(struct doc *d, enum tf_format f, const char *src, size_t len);
 void doc_release(struct doc *d);
