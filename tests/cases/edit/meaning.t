@@ -201,3 +201,38 @@ $ lets edit c.yaml --old 'b: 1' --new $'  more\nb: 1' -q --no-check
 % printf 'a: x\nb: [1\n' > bad.yaml
 $ lets edit bad.yaml --old 'a: x' --new $'a: x\n  more' -q
 ── check: yaml still invalid · sha:[..]→[..]
+
+### control: a key renamed on its own line takes its children along (JSON, YAML, a TOML table)
+@env LETS_NO_STATS=1
+% printf '{\n  "compilerOptions": {\n    "strict": true\n  }\n}\n' > c.json; printf 'deps:\n  - a\nname: x\n' > r.yaml; printf '[deps]\na = "1"\n\n[dev]\nb = "2"\n' > r.toml
+$ lets edit c.json --old '"compilerOptions"' --new '"options"' -q; lets edit r.yaml --old 'deps:' --new 'requires:' -q; lets edit r.toml --old '[deps]' --new '[dependencies]' -q
+── check: json ok · sha:[..]→[..]
+── check: yaml ok · sha:[..]→[..]
+── check: toml ok · sha:[..]→[..]
+--- file r.toml
+[dependencies]
+a = "1"
+
+[dev]
+b = "2"
+
+### control: a key repeated with the value it has changes nothing; with another value it overrides
+@env LETS_NO_STATS=1
+% printf 'name: app\nport: 1\n' > s.yaml; cp s.yaml t.yaml
+$ lets edit s.yaml --old 'port: 1' --new $'port: 1\nname: app' -q; lets edit t.yaml --old 'port: 1' --new $'port: 1\nname: web' -q
+? 3
+── check: yaml ok · sha:[..]→[..]
+── check: meaning changed → reverted · file unchanged · sha:[..]
+--- stderr
+meaning check failed for t.yaml: 1 value outside the edited lines changed
+  name: "app" → overridden by the same key further down
+  the key name is written twice in one mapping, and the later one wins
+  run: lets transform t.yaml --set name=web
+ERROR_CODE=check_failed
+--- file s.yaml
+name: app
+port: 1
+name: app
+--- file t.yaml
+name: app
+port: 1

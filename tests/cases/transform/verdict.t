@@ -77,3 +77,15 @@ $ lets transform zero.json --set a=2
 --- stderr
 structured check failed for zero.json: line 1: invalid token near '0'
 ERROR_CODE=check_failed
+
+### YAML: an alias to an anchor the document no longer has is invalid (every loader refuses it)
+@env LETS_NO_STATS=1
+% printf 'base: &b 1\nuse: *b\n' > al.yaml
+$ lets edit al.yaml --old 'base: &b 1' --new 'base: 1' -q; lets transform al.yaml --set base=2 -q; cat al.yaml
+── check: invalid → reverted · file unchanged · sha:[..]
+── check: yaml ok · sha:[..]→[..]
+base: &b 2
+use: *b
+--- stderr
+structured check failed for al.yaml: invalid
+ERROR_CODE=check_failed
