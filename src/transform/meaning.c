@@ -43,6 +43,7 @@ struct side {
 	struct mleaf *l;
 	size_t nl, capl;
 	size_t from, to; /* the changed lines, [from, to) */
+	bool no_fences; /* frontmatter expected, and the file has none */
 };
 
 /* How a value outside the change changed. */
@@ -597,6 +598,8 @@ static void advise(struct buf *b, const struct run *u, const char *path, enum me
 	buf_release(&t);
 	if (verb == MEANING_TRANSFORM)
 		buf_adds(b, " \xC2\xB7 nothing was written; make the change with lets edit");
+	else if (u->a.no_fences)
+		buf_adds(b, " \xC2\xB7 the frontmatter is the YAML between the --- lines: keep both");
 	else if (u->b.doc.fmt == TF_YAML)
 		buf_adds(b, " \xC2\xB7 indent the new lines as the lines around them, or change values "
 			    "with lets transform --set, --append or --delete");
@@ -612,6 +615,14 @@ static bool side_build(struct side *s, enum tf_format f, const char *src, size_t
 {
 	s->src = src;
 	s->len = len;
+	bool has = true;
+	if (f == TF_FRONTMATTER && check_frontmatter(src, len, &has) && !has) {
+		/* the fences went: the block is Markdown now, and means nothing as data */
+		memset(&s->doc, 0, sizeof(s->doc));
+		s->doc.fmt = TF_YAML;
+		s->no_fences = true;
+		return true;
+	}
 	if (!doc_read(&s->doc, f, src, len))
 		return false;
 	if (s->doc.root)

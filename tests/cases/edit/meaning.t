@@ -236,3 +236,24 @@ name: app
 --- file t.yaml
 name: app
 port: 1
+
+### frontmatter: an edit that drops the opening fence turns the values into Markdown text
+@env LETS_NO_STATS=1
+% printf -- '---\ntitle: a\ntags:\n  - x\n---\n# Body\n' > fm.md
+$ lets edit fm.md --old $'---\ntitle: a' --new 'title: a' -q
+? 3
+── check: meaning changed → reverted · file unchanged · sha:4492986778ff
+--- stderr
+meaning check failed for fm.md: 2 values outside the edited lines changed
+  title: "a" → no longer a value
+  tags[0]: "x" → no longer a value
+  re-read: lets show fm.md:1-4 · the frontmatter is the YAML between the --- lines: keep both
+ERROR_CODE=check_failed
+
+### control: an edit that removes the whole frontmatter block removes only what it names
+@env LETS_NO_STATS=1
+% printf -- '---\ntitle: a\n---\n# Body\n' > fm.md
+$ lets edit fm.md --old $'---\ntitle: a\n---\n' --new '' -q
+── check: frontmatter ok · sha:[..]→[..]
+--- file fm.md
+# Body
