@@ -47,7 +47,7 @@ struct side {
 };
 
 /* How a value outside the change changed. */
-enum why { W_GONE, W_KEYS, W_MOVED, W_OVERRIDDEN, W_NEW };
+enum why { W_GONE, W_KEYS, W_MOVED, W_OVERRIDDEN, W_NEW, W_REVEALED };
 
 struct run {
 	struct side b, a;
@@ -317,16 +317,20 @@ static void note(struct run *u, uint32_t bnode, uint32_t anode, enum why why, si
 	if (u->changed > SHOWN)
 		return;
 	struct buf *b = &u->shown, was = BUF_INIT, now = BUF_INIT;
-	const struct side *s = why == W_NEW ? &u->a : &u->b;
-	uint32_t node = why == W_NEW ? anode : bnode;
+	bool later = why == W_NEW || why == W_REVEALED; /* named as it is after the change */
+	const struct side *s = later ? &u->a : &u->b;
+	uint32_t node = later ? anode : bnode;
 	path_print(&was, s, node);
 	buf_addf(b, "\n  %s: ", was.data);
 	value_print(b, s, s->n[node].t);
-	buf_adds(b, why == W_NEW ? " \xE2\x86\x90 " : " \xE2\x86\x92 ");
+	buf_adds(b, later ? " \xE2\x86\x90 " : " \xE2\x86\x92 ");
 	switch (why) {
 	case W_GONE: where_now(b, &u->a, off); break;
 	case W_NEW: where_now(b, &u->b, off); break;
 	case W_OVERRIDDEN: buf_adds(b, "overridden by the same key further down"); break;
+	case W_REVEALED:
+		buf_adds(b, "was overridden by the same key further down, which the edit removed");
+		break;
 	case W_KEYS:
 	case W_MOVED:
 		path_print(&now, &u->a, anode);
@@ -386,6 +390,19 @@ static bool same_chain(struct run *u, uint32_t b, uint32_t a, enum why *why)
 	}
 }
 
+/* A value a repeated key overrode in before and no longer does (the winner went): does what it
+ * brings differ from what the winner meant? */
+static bool revealed(const struct run *u, uint32_t b, uint32_t a)
+{
+	if (!u->b.n[b].hidden)
+		return false;
+	while (!u->b.n[b].shadowed && u->b.n[b].parent != NONE && u->a.n[a].parent != NONE) {
+		b = u->b.n[b].parent;
+		a = u->a.n[a].parent;
+	}
+	return u->b.n[b].shadowed && !same_tree(winner(&u->b, b), u->a.n[a].t);
+}
+
 static void forward(struct run *u)
 {
 	size_t hint = 0;
@@ -415,12 +432,16 @@ static void backward(struct run *u)
 	size_t hint = 0;
 	for (size_t i = 0; i < u->a.nl; i++) {
 		const struct mleaf *l = &u->a.l[i];
-		if (!outside(&u->a, l) || u->a.n[l->node].hidden)
+		bool out = outside(&u->a, l);
+		if (u->a.n[l->node].hidden || (!out && l->start >= u->a.from && l->start < u->a.to))
 			continue;
 		size_t s, e;
 		shift_to(&u->a, &u->b, l, &s, &e);
-		if (leaf_at(&u->b, s, e, &hint) == NONE)
+		uint32_t k = leaf_at(&u->b, s, e, &hint);
+		if (k == NONE && out)
 			note(u, NONE, l->node, W_NEW, s);
+		else if (k != NONE && revealed(u, u->b.l[k].node, l->node))
+			note(u, u->b.l[k].node, l->node, W_REVEALED, s);
 	}
 }
 

@@ -173,6 +173,18 @@ class Loader(yaml.SafeLoader):
         return super().compose_node(parent, index)
 
 
+def construct_any(loader, suffix, node):
+    """A tag PyYAML has no constructor for (YAML allows any): the value as it is written."""
+    if isinstance(node, yaml.MappingNode):
+        return loader.construct_mapping(node, deep=True)
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node, deep=True)
+    return loader.construct_scalar(node)
+
+
+Loader.add_multi_constructor("", construct_any)
+
+
 def yaml_docs(text, base=0):
     """[(doc, spans)] per document; spans map a path to its lines (an empty value reaches the line
     below it: it is null only while no indented line follows)."""
@@ -433,19 +445,25 @@ def silent_changes(kind, old, new):
 
 
 def run_outside(doc, spans, path, region):
-    """Is the value at path, and every equal list item next to it (which of a run of equal items
-    was added or removed is the aligner's guess), outside the changed lines?"""
+    """Is the value at path outside the changed lines, and so is the list item it is in, and every
+    item equal to that one next to it (which of a run of equal items was added or removed is the
+    aligner's guess; an empty TOML [[array]] element is any header's)?"""
     if not outside(span_of(spans, path), region):
         return False
-    if not path or not isinstance(path[-1], int):
-        return True
-    lst, i = get(doc, path[:-1]), path[-1]
-    for step in (-1, 1):
-        j = i + step
-        while 0 <= j < len(lst) and canon(lst[j]) == canon(lst[i]):
-            if not outside(span_of(spans, path[:-1] + (j,)), region):
-                return False
-            j += step
+    for n in range(len(path), 0, -1):
+        if not isinstance(path[n - 1], int):
+            continue
+        item, lst = path[:n], get(doc, path[:n - 1])
+        i = item[-1]
+        if lst[i] == {} and any(not outside(span_of(spans, item[:-1] + (j,)), region) for j in range(len(lst))):
+            return False
+        for step in (-1, 1):
+            j = i + step
+            while 0 <= j < len(lst) and canon(lst[j]) == canon(lst[i]):
+                if not outside(span_of(spans, item[:-1] + (j,)), region):
+                    return False
+                j += step
+        break
     return True
 
 
@@ -704,13 +722,26 @@ def transform_silent(kind, old, new, op, path):
 
 def drop_empty_tables(want, got):
     for k in list(want):
-        if isinstance(want[k], dict):
+        if isinstance(want[k], list) and not want[k] and k not in got:
+            del want[k]  # the last [[array]] element deleted: no array left to write
+        elif isinstance(want[k], dict):
             if k not in got and not want[k]:
                 del want[k]
             elif isinstance(got.get(k), dict):
                 drop_empty_tables(want[k], got[k])
                 if not want[k] and k not in got:
                     del want[k]
+
+
+def apply_at(text, old, new, hint):
+    """text with the occurrence of old that holds line hint (1-based) replaced, as lets does."""
+    at = text.find(old)
+    while at >= 0:
+        first = text.count("\n", 0, at) + 1
+        if first <= hint <= first + old.count("\n"):
+            return text[:at] + new + text[at + len(old):]
+        at = text.find(old, at + 1)
+    return None
 
 
 def main():
@@ -771,12 +802,18 @@ def main():
                 refused += 1
                 meaning += "meaning check failed" in err
                 if "meaning check failed" in err and not is_transform:
-                    mine = old.replace(o, n, 1) if old.count(o) == 1 else None
+                    mine = apply_at(old, o, n, hint)
                     try:
                         found = mine is not None and silent_changes(kind, old, mine)
                         confirmed += bool(found)
                         if mine is not None and not found:
                             unneeded += 1
+                            keep = os.environ.get("MEANING_KEEP")
+                            if keep:
+                                os.makedirs(keep, exist_ok=True)
+                                for tag, text in (("before", old), ("mine", mine)):
+                                    with open(os.path.join(keep, "u%d-%s.%s" % (unneeded, tag, name)), "w") as f:
+                                        f.write(text)
                             if os.environ.get("MEANING_VERBOSE"):
                                 print("UNNEEDED REFUSAL: %s\n  %s" % (what, err.strip().replace("\n", "\n  ")))
                     except Exception:
@@ -793,6 +830,12 @@ def main():
         if bad:
             silent += 1
             print("SILENT CHANGE: %s\n  %s" % (what, "\n  ".join(bad[:5])))
+            keep = os.environ.get("MEANING_KEEP")
+            if keep:
+                os.makedirs(keep, exist_ok=True)
+                for tag, text in (("before", old), ("after", new)):
+                    with open(os.path.join(keep, "%d-%s.%s" % (silent, tag, name)), "w", encoding="utf-8") as f:
+                        f.write(text)
             with open(name, "w", encoding="utf-8") as f:
                 f.write(old)  # keep the corpus as it was for the next operations
     shutil.rmtree(work, ignore_errors=True)
