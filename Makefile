@@ -76,7 +76,7 @@ SUBMAKE = $(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS
 
 .DEFAULT_GOAL := all
 .PHONY: fuzz fuzz-bins fuzz-check all deps system-deps check static install bench clean build-release build-check build-static \
-	unit-bins run-checks
+	unit-bins run-checks soak
 
 all: deps
 	+@$(SUBMAKE) build-release
@@ -101,6 +101,14 @@ bench: deps
 
 clean:
 	rm -rf $(BUILD)
+
+# The long runs of the stress tests make check runs a slice of: `make soak` (SOAK_OPS operations,
+# SOAK_SEED to vary them).
+SOAK_OPS ?= 5000
+SOAK_SEED ?= 26
+soak: deps
+	+@$(SUBMAKE) build-release
+	MEANING_OPS=$(SOAK_OPS) MEANING_SEED=$(SOAK_SEED) bash tests/stress/meaning-data.sh $(BUILD)/lets
 
 # ---- fuzzing (libFuzzer; clang from Debian) ----------------------------------------------------
 # `make fuzz FUZZ_SECONDS=N` runs every harness in fuzz/ for N seconds on its committed seed

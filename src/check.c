@@ -8,7 +8,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <yaml.h>
 
 #include "alloc.h"
 #include "buf.h"
@@ -16,7 +15,8 @@
 #include "proc.h"
 #include "symbols/lang.h"
 #include "symbols/parse.h"
-#include "utf8.h"
+#include "transform/meaning.h"
+#include "transform/tf.h"
 #include "worktree.h"
 
 /* The tree-sitter error count before and after; false when path has no grammar. How much of the
@@ -75,9 +75,9 @@ const char *check_kind_name(enum check_kind k)
 	return kinds[k].name;
 }
 
-const char *check_reject_note(enum check_kind k)
+const char *check_reject_note(const struct check_result *r)
 {
-	return kinds[k].reject_note;
+	return r->meaning_changed ? "\xE2\x86\x90 meaning changed" : kinds[r->kind].reject_note;
 }
 
 const char *check_failed_status(enum check_kind k)
@@ -99,6 +99,8 @@ void check_failed_reason(struct buf *b, const struct check_result *r)
 
 const char *check_status_word(const struct check_result *r, bool blame_all)
 {
+	if (r->meaning_changed)
+		return "meaning changed";
 	if (r->failed || (blame_all && r->errors_after))
 		return check_failed_status(r->kind);
 	/* a tree-sitter parse that kept its old errors is ok (the count did not grow); a format
@@ -106,66 +108,10 @@ const char *check_status_word(const struct check_result *r, bool blame_all)
 	return r->kind != CHECK_STRUCTURE && r->errors_after ? "still invalid" : "ok";
 }
 
-/* JSON with comments (tsconfig.json, settings files): comments become spaces, keeping every
- * newline, and the rest goes to a strict parser. */
-bool check_json(const char *s, size_t n)
-{
-	char *copy = xmalloc(n + 1);
-	memcpy(copy, s, n);
-	copy[n] = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (copy[i] == '"') {
-			for (i++; i < n && copy[i] != '"'; i++)
-				if (copy[i] == '\\')
-					i++;
-		} else if (copy[i] == '/' && i + 1 < n && copy[i + 1] == '/') {
-			while (i < n && copy[i] != '\n')
-				copy[i++] = ' ';
-		} else if (copy[i] == '/' && i + 1 < n && copy[i + 1] == '*') {
-			size_t j = i + 2;
-			while (j + 1 < n && !(copy[j] == '*' && copy[j + 1] == '/'))
-				j++;
-			if (j + 1 >= n) {
-				free(copy);
-				return false;
-			}
-			for (; i <= j + 1; i++)
-				if (copy[i] != '\n')
-					copy[i] = ' ';
-			i--;
-		}
-	}
-	json_error_t err;
-	json_t *v = json_loadb(copy, n, JSON_DECODE_ANY | JSON_ALLOW_NUL, &err);
-	free(copy);
-	if (!v) {
-		/* an empty or comment-only file is not a document, but not a broken one either */
-		return utf8_blank(s, n);
-	}
-	json_decref(v);
-	return true;
-}
-
 bool check_yaml(const char *s, size_t n)
 {
-	yaml_parser_t p;
-	if (!yaml_parser_initialize(&p))
-		return false;
-	yaml_parser_set_input_string(&p, (const unsigned char *)s, n);
-	bool ok = true;
-	for (;;) {
-		yaml_event_t ev;
-		if (!yaml_parser_parse(&p, &ev)) {
-			ok = false;
-			break;
-		}
-		bool end = ev.type == YAML_STREAM_END_EVENT;
-		yaml_event_delete(&ev);
-		if (end)
-			break;
-	}
-	yaml_parser_delete(&p);
-	return ok;
+	char detail[8];
+	return tf_valid(TF_YAML, NULL, s, n, detail, sizeof(detail));
 }
 
 /* The frontmatter block: a first line "---", then YAML up to a line "---" or "...". Returns the
@@ -212,16 +158,16 @@ static bool frontmatter_untouched(const char *before, size_t blen, const char *a
 	return b_end && b_end != SIZE_MAX && b_end == a_end && !memcmp(before, after, b_end);
 }
 
-static bool format_ok(enum check_kind k, const char *s, size_t n)
+/* The one verdict on a data file (tf_valid, transform's too); frontmatter may also be absent. */
+static bool format_ok(enum check_kind k, const char *path, const char *s, size_t n)
 {
+	static const enum tf_format fmt[] = {
+		[CHECK_JSON] = TF_JSON, [CHECK_YAML] = TF_YAML, [CHECK_TOML] = TF_TOML};
 	bool has;
-	switch (k) {
-	case CHECK_JSON: return check_json(s, n);
-	case CHECK_YAML: return check_yaml(s, n);
-	case CHECK_TOML: return check_toml(s, n);
-	case CHECK_FRONTMATTER: return check_frontmatter(s, n, &has);
-	default: return true;
-	}
+	char detail[8];
+	if (k == CHECK_FRONTMATTER)
+		return check_frontmatter(s, n, &has);
+	return k < CHECK_JSON || tf_valid(fmt[k], path, s, n, detail, sizeof(detail));
 }
 
 void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
@@ -251,14 +197,14 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
 		}
 		break;
 	default:
-		r->errors_before = before && !format_ok(r->kind, before, blen) ? 1 : 0;
-		r->errors_after = format_ok(r->kind, after, alen) ? 0 : 1;
+		r->errors_before = before && !format_ok(r->kind, path, before, blen) ? 1 : 0;
+		r->errors_after = format_ok(r->kind, path, after, alen) ? 0 : 1;
 		break;
 	}
 	r->failed = r->errors_after > r->errors_before;
 }
 
-static void shell_quote(struct buf *b, const char *s)
+void check_shell_quote(struct buf *b, const char *s)
 {
 	if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+=:,@%") ==
 			  strlen(s)) {
@@ -275,6 +221,27 @@ static void shell_quote(struct buf *b, const char *s)
 	buf_addc(b, '\'');
 }
 
+bool check_meaning(const char *path, struct check_result *r, const char *before, size_t blen,
+		   const char *after, size_t alen, enum meaning_verb verb, struct buf *why)
+{
+	static const enum tf_format fmt[] = {[CHECK_JSON] = TF_JSON,
+					     [CHECK_YAML] = TF_YAML,
+					     [CHECK_TOML] = TF_TOML,
+					     [CHECK_FRONTMATTER] = TF_FRONTMATTER};
+	bool has = true;
+	if (r->kind < CHECK_JSON || r->failed || r->errors_before || r->errors_after || !before ||
+	    (r->kind == CHECK_FRONTMATTER && (!check_frontmatter(before, blen, &has) || !has)))
+		return true;
+	size_t mark = why->len;
+	buf_addf(why, "meaning check failed for %s: ", path);
+	if (meaning_check(fmt[r->kind], path, before, blen, after, alen, verb, why) != MEANING_CHANGED) {
+		buf_truncate(why, mark);
+		return true;
+	}
+	r->failed = r->meaning_changed = true;
+	return false;
+}
+
 static void expand(struct buf *out, const char *tmpl, const char *const *paths, size_t n)
 {
 	for (const char *p = tmpl; *p; p++) {
@@ -282,7 +249,7 @@ static void expand(struct buf *out, const char *tmpl, const char *const *paths, 
 			for (size_t i = 0; i < n; i++) {
 				if (i)
 					buf_addc(out, ' ');
-				shell_quote(out, paths[i]);
+				check_shell_quote(out, paths[i]);
 			}
 			p++;
 		} else {
@@ -404,7 +371,7 @@ enum lets_err check_cmd_prepare(struct check_cmd *c, const char *spec, const cha
 			tmpl = "npm run -s typecheck", prog = "npm";
 		} else {
 			buf_adds(&tsc_cmd, "npx --no-install tsc --noEmit -p ");
-			shell_quote(&tsc_cmd, dir);
+			check_shell_quote(&tsc_cmd, dir);
 			tmpl = tsc_cmd.data, prog = "npx";
 		}
 	} else {

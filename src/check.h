@@ -1,9 +1,10 @@
 /* The guardrails an edit or a write must pass before it is kept.
  *
- * Layer 1, per file, automatic: JSON (comments allowed), YAML, TOML and markdown frontmatter are
- * decided by a real parser; any other file with a bundled tree-sitter grammar is parsed before
- * and after, and an edit that adds an error or missing node fails. A file with no grammar is
- * named as skipped, never guessed at. Only a *new* failure fails: a file that was already
+ * Layer 1, per file, automatic: JSON (comments allowed, trailing commas in JSONC files), YAML,
+ * TOML and markdown frontmatter are decided by a real parser (tf_valid, transform's verdict
+ * too); any other file with a bundled tree-sitter grammar is parsed before and after, and an edit
+ * that adds an error or missing node fails. A file with no grammar is named as skipped, never
+ * guessed at. Only a *new* failure fails: a file that was already
  * broken before the edit is not blamed on it.
  *
  * Layer 2, per batch, opt-in: --check CMD or a preset (@auto @cargo @go @tsc @py), run once
@@ -14,6 +15,7 @@
 #include <stddef.h>
 
 #include "error.h"
+#include "transform/meaning.h"
 
 struct buf;
 
@@ -25,6 +27,7 @@ struct check_result {
 	long error_line; /* structure: the line of the first parse error after (in the change if any) */
 	long errors_before, errors_after;
 	bool failed; /* the new content broke something that held before */
+	bool meaning_changed; /* failed the meaning proof (check_meaning): it parses, but means more */
 };
 
 /* The check kind path's name selects, or CHECK_NONE with reason filled. */
@@ -33,10 +36,18 @@ enum check_kind check_kind_for(const char *path, const char *data, size_t len, c
  * (symbols/parse.h). */
 void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
 		  struct check_result *r);
+/* The meaning proof (transform/meaning.h) after layer 1 passed on a JSON, YAML, TOML or
+ * frontmatter file that parsed before: false when a value outside the change moved, with r marked
+ * failed and meaning_changed, and "meaning check failed for <path>: …" (the values, the ready
+ * command) appended to why. Edit and transform call it; write replaces the whole content. */
+bool check_meaning(const char *path, struct check_result *r, const char *before, size_t blen,
+		   const char *after, size_t alen, enum meaning_verb verb, struct buf *why);
+/* Appends s as one shell word: bare when it is plain, else single-quoted. */
+void check_shell_quote(struct buf *b, const char *s);
 /* "structure", "json", "yaml", "toml", "frontmatter". */
 const char *check_kind_name(enum check_kind k);
-/* The note after a rejected line: "parse error", "invalid json", ... */
-const char *check_reject_note(enum check_kind k);
+/* The note after a rejected line: "parse error", "invalid json", ..., "meaning changed". */
+const char *check_reject_note(const struct check_result *r);
 /* What a failed check found, after "structure check failed for <path>: ": "1 new parse error at
  * line 12", "3 new parse errors, the first at line 12"; else check_failed_status's word. */
 void check_failed_reason(struct buf *b, const struct check_result *r);
@@ -47,8 +58,7 @@ const char *check_failed_status(enum check_kind k);
  * had too), "still invalid" for a format file invalid before and after, else "ok". */
 const char *check_status_word(const struct check_result *r, bool blame_all);
 
-/* Format validators (true = parses). json allows // and block comments. */
-bool check_json(const char *s, size_t n);
+/* Format validators (true = parses); JSON's is tf_valid (transform/tf.h), the one verdict. */
 bool check_yaml(const char *s, size_t n);
 bool check_toml(const char *s, size_t n);
 /* Markdown frontmatter: true when s has none, or it parses as YAML. *has tells which. */

@@ -98,17 +98,23 @@ bool edit_commit_check(struct edit_call *c)
 			check_layer1(ef->path, ef->orig, ef->orig_len, ef->f.data, ef->f.size, &ef->ck);
 		}
 		memcpy(ef->sha_after, file_sha(&ef->f), 13);
-		if (!ef->ck.failed)
-			continue;
-		broken = true;
-		if (ef->ck.kind == CHECK_STRUCTURE) {
-			struct buf why = BUF_INIT;
+		struct buf why = BUF_INIT;
+		if (!c->o->no_check)
+			check_meaning(ef->path, &ef->ck, ef->orig, ef->orig_len, ef->f.data, ef->f.size,
+				      MEANING_EDIT, &why);
+		if (ef->ck.meaning_changed) {
+			diag_add(c->d, E_CHECK_FAILED, "%s", why.data);
+		} else if (ef->ck.failed && ef->ck.kind == CHECK_STRUCTURE) {
+			buf_truncate(&why, 0);
 			check_failed_reason(&why, &ef->ck);
 			diag_add(c->d, E_CHECK_FAILED, "structure check failed for %s: %s", ef->path,
 				 why.data);
-			buf_release(&why);
-		} else
+		} else if (ef->ck.failed)
 			diag_add(c->d, E_CHECK_FAILED, "structured check failed for %s: invalid", ef->path);
+		buf_release(&why);
+		if (!ef->ck.failed)
+			continue;
+		broken = true;
 		edit_mark_failed(c, ef->path);
 	}
 	return !broken;

@@ -6,9 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-#include <yaml.h>
-
 #include "../alloc.h"
 #include "../check.h"
 #include "tf_int.h"
@@ -52,92 +49,6 @@ bool tf_format_for(const char *path, const char *data, size_t len, enum tf_forma
 	case CHECK_FRONTMATTER: *f = TF_FRONTMATTER; return true;
 	default: return false;
 	}
-}
-
-/* JSONC: comments and a comma before a closing bracket are blanked (newlines kept, so jansson's
- * line numbers are the file's), and jansson reads the rest as JSON. */
-static char *blank_jsonc(const char *s, size_t n)
-{
-	char *c = xmalloc(n + 1);
-	memcpy(c, s, n);
-	c[n] = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (c[i] == '"') {
-			for (i++; i < n && c[i] != '"'; i++)
-				if (c[i] == '\\')
-					i++;
-		} else if (c[i] == '/' && i + 1 < n && (c[i + 1] == '/' || c[i + 1] == '*')) {
-			size_t e = skip_blank(c, i, n, TF_JSON);
-			for (size_t k = i; k < e; k++)
-				if (c[k] != '\n')
-					c[k] = ' ';
-			i = e ? e - 1 : 0;
-		} else if (c[i] == ',') {
-			size_t e = skip_blank(c, i + 1, n, TF_JSON);
-			if (e < n && (c[e] == '}' || c[e] == ']'))
-				c[i] = ' ';
-		}
-	}
-	return c;
-}
-
-/* libyaml's complaint about s, with its line; true when it has none. */
-bool tf_valid_libyaml(const char *s, size_t n, char *detail, size_t detail_size)
-{
-	yaml_parser_t p;
-	if (!yaml_parser_initialize(&p))
-		return false;
-	yaml_parser_set_input_string(&p, (const unsigned char *)s, n);
-	bool ok = true;
-	for (bool end = false; !end;) {
-		yaml_event_t ev;
-		if (!yaml_parser_parse(&p, &ev)) {
-			snprintf(detail, detail_size, "line %zu: %s", p.problem_mark.line + 1,
-				 p.problem ? p.problem : "invalid");
-			ok = false;
-			break;
-		}
-		end = ev.type == YAML_STREAM_END_EVENT;
-		yaml_event_delete(&ev);
-	}
-	yaml_parser_delete(&p);
-	return ok;
-}
-
-bool tf_valid_jansson(const char *s, size_t n, char *detail, size_t detail_size)
-{
-	char *c = blank_jsonc(s, n);
-	json_error_t err;
-	json_t *v = json_loadb(c, n, JSON_DECODE_ANY | JSON_ALLOW_NUL, &err);
-	bool ok = v != NULL;
-	if (!ok)
-		snprintf(detail, detail_size, "line %d: %s", err.line, err.text);
-	json_decref(v);
-	free(c);
-	return ok;
-}
-
-bool tf_valid(enum tf_format f, const char *data, size_t len, char *detail, size_t detail_size)
-{
-	bool ok, has = true;
-	size_t off = len >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3) ? 3 : 0;
-	snprintf(detail, detail_size, "invalid");
-	if (f == TF_JSON) {
-		/* the scanner vouches for the common case; jansson decides (and words) the rest */
-		ok = json_fast_valid(data + off, len - off) ||
-		     tf_valid_jansson(data + off, len - off, detail, detail_size);
-	} else if (f == TF_YAML) {
-		ok = yaml_fast_valid(data, len) || tf_valid_libyaml(data, len, detail, detail_size);
-	} else if (f == TF_TOML) {
-		ok = check_toml(data + off, len - off);
-	} else {
-		ok = check_frontmatter(data, len, &has) && has;
-		if (!ok && !has)
-			snprintf(detail, detail_size, "no frontmatter");
-		else if (!ok)
-			(void)tf_valid_libyaml(data, len, detail, detail_size);
-	}
-	return ok;
 }
 
 /* ---- marks ---- */
@@ -311,6 +222,7 @@ struct hit {
 	size_t idx;
 	struct te *holder; /* the entry holding parent; NULL for the document's top */
 	size_t depth; /* segments resolved */
+	bool in_null; /* the path goes on through a null: parent->kids[idx] (--set makes it a map) */
 };
 
 static long line_of(const char *s, size_t off)
@@ -321,13 +233,49 @@ static long line_of(const char *s, size_t off)
 	return n;
 }
 
-static struct te *map_find(struct tn *t, const char *key)
+/* The entry of key in map t, the last when the key repeats (parsers keep the last); *count says
+ * how many there are. */
+static struct te *map_find_all(struct tn *t, const char *key, size_t *count)
 {
 	struct te *found = NULL;
+	*count = 0;
 	for (size_t i = 0; i < t->n; i++)
-		if (t->kids[i].key && !strcmp(t->kids[i].key, key))
-			found = &t->kids[i]; /* a repeated key: parsers keep the last */
+		if (t->kids[i].key && !strcmp(t->kids[i].key, key)) {
+			found = &t->kids[i];
+			(*count)++;
+		}
 	return found;
+}
+
+static struct te *map_find(struct tn *t, const char *key)
+{
+	size_t count;
+	return map_find_all(t, key, &count);
+}
+
+/* A key written twice in one map: which one a path means is a guess, and a delete of the last
+ * would bring the first back. */
+static enum lets_err key_repeated(struct run *u, struct tpath *p, size_t i, struct tn *map, size_t count)
+{
+	struct buf m = BUF_INIT;
+	buf_addf(&m, "%s is ambiguous (%zu candidates)", p->typed, count);
+	for (size_t k = 0; k < map->n; k++) {
+		struct te *e = &map->kids[k];
+		if (!e->key || strcmp(e->key, p->s[i].key))
+			continue;
+		size_t a = line_begin(u->cur.data, e->start), b = a;
+		while (b < u->cur.len && u->cur.data[b] != '\n' && u->cur.data[b] != '\r')
+			b++;
+		while (a < b && (u->cur.data[a] == ' ' || u->cur.data[a] == '\t'))
+			a++;
+		buf_addf(&m, "\n  %s:%ld\t", u->path, line_of(u->cur.data, e->start));
+		buf_add(&m, u->cur.data + a, b - a > 200 ? 200 : b - a);
+	}
+	buf_addf(&m, "\n  the key %s is written %zu times in one %s: keep one with lets edit, then re-run",
+		 p->s[i].key, count, map->style == ST_FLOW ? "object" : "mapping");
+	diag_add(u->d, E_AMBIGUOUS, "%s", m.data);
+	buf_release(&m);
+	return E_AMBIGUOUS;
 }
 
 static const char *scalar_of(struct tn *item, const char *field, struct te **at)
@@ -538,13 +486,24 @@ static enum lets_err resolve(struct run *u, const struct tf_op *op, struct doc *
 		if (s->k == SEG_KEY && node->kind == TN_MAP) {
 			if ((e = dotted_key(u, op, p, i, node)))
 				break;
-			ent = map_find(node, s->key);
+			size_t count;
+			ent = map_find_all(node, s->key, &count);
+			if (count > 1) {
+				e = key_repeated(u, p, i, node, count);
+				break;
+			}
 			if (!ent) {
 				h->parent = node;
 				h->holder = prev;
 				h->depth = i;
 				goto done;
 			}
+		} else if (s->k == SEG_KEY && node->kind == TN_SCALAR && node->sc == SC_NULL && prev &&
+			   !node->tagged) {
+			/* "a:" with nothing, null or ~: a key under it is a new map */
+			h->in_null = true;
+			h->depth = i;
+			goto done;
 		} else if (s->k != SEG_KEY && node->kind == TN_SEQ) {
 			if (s->k == SEG_SELECT && (e = select_one(u, p, i, node, &selected)))
 				break;
@@ -590,6 +549,24 @@ static void typed_value(struct tv *v, const struct tpath *p, const struct tn *ol
 		tv_set_string(v, p->value, p->value_len);
 }
 
+/* --append joins a list of strings as a string ("3.20" after "3.9", "3.10": a CI matrix of
+ * versions), as --set keeps a string a string; else the value reads as JSON when it can. A value
+ * given as JSON (a batch's object form) is read as JSON whatever the list holds. */
+static void append_value(struct tv *v, const struct tpath *p, const struct tn *seq, bool json)
+{
+	if (!tv_parse(v, p->value, p->value_len)) {
+		tv_set_string(v, p->value, p->value_len);
+		return;
+	}
+	if (json || v->k == TV_STR || v->k == TV_ARR || v->k == TV_OBJ || seq->kind != TN_SEQ || !seq->n)
+		return;
+	for (size_t i = 0; i < seq->n; i++)
+		if (seq->kids[i].val->kind != TN_SCALAR || seq->kids[i].val->sc != SC_STRING)
+			return;
+	tv_release(v);
+	tv_set_string(v, p->value, p->value_len);
+}
+
 static enum lets_err op_set(struct run *u, const struct tf_op *op, struct doc *doc, struct tpath *p,
 			    struct hit *h, struct edit *e)
 {
@@ -597,6 +574,15 @@ static enum lets_err op_set(struct run *u, const struct tf_op *op, struct doc *d
 	enum lets_err err;
 	typed_value(&v, p, h->node, op->json);
 	if (h->node) {
+		err = op_replace(doc, h->parent, h->idx, &v, e, u->d, p->typed);
+	} else if (h->in_null) {
+		for (size_t i = h->depth; i < p->n; i++)
+			if (p->s[i].k != SEG_KEY) {
+				tv_release(&v);
+				return diag_add(u->d, E_NOT_FOUND, "path not found in %s", p->typed);
+			}
+		for (size_t i = p->n; i-- > h->depth;)
+			tv_wrap(&v, p->s[i].key);
 		err = op_replace(doc, h->parent, h->idx, &v, e, u->d, p->typed);
 	} else {
 		for (size_t i = h->depth + 1; i < p->n; i++)
@@ -612,10 +598,58 @@ static enum lets_err op_set(struct run *u, const struct tf_op *op, struct doc *d
 	return err;
 }
 
+/* A path opening on the root's element ("[1].spec.replicas", "[kind=Service].spec"): the element
+ * of a top-level list, or one document of a multi-document YAML file. path.c reads what follows
+ * the first "]."; an element alone ("[1]", "[1]=v") is read here. */
+static enum lets_err root_parse(struct tpath *p, const char *arg, bool want_value, const char *flag,
+				struct diag *d)
+{
+	const char *close = strchr(arg, ']'), *eq = close ? memchr(arg, '=', (size_t)(close - arg)) : NULL;
+	size_t e = close ? (size_t)(close - arg) : 0, digits = strspn(arg + 1, "0123456789");
+	if (!close || (!eq && (digits != e - 1 || !digits || digits > 9)) || (eq && eq == arg + 1))
+		return tpath_parse(p, arg, want_value, flag, d); /* path.c words the complaint */
+	struct seg first = {.k = eq ? SEG_SELECT : SEG_INDEX, .index = eq ? 0 : atol(arg + 1)};
+	if (eq) {
+		const char *vb = eq + 1, *ve = close;
+		if (ve - vb >= 2 && (*vb == '"' || *vb == '\'') && ve[-1] == *vb)
+			vb++, ve--;
+		first.key = xstrndup(arg + 1, (size_t)(eq - arg) - 1);
+		first.value = xstrndup(vb, (size_t)(ve - vb));
+	}
+	enum lets_err err = LETS_OK;
+	const char *rest = close + 1;
+	if (*rest == '.') {
+		err = tpath_parse(p, rest + 1, want_value, flag, d);
+		char *typed = p->typed;
+		p->typed = xmalloc(e + 3 + strlen(typed ? typed : ""));
+		sprintf(p->typed, "%.*s.%s", (int)e + 1, arg, typed ? typed : "");
+		free(typed);
+	} else {
+		p->typed = xstrndup(arg, e + 1);
+		const char *why = want_value && *rest != '=' ? "no '=' and value after the key path"
+				  : !want_value && *rest     ? "text after the key path"
+							     : NULL;
+		if (why)
+			err = diag_add(d, E_USAGE,
+				       "error: invalid value '%s' for '%s': %s\n\nFor more information, try "
+				       "'--help'.",
+				       arg, flag, why);
+		else if (want_value)
+			p->value = xstrdup(rest + 1), p->value_len = strlen(rest + 1);
+	}
+	XGROW(p->s, p->cap, p->n + 1);
+	memmove(p->s + 1, p->s, p->n * sizeof(*p->s));
+	p->s[0] = first;
+	p->n++;
+	return err;
+}
+
 static enum lets_err op_parse(struct tpath *p, const struct tf_op *op, struct diag *d)
 {
 	static const char *const flags[] = {"--set <SET>", "--delete <DELETE>", "--append <APPEND>"};
-	enum lets_err err = tpath_parse(p, op->arg, op->kind != TF_DELETE, flags[op->kind], d);
+	enum lets_err err = op->arg[0] == '['
+				    ? root_parse(p, op->arg, op->kind != TF_DELETE, flags[op->kind], d)
+				    : tpath_parse(p, op->arg, op->kind != TF_DELETE, flags[op->kind], d);
 	if (!err && p->brackets && op->kind != TF_APPEND)
 		err = diag_add(
 			d, E_USAGE,
@@ -631,6 +665,74 @@ enum lets_err tf_op_check(const struct tf_op *op, struct diag *d)
 	enum lets_err err = op_parse(&p, op, d);
 	tpath_release(&p);
 	return err;
+}
+
+/* What a document of a YAML stream is, for a list of them: its kind and metadata.name, its first
+ * keys, or its value. */
+static void doc_summary(struct buf *b, const struct run *u, const struct tn *t)
+{
+	struct te *kind = t->kind == TN_MAP ? map_find((struct tn *)t, "kind") : NULL;
+	struct te *meta = t->kind == TN_MAP ? map_find((struct tn *)t, "metadata") : NULL;
+	struct te *name = meta && meta->val->kind == TN_MAP ? map_find(meta->val, "name") : NULL;
+	const char *sep = "";
+	if (kind && kind->val->kind == TN_SCALAR && kind->val->text)
+		buf_addf(b, "kind: %s", kind->val->text), sep = " \xC2\xB7 ";
+	if (name && name->val->kind == TN_SCALAR && name->val->text)
+		buf_addf(b, "%sname: %s", sep, name->val->text), sep = " \xC2\xB7 ";
+	if (*sep)
+		return;
+	if (t->kind == TN_MAP) {
+		buf_adds(b, "keys: ");
+		for (size_t i = 0; i < t->n && i < 3; i++)
+			buf_addf(b, "%s%s", i ? ", " : "", t->kids[i].key ? t->kids[i].key : "");
+		if (t->n > 3)
+			buf_adds(b, ", \xE2\x80\xA6");
+	} else if (t->kind == TN_SEQ) {
+		buf_addf(b, "a list of %zu", t->n);
+	} else if (t->start == t->end) {
+		buf_adds(b, "empty");
+	} else {
+		size_t n = t->end - t->start;
+		buf_add(b, u->cur.data + t->start, n > 60 ? 60 : n);
+	}
+}
+
+/* A path without [N] in a file of several YAML documents: which document it means is a guess. */
+static enum lets_err docs_ambiguous(struct run *u, const struct tn *docs, const struct tpath *p,
+				    const struct tf_op *op)
+{
+	static const char *const flag[] = {"--set", "--delete", "--append"};
+	struct buf m = BUF_INIT, arg = BUF_INIT;
+	buf_addf(&m, "%s is ambiguous (%zu candidates)", p->typed, docs->n);
+	size_t shown = docs->n < 20 ? docs->n : 20;
+	for (size_t i = 0; i < shown; i++) {
+		const struct tn *t = docs->kids[i].val;
+		size_t at = t->start == t->end ? docs->kids[i].start : t->start;
+		buf_addf(&m, "\n  %s:%ld\t[%zu] ", u->path, line_of(u->cur.data, at), i);
+		doc_summary(&m, u, t);
+	}
+	if (docs->n > shown)
+		buf_addf(&m, "\n  (+%zu more)", docs->n - shown);
+	buf_addf(&m, "\n  %s holds %zu YAML documents: a path names one as [N], 0 the first", u->path,
+		 docs->n);
+	for (size_t i = 0; i < (docs->n <= 5 ? docs->n : 1); i++) {
+		buf_truncate(&arg, 0);
+		if (docs->n <= 5)
+			buf_addf(&arg, "[%zu].%s", i, op->arg);
+		else
+			buf_addf(&arg, "[<N>].%s", op->arg);
+		if (docs->n <= 5)
+			buf_addf(&m, "\n  pick [%zu]: lets transform ", i);
+		else
+			buf_adds(&m, "\n  pick one: lets transform ");
+		check_shell_quote(&m, u->path);
+		buf_addf(&m, " %s ", flag[op->kind]);
+		check_shell_quote(&m, arg.data);
+	}
+	diag_add(u->d, E_AMBIGUOUS, "%s", m.data);
+	buf_release(&m);
+	buf_release(&arg);
+	return E_AMBIGUOUS;
 }
 
 static enum lets_err one_op(struct run *u, const struct tf_op *op, size_t k)
@@ -649,8 +751,13 @@ static enum lets_err one_op(struct run *u, const struct tf_op *op, size_t k)
 			err = unsupported_key(u->d, &doc, p.typed,
 					      "the document holds a construct lets does not edit");
 	}
+	bool docs = !err && doc.root && doc.root->style == ST_YAML_DOCS;
+	if (docs && p.n && p.s[0].k == SEG_KEY)
+		err = docs_ambiguous(u, doc.root, &p, op);
 	if (!err)
 		err = resolve(u, op, &doc, &p, &h);
+	if (!err && docs && h.parent == doc.root && op->kind != TF_APPEND)
+		err = unsupported_key(u->d, &doc, p.typed, "a whole YAML document");
 	if (!err && op->kind == TF_SET) {
 		err = op_set(u, op, &doc, &p, &h, &e);
 	} else if (!err && !h.node) {
@@ -659,8 +766,7 @@ static enum lets_err one_op(struct run *u, const struct tf_op *op, size_t k)
 		err = op_delete(&doc, h.holder, h.parent, h.idx, &e, u->d, p.typed);
 	} else if (!err) {
 		struct tv v = TV_INIT;
-		if (!tv_parse(&v, p.value, p.value_len))
-			tv_set_string(&v, p.value, p.value_len);
+		append_value(&v, &p, h.node, op->json);
 		err = op_append(&doc, h.node, &v, &e, u->d, p.typed);
 		tv_release(&v);
 	}

@@ -1,9 +1,10 @@
 /* A strict JSON(C) scanner for the common case, so a plain config file needs neither a
  * tree-sitter parse nor a jansson tree. It answers only when it is sure and declines otherwise:
- *  - json_fast_valid says "valid" only for bytes jansson (after tf_valid blanks comments and
- *    trailing commas) accepts; on anything it does not know for sure — a big number, a \u escape
- *    that jansson treats specially, a bracket it cannot place, depth over 200 — it declines and
- *    tf_valid asks jansson, which then also words the complaint;
+ *  - json_fast_valid says "valid" only for bytes jansson accepts as tf_valid_jansson reads them
+ *    (comments blanked, and in JSONC trailing commas); on anything it does not know for sure — a
+ *    big number (tf_valid_jansson reads every number as 0), a \u escape that jansson treats
+ *    specially, a bracket it cannot place, depth over 200 — it declines and tf_valid asks
+ *    jansson, which then also words the complaint;
  *  - json_fast_model builds the model exactly as model.c reads it off the tree-sitter tree, for
  *    one value with comments around and inside it and no trailing comma (tree-sitter's error
  *    recovery decides how a trailing comma reads); on anything else it declines and the caller
@@ -234,9 +235,9 @@ static void js_value(struct js *j, int depth)
 	js_delim(j);
 }
 
-bool json_fast_valid(const char *s, size_t n)
+bool json_fast_valid(const char *s, size_t n, bool jsonc)
 {
-	struct js j = {s, 0, n, false, true, false};
+	struct js j = {s, 0, n, false, jsonc, false};
 	js_ws(&j);
 	js_value(&j, 0);
 	js_ws(&j);

@@ -20,6 +20,7 @@ struct mb {
 	const char *src;
 	size_t len;
 	bool bad;
+	bool lenient; /* reading for meaning only: model what transform does not edit in place */
 };
 
 static bool is(TSNode n, const char *type)
@@ -226,11 +227,13 @@ static void yaml_pairs(struct mb *m, struct tn *t, TSNode n, int depth)
 		}
 		TSNode key = pair ? ts_node_child_by_field_name(k, "key", 3) : k;
 		TSNode val = pair ? ts_node_child_by_field_name(k, "value", 5) : k;
-		char *ks = NULL;
-		if (t->kind == TN_MAP) {
+		char *ks = NULL, *single = NULL;
+		if (t->kind == TN_MAP || (pair && m->lenient)) {
 			struct tn *kt = ts_node_is_null(key) ? NULL : yaml_node(m, key, depth + 1);
 			ks = kt && kt->text ? xstrndup(kt->text, kt->text_len) : xstrdup("");
 			tn_free(kt);
+			if (t->kind != TN_MAP)
+				single = ks, ks = NULL;
 		} else if (pair) {
 			m->bad = true; /* a single-pair mapping inside a flow sequence */
 		}
@@ -253,6 +256,13 @@ static void yaml_pairs(struct mb *m, struct tn *t, TSNode n, int depth)
 			v->start = v->end = after;
 		} else {
 			v = yaml_node(m, val, depth + 1);
+		}
+		if (single) {
+			/* [a, b: 1] holds the map {b: 1} */
+			struct tn *one = tn_new(TN_MAP, k);
+			one->style = ST_FLOW;
+			tn_add(one, single, ts_node_start_byte(k), ts_node_end_byte(k), v)->after = after;
+			v = one;
 		}
 		struct te *e = tn_add(t, ks, ts_node_start_byte(k), ts_node_end_byte(k), v);
 		e->after = after;
@@ -324,21 +334,9 @@ static struct tn *yaml_node(struct mb *m, TSNode n, int depth)
 	return t;
 }
 
-static struct tn *yaml_root(struct mb *m, TSNode root)
+/* A document's value: its block or flow node, or NULL when it has none. */
+static struct tn *yaml_doc(struct mb *m, TSNode docn)
 {
-	TSNode docn = {0};
-	size_t docs = 0;
-	for (uint32_t i = 0; i < ts_node_named_child_count(root); i++) {
-		TSNode k = ts_node_named_child(root, i);
-		if (is(k, "document") && !docs++)
-			docn = k;
-		else if (is(k, "ERROR"))
-			m->bad = true;
-	}
-	if (docs > 1)
-		m->bad = true; /* several documents: which one a path means is a guess */
-	if (!docs)
-		return NULL;
 	for (uint32_t i = 0; i < ts_node_named_child_count(docn); i++) {
 		TSNode k = ts_node_named_child(docn, i);
 		if (is(k, "block_node") || is(k, "flow_node"))
@@ -347,6 +345,49 @@ static struct tn *yaml_root(struct mb *m, TSNode root)
 			m->bad = true;
 	}
 	return NULL;
+}
+
+/* One document is the root; several are the elements of an ST_YAML_DOCS sequence, an empty one
+ * a null. */
+static struct tn *yaml_root(struct mb *m, TSNode root)
+{
+	TSNode *kid;
+	size_t c = kids_of(root, true, &kid), docs = 0;
+	struct tn *seq = NULL, *one = NULL;
+	TSNode first = {0};
+	for (size_t i = 0; i < c; i++) {
+		TSNode k = kid[i];
+		if (is(k, "ERROR"))
+			m->bad = true;
+		if (!is(k, "document"))
+			continue;
+		struct tn *v = yaml_doc(m, k);
+		if (!docs++) {
+			one = v;
+			first = k;
+			continue;
+		}
+		if (!seq) {
+			seq = tn_new(TN_SEQ, root);
+			seq->style = ST_YAML_DOCS;
+			tn_add(seq, NULL, ts_node_start_byte(first), ts_node_end_byte(first), NULL);
+		}
+		tn_add(seq, NULL, ts_node_start_byte(k), ts_node_end_byte(k), v);
+	}
+	free(kid);
+	if (!seq)
+		return one;
+	seq->kids[0].val = one;
+	for (size_t i = 0; i < seq->n; i++) {
+		struct te *e = &seq->kids[i];
+		if (!e->val) {
+			e->val = xcalloc(1, sizeof(*e->val));
+			e->val->kind = TN_SCALAR;
+			e->val->sc = SC_NULL;
+			e->val->start = e->val->end = e->start;
+		}
+	}
+	return seq;
 }
 
 /* ---- TOML ---- */
@@ -598,7 +639,9 @@ static struct tn *toml_root(struct mb *m, TSNode root)
 	return r;
 }
 
-bool doc_build(struct doc *d, enum tf_format f, const char *src, size_t len)
+static bool build_tree(struct doc *d, enum tf_format f, const char *src, size_t len, bool lenient);
+
+static bool build(struct doc *d, enum tf_format f, const char *src, size_t len, bool lenient)
 {
 	if (f == TF_JSON) {
 		memset(d, 0, sizeof(*d));
@@ -617,10 +660,25 @@ bool doc_build(struct doc *d, enum tf_format f, const char *src, size_t len)
 		if (yaml_fast_model(src, len, &d->root))
 			return true;
 	}
-	return doc_build_tree(d, f, src, len);
+	return build_tree(d, f, src, len, lenient);
+}
+
+bool doc_build(struct doc *d, enum tf_format f, const char *src, size_t len)
+{
+	return build(d, f, src, len, false);
+}
+
+bool doc_read(struct doc *d, enum tf_format f, const char *src, size_t len)
+{
+	return build(d, f, src, len, true);
 }
 
 bool doc_build_tree(struct doc *d, enum tf_format f, const char *src, size_t len)
+{
+	return build_tree(d, f, src, len, false);
+}
+
+static bool build_tree(struct doc *d, enum tf_format f, const char *src, size_t len, bool lenient)
 {
 	memset(d, 0, sizeof(*d));
 	d->src = src;
@@ -631,7 +689,7 @@ bool doc_build_tree(struct doc *d, enum tf_format f, const char *src, size_t len
 	ts_parser_set_language(p, d->fmt == TF_JSON   ? tree_sitter_json()
 				  : d->fmt == TF_YAML ? tree_sitter_yaml()
 						      : tree_sitter_toml());
-	struct mb m = {src, len, false};
+	struct mb m = {src, len, false, lenient};
 	if (f == TF_FRONTMATTER) {
 		size_t first = len >= 4 && !memcmp(src, "---\n", 4) ? 4 : 5;
 		size_t i = first;
@@ -651,6 +709,7 @@ bool doc_build_tree(struct doc *d, enum tf_format f, const char *src, size_t len
 	}
 	TSTree *tree = ts_parser_parse_string(p, NULL, src, (uint32_t)(f == TF_FRONTMATTER ? d->limit : len));
 	TSNode root = ts_tree_root_node(tree);
+	m.bad = is(root, "ERROR"); /* nothing parsed as a document: not an empty one */
 	if (d->fmt == TF_JSON) {
 		for (uint32_t i = 0; i < ts_node_named_child_count(root) && !d->root; i++) {
 			TSNode k = ts_node_named_child(root, i);

@@ -93,6 +93,36 @@ static bool only_blank_before(const char *s, size_t off)
 	return true;
 }
 
+/* Is the line [a, b) a comment and nothing else: "#" in YAML and TOML; "//" or one block comment
+ * in JSON. */
+static bool comment_line(const struct doc *d, size_t a, size_t b)
+{
+	const char *s = d->src;
+	while (a < b && (s[a] == ' ' || s[a] == '\t'))
+		a++;
+	while (b > a && (s[b - 1] == '\n' || s[b - 1] == '\r' || s[b - 1] == ' ' || s[b - 1] == '\t'))
+		b--;
+	if (d->fmt != TF_JSON)
+		return a < b && s[a] == '#';
+	if (b - a >= 2 && s[a] == '/' && s[a + 1] == '/')
+		return true;
+	return b - a >= 4 && !memcmp(s + a, "/*", 2) && !memcmp(s + b - 2, "*/", 2) &&
+	       memmem(s + a + 2, b - a - 2, "*/", 2) == s + b - 2;
+}
+
+/* The start of the comment lines directly above the line starting at ls, with no blank line
+ * between: a key's own comments, deleted with it. */
+static size_t own_comments(const struct doc *d, size_t ls)
+{
+	while (ls > d->base && ls > 0) {
+		size_t prev = line_begin(d->src, ls - 1);
+		if (!comment_line(d, prev, ls))
+			break;
+		ls = prev;
+	}
+	return ls;
+}
+
 static bool has_newline(const char *s, size_t a, size_t b)
 {
 	return b > a && memchr(s + a, '\n', b - a);
@@ -190,7 +220,7 @@ static void flow_delete(const struct doc *d, const struct tn *c, size_t idx, str
 	bool own_line = has_newline(s, c->open, en->start) && only_blank_before(s, en->start) &&
 			(q >= c->close || s[q] == '\n' || s[q] == '\r') && q < c->close;
 	if (own_line) {
-		edit_add(e, line_begin(s, en->start), line_after(s, d->len, q), "", 0);
+		edit_add(e, own_comments(d, line_begin(s, en->start)), line_after(s, d->len, q), "", 0);
 		if (idx == c->n - 1 && !comma) {
 			const struct te *prev = &c->kids[idx - 1];
 			size_t cpos = prev->end;
@@ -262,7 +292,7 @@ static void block_delete(const struct doc *d, const struct te *holder, const str
 		return;
 	}
 	if (only_blank_before(s, en->start))
-		edit_add(e, line_begin(s, en->start), entry_line_end(d, en->end), "", 0);
+		edit_add(e, own_comments(d, line_begin(s, en->start)), entry_line_end(d, en->end), "", 0);
 	else
 		edit_add(e, en->start, c->kids[idx + 1].start, "", 0);
 }
@@ -511,7 +541,15 @@ static void toml_delete_table(const struct doc *d, const struct te *en, struct e
 {
 	const struct tn *t = en->val;
 	if (t->style == ST_TOML_TABLE && en->end > en->start) {
-		edit_add(e, line_begin(d->src, en->start), en->end, "", 0);
+		/* the comments directly above the next header are that header's */
+		size_t end = en->end;
+		while (end < d->len && end > en->start && d->src[end - 1] == '\n') {
+			size_t prev = line_begin(d->src, end - 1);
+			if (!comment_line(d, prev, end))
+				break;
+			end = prev;
+		}
+		edit_add(e, own_comments(d, line_begin(d->src, en->start)), end, "", 0);
 	} else if (t->style == ST_TOML_AOT) {
 		for (size_t i = 0; i < t->n; i++)
 			toml_delete_table(d, &t->kids[i], e);
@@ -522,7 +560,8 @@ static void toml_delete_table(const struct doc *d, const struct te *en, struct e
 		if (k->val->kind != TN_SCALAR && k->val->style != ST_FLOW)
 			toml_delete_table(d, k, e);
 		else if (t->style != ST_TOML_TABLE)
-			edit_add(e, line_begin(d->src, k->start), entry_line_end(d, k->end), "", 0);
+			edit_add(e, own_comments(d, line_begin(d->src, k->start)), entry_line_end(d, k->end),
+				 "", 0);
 	}
 }
 
@@ -540,7 +579,8 @@ enum lets_err op_delete(const struct doc *d, const struct te *holder, struct tn 
 	else if (parent->style == ST_BLOCK)
 		block_delete(d, holder, parent, idx, e);
 	else if (en->val->kind == TN_SCALAR || en->val->style == ST_FLOW)
-		edit_add(e, line_begin(d->src, en->start), entry_line_end(d, en->end), "", 0);
+		edit_add(e, own_comments(d, line_begin(d->src, en->start)), entry_line_end(d, en->end), "",
+			 0);
 	else
 		toml_delete_table(d, en, e);
 	return LETS_OK;

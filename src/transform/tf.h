@@ -56,11 +56,19 @@ struct tf_result {
 const char *tf_format_name(enum tf_format f);
 /* The format path's name and bytes select; false when none (an unsupported file). */
 bool tf_format_for(const char *path, const char *data, size_t len, enum tf_format *f);
-/* The real parser's verdict on bytes (jansson after comments and trailing commas are blanked,
- * libyaml, the TOML validator); on failure detail gets a short reason. A plain JSON or block YAML
- * file a strict scanner reads whole (transform/jsonscan.c, yamlscan.c, tested never to pass what
- * the parser refuses) is vouched for without the parser. */
-bool tf_valid(enum tf_format f, const char *data, size_t len, char *detail, size_t detail_size);
+/* The one verdict on a data file's bytes, edit's and write's layer 1 as well as transform's: for
+ * JSON, JSON with comments (the spec's config.json has them), trailing commas too where
+ * tf_jsonc(path) says the file is JSONC (path NULL: JSONC), a UTF-8 BOM skipped, numbers of any
+ * size, and a file of only whitespace and comments not broken; libyaml for YAML, the TOML
+ * validator, YAML between frontmatter fences. On failure detail gets a short reason. A plain
+ * JSON or block YAML file a strict scanner reads whole (transform/jsonscan.c, yamlscan.c, tested
+ * never to pass what the parser refuses) is vouched for without the parser. */
+bool tf_valid(enum tf_format f, const char *path, const char *data, size_t len, char *detail,
+	      size_t detail_size);
+/* Is the JSON file at path JSONC (trailing commas allowed) to the tools that own it: *.jsonc, tsconfig*.json,
+ * jsconfig*.json, .vscode/<name>.json, (.)devcontainer.json, .claude/settings(.local).json, and the
+ * configuration files of ESLint, TSLint, Turborepo, Biome and Deno. */
+bool tf_jsonc(const char *path);
 
 /* The key path of op, parsed and thrown away: usage (or a leading dot's not_found) before any
  * file is read. */

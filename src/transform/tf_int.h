@@ -89,6 +89,7 @@ enum tn_style {
 	ST_TOML_DOTTED, /* a table made by dotted keys (a.b = 1) */
 	ST_TOML_IMPLICIT, /* a table made only as a parent of [a.b] */
 	ST_TOML_AOT, /* [[array]] of tables */
+	ST_YAML_DOCS, /* the documents of a YAML stream of several: the root, addressed as [N] */
 };
 enum sc_type { SC_STRING, SC_NUMBER, SC_BOOL, SC_NULL, SC_OTHER };
 
@@ -131,6 +132,9 @@ struct doc {
  * A JSON or YAML document json_fast_model or yaml_fast_model is sure of is read without
  * tree-sitter, to the same model. */
 bool doc_build(struct doc *d, enum tf_format f, const char *src, size_t len);
+/* The model of what src means, for the meaning proof: doc_build's, and a single-pair mapping in a
+ * YAML flow sequence ([a, b: 1]) read as the map it is, which transform does not edit. */
+bool doc_read(struct doc *d, enum tf_format f, const char *src, size_t len);
 /* doc_build always through tree-sitter: the reference json_fast_model is tested against. */
 bool doc_build_tree(struct doc *d, enum tf_format f, const char *src, size_t len);
 void doc_release(struct doc *d);
@@ -141,12 +145,12 @@ char *tf_decode_quoted(const char *s, size_t n, size_t *out_len);
 /* A hex digit's value, or -1 (the \uXXXX escapes of value.c and jsonscan.c). */
 int tf_hexval(char c);
 
-/* tf_valid's JSON verdict from jansson alone, after comments and trailing commas are blanked:
- * the reference json_fast_valid is tested against. */
-bool tf_valid_jansson(const char *s, size_t n, char *detail, size_t detail_size);
+/* tf_valid's JSON verdict from jansson alone, its numbers read as 0, its comments blanked and, in
+ * JSONC, its trailing commas: the reference json_fast_valid is tested against. */
+bool tf_valid_jansson(const char *s, size_t n, bool jsonc, char *detail, size_t detail_size);
 /* jsonscan.c: a strict JSON(C) scanner that answers only when sure (see there). True: jansson
- * accepts s once tf_valid blanks its comments and trailing commas; false: ask jansson. */
-bool json_fast_valid(const char *s, size_t n);
+ * accepts s as tf_valid_jansson reads it; false: ask jansson. */
+bool json_fast_valid(const char *s, size_t n, bool jsonc);
 /* True: *root is the model doc_build_tree would build of src; false: not sure, nothing built. */
 bool json_fast_model(const char *src, size_t len, struct tn **root);
 /* yamlscan.c: the same for a plain block-style YAML file; false: not sure, nothing built. */

@@ -266,7 +266,7 @@ static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
 		return diag_add(d, E_UNSUPPORTED_FILE,
 				"%s is unsupported: not JSON, YAML, TOML or Markdown with frontmatter",
 				ef->path);
-	if (!o->no_check && !tf_valid(j->fmt, ef->orig, ef->orig_len, detail, sizeof(detail)))
+	if (!o->no_check && !tf_valid(j->fmt, ef->path, ef->orig, ef->orig_len, detail, sizeof(detail)))
 		return diag_add(d, E_CHECK_FAILED, "structured check failed for %s: %s", ef->path, detail);
 	enum lets_err e = tf_apply(j->fmt, ef->path, ef->orig, ef->orig_len, j->ops, j->n_ops, &j->res, d);
 	if (e)
@@ -281,15 +281,24 @@ static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
 		strcpy(ef->ck.reason, "--no-check");
 	} else {
 		ef->ck.kind = check_kind_of(j->fmt);
-		ef->ck.errors_after = !tf_valid(j->fmt, ef->f.data, ef->f.size, detail, sizeof(detail));
+		ef->ck.errors_after =
+			!tf_valid(j->fmt, ef->path, ef->f.data, ef->f.size, detail, sizeof(detail));
 		ef->ck.failed = ef->ck.errors_after > 0;
 	}
+	struct buf why = BUF_INIT;
+	if (!o->no_check)
+		check_meaning(ef->path, &ef->ck, ef->orig, ef->orig_len, ef->f.data, ef->f.size,
+			      MEANING_TRANSFORM, &why);
 	region_of_marks(j, &ef->f);
 	if (ef->ck.failed) {
-		block_note_first_change(&j->region, check_reject_note(ef->ck.kind));
-		return diag_add(d, E_CHECK_FAILED, "structured check failed for %s: invalid", ef->path);
+		block_note_first_change(&j->region, check_reject_note(&ef->ck));
+		if (ef->ck.meaning_changed)
+			diag_add(d, E_CHECK_FAILED, "%s", why.data);
+		else
+			diag_add(d, E_CHECK_FAILED, "structured check failed for %s: invalid", ef->path);
 	}
-	return LETS_OK;
+	buf_release(&why);
+	return ef->ck.failed ? E_CHECK_FAILED : LETS_OK;
 }
 
 static size_t sorted_lines(const struct tjob *j, long *v)
@@ -335,7 +344,7 @@ static struct out_change job_change(const struct tcall *t, const struct tjob *j,
 	bool cmd_ok = c->cmd_done && c->verdict == CMD_OK;
 	if (ef->ck.kind != CHECK_NONE || cmd_ok) {
 		ch.check.layer = cmd_ok ? c->cmd.shown : check_kind_name(ef->ck.kind);
-		ch.check.status = ef->ck.failed ? check_failed_status(ef->ck.kind) : "ok";
+		ch.check.status = ef->ck.failed ? check_status_word(&ef->ck, false) : "ok";
 	}
 	return ch;
 }

@@ -180,6 +180,8 @@ def choose_op(doc, ext):
     kind = rng.choice(["set", "set", "new", "delete", "append"])
     if kind == "set":
         scalars = [(p, v) for p, v in every if not isinstance(v, (dict, list)) and v is not None]
+        if not scalars:
+            return choose_op(doc, ext)
         p, old = rng.choice(scalars)
         text, want = value_like(old, ext)
         return "--set", path_text(p) + "=" + text, ("set", p, want)
@@ -202,6 +204,8 @@ def choose_op(doc, ext):
         want = json.loads(text)
     else:
         text, want = new_value(ext)
+        if lst and all(isinstance(x, str) for x in lst) and not isinstance(want, (str, dict, list)):
+            want = text  # a list of strings gains a string (issue 26, item 7)
     return "--append", path_text(p) + "=" + text, ("append", p, want)
 
 

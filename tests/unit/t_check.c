@@ -1,10 +1,24 @@
-/* Layer-1 checks (check.h): the format validators (JSON with comments, YAML, TOML, markdown
+/* Layer-1 checks (check.h): the format validators (JSON and JSONC, YAML, TOML, markdown
  * frontmatter), the choice of check by file name, and check_layer1's rule that only a new
  * failure fails (a file already broken before the edit is not blamed on it). */
 #include "alloc.h"
 #include "buf.h"
 #include "check.h"
+#include "transform/tf.h"
 #include "unit.h"
+
+/* The one JSON verdict, as a JSONC file (tsconfig.json: trailing commas) and a plain one. */
+static bool jsonc(const char *s, size_t n)
+{
+	char detail[80];
+	return tf_valid(TF_JSON, "tsconfig.json", s, n, detail, sizeof(detail));
+}
+
+static bool json_strict(const char *s, size_t n)
+{
+	char detail[80];
+	return tf_valid(TF_JSON, "package.json", s, n, detail, sizeof(detail));
+}
 
 static void validators(void)
 {
@@ -14,15 +28,27 @@ static void validators(void)
 		const char *text;
 		bool ok;
 	} cases[] = {
-		{"json: object", check_json, "{\"a\": [1, 2.5, true, null, \"x\"]}\n", true},
-		{"json: // comment", check_json, "{\n  // note\n  \"a\": 1\n}\n", true},
-		{"json: block comment", check_json, "{ /* a\nb */ \"a\": 1 }", true},
-		{"json: // inside a string is text", check_json, "{\"url\": \"http://x\"}", true},
-		{"json: trailing comma", check_json, "{\"a\": 1,}", false},
-		{"json: unclosed object", check_json, "{\"a\": 1", false},
-		{"json: unclosed block comment", check_json, "{} /* open", false},
-		{"json: empty file is not broken", check_json, "", true},
-		{"json: two documents", check_json, "{} {}", false},
+		{"json: object", json_strict, "{\"a\": [1, 2.5, true, null, \"x\"]}\n", true},
+		{"jsonc: // comment", jsonc, "{\n  // note\n  \"a\": 1\n}\n", true},
+		{"json: // comment (the spec's config.json)", json_strict, "{\n  // note\n  \"a\": 1\n}\n",
+		 true},
+		{"jsonc: block comment", jsonc, "{ /* a\nb */ \"a\": 1 }", true},
+		{"json: // inside a string is text", json_strict, "{\"url\": \"http://x\"}", true},
+		{"jsonc: trailing comma", jsonc, "{\"a\": 1,}", true},
+		{"json: no trailing comma", json_strict, "{\"a\": 1,}", false},
+		{"jsonc: a comma alone is no trailing comma", jsonc, "[,]", false},
+		{"json: unclosed object", json_strict, "{\"a\": 1", false},
+		{"jsonc: unclosed block comment", jsonc, "{} /* open", false},
+		{"json: empty file is not broken", json_strict, "", true},
+		{"jsonc: a comment-only file is not broken", jsonc, "// nothing yet\n", true},
+		{"json: two documents", json_strict, "{} {}", false},
+		{"json: a BOM", json_strict, "\xEF\xBB\xBF{\"a\": 1}", true},
+		{"json: an integer above 2^63", json_strict, "{\"a\": 18446744073709551616}", true},
+		{"json: 1e400", json_strict, "[1e400, -1E+400, 1.5e-400]", true},
+		{"json: a leading zero", json_strict, "[01]", false},
+		{"json: a bare minus", json_strict, "[-]", false},
+		{"json: a dot without digits", json_strict, "[1.]", false},
+		{"json: an exponent without digits", json_strict, "[1e]", false},
 		{"yaml: mapping and sequence", check_yaml, "a: 1\nlist:\n  - x\n  - y\n", true},
 		{"yaml: unclosed flow sequence", check_yaml, "a: [1, 2\n", false},
 		{"yaml: bad indentation", check_yaml, "a:\n  b: 1\n c: 2\n", false},
