@@ -312,6 +312,8 @@ run-checks:
 	$(call record_run,bash tests/mcp/run.sh $(BUILD)/lets $(BUILD)/asan/lets,tests/mcp/run.sh); \
 	echo "== tests/format.sh"; \
 	$(call record_run,bash tests/format.sh,tests/format.sh); \
+	echo "== tests/include-cycles.sh"; \
+	$(call record_run,bash tests/include-cycles.sh,tests/include-cycles.sh); \
 	echo "== tests/package.sh"; \
 	$(call record_run,bash tests/package.sh $(BUILD),tests/package.sh); \
 	echo "== fuzz slice ($(FUZZ_CHECK_RUNS) runs per harness, seed 1)"; \
