@@ -1,6 +1,6 @@
 /* lets stats: walks a directory for Claude Code transcripts (.jsonl) and reports how much lets
  * and its hook were used (src/hook/transcript.c counts one file). */
-#include "verbs.h"
+#include "verb.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -192,6 +192,7 @@ static void render_json(const struct transcript_counts *c, struct buf *out)
 	buf_adds(out, strcmp(sep, ",") == 0 ? "}}\n" : "}\n");
 }
 
+verb_fn cmd_stats;
 enum lets_err cmd_stats(const struct opts *o, struct buf *out, struct diag *d)
 {
 	struct transcript_counts c = {0};

@@ -212,6 +212,7 @@ enum lets_err update_run(const char *repo, const struct opts *o, struct buf *out
 	return LETS_OK;
 }
 
+verb_fn cmd_update;
 enum lets_err cmd_update(const struct opts *o, struct buf *out, struct diag *d)
 {
 #ifdef LETS_RELEASE_REPO
