@@ -317,6 +317,8 @@ run-checks:
 	$(call record_run,bash tests/format.sh,tests/format.sh); \
 	echo "== tests/include-cycles.sh"; \
 	$(call record_run,bash tests/include-cycles.sh,tests/include-cycles.sh); \
+	echo "== tests/new-verb.sh"; \
+	$(call record_run,env NEW_VERB_CC="$(CC) $(REL_CFLAGS) $(SRC_WARN)" NEW_VERB_LIBS="$(TP_LIBS) $(SYS_LIBS)" bash tests/new-verb.sh $(BUILD),tests/new-verb.sh); \
 	echo "== tests/package.sh"; \
 	$(call record_run,bash tests/package.sh $(BUILD),tests/package.sh); \
 	echo "== fuzz slice ($(FUZZ_CHECK_RUNS) runs per harness, seed 1)"; \

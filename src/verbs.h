@@ -4,18 +4,21 @@
  * `lets stats` counts (src/hook/cmdline.c) and `lets guide` all read the rows, so a verb that is not
  * a row here does not exist anywhere, and nothing about a verb is written twice.
  *
- * A new verb touches three files (tests/new-verb.sh adds one this way, builds it and runs it):
- *   1. src/verb/<verb>.c, its function: `verb_fn cmd_<verb>;` (the declaration -Wmissing-prototypes
- *      asks for, checked against verb_fn) and then `enum lets_err cmd_<verb>(const struct opts *o,
- *      struct buf *out, struct diag *d)`. It composes modules, renders its whole answer into out,
- *      records failures in d; it never exits or prints. What its row asks for is ready: o->wt is
- *      the open working tree under VERB_TREE.
- *   2. its row in verb_table (src/verbs.c), and `cmd_<verb>` in the verb_fn declaration above the
- *      table. The row's position is its place in `lets --help`, the completions and the man page.
- *   3. its flags: rows in src/opt.c's specs naming it in their verbs ("show find"), each writing a
- *      field of struct opts (opt.h); a flag no verb had before needs a new field there too (then
- *      it is four files). The shared flags (--json, --budget, --no-ignore, …) come with
- *      VERB_SHARED_FLAGS, not with rows.
+ * A new verb touches three files (tests/new-verb.sh follows these steps to add `lets hello`,
+ * checks that only these files changed, builds it and runs it through every table below):
+ *   1. src/verb/<verb>.c: `#include "verb.h"`, then `verb_fn cmd_<verb>;` (the declaration
+ *      -Wmissing-prototypes asks for, which checks the definition against verb_fn) and
+ *      `enum lets_err cmd_<verb>(const struct opts *o, struct buf *out, struct diag *d)`. It
+ *      composes modules, renders its whole answer into out, records failures in d; it never
+ *      exits or prints. What its row's needs ask for is ready: under VERB_TREE, o->wt is the
+ *      open working tree.
+ *   2. its row in verb_table (src/verbs.c), and `verb_fn cmd_<verb>;` above the table. The row's
+ *      position is its place in `lets --help`, the completions and the man page; a tool
+ *      descriptor makes it an MCP tool, guide lines put it in `lets guide`.
+ *   3. its flags: rows in src/opt.c's specs that name it among their verbs ("show find"), each
+ *      writing a field of struct opts (opt.h); a flag whose value no struct opts field holds yet
+ *      needs that field too, a fourth file. The shared flags (--json, --budget, --no-ignore, …)
+ *      come with VERB_SHARED_FLAGS in the row, not with flag rows.
  * The Makefile compiles every .c file under src/verb/; nothing else lists verbs. */
 #ifndef LETS_VERBS_H
 #define LETS_VERBS_H
