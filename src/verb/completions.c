@@ -2,7 +2,7 @@
  * option table, so a verb, alias, flag or closed set of values added there completes with no
  * edit here. What completes where:
  *   - the first word: every verb and alias, --help and --version;
- *   - after a verb: its flags (opt_each's list, plus --help) when the word starts with '-';
+ *   - after a verb: its flags (usage_each's list, plus --help) when the word starts with '-';
  *   - a flag's value: its closed set when it has one (--check's presets, --from's "-"), a
  *     directory for <DIR>, nothing for any other value (a number or a text is typed, not picked);
  *   - a positional: its closed set (hooks' actions and agents, completions' shells), else file
