@@ -56,13 +56,14 @@ static const struct verb_tool write_tool = {
 		 "refused unless force; empty content is refused unless empty.",
 };
 
-#define FILES (VERB_TREE | VERB_SHARED_FLAGS | VERB_COUNTED)
+/* The needs of a verb that reads or changes files in the tree. */
+#define TREE_VERB (VERB_TREE | VERB_SHARED_FLAGS | VERB_COUNTED)
 
 const struct verb verb_table[] = {
 	{
 		.name = "show",
 		.fn = cmd_show,
-		.needs = FILES,
+		.needs = TREE_VERB,
 		.usage = "[OPTIONS] <TARGETS>...",
 		.about = "Read files, line ranges, anchors and symbols, several targets per call",
 		.min_positional = 1,
@@ -75,7 +76,7 @@ const struct verb verb_table[] = {
 		.name = "find",
 		.alias = "locate",
 		.fn = cmd_find,
-		.needs = FILES | VERB_PATTERN,
+		.needs = TREE_VERB | VERB_PATTERN,
 		.usage = "[OPTIONS] <PATTERN> [PATHS]...",
 		.about = "Search files; hits print as path:line, grouped by file, capped at 50",
 		.min_positional = 1,
@@ -89,7 +90,7 @@ const struct verb verb_table[] = {
 	{
 		.name = "paths",
 		.fn = cmd_paths,
-		.needs = FILES | VERB_PATTERN,
+		.needs = TREE_VERB | VERB_PATTERN,
 		.usage = "[OPTIONS] <PATTERN> [PATHS]...",
 		.about =
 			"List files whose path matches a glob or regex, by find's walk and ignore rules; sorted, "
@@ -100,7 +101,7 @@ const struct verb verb_table[] = {
 	{
 		.name = "edit",
 		.fn = cmd_edit,
-		.needs = FILES,
+		.needs = TREE_VERB,
 		.usage = "[OPTIONS] [TARGET] [MORE_TARGETS]...",
 		.about =
 			"Replace text that must match exactly once, or insert after an anchor; checked, reverted "
@@ -118,7 +119,7 @@ const struct verb verb_table[] = {
 	{
 		.name = "transform",
 		.fn = cmd_transform,
-		.needs = FILES,
+		.needs = TREE_VERB,
 		.usage = "[OPTIONS] [FILE]",
 		.about = "Set, append or delete keys in JSON, YAML, TOML or markdown frontmatter",
 		.epilogue = "\n" KEYPATH_HELP,
@@ -129,7 +130,7 @@ const struct verb verb_table[] = {
 	{
 		.name = "write",
 		.fn = cmd_write,
-		.needs = FILES,
+		.needs = TREE_VERB,
 		.usage = "[OPTIONS] <PATH>",
 		.about = "Create a file from stdin; refuses to overwrite without --force",
 		.min_positional = 1,
