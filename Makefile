@@ -54,6 +54,9 @@ BASE_CFLAGS := -std=c11 -g $(WARN) -D_GNU_SOURCE -Isrc -I$(BLAKE3_DIR) -I$(TS_LI
 REL_CFLAGS := $(BASE_CFLAGS) -O2
 ASAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 ASAN_CFLAGS := $(BASE_CFLAGS) -O1 $(ASAN_FLAGS)
+# For src/ only: every function not static has a declaration in sight, so a verb's function is
+# checked against verb_fn (src/verbs.h) where it is defined, not only where the table names it.
+SRC_WARN := -Wmissing-prototypes
 
 SYS_LIBS := -lpcre2-8 -ljansson -lyaml -lpthread
 TP_LIBS := $(TP)/libtreesitter.a $(TP)/libblake3.a
@@ -245,11 +248,11 @@ $(TP)/libtreesitter.a: $(TS_RUNTIME_OBJ) $(GRAMMAR_OBJ)
 
 $(BUILD)/obj/%.o: src/%.c Makefile
 	@mkdir -p $(@D)
-	$(CC) $(REL_CFLAGS) -c $< -o $@
+	$(CC) $(REL_CFLAGS) $(SRC_WARN) -c $< -o $@
 
 $(BUILD)/asan/obj/%.o: src/%.c Makefile
 	@mkdir -p $(@D)
-	$(CC) $(ASAN_CFLAGS) -c $< -o $@
+	$(CC) $(ASAN_CFLAGS) $(SRC_WARN) -c $< -o $@
 
 RELEASE_DEF := $(if $(RELEASE_REPO),-DLETS_RELEASE_REPO='"$(RELEASE_REPO)"')
 $(BUILD)/obj/verb/update.o: REL_CFLAGS += $(RELEASE_DEF)
@@ -320,6 +323,10 @@ run-checks:
 	$(call record_run,bash tests/mcp/run.sh $(BUILD)/lets $(BUILD)/asan/lets,tests/mcp/run.sh); \
 	echo "== tests/format.sh"; \
 	$(call record_run,bash tests/format.sh,tests/format.sh); \
+	echo "== tests/include-cycles.sh"; \
+	$(call record_run,bash tests/include-cycles.sh,tests/include-cycles.sh); \
+	echo "== tests/new-verb.sh"; \
+	$(call record_run,env NEW_VERB_CC="$(CC) $(REL_CFLAGS) $(SRC_WARN)" NEW_VERB_LIBS="$(TP_LIBS) $(SYS_LIBS)" bash tests/new-verb.sh $(BUILD),tests/new-verb.sh); \
 	echo "== tests/package.sh"; \
 	$(call record_run,bash tests/package.sh $(BUILD),tests/package.sh); \
 	echo "== fuzz slice ($(FUZZ_CHECK_RUNS) runs per harness, seed 1)"; \
@@ -340,7 +347,7 @@ MAN := $(BUILD)/lets.1
 GEN_MAN := $(BUILD)/gen-man
 LIB_OBJ := $(filter-out $(BUILD)/obj/main.o,$(REL_OBJ))
 COMPLETIONS := $(BUILD)/completions/lets.bash $(BUILD)/completions/_lets $(BUILD)/completions/lets.fish
-VERSION := $(shell sed -n 's/^\#define LETS_VERSION "\(.*\)"/\1/p' src/verb/verbs.h)
+VERSION := $(shell sed -n 's/^\#define LETS_VERSION "\(.*\)"/\1/p' src/verbs.h)
 DEB_ARCH = $(shell dpkg --print-architecture)
 DEB = $(BUILD)/lets_$(VERSION)_$(DEB_ARCH).deb
 DEB_ROOT := $(BUILD)/deb/root

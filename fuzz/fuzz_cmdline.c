@@ -3,7 +3,7 @@
  * loop, and each call it finds is a verb of the table with a count of targets. */
 #include "fuzz.h"
 #include "hook/cmdline.h"
-#include "verb/verbs.h"
+#include "verbs.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

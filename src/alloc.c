@@ -1,5 +1,6 @@
 #include "alloc.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,19 @@ static void *oom(size_t n)
 {
 	fprintf(stderr, "lets: out of memory allocating %zu bytes\n", n);
 	abort();
+}
+
+static void overflow(size_t a, char op, size_t b)
+{
+	fprintf(stderr, "lets: out of memory: the size %zu %c %zu overflows\n", a, op, b);
+	abort();
+}
+
+size_t xadd(size_t a, size_t b)
+{
+	if (a > SIZE_MAX - b)
+		overflow(a, '+', b);
+	return a + b;
 }
 
 void *xmalloc(size_t n)
@@ -35,7 +49,7 @@ char *xstrdup(const char *s)
 
 char *xstrndup(const char *s, size_t n)
 {
-	char *d = xmalloc(n + 1);
+	char *d = xmalloc(xadd(n, 1));
 	if (n) /* an empty slice may come from an empty buffer whose data is NULL */
 		memcpy(d, s, n);
 	d[n] = '\0';
@@ -46,9 +60,14 @@ void xgrow(void **p, size_t *cap, size_t need, size_t elem)
 {
 	if (need <= *cap)
 		return;
+	size_t most = SIZE_MAX / (elem ? elem : 1); /* the most elements whose bytes fit in size_t */
+	if (need > most)
+		overflow(need, '*', elem);
 	size_t n = *cap ? *cap : 8;
 	while (n < need)
-		n *= 2;
+		n = n > most / 2 ? need : n * 2;
+	if (n > most) /* the first 8 of a huge element */
+		n = need;
 	*p = xrealloc(*p, n * elem);
 	*cap = n;
 }

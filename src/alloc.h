@@ -1,5 +1,6 @@
 /* Allocation that cannot fail: out of memory aborts here, so no caller carries an
- * allocation-failure path (tree-sitter's ts_malloc does the same). */
+ * allocation-failure path (tree-sitter's ts_malloc does the same). A size that overflows size_t
+ * aborts the same way, before anything is allocated. */
 #ifndef LETS_ALLOC_H
 #define LETS_ALLOC_H
 #include <stddef.h>
@@ -9,8 +10,12 @@ void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
-/* Grows *p (holding *cap elements of elem bytes) so it holds at least need elements. */
+/* Grows *p (holding *cap elements of elem bytes) so it holds at least need elements, doubling
+ * *cap (at least 8) as far as size_t allows. A need whose bytes do not fit in a size_t aborts,
+ * as out of memory does: no request wraps around into a small allocation. */
 void xgrow(void **p, size_t *cap, size_t need, size_t elem);
+/* a + b, aborting when the sum does not fit in a size_t (git's st_add). */
+size_t xadd(size_t a, size_t b);
 #define XGROW(ptr, cap, need) xgrow((void **)&(ptr), &(cap), (need), sizeof(*(ptr)))
 
 #endif

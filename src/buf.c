@@ -25,7 +25,7 @@ char *buf_detach(struct buf *b)
 
 void buf_reserve(struct buf *b, size_t extra)
 {
-	XGROW(b->data, b->cap, b->len + extra + 1);
+	XGROW(b->data, b->cap, xadd(xadd(b->len, extra), 1));
 }
 
 void buf_add(struct buf *b, const void *p, size_t n)

@@ -19,6 +19,8 @@ struct buf {
 void buf_release(struct buf *b);
 /* Returns the bytes (NUL-terminated, never NULL) and leaves b empty. */
 char *buf_detach(struct buf *b);
+/* Makes room for extra more bytes and the NUL after them; a len + extra past size_t aborts as
+ * out of memory (alloc.h). */
 void buf_reserve(struct buf *b, size_t extra);
 void buf_add(struct buf *b, const void *p, size_t n);
 void buf_adds(struct buf *b, const char *s);

@@ -1,6 +1,7 @@
 /* lets: Locate · Edit · Transform · Show. main() is the one place that turns a failure into an
  * exit code and writes the streams: stdout gets the verb's rendered answer in one write, stderr
- * gets every recorded message and then ERROR_CODE=<slug>. Which verb runs is verb/verbs.c's table. */
+ * gets every recorded message and then ERROR_CODE=<slug>. Which verb runs is verbs.c's table, and
+ * how it runs is run.c's, shared with lets mcp. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -10,9 +11,10 @@
 
 #include "buf.h"
 #include "error.h"
-#include "opt.h"
 #include "output.h"
-#include "verb/verbs.h"
+#include "run.h"
+#include "usage.h"
+#include "verbs.h"
 
 /* A reader that closed the pipe early got what it wanted: that is success, not io_error. */
 static int write_all(int fd, const char *p, size_t n)
@@ -51,8 +53,6 @@ int main(int argc, char **argv)
 {
 	struct buf out = BUF_INIT;
 	struct diag d = DIAG_INIT;
-	struct opts o;
-	opts_init(&o);
 	signal(SIGPIPE, SIG_IGN);
 	output_stats_config(getenv("LETS_TOKEN_RATIO"), getenv("LETS_NO_STATS"));
 
@@ -61,12 +61,12 @@ int main(int argc, char **argv)
 	if (!verb) {
 		/* clap's arg_required_else_help: the help goes to stderr, as the diagnostic */
 		struct buf help = BUF_INIT;
-		opt_help(&help, NULL);
+		usage_help(&help, NULL);
 		buf_truncate(&help, help.len - 1);
 		diag_add(&d, E_USAGE, "%s", help.data);
 		buf_release(&help);
 	} else if (!strcmp(verb, "--help") || !strcmp(verb, "-h") || !strcmp(verb, "help")) {
-		opt_help(&out, NULL);
+		usage_help(&out, NULL);
 	} else if (!strcmp(verb, "--version") || !strcmp(verb, "-V")) {
 		buf_adds(&out, "lets " LETS_VERSION "\n");
 	} else if (!v) {
@@ -75,18 +75,10 @@ int main(int argc, char **argv)
 			 "information, try '--help'.",
 			 verb);
 	} else {
-		enum lets_err e = opts_parse(&o, v, argc, argv, 2, &d);
-		if (e == LETS_ERR_COUNT) {
-			opt_help(&out, v);
-		} else if (e == LETS_OK) {
-			v->fn(&o, &out, &d);
-			if (d.n && !out.len && (o.json || o.jsonl))
-				error_json(&out, &d, NULL);
-		}
+		verb_run(v, argc, argv, STDIN_FILENO, NULL, &out, &d);
 	}
 	int code = finish(&out, &d);
 	buf_release(&out);
 	diag_release(&d);
-	opts_release(&o);
 	return code;
 }

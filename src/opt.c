@@ -2,15 +2,14 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "alloc.h"
 #include "buf.h"
-#include "keypath.h"
-#include "check.h"
-#include "verb/verbs.h"
+#include "verbs.h"
 
 enum opt_kind { K_FLAG, K_NOOP, K_LONG, K_STR, K_LIST, K_REFUSED };
 
@@ -20,187 +19,147 @@ struct opt_spec {
 	enum opt_kind kind;
 	const char *value_name;
 	size_t offset;
-	unsigned verbs;
+	/* The verbs that accept it, space-separated ("show find"), or "*": every verb whose row has
+	 * VERB_SHARED_FLAGS, unless the verb has a row of its own for that name (show's --quiet). */
+	const char *verbs;
 	const char *help;
 };
 
 #define F(field) offsetof(struct opts, field)
 
-/* --from's one accepted value. */
-static const char *from_choice_at(size_t i)
-{
-	return i == 0 ? "-" : NULL;
-}
-
-/* The options whose value is a closed set (completions offer it), by long name; a flag of the
- * same name (update's --check) takes no value and so no set. */
-static const struct {
-	const char *long_name;
-	const char *(*choice_at)(size_t i);
-} value_sets[] = {
-	{"check", check_preset_at},
-	{"from", from_choice_at},
-};
-
 /* Value names follow clap's derive default, the field name upper-cased, because 0.0.1's messages
  * print them ("the argument '-C <CONTEXT>' cannot be used multiple times"). */
 
 static const struct opt_spec specs[] = {
-	{"window", 0, K_LONG, "<WINDOW>", F(window), V_SHOW,
+	{"window", 0, K_LONG, "<WINDOW>", F(window), "show",
 	 "cap lines shown per whole-file target [default: 200]"},
-	{"all", 0, K_FLAG, NULL, F(all), V_SHOW, "disable the window; print a cost line before the content"},
-	{"all", 0, K_FLAG, NULL, F(all), V_EDIT, "replace every occurrence, not just the one match"},
-	{NULL, 'A', K_LONG, "<AFTER>", F(after), V_SHOW | V_FIND, "lines of context after a hit"},
-	{NULL, 'B', K_LONG, "<BEFORE>", F(before), V_SHOW | V_FIND, "lines of context before a hit"},
-	{NULL, 'C', K_LONG, "<CONTEXT>", F(context), V_SHOW | V_FIND, "lines of context on both sides"},
-	{"no-numbers", 0, K_FLAG, NULL, F(no_numbers), V_SHOW, "omit line numbers, for content piped onward"},
+	{"all", 0, K_FLAG, NULL, F(all), "show", "disable the window; print a cost line before the content"},
+	{"all", 0, K_FLAG, NULL, F(all), "edit", "replace every occurrence, not just the one match"},
+	{NULL, 'A', K_LONG, "<AFTER>", F(after), "show find", "lines of context after a hit"},
+	{NULL, 'B', K_LONG, "<BEFORE>", F(before), "show find", "lines of context before a hit"},
+	{NULL, 'C', K_LONG, "<CONTEXT>", F(context), "show find", "lines of context on both sides"},
+	{"no-numbers", 0, K_FLAG, NULL, F(no_numbers), "show", "omit line numbers, for content piped onward"},
 
-	{"fixed-string", 'F', K_FLAG, NULL, F(fixed), V_FIND, "match the pattern literally, not as a regex"},
-	{"fixed-strings", 0, K_FLAG, NULL, F(fixed), V_FIND, NULL},
-	{"ignore-case", 'i', K_FLAG, NULL, F(ignore_case), V_FIND | V_PATHS, "case-insensitive"},
-	{"word", 'w', K_FLAG, NULL, F(word), V_FIND, "match whole words only"},
-	{"word-regexp", 0, K_FLAG, NULL, F(word), V_FIND, NULL},
-	{"cap", 0, K_LONG, "<CAP>", F(cap), V_FIND, "raise the hit cap [default: 50]"},
-	{"cap", 0, K_LONG, "<CAP>", F(cap), V_PATHS,
+	{"fixed-string", 'F', K_FLAG, NULL, F(fixed), "find", "match the pattern literally, not as a regex"},
+	{"fixed-strings", 0, K_FLAG, NULL, F(fixed), "find", NULL},
+	{"ignore-case", 'i', K_FLAG, NULL, F(ignore_case), "find paths", "case-insensitive"},
+	{"word", 'w', K_FLAG, NULL, F(word), "find", "match whole words only"},
+	{"word-regexp", 0, K_FLAG, NULL, F(word), "find", NULL},
+	{"cap", 0, K_LONG, "<CAP>", F(cap), "find", "raise the hit cap [default: 50]"},
+	{"cap", 0, K_LONG, "<CAP>", F(cap), "paths",
 	 "print up to N paths; the footer counts the rest [default: 50]"},
-	{"def", 0, K_FLAG, NULL, F(def), V_FIND,
+	{"def", 0, K_FLAG, NULL, F(def), "find",
 	 "PATTERN is a symbol name (Outer.inner works): list its definitions as path#Qualified.name"},
-	{"function", 'p', K_FLAG, NULL, F(function), V_FIND,
+	{"function", 'p', K_FLAG, NULL, F(function), "find",
 	 "head each hit with its enclosing function or symbol, as a path#Qualified.name target"},
-	{"show-function", 0, K_FLAG, NULL, F(function), V_FIND, NULL},
-	{"files", 'l', K_FLAG, NULL, F(files), V_FIND,
+	{"show-function", 0, K_FLAG, NULL, F(function), "find", NULL},
+	{"files", 'l', K_FLAG, NULL, F(files), "find",
 	 "list matching files only, one bare path per line, no cap"},
-	{"files-with-matches", 0, K_FLAG, NULL, F(files), V_FIND, NULL},
-	{"count", 'c', K_FLAG, NULL, F(count), V_FIND,
+	{"files-with-matches", 0, K_FLAG, NULL, F(files), "find", NULL},
+	{"count", 'c', K_FLAG, NULL, F(count), "find",
 	 "print the footer first, then one <count>  <path> row per file"},
-	{"glob", 'g', K_LIST, "<GLOB>", F(globs), V_FIND,
+	{"glob", 'g', K_LIST, "<GLOB>", F(globs), "find",
 	 "narrow the walk to paths the glob matches (alias --include)"},
-	{"include", 0, K_LIST, "<GLOB>", F(globs), V_FIND, NULL},
-	{"hidden", 0, K_FLAG, NULL, F(hidden), V_FIND | V_PATHS, "include hidden files and directories"},
-	{"line-number", 'n', K_NOOP, NULL, 0, V_FIND, "accepted for grep compatibility; no effect"},
-	{"recursive", 'r', K_NOOP, NULL, 0, V_FIND, NULL},
-	{NULL, 'R', K_NOOP, NULL, 0, V_FIND, NULL},
-	{"extended-regexp", 'E', K_NOOP, NULL, 0, V_FIND, NULL},
-	{"with-filename", 'H', K_NOOP, NULL, 0, V_FIND, NULL},
-	{"invert-match", 'v', K_REFUSED, NULL, 0, V_FIND, NULL},
+	{"include", 0, K_LIST, "<GLOB>", F(globs), "find", NULL},
+	{"hidden", 0, K_FLAG, NULL, F(hidden), "find paths", "include hidden files and directories"},
+	{"line-number", 'n', K_NOOP, NULL, 0, "find", "accepted for grep compatibility; no effect"},
+	{"recursive", 'r', K_NOOP, NULL, 0, "find", NULL},
+	{NULL, 'R', K_NOOP, NULL, 0, "find", NULL},
+	{"extended-regexp", 'E', K_NOOP, NULL, 0, "find", NULL},
+	{"with-filename", 'H', K_NOOP, NULL, 0, "find", NULL},
+	{"invert-match", 'v', K_REFUSED, NULL, 0, "find", NULL},
 
-	{"old", 0, K_STR, "<OLD>", F(old), V_EDIT, "exact text to find; - reads stdin"},
-	{"new", 0, K_STR, "<NEW>", F(new_text), V_EDIT, "replacement text; - reads stdin"},
-	{"expect", 0, K_STR, "<EXPECT>", F(expect), V_EDIT,
+	{"old", 0, K_STR, "<OLD>", F(old), "edit", "exact text to find; - reads stdin"},
+	{"new", 0, K_STR, "<NEW>", F(new_text), "edit", "replacement text; - reads stdin"},
+	{"expect", 0, K_STR, "<EXPECT>", F(expect), "edit",
 	 "with a :a-b target, replace only if the named line is exactly S"},
-	{"expect-all", 0, K_FLAG, NULL, F(expect_all), V_EDIT,
+	{"expect-all", 0, K_FLAG, NULL, F(expect_all), "edit",
 	 "confirm content for a multi-line range read from stdin"},
-	{"insert-after", 0, K_STR, "<INSERT_AFTER>", F(insert_after), V_EDIT,
+	{"insert-after", 0, K_STR, "<INSERT_AFTER>", F(insert_after), "edit",
 	 "insert --new after an anchor (@'regex' or #symbol)"},
-	{"insert-before", 0, K_STR, "<INSERT_BEFORE>", F(insert_before), V_EDIT,
+	{"insert-before", 0, K_STR, "<INSERT_BEFORE>", F(insert_before), "edit",
 	 "insert --new before an anchor"},
-	{"normalize", 0, K_FLAG, NULL, F(normalize), V_EDIT,
+	{"normalize", 0, K_FLAG, NULL, F(normalize), "edit",
 	 "also match with smart quotes, dashes and non-breaking spaces folded"},
-	{"literal-newlines", 0, K_FLAG, NULL, F(literal_newlines), V_EDIT,
+	{"literal-newlines", 0, K_FLAG, NULL, F(literal_newlines), "edit",
 	 "write --new's line endings exactly as typed"},
-	{"word", 'w', K_FLAG, NULL, F(word), V_EDIT,
+	{"word", 'w', K_FLAG, NULL, F(word), "edit",
 	 "match --old only as whole words: no match cuts through an identifier"},
-	{"line-hint", 0, K_LONG, "<LINE_HINT>", F(line_hint), V_EDIT,
+	{"line-hint", 0, K_LONG, "<LINE_HINT>", F(line_hint), "edit",
 	 "of several matches, take the one whose lines hold line N"},
-	{"exact", 0, K_FLAG, NULL, F(exact), V_EDIT, "match --old's bytes only: no whitespace folding"},
-	{"substring", 0, K_FLAG, NULL, F(substring), V_EDIT,
+	{"exact", 0, K_FLAG, NULL, F(exact), "edit", "match --old's bytes only: no whitespace folding"},
+	{"substring", 0, K_FLAG, NULL, F(substring), "edit",
 	 "with --all, replace an identifier --old inside longer identifiers too"},
-	{"set", 0, K_LIST, "<SET>", F(set), V_TRANSFORM, "set a key's value (repeatable)"},
-	{"delete", 0, K_LIST, "<DELETE>", F(del), V_TRANSFORM, "remove a key (repeatable)"},
-	{"append", 0, K_LIST, "<APPEND>", F(append), V_TRANSFORM, "append to an array (repeatable)"},
-	{"from", 0, K_STR, "<FROM>", F(from), V_EDIT | V_TRANSFORM,
+	{"set", 0, K_LIST, "<SET>", F(set), "transform", "set a key's value (repeatable)"},
+	{"delete", 0, K_LIST, "<DELETE>", F(del), "transform", "remove a key (repeatable)"},
+	{"append", 0, K_LIST, "<APPEND>", F(append), "transform", "append to an array (repeatable)"},
+	{"from", 0, K_STR, "<FROM>", F(from), "edit transform",
 	 "a batch on stdin; - is the only accepted value"},
-	{"if", 0, K_STR, "<IF_SHA>", F(if_sha), V_EDIT | V_TRANSFORM,
+	{"if", 0, K_STR, "<IF_SHA>", F(if_sha), "edit transform",
 	 "refuse (exit 5) if the file changed since the show that produced this hash"},
-	{"check", 0, K_STR, "<CHECK>", F(check), V_EDIT | V_TRANSFORM, "layer-2 checker: a command, or "},
-	{"check-timeout", 0, K_LONG, "<CHECK_TIMEOUT>", F(check_timeout), V_EDIT | V_TRANSFORM,
+	{"check", 0, K_STR, "<CHECK>", F(check), "edit transform", "layer-2 checker: a command, or "},
+	{"check-timeout", 0, K_LONG, "<CHECK_TIMEOUT>", F(check_timeout), "edit transform",
 	 "seconds before a layer-2 result is inconclusive [default: 60]"},
 
-	{"force", 0, K_FLAG, NULL, F(force), V_WRITE, "overwrite an existing file"},
-	{"force", 0, K_FLAG, NULL, F(force), V_UPDATE, "reinstall the latest release even when current"},
-	{"empty", 0, K_FLAG, NULL, F(empty), V_WRITE, "allow writing a file from empty stdin"},
-	{"check", 0, K_FLAG, NULL, F(update_check), V_UPDATE,
+	{"force", 0, K_FLAG, NULL, F(force), "write", "overwrite an existing file"},
+	{"force", 0, K_FLAG, NULL, F(force), "update", "reinstall the latest release even when current"},
+	{"empty", 0, K_FLAG, NULL, F(empty), "write", "allow writing a file from empty stdin"},
+	{"check", 0, K_FLAG, NULL, F(update_check), "update",
 	 "report whether a newer release exists, without installing"},
-	{"dir", 0, K_STR, "<DIR>", F(dir), V_STATS,
+	{"dir", 0, K_STR, "<DIR>", F(dir), "stats",
 	 "directory to scan for .jsonl transcripts [default: ~/.claude/projects]"},
-	{"since", 0, K_STR, "<SINCE>", F(since), V_STATS,
+	{"since", 0, K_STR, "<SINCE>", F(since), "stats",
 	 "only files modified within this window, e.g. 7d or 12h"},
 
-	{"json", 0, K_FLAG, NULL, F(json), V_ALL, "one JSON object on stdout"},
-	{"jsonl", 0, K_FLAG, NULL, F(jsonl), V_ALL,
-	 "one JSON object per result, then a stats/omitted record"},
-	{"budget", 0, K_LONG, "<BUDGET>", F(budget), V_ALL,
+	{"json", 0, K_FLAG, NULL, F(json), "*", "one JSON object on stdout"},
+	{"jsonl", 0, K_FLAG, NULL, F(jsonl), "*", "one JSON object per result, then a stats/omitted record"},
+	{"budget", 0, K_LONG, "<BUDGET>", F(budget), "*",
 	 "shape the answer to ~N tokens, trimming the largest target first"},
-	{"max-bytes", 0, K_LONG, "<MAX_BYTES>", F(max_bytes), V_ALL,
+	{"max-bytes", 0, K_LONG, "<MAX_BYTES>", F(max_bytes), "*",
 	 "refuse (exit 4) if content exceeds N bytes and no --budget [default: 65536]"},
-	{"max-file-bytes", 0, K_LONG, "<MAX_FILE_BYTES>", F(max_file_bytes), V_ALL,
+	{"max-file-bytes", 0, K_LONG, "<MAX_FILE_BYTES>", F(max_file_bytes), "*",
 	 "files larger than this are refused [default: 8388608]"},
-	{"no-ignore", 0, K_FLAG, NULL, F(no_ignore), V_ALL,
+	{"no-ignore", 0, K_FLAG, NULL, F(no_ignore), "*",
 	 "do not honor .gitignore, .ignore or global excludes"},
-	{"allow-outside", 0, K_FLAG, NULL, F(allow_outside), V_ALL, "permit a path outside the working tree"},
-	{"no-check", 0, K_FLAG, NULL, F(no_check), V_ALL, "skip the built-in check and any --check"},
-	{"quiet", 'q', K_FLAG, NULL, F(quiet), V_SHOW,
+	{"allow-outside", 0, K_FLAG, NULL, F(allow_outside), "*", "permit a path outside the working tree"},
+	{"no-check", 0, K_FLAG, NULL, F(no_check), "*", "skip the built-in check and any --check"},
+	{"quiet", 'q', K_FLAG, NULL, F(quiet), "show",
 	 "(shared flag; show already prints only the footer plus content)"},
-	{"quiet", 'q', K_FLAG, NULL, F(quiet), V_ALL & ~V_SHOW, "print only the footer"},
+	{"quiet", 'q', K_FLAG, NULL, F(quiet), "*", "print only the footer"},
 };
 
 #define NSPECS (sizeof(specs) / sizeof(specs[0]))
 
-/* What a verb's --help says after its options, by option group. */
-static const struct {
-	unsigned group;
-	const char *text;
-} epilogues[] = {
-	{V_EDIT,
-	 "\nA --from - batch applies its entries in order, each to the file as the entries before it left\n"
-	 "it; an entry's \"line_hint\" is still a line of the file as read (the numbers show printed\n"
-	 "before the batch), moved by the lines earlier entries added or removed above it.\n"
-	 "\nAn insert anchor @'regex' (or @regex, unquoted) must match one line: when it matches several,\n"
-	 "--line-hint N takes the match nearest line N, and @'regex'+N the Nth match.\n"},
-	{V_TRANSFORM, "\n" KEYPATH_HELP},
-	{V_MCP,
-	 "\nRegister it with Claude Code:\n"
-	 "  claude mcp add lets -- lets mcp\n"
-	 "\nOr with any client that reads an mcpServers block:\n"
-	 "  {\n"
-	 "    \"mcpServers\": {\n"
-	 "      \"lets\": { \"command\": \"lets\", \"args\": [\"mcp\"] }\n"
-	 "    }\n"
-	 "  }\n"
-	 "\nEach tool call runs the verb in-process with the server's working directory as the tree, and\n"
-	 "returns the verb's text as content and its --json shape as structuredContent.\n"},
-};
-
 /* Options that cannot be given together, checked in this order once a command line is parsed.
  * A name is a long option, or the verb's positional argument as its usage shows it ("[TARGET]"). */
 static const struct conflict {
-	unsigned verbs;
+	const char *verbs; /* as an option's */
 	const char *a, *b;
 } conflicts[] = {
-	{V_ALL, "json", "jsonl"},
-	{V_EDIT, "from", "[TARGET]"},
-	{V_EDIT, "from", "old"},
-	{V_EDIT, "from", "new"},
-	{V_EDIT, "from", "expect"},
-	{V_EDIT, "from", "insert-after"},
-	{V_EDIT, "from", "insert-before"},
-	{V_EDIT, "insert-after", "insert-before"},
-	{V_EDIT, "old", "insert-after"},
-	{V_EDIT, "old", "insert-before"},
-	{V_EDIT, "insert-after", "expect"},
-	{V_EDIT, "insert-after", "expect-all"},
-	{V_EDIT, "insert-before", "expect"},
-	{V_EDIT, "insert-before", "expect-all"},
-	{V_EDIT, "expect", "expect-all"},
-	{V_EDIT, "word", "substring"},
-	{V_FIND, "def", "files"},
-	{V_FIND, "def", "count"},
-	{V_FIND, "def", "function"},
-	{V_FIND, "def", "fixed-string"},
-	{V_FIND, "def", "ignore-case"},
-	{V_FIND, "def", "word"},
-	{V_FIND, "function", "files"},
-	{V_FIND, "function", "count"},
+	{"*", "json", "jsonl"},
+	{"edit", "from", "[TARGET]"},
+	{"edit", "from", "old"},
+	{"edit", "from", "new"},
+	{"edit", "from", "expect"},
+	{"edit", "from", "insert-after"},
+	{"edit", "from", "insert-before"},
+	{"edit", "insert-after", "insert-before"},
+	{"edit", "old", "insert-after"},
+	{"edit", "old", "insert-before"},
+	{"edit", "insert-after", "expect"},
+	{"edit", "insert-after", "expect-all"},
+	{"edit", "insert-before", "expect"},
+	{"edit", "insert-before", "expect-all"},
+	{"edit", "expect", "expect-all"},
+	{"edit", "word", "substring"},
+	{"find", "def", "files"},
+	{"find", "def", "count"},
+	{"find", "def", "function"},
+	{"find", "def", "fixed-string"},
+	{"find", "def", "ignore-case"},
+	{"find", "def", "word"},
+	{"find", "function", "files"},
+	{"find", "function", "count"},
 };
 
 void opts_init(struct opts *o)
@@ -266,6 +225,25 @@ enum lets_err opt_usage_error(struct diag *d, const char *verb, bool with_usage,
 	return E_USAGE;
 }
 
+enum lets_err opt_choice_check(const struct verb *v, size_t pos, const char *value, struct diag *d)
+{
+	const char *const *set = verb_choices(v, pos);
+	for (size_t i = 0; set[i]; i++)
+		if (!strcmp(set[i], value))
+			return LETS_OK;
+	/* The positional's name is the pos-th word of positional_name: "<ACTION> <AGENT>". */
+	const char *name = v->positional_name;
+	for (size_t i = 0; i < pos && strchr(name, ' '); i++)
+		name = strchr(name, ' ') + 1;
+	struct buf values = BUF_INIT;
+	for (size_t i = 0; set[i]; i++)
+		buf_addf(&values, "%s%s", i ? ", " : "", set[i]);
+	opt_usage_error(d, v->name, false, "invalid value '%s' for '%.*s'\n  [possible values: %s]", value,
+			(int)strcspn(name, " "), name, values.data);
+	buf_release(&values);
+	return E_USAGE;
+}
+
 static enum lets_err parse_long(struct diag *d, const struct opt_spec *s, const char *value, long *out)
 {
 	const char *reason = NULL;
@@ -295,19 +273,55 @@ static enum lets_err parse_long(struct diag *d, const struct opt_spec *s, const 
 	return E_USAGE;
 }
 
-static const struct opt_spec *find_long(const char *name, size_t len, unsigned bit)
+/* Whether name is one of the space-separated words of verbs. */
+static bool tagged(const char *verbs, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = verbs; *p;) {
+		size_t len = strcspn(p, " ");
+		if (len == n && !strncmp(p, name, n))
+			return true;
+		p += len + (p[len] == ' ');
+	}
+	return false;
+}
+
+/* Whether a row's or a conflict's verbs include v, "*" standing for the verbs with shared flags. */
+static bool tags_verb(const char *verbs, const struct verb *v)
+{
+	return strcmp(verbs, "*") ? tagged(verbs, v->name) : (v->needs & VERB_SHARED_FLAGS) != 0;
+}
+
+static bool same_flag(const struct opt_spec *a, const struct opt_spec *b)
+{
+	return (a->long_name && b->long_name && !strcmp(a->long_name, b->long_name)) ||
+	       (a->short_name && a->short_name == b->short_name);
+}
+
+/* Whether verb v accepts the row s: a shared row gives way to a row of v's own for that flag. */
+static bool spec_applies(const struct opt_spec *s, const struct verb *v)
+{
+	if (!tags_verb(s->verbs, v))
+		return false;
+	for (size_t i = 0; !strcmp(s->verbs, "*") && i < NSPECS; i++)
+		if (strcmp(specs[i].verbs, "*") && tagged(specs[i].verbs, v->name) && same_flag(&specs[i], s))
+			return false;
+	return true;
+}
+
+static const struct opt_spec *find_long(const char *name, size_t len, const struct verb *v)
 {
 	for (size_t i = 0; i < NSPECS; i++)
-		if ((specs[i].verbs & bit) && specs[i].long_name && strlen(specs[i].long_name) == len &&
-		    !strncmp(specs[i].long_name, name, len))
+		if (specs[i].long_name && strlen(specs[i].long_name) == len &&
+		    !strncmp(specs[i].long_name, name, len) && spec_applies(&specs[i], v))
 			return &specs[i];
 	return NULL;
 }
 
-static const struct opt_spec *find_short(char c, unsigned bit)
+static const struct opt_spec *find_short(char c, const struct verb *v)
 {
 	for (size_t i = 0; i < NSPECS; i++)
-		if ((specs[i].verbs & bit) && specs[i].short_name == c)
+		if (specs[i].short_name == c && spec_applies(&specs[i], v))
 			return &specs[i];
 	return NULL;
 }
@@ -377,14 +391,14 @@ static enum lets_err missing_value(struct diag *d, const struct opt_spec *s)
 }
 
 /* Whether the conflict side name was given; its shown name goes to shown. */
-static bool conflict_side(const char *name, const struct opts *o, unsigned bit, const unsigned char *seen,
-			  struct buf *shown)
+static bool conflict_side(const char *name, const struct opts *o, const struct verb *v,
+			  const unsigned char *seen, struct buf *shown)
 {
 	if (name[0] == '[') {
 		buf_adds(shown, name);
 		return o->positional.n > 0;
 	}
-	const struct opt_spec *s = find_long(name, strlen(name), bit);
+	const struct opt_spec *s = find_long(name, strlen(name), v);
 	spec_name(shown, s);
 	return seen[s - specs];
 }
@@ -395,12 +409,12 @@ static enum lets_err check_conflicts(const struct opts *o, const struct verb *v,
 	enum lets_err err = LETS_OK;
 	struct buf a = BUF_INIT, b = BUF_INIT;
 	for (size_t i = 0; i < sizeof(conflicts) / sizeof(conflicts[0]) && !err; i++) {
-		if (!(conflicts[i].verbs & v->group))
+		if (!tags_verb(conflicts[i].verbs, v))
 			continue;
 		buf_truncate(&a, 0);
 		buf_truncate(&b, 0);
-		if (conflict_side(conflicts[i].a, o, v->group, seen, &a) &&
-		    conflict_side(conflicts[i].b, o, v->group, seen, &b))
+		if (conflict_side(conflicts[i].a, o, v, seen, &a) &&
+		    conflict_side(conflicts[i].b, o, v, seen, &b))
 			err = opt_usage_error(d, v->name, true, "the argument '%s' cannot be used with '%s'",
 					      a.data, b.data);
 	}
@@ -423,7 +437,7 @@ static enum lets_err parse_long_flag(struct opts *o, const struct verb *v, int a
 	const char *name = arg + 2;
 	const char *eq = strchr(name, '=');
 	size_t len = eq ? (size_t)(eq - name) : strlen(name);
-	const struct opt_spec *s = find_long(name, len, v->group);
+	const struct opt_spec *s = find_long(name, len, v);
 	if (!s) {
 		if (len == 4 && !strncmp(name, "help", 4))
 			return LETS_ERR_COUNT;
@@ -454,7 +468,7 @@ static enum lets_err parse_short_flags(struct opts *o, const struct verb *v, int
 				       unsigned char *seen, struct diag *d)
 {
 	for (const char *p = argv[*i] + 1; *p; p++) {
-		const struct opt_spec *s = find_short(*p, v->group);
+		const struct opt_spec *s = find_short(*p, v);
 		if (!s) {
 			if (*p == 'h')
 				return LETS_ERR_COUNT;
@@ -518,25 +532,6 @@ enum lets_err opts_parse(struct opts *o, const struct verb *v, int argc, char **
 	return LETS_OK;
 }
 
-/* clap's "Arguments:" section, for the positionals whose values are a closed set (verb_choices):
- * each with its possible values. */
-static void help_arguments(struct buf *out, const struct verb *v)
-{
-	if (!verb_choices(v, 0))
-		return;
-	buf_adds(out, "Arguments:\n");
-	const char *w = v->positional_name;
-	for (size_t k = 0; *w && verb_choices(v, k); k++) {
-		int len = (int)strcspn(w, " ");
-		buf_addf(out, "  %-28.*s [possible values: ", len, w);
-		for (const char *const *c = verb_choices(v, k); *c; c++)
-			buf_addf(out, "%s%s", c == verb_choices(v, k) ? "" : ", ", *c);
-		buf_adds(out, "]\n");
-		w += len + (w[len] == ' ');
-	}
-	buf_addc(out, '\n');
-}
-
 long opts_before(const struct opts *o)
 {
 	return o->before != OPT_UNSET ? o->before : o->context;
@@ -547,72 +542,16 @@ long opts_after(const struct opts *o)
 	return o->after != OPT_UNSET ? o->after : o->context;
 }
 
-void opt_help(struct buf *out, const struct verb *v)
-{
-	if (!v) {
-		buf_adds(out,
-			 "Locate, edit, transform and show files in one bounded call, for coding agents\n\n"
-			 "Usage: lets <COMMAND>\n\nCommands:\n");
-		/* clap's layout: the about lines start two columns after the longest verb name */
-		int width = 0;
-		for (size_t i = 0; i < verb_count; i++)
-			if ((int)strlen(verb_table[i].name) > width)
-				width = (int)strlen(verb_table[i].name);
-		for (size_t i = 0; i < verb_count; i++)
-			buf_addf(out, "  %-*s  %s\n", width, verb_table[i].name, verb_table[i].about);
-		buf_adds(out, "\nOptions:\n  -h, --help     Print help\n  -V, --version  Print version\n"
-			      "\nRun `lets guide` once for the whole surface on one screen.\n");
-		return;
-	}
-	buf_addf(out, "%s\n\nUsage: lets %s %s\n\n", v->about, v->name, v->usage);
-	help_arguments(out, v);
-	buf_adds(out, "Options:\n");
-	for (size_t i = 0; i < NSPECS; i++) {
-		const struct opt_spec *s = &specs[i];
-		if (!(s->verbs & v->group) || !s->help)
-			continue;
-		struct buf name = BUF_INIT;
-		if (s->short_name && s->long_name)
-			buf_addf(&name, "-%c, --%s", s->short_name, s->long_name);
-		else if (s->short_name)
-			buf_addf(&name, "-%c", s->short_name);
-		else
-			buf_addf(&name, "    --%s", s->long_name);
-		if (s->value_name)
-			buf_addf(&name, " %s", s->value_name);
-		buf_addf(out, "  %-28s %s", name.data, s->help);
-		if (s->offset == F(check) && s->kind == K_STR)
-			check_preset_names(out); /* the list lives with the presets, in check.c */
-		buf_addc(out, '\n');
-		buf_release(&name);
-	}
-	buf_addf(out, "  %-28s %s\n", "-h, --help", "Print help");
-	const char *epilogue = opt_epilogue(v);
-	if (epilogue)
-		buf_adds(out, epilogue);
-}
-
-const char *opt_epilogue(const struct verb *v)
-{
-	for (size_t i = 0; i < sizeof(epilogues) / sizeof(epilogues[0]); i++)
-		if (epilogues[i].group == v->group)
-			return epilogues[i].text;
-	return NULL;
-}
-
 static void each_listed(const struct verb *v, bool with_noops, void (*fn)(const struct opt_desc *, void *),
 			void *ctx)
 {
 	for (size_t i = 0; i < NSPECS; i++) {
 		const struct opt_spec *s = &specs[i];
-		if (!(s->verbs & v->group) || !s->help ||
+		if (!s->help || !spec_applies(s, v) ||
 		    (!with_noops && (s->kind == K_NOOP || s->kind == K_REFUSED)))
 			continue;
 		struct opt_desc desc = {s->long_name,  s->short_name, OPT_VALUE_FLAG,
 					s->value_name, s->help,       NULL};
-		for (size_t j = 0; j < sizeof(value_sets) / sizeof(value_sets[0]) && s->value_name; j++)
-			if (s->long_name && !strcmp(s->long_name, value_sets[j].long_name))
-				desc.choice_at = value_sets[j].choice_at;
 		if (s->kind == K_LONG)
 			desc.value = OPT_VALUE_INT;
 		else if (s->kind == K_STR)
@@ -638,11 +577,11 @@ bool opt_takes_next(const struct verb *v, const char *arg)
 	if (arg[0] != '-' || !arg[1])
 		return false;
 	if (arg[1] == '-') {
-		const struct opt_spec *s = find_long(arg + 2, strlen(arg + 2), v->group);
+		const struct opt_spec *s = find_long(arg + 2, strlen(arg + 2), v);
 		return s && takes_value(s); /* --name=value holds its value: no spec has '=' in it */
 	}
 	for (const char *p = arg + 1; *p; p++) {
-		const struct opt_spec *s = find_short(*p, v->group);
+		const struct opt_spec *s = find_short(*p, v);
 		if (!s)
 			return false;
 		if (takes_value(s))
@@ -672,4 +611,21 @@ enum lets_err opts_read_stdin(const struct opts *o, struct buf *in, const char *
 				"%s is unsupported: stdin is over the %ld-byte limit \xC2\xB7 pass --max-file-bytes to raise it",
 				subject, o->max_file_bytes);
 	}
+}
+
+const char *opt_unknown_verb(void)
+{
+	for (size_t i = 0; i < NSPECS + sizeof(conflicts) / sizeof(conflicts[0]); i++) {
+		const char *verbs = i < NSPECS ? specs[i].verbs : conflicts[i - NSPECS].verbs;
+		for (const char *p = verbs; *p && strcmp(verbs, "*");) {
+			size_t len = strcspn(p, " ");
+			char name[32];
+			snprintf(name, sizeof(name), "%.*s", (int)len, p);
+			const struct verb *v = verb_find(name);
+			if (!v || strcmp(v->name, name))
+				return verbs;
+			p += len + (p[len] == ' ');
+		}
+	}
+	return NULL;
 }

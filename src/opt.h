@@ -1,9 +1,8 @@
 /* The command line: one struct holding every option of every verb (the process's options, the
- * only state shared across modules), the table of flags tagged with the option groups of the
- * verbs that accept them, and the usage/help text made from those and the verb table
- * (verb/verbs.h). A parse error is E_USAGE with a clap-shaped message
- * (error: ...\n\nFor more information, try '--help'.), so scripts written against lets 0.0.1 see
- * the same text. */
+ * only state shared across modules), the table of flags, each row naming the verbs (rows of
+ * verbs.h) that accept it, and the parser that reads argv by both. A parse error is E_USAGE with a
+ * clap-shaped message (error: ...\n\nFor more information, try '--help'.), so scripts written
+ * against lets 0.0.1 see the same text. The help text made from the same tables is usage.h's. */
 #ifndef LETS_OPT_H
 #define LETS_OPT_H
 #include <stdbool.h>
@@ -18,27 +17,6 @@ struct strlist {
 };
 
 #define OPT_UNSET (-1L)
-
-/* Option groups, one per verb: a verb's row in verb/verbs.c names its group, and each flag in
- * opt.c names the groups that accept it. Groups of verbs not yet in the verb table keep their
- * flags ready for the row that enables them. */
-enum verb_group {
-	V_SHOW = 1 << 0,
-	V_FIND = 1 << 1,
-	V_EDIT = 1 << 2,
-	V_TRANSFORM = 1 << 3,
-	V_WRITE = 1 << 4,
-	V_GUIDE = 1 << 5,
-	V_VERSION = 1 << 6,
-	V_STATS = 1 << 7,
-	V_UPDATE = 1 << 8,
-	V_HOOKS = 1 << 9,
-	V_HOOK = 1 << 10,
-	V_PATHS = 1 << 11,
-	V_ALL = (1 << 12) - 1,
-	V_MCP = 1 << 12, /* outside V_ALL: the server takes no output or tree flags */
-	V_COMPLETIONS = 1 << 13, /* outside V_ALL: prints a script, reads no tree */
-};
 
 struct opts {
 	const char *verb; /* canonical verb name ("find" for "locate") */
@@ -83,6 +61,9 @@ struct opts {
 	 * STDIN_FILENO for the CLI; `lets mcp` passes each call's own descriptor, since its fd 0
 	 * carries the protocol. */
 	int stdin_fd;
+	/* The working tree, opened by verb_run (run.h) for a verb whose row has VERB_TREE; NULL for
+	 * any other verb. */
+	const struct worktree *wt;
 	/* NULL for the CLI. When set, the verb also renders the --json shape of the same run here
 	 * (lets mcp's structuredContent): one run gives both shapes, so nothing is written twice. */
 	struct buf *json_twin;
@@ -95,19 +76,19 @@ enum out_format opts_format(const struct opts *o);
 
 struct buf;
 struct verb;
+struct worktree;
 
 /* Parses argv[first..argc) for verb v. On E_USAGE the message is in d; LETS_ERR_COUNT means
- * --help or -h was asked for (the caller prints opt_help). */
+ * --help or -h was asked for (the caller prints usage_help). */
 enum lets_err opts_parse(struct opts *o, const struct verb *v, int argc, char **argv, int first,
 			 struct diag *d);
 /* Records a clap-shaped usage error (E_USAGE): "error: <fmt>[\n\nUsage: lets <verb> <usage>]\n\nFor
  * more information, try '--help'." The usage line appears when with_usage and verb is a verb. */
 enum lets_err opt_usage_error(struct diag *d, const char *verb, bool with_usage, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-/* Appends v's --help text (or the top-level help, listing the verb table, for v NULL) to out. */
-void opt_help(struct buf *out, const struct verb *v);
-/* What v's --help prints after its options (starting with a blank line), or NULL. */
-const char *opt_epilogue(const struct verb *v);
+/* LETS_OK when v's positional pos (0 or 1) is value, given that it is a closed set; else E_USAGE
+ * in d listing the set ("invalid value 'x' for '<AGENT>'\n  [possible values: claude-code, codex]"). */
+enum lets_err opt_choice_check(const struct verb *v, size_t pos, const char *value, struct diag *d);
 /* What one documented option of a verb takes: nothing, a non-negative integer, a string, or a
  * string that may repeat. */
 enum opt_value { OPT_VALUE_FLAG, OPT_VALUE_INT, OPT_VALUE_STRING, OPT_VALUE_LIST };
@@ -118,7 +99,8 @@ struct opt_desc {
 	const char *value_name; /* "<IF_SHA>", NULL for a flag */
 	const char *help;
 	/* The i-th of the values the option accepts, NULL past the last; the member is NULL when the
-	 * value is open (a number, a text, a command). --check's presets, --from's "-". */
+	 * value is open (a number, a text, a command). --check's presets, --from's "-". opt_each
+	 * leaves it NULL; usage_each (usage.h) fills it. */
 	const char *(*choice_at)(size_t i);
 };
 /* Calls fn for each option v's --help lists that has an effect (aliases, grep no-ops and refused
@@ -126,6 +108,9 @@ struct opt_desc {
 void opt_each(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx);
 /* The same, with the grep no-ops --help also lists (-n): every option line of v's --help. */
 void opt_each_listed(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx);
+/* The first verbs list of an option or conflict row that names something not a verb's canonical
+ * name, or NULL: the rows are matched by name, so a misspelt name would silently drop a flag. */
+const char *opt_unknown_verb(void);
 /* True when arg, given to verb v, is an option whose value is the next argument, as opts_parse
  * reads it: a long option that takes a value, written without =value, or a cluster of short
  * options whose last one takes a value with nothing attached (-iC 2). */

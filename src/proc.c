@@ -20,6 +20,34 @@ static long now_ms(void)
 	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* In the child: fd becomes target, open across exec. dup2 leaves its copy without FD_CLOEXEC, but
+ * a descriptor that already is the target keeps its own flag (lets's descriptors all have it), so
+ * that one is cleared. */
+static void onto(int fd, int target)
+{
+	if (fd == target)
+		fcntl(target, F_SETFD, 0);
+	else
+		dup2(fd, target);
+}
+
+/* In the child, before exec: what lets set for itself goes back to what a program expects. lets
+ * ignores SIGPIPE (a closed stdout is success), and an ignored signal stays ignored across exec: a
+ * checker's `yes | head -1` would loop on EPIPE instead of ending. A signal blocked for a publish
+ * would stay blocked too. Every descriptor lets opens has O_CLOEXEC, /dev/null here included, so
+ * the program gets 0-2 and what lets itself was given, nothing of lets's own. */
+static void child_setup(int out)
+{
+	sigset_t none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	signal(SIGPIPE, SIG_DFL);
+	int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (null >= 0)
+		onto(null, 0);
+	onto(out, 1);
+}
+
 /* Runs `sh -c cmd` (cmd set: stdout and stderr captured) or argv with no shell (stderr left on
  * lets's own), in its own process group, as proc.h says. */
 static void spawn(const char *cmd, char *const argv[], const char *dir, long timeout_s, struct proc_result *r)
@@ -37,12 +65,9 @@ static void spawn(const char *cmd, char *const argv[], const char *dir, long tim
 	}
 	if (pid == 0) {
 		setpgid(0, 0);
-		int null = open("/dev/null", O_RDONLY);
-		if (null >= 0)
-			dup2(null, 0);
-		dup2(p[1], 1);
+		child_setup(p[1]);
 		if (cmd)
-			dup2(p[1], 2);
+			onto(p[1], 2);
 		if (dir && chdir(dir) < 0)
 			_exit(127);
 		if (cmd)

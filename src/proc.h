@@ -1,6 +1,8 @@
 /* Running a checker command: `sh -c CMD` in its own process group, stdout and stderr captured
  * together, with a deadline after which the whole group (the checker and everything it started)
- * is killed. proc_exec runs a program the same way from an argument vector, without a shell. */
+ * is killed. proc_exec runs a program the same way from an argument vector, without a shell.
+ * Either program starts as if from a shell: SIGPIPE at its default, no signal blocked, stdin on
+ * /dev/null, and no descriptor of lets's own beyond 0-2 (what lets was given passes through). */
 #ifndef LETS_PROC_H
 #define LETS_PROC_H
 #include <stdbool.h>

@@ -323,14 +323,13 @@ static void link_history(struct edit_call *c)
 
 enum lets_err edit_args_resolve(struct edit_call *c)
 {
-	struct worktree wt = WORKTREE_INIT;
+	const struct worktree *wt = c->o->wt;
 	struct resolved r = RESOLVED_INIT;
 	enum lets_err err = LETS_OK;
-	worktree_init(&wt);
 	for (size_t i = 0; i < c->n_e && !err; i++) {
 		struct edit_entry *en = &c->e[i];
 		en->file = SIZE_MAX;
-		if (target_parse_bounded(&en->t, en->target_text, &wt, c->o->allow_outside, c->d)) {
+		if (target_parse_bounded(&en->t, en->target_text, wt, c->o->allow_outside, c->d)) {
 			edit_mark_failed(c, en->target_text);
 			continue;
 		}
@@ -338,7 +337,7 @@ enum lets_err edit_args_resolve(struct edit_call *c)
 		if (err)
 			break;
 		/* the one resolution: lock, read and publish all go through r.dir and r.name */
-		if (resolve_path(&wt, en->t.path, c->o->allow_outside, false, &r, c->d)) {
+		if (resolve_path(wt, en->t.path, c->o->allow_outside, false, &r, c->d)) {
 			edit_mark_failed(c, en->t.path);
 			continue;
 		}
@@ -347,7 +346,6 @@ enum lets_err edit_args_resolve(struct edit_call *c)
 			c->f[en->file].first_entry = i;
 	}
 	resolved_release(&r);
-	worktree_release(&wt);
 	if (!err)
 		link_history(c);
 	return err;

@@ -7,7 +7,7 @@
 #include "../alloc.h"
 #include "../buf.h"
 #include "../opt.h"
-#include "../verb/verbs.h"
+#include "../verbs.h"
 
 /* sh -c '…' inside sh -c '…' is read this deep, no deeper. */
 #define NEST_MAX 4
@@ -287,7 +287,7 @@ static void lets_call(const struct words *w, size_t i, struct cmdline_calls *out
 	}
 	if (verb_choices(v, 0))
 		positional = 0;
-	else if (v->positional_name && !strcmp(v->positional_name, "<PATTERN>") && positional > 0)
+	else if ((v->needs & VERB_PATTERN) && positional > 0)
 		positional--;
 	XGROW(out->v, out->cap, out->n + 1);
 	out->v[out->n++] = (struct cmdline_call){v, positional};

@@ -17,8 +17,8 @@ struct verb;
 struct cmdline_call {
 	const struct verb *verb; /* a row of verb_table */
 	/* The positionals that name files: not the values of the verb's value-taking options (read
-	 * from opt.c's table), not find's or paths' pattern, none where the positionals are a closed
-	 * set (hooks install claude-code). */
+	 * from opt.c's table), not the pattern of a VERB_PATTERN row (find's, paths'), none where the
+	 * positionals are a closed set (hooks install claude-code). */
 	long targets;
 };
 

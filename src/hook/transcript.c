@@ -9,7 +9,7 @@
 #include "../alloc.h"
 #include "../buf.h"
 #include "../utf8.h"
-#include "../verb/verbs.h"
+#include "../verbs.h"
 #include "cmdline.h"
 
 /* A transcript line longer than this is not one lets can read whole; it counts as malformed. */
@@ -409,12 +409,14 @@ static void count_calls(struct scan *s, struct span command)
 	if (command.p)
 		span_calls(command, &calls);
 	for (size_t i = 0; i < calls.n; i++) {
+		followed = followed || calls.v[i].verb == s->block_verb;
+		if (!(calls.v[i].verb->needs & VERB_COUNTED))
+			continue;
 		if (!s->c->lets_calls)
 			s->c->lets_calls = xcalloc(verb_count, sizeof(*s->c->lets_calls));
 		s->c->lets_calls[calls.v[i].verb - verb_table]++;
 		if (calls.v[i].targets > 1)
 			s->c->calls_saved += calls.v[i].targets - 1;
-		followed = followed || calls.v[i].verb == s->block_verb;
 	}
 	if (s->block_verb && followed)
 		s->c->blocks_followed++;

@@ -6,8 +6,8 @@
  *    not a valid request, is answered with id null (-32700 / -32600).
  *  - No message, however malformed or large, ends the session: only EOF on the input does, and then
  *    mcp_serve returns LETS_OK. A line over MCP_MAX_LINE bytes is discarded whole and answered -32700.
- *  - A tool call is one in-process run of the verb's cmd_ function, through opts_parse on an argv
- *    built from the call's arguments, with its own opts, output buffer, diag and stdin descriptor:
+ *  - A tool call is one in-process run of the verb, through verb_run (run.h) on an argv built
+ *    from the call's arguments, with its own opts, output buffer, diag and stdin descriptor:
  *    nothing of one call is left for the next, and fd 0 (the protocol) is never read by a verb.
  *  - Every call runs its verb once: content and structuredContent are the text and the --json
  *    shape of that one run (opts.json_twin), so a write never happens twice.

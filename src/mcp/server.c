@@ -3,7 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../verb/verbs.h"
+#include "../verbs.h"
 #include "mcp.h"
 #include "tools.h"
 

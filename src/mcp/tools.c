@@ -6,79 +6,10 @@
 #include <unistd.h>
 
 #include "../alloc.h"
-#include "../keypath.h"
 #include "../opt.h"
-#include "../output.h"
+#include "../run.h"
 #include "../utf8.h"
-#include "../verb/verbs.h"
-
-/* A positional argument of the command line, as a tool property. */
-struct positional {
-	const char *name;
-	bool list, required;
-	const char *description;
-};
-
-struct tool {
-	const char *verb; /* its row in verb/verbs.c: the function, option group and about line */
-	const char *stdin; /* the property that becomes the verb's stdin, or NULL */
-	const char *stdin_description;
-	struct positional pos[2];
-	const char *guide; /* what an agent needs beyond the verb's one-line about */
-};
-
-static const struct tool tools[] = {
-	{
-		.verb = "show",
-		.pos = {{"targets", true, true,
-			 "what to read: path, path:40, path:40-80, path@'regex' (with after/before/context), "
-			 "path#symbol (a function, class, heading or key)"}},
-		.guide =
-			"Each target prints as a numbered block whose header names the range shown, the file's "
-			"total and sha:<12 hex> (pass it to edit's if_sha); whole files are windowed at 200 lines.",
-	},
-	{
-		.verb = "find",
-		.pos = {{"pattern", false, true,
-			 "a regex (Rust regex syntax), or literal text with fixed_string"},
-			{"paths", true, false, "files or directories to search; the working tree when none"}},
-		.guide =
-			"Hits print as path:line grouped by file, walking like ripgrep (.gitignore honoured, "
-			"hidden files skipped); over the cap it prints a map of the files with the most hits.",
-	},
-	{
-		.verb = "edit",
-		.stdin = "stdin",
-		.stdin_description =
-			"what the command line would read on stdin: the batch for from \"-\", or "
-			"the text for old \"-\", new \"-\" or expect_all",
-		.pos = {{"targets", true, false,
-			 "the files to edit: path, or path:a-b to match only in those lines"}},
-		.guide =
-			"old must occur exactly once (or pass all); the file is checked before and after and the "
-			"write is reverted if the edit breaks it. Several targets are validation-atomic: nothing "
-			"is written unless every one matches.",
-	},
-	{
-		.verb = "transform",
-		.stdin = "stdin",
-		.stdin_description =
-			"the JSONL batch for from \"-\": one object per file with file, set, delete, append",
-		.pos = {{"file", false, false,
-			 "the JSON, YAML, TOML or Markdown-frontmatter file to change"}},
-		.guide =
-			"Every byte outside the changed value is kept and the file is parsed again before it "
-			"is written.\n" KEYPATH_HELP,
-	},
-	{
-		.verb = "write",
-		.stdin = "content",
-		.stdin_description = "the whole new content of the file",
-		.pos = {{"path", false, true, "the file to create (missing parent directories are made)"}},
-		.guide = "Atomic: the path holds either the old bytes or the new ones. An existing file is "
-			 "refused unless force; empty content is refused unless empty.",
-	},
-};
+#include "../verbs.h"
 
 /* The property name of an option: its value's name (if_sha for --if <IF_SHA>), else its long name,
  * both lower snake case. */
@@ -112,11 +43,12 @@ static void schema_option(const struct opt_desc *od, void *ctx)
 	json_object_set_new(ctx, name, p);
 }
 
-static json_t *tool_schema(const struct tool *t)
+static json_t *tool_schema(const struct verb *v)
 {
+	const struct verb_tool *t = v->tool;
 	json_t *props = json_object(), *required = json_array();
 	for (size_t i = 0; i < 2 && t->pos[i].name; i++) {
-		const struct positional *p = &t->pos[i];
+		const struct verb_tool_arg *p = &t->pos[i];
 		json_t *s = p->list ? json_pack("{s:s, s:{s:s}}", "type", "array", "items", "type", "string")
 				    : json_pack("{s:s}", "type", "string");
 		json_object_set_new(s, "description", json_string(p->description));
@@ -130,7 +62,7 @@ static json_t *tool_schema(const struct tool *t)
 		json_object_set_new(
 			props, t->stdin,
 			json_pack("{s:s, s:s}", "type", "string", "description", t->stdin_description));
-	opt_each(verb_find(t->verb), schema_option, props);
+	opt_each(v, schema_option, props);
 	return json_pack("{s:s, s:o, s:o, s:b}", "type", "object", "properties", props, "required", required,
 			 "additionalProperties", 0);
 }
@@ -138,12 +70,14 @@ static json_t *tool_schema(const struct tool *t)
 json_t *mcp_tools_list(void)
 {
 	json_t *list = json_array();
-	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
-		const struct tool *t = &tools[i];
+	for (size_t i = 0; i < verb_count; i++) {
+		const struct verb *v = &verb_table[i];
+		if (!v->tool)
+			continue;
 		struct buf d = BUF_INIT;
-		buf_addf(&d, "%s. %s", verb_find(t->verb)->about, t->guide);
-		json_array_append_new(list, json_pack("{s:s, s:s, s:o}", "name", t->verb, "description",
-						      d.data, "inputSchema", tool_schema(t)));
+		buf_addf(&d, "%s. %s", v->about, v->tool->guide);
+		json_array_append_new(list, json_pack("{s:s, s:s, s:o}", "name", v->name, "description",
+						      d.data, "inputSchema", tool_schema(v)));
 		buf_release(&d);
 	}
 	return list;
@@ -262,47 +196,48 @@ static void argv_option(const struct opt_desc *od, void *ctx)
 
 /* The argv of a call: "lets <verb> <options> -- <positionals>", or false with the reason in why.
  * "--" keeps a target that starts with '-' a target, as a careful shell user would write it. */
-static bool build_argv(const struct tool *t, const json_t *args, struct call_argv *argv, struct buf *why)
+static bool build_argv(const struct verb *v, const json_t *args, struct call_argv *argv, struct buf *why)
 {
-	json_t *schema = tool_schema(t);
+	const struct verb_tool *t = v->tool;
+	json_t *schema = tool_schema(v);
 	const char *key;
-	json_t *v;
-	json_object_foreach((json_t *)args, key, v)
+	json_t *value;
+	json_object_foreach((json_t *)args, key, value)
 	{
 		if (!why->len && !json_object_get(json_object_get(schema, "properties"), key))
 			buf_addf(why, "unknown argument '%s' for tool '%s' (see its inputSchema)", key,
-				 t->verb);
+				 v->name);
 	}
 	json_decref(schema);
 	if (why->len)
 		return false;
 	argv_push(argv, "lets");
-	argv_push(argv, t->verb);
+	argv_push(argv, v->name);
 	struct opt_walk w = {args, argv, why};
-	opt_each(verb_find(t->verb), argv_option, &w);
+	opt_each(v, argv_option, &w);
 	if (why->len)
 		return false;
 	argv_push(argv, "--");
 	for (size_t i = 0; i < 2 && t->pos[i].name; i++) {
-		const struct positional *p = &t->pos[i];
-		const json_t *v = json_object_get(args, p->name);
-		if (!v) {
+		const struct verb_tool_arg *p = &t->pos[i];
+		const json_t *a = json_object_get(args, p->name);
+		if (!a) {
 			if (!p->required)
 				continue;
 			buf_addf(why, "argument '%s' is required: %s", p->name, p->description);
 			return false;
 		}
-		if (p->list ? !check_list(v, p->required) : !argv_string(v)) {
+		if (p->list ? !check_list(a, p->required) : !argv_string(a)) {
 			buf_addf(why, "argument '%s' must be %s", p->name,
 				 p->list ? (p->required ? "a non-empty array of strings"
 							: "an array of strings")
 					 : "a string");
 			return false;
 		}
-		for (size_t k = 0; p->list && k < json_array_size(v); k++)
-			argv_push(argv, json_string_value(json_array_get(v, k)));
+		for (size_t k = 0; p->list && k < json_array_size(a); k++)
+			argv_push(argv, json_string_value(json_array_get(a, k)));
 		if (!p->list)
-			argv_push(argv, json_string_value(v));
+			argv_push(argv, json_string_value(a));
 	}
 	const json_t *in = t->stdin ? json_object_get(args, t->stdin) : NULL;
 	if (in && !json_is_string(in)) {
@@ -313,7 +248,7 @@ static bool build_argv(const struct tool *t, const json_t *args, struct call_arg
 }
 
 /* The call's stdin: a memory file holding the argument, or -1 (reads as empty, like </dev/null). */
-static int stdin_open(const struct tool *t, const json_t *in, struct diag *d)
+static int stdin_open(const struct verb_tool *t, const json_t *in, struct diag *d)
 {
 	if (!in)
 		return -1;
@@ -337,29 +272,6 @@ static int stdin_open(const struct tool *t, const json_t *in, struct diag *d)
 		return -2;
 	}
 	return fd;
-}
-
-/* One run of the verb, exactly as main() runs it: opts_parse on the argv, then the verb; twin (or
- * NULL) receives the --json shape of the same run. */
-static void run_verb(const struct tool *t, struct call_argv *argv, int stdin_fd, struct buf *out,
-		     struct buf *twin, struct diag *d)
-{
-	const struct verb *v = verb_find(t->verb);
-	struct opts o;
-	opts_init(&o);
-	enum lets_err e = opts_parse(&o, v, (int)argv->n, argv->v, 2, d);
-	o.stdin_fd = stdin_fd;
-	o.json_twin = twin;
-	if (e == LETS_ERR_COUNT) {
-		opt_help(out, v);
-	} else if (e == LETS_OK) {
-		v->fn(&o, out, d);
-		if (d->n && !out->len && (o.json || o.jsonl))
-			error_json(out, d, NULL);
-		if (twin && d->n && !twin->len)
-			error_json(twin, d, NULL);
-	}
-	opts_release(&o);
 }
 
 /* stderr as the CLI writes it: every message, then ERROR_CODE=<slug>. */
@@ -386,25 +298,40 @@ static json_t *shape_of(const struct buf *twin)
 	return j;
 }
 
+/* "show, find, edit, transform and write": the tools, from the verb table. */
+static void tool_names(struct buf *b)
+{
+	size_t n = 0, k = 0;
+	for (size_t i = 0; i < verb_count; i++)
+		n += verb_table[i].tool != NULL;
+	for (size_t i = 0; i < verb_count; i++)
+		if (verb_table[i].tool) {
+			k++;
+			buf_addf(b, "%s%s", k == 1 ? "" : k == n ? " and " : ", ", verb_table[i].name);
+		}
+}
+
 json_t *mcp_tool_call(const char *name, json_t *arguments, bool structured, struct buf *why)
 {
-	const struct tool *t = NULL;
-	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++)
-		if (!strcmp(tools[i].verb, name))
-			t = &tools[i];
-	if (!t) {
-		buf_addf(why, "unknown tool '%s': the tools are show, find, edit and write", name);
+	const struct verb *v = NULL;
+	for (size_t i = 0; i < verb_count && !v; i++)
+		if (verb_table[i].tool && !strcmp(verb_table[i].name, name))
+			v = &verb_table[i];
+	if (!v) {
+		buf_addf(why, "unknown tool '%s': the tools are ", name);
+		tool_names(why);
 		return NULL;
 	}
+	const struct verb_tool *t = v->tool;
 	struct call_argv argv = {0};
 	struct buf out = BUF_INIT, twin = BUF_INIT;
 	struct diag d = DIAG_INIT;
 	json_t *result = NULL;
-	if (!build_argv(t, arguments, &argv, why))
+	if (!build_argv(v, arguments, &argv, why))
 		goto out;
 	int fd = stdin_open(t, t->stdin ? json_object_get(arguments, t->stdin) : NULL, &d);
 	if (fd != -2)
-		run_verb(t, &argv, fd, &out, structured ? &twin : NULL, &d);
+		verb_run(v, (int)argv.n, argv.v, fd, structured ? &twin : NULL, &out, &d);
 	if (fd >= 0)
 		close(fd);
 	json_t *content = json_array();

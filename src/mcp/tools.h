@@ -1,7 +1,7 @@
-/* The MCP tools: one per verb that reads or changes files, each with an inputSchema made from the
- * verb's option table (opt_each) and its positionals. A call validates its arguments against that
- * schema, turns them into the argv the CLI would get, and runs the verb in-process exactly as
- * main() does. */
+/* The MCP tools: the rows of the verb table that carry a tool (verbs.h), each with an inputSchema
+ * made from the verb's options (opt_each) and the tool's positionals. A call validates its
+ * arguments against that schema, turns them into the argv the CLI would get, and runs the verb
+ * in-process through verb_run, as main() does. */
 #ifndef LETS_MCP_TOOLS_H
 #define LETS_MCP_TOOLS_H
 #include <jansson.h>

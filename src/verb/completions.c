@@ -2,19 +2,20 @@
  * option table, so a verb, alias, flag or closed set of values added there completes with no
  * edit here. What completes where:
  *   - the first word: every verb and alias, --help and --version;
- *   - after a verb: its flags (opt_each's list, plus --help) when the word starts with '-';
+ *   - after a verb: its flags (usage_each's list, plus --help) when the word starts with '-';
  *   - a flag's value: its closed set when it has one (--check's presets, --from's "-"), a
  *     directory for <DIR>, nothing for any other value (a number or a text is typed, not picked);
  *   - a positional: its closed set (hooks' actions and agents, completions' shells), else file
  *     names when the verb takes positionals at all (usage other than "[OPTIONS]").
  * The scripts need nothing beyond the shell itself (no bash-completion helpers). */
-#include "verbs.h"
+#include "verb.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../alloc.h"
+#include "../usage.h"
 
 struct optlist {
 	struct opt_desc *items;
@@ -133,7 +134,7 @@ static const char bash_head[] =
 static void bash_verb(struct buf *out, const struct verb *v)
 {
 	struct optlist l = {0};
-	opt_each(v, collect, &l);
+	usage_each(v, collect, &l);
 	buf_addf(out, "\t%s%s%s)\n\t\tvflags='", v->name, v->alias ? " | " : "", v->alias ? v->alias : "");
 	for (size_t i = 0, sep = 0; i < l.n; i++) {
 		if (l.items[i].value == OPT_VALUE_FLAG)
@@ -220,7 +221,7 @@ static void zsh_option(struct buf *out, const struct opt_desc *od, const char *s
 static void zsh_verb(struct buf *out, const struct verb *v)
 {
 	struct optlist l = {0};
-	opt_each(v, collect, &l);
+	usage_each(v, collect, &l);
 	buf_addf(out, "\t(%s%s%s)\n\t\t_arguments -s -S", v->name, v->alias ? "|" : "",
 		 v->alias ? v->alias : "");
 	for (size_t i = 0; i < l.n; i++) {
@@ -268,7 +269,7 @@ static void zsh_script(struct buf *out)
 static void fish_verb(struct buf *out, const struct verb *v)
 {
 	struct optlist l = {0};
-	opt_each(v, collect, &l);
+	usage_each(v, collect, &l);
 	char cond[96];
 	snprintf(cond, sizeof(cond), "-n '__fish_seen_subcommand_from %s%s%s'", v->name, v->alias ? " " : "",
 		 v->alias ? v->alias : "");
@@ -323,6 +324,7 @@ static void fish_script(struct buf *out)
 		fish_verb(out, &verb_table[i]);
 }
 
+verb_fn cmd_completions;
 enum lets_err cmd_completions(const struct opts *o, struct buf *out, struct diag *d)
 {
 	const struct verb *v = verb_find("completions");
@@ -330,7 +332,7 @@ enum lets_err cmd_completions(const struct opts *o, struct buf *out, struct diag
 		return opt_usage_error(d, v->name, true, "unexpected argument '%s' found",
 				       o->positional.items[1]);
 	const char *shell = o->positional.items[0];
-	if (verb_choice_check(v, 0, shell, d))
+	if (opt_choice_check(v, 0, shell, d))
 		return E_USAGE;
 	if (!strcmp(shell, "bash"))
 		bash_script(out);

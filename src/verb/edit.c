@@ -7,7 +7,7 @@
  * after the last; a regression puts every file back. */
 #include "../edit/edit.h"
 #include "../lock.h"
-#include "verbs.h"
+#include "verb.h"
 
 /* Every entry applied to its file's working copy, each success given its region. */
 static void apply_all(struct edit_call *c)
@@ -25,6 +25,7 @@ static void apply_all(struct edit_call *c)
 	}
 }
 
+verb_fn cmd_edit;
 enum lets_err cmd_edit(const struct opts *o, struct buf *out, struct diag *d)
 {
 	struct edit_call c;

@@ -22,7 +22,7 @@
 #include "../symbols/symbols.h"
 #include "../walk.h"
 #include "../worktree.h"
-#include "verbs.h"
+#include "verb.h"
 
 #define TOP_FILES 10
 
@@ -755,6 +755,7 @@ static bool def_usage(const struct opts *o, struct diag *d)
 	return ctx || !*o->positional.items[0];
 }
 
+verb_fn cmd_find;
 enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 {
 	/* --def prefilters the files by the name's last part, literally */
@@ -765,7 +766,7 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 	struct omits om = OMITS_INIT;
 	struct roots rs = ROOTS_INIT;
 	struct ignore_list globs = IGNORE_LIST_INIT;
-	struct worktree wt = WORKTREE_INIT;
+	const struct worktree *wt = o->wt;
 	struct tally t = {0};
 	struct buf reading = BUF_INIT;
 	struct regex *re = NULL;
@@ -778,21 +779,20 @@ enum lets_err cmd_find(const struct opts *o, struct buf *out, struct diag *d)
 	if (!re)
 		goto out;
 
-	worktree_init(&wt);
 	/* a path outside the tree refuses the whole call: nothing is searched, only the refusal prints */
-	if (roots_collect(o, &wt, &rs, &failed, d) == E_OUTSIDE_TREE)
+	if (roots_collect(o, wt, &rs, &failed, d) == E_OUTSIDE_TREE)
 		goto out;
 	for (size_t i = 0; i < o->globs.n; i++)
 		ignore_list_add_line(&globs, o->globs.items[i], strlen(o->globs.items[i]));
 
-	run_search(o, &wt, mode, re, pattern, fl, &rs, o->globs.n ? &globs : NULL, &t);
+	run_search(o, wt, mode, re, pattern, fl, &rs, o->globs.n ? &globs : NULL, &t);
 	if (!t.total && !o->fixed && !o->def && bre_reading(pattern, &reading)) {
 		struct diag quiet = DIAG_INIT;
 		struct regex *re2 = regex_new(reading.data, fl, &quiet);
 		diag_release(&quiet);
 		if (re2) {
 			tally_release(&t);
-			run_search(o, &wt, mode, re2, reading.data, fl, &rs, o->globs.n ? &globs : NULL, &t);
+			run_search(o, wt, mode, re2, reading.data, fl, &rs, o->globs.n ? &globs : NULL, &t);
 			regex_free(re);
 			re = re2;
 			used = reading.data;
@@ -825,7 +825,6 @@ out:
 	omits_release(&om);
 	omits_release(&failed);
 	ignore_list_release(&globs);
-	worktree_release(&wt);
 	buf_release(&reading);
 	buf_release(&seg);
 	roots_release(&rs);

@@ -1,26 +1,47 @@
-#include "verbs.h"
+#include "verb.h"
 
-const char lets_guide_text[] =
+#include <string.h>
+
+/* The guide around the verbs' lines, which come from their rows (verbs.c): the arguments after the
+ * name, the first line of what the verb does from column 32, its other lines under it. */
+static const char head[] =
 	"lets \xE2\x80\x94 Locate \xC2\xB7 Edit \xC2\xB7 Transform \xC2\xB7 Show          one call, bounded output, post-state returned\n"
-	"\n"
-	"  show   <target>...            read files, ranges, anchors, symbols \xE2\x80\x94 several per call\n"
-	"  find   <pattern> [path]...    search; hits print as path:line; capped at 50, says so\n"
-	"                                -F/-i/-w \xC2\xB7 -A/-B/-C context \xC2\xB7 --files/-l \xC2\xB7 --count/-c\n"
-	"                                grep's -n/--line-number -r -R -E -H are accepted as no-ops\n"
-	"  edit   <target> --old --new   exact-once replace; --all; --insert-after; --from - for batches\n"
-	"  transform <file> --set k=v    --append k=v; JSON/YAML/TOML/frontmatter keys, formatting preserved\n"
-	"  write  <path> < stdin         create a file; refuses to overwrite without --force\n"
+	"\n";
+static const char tail[] =
 	"\n"
 	"  targets   f.ts   f.ts:40-80   \"f.ts@'regex'\" -A 20   f.ts#funcName   f.md#'Heading'\n"
 	"  exits     0 done \xC2\xB7 1 none/over cap \xC2\xB7 2 ambiguous \xC2\xB7 3 check failed (reverted) \xC2\xB7 4 over budget\n"
 	"            5 changed since --if \xC2\xB7 6 outside tree \xC2\xB7 7 unsupported file \xC2\xB7 8 batch partly written\n"
 	"  after an edit the changed region is in the output \xE2\x80\x94 do not cat or sed -n to check it\n";
 
+void guide_text(struct buf *out)
+{
+	struct buf left = BUF_INIT;
+	buf_adds(out, head);
+	for (size_t i = 0; i < verb_count; i++) {
+		const struct verb *v = &verb_table[i];
+		if (!v->guide)
+			continue;
+		buf_truncate(&left, 0);
+		buf_addf(&left, "%-6s %s", v->name, v->guide_args);
+		for (const char *line = v->guide; line;
+		     line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
+			buf_addf(out, "  %-30s%.*s\n", line == v->guide ? left.data : "",
+				 (int)strcspn(line, "\n"), line);
+	}
+	buf_adds(out, tail);
+	buf_release(&left);
+}
+
+verb_fn cmd_guide;
 enum lets_err cmd_guide(const struct opts *o, struct buf *out, struct diag *d)
 {
 	(void)d;
-	const struct out_member guide[] = {out_string("guide", lets_guide_text)};
-	struct response r = {.report = guide, .n_report = 1, .text = lets_guide_text};
+	struct buf text = BUF_INIT;
+	guide_text(&text);
+	const struct out_member guide[] = {out_string("guide", text.data)};
+	struct response r = {.report = guide, .n_report = 1, .text = text.data};
 	response_emit(out, &r, opts_format(o), o->json_twin);
+	buf_release(&text);
 	return LETS_OK;
 }

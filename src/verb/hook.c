@@ -1,6 +1,6 @@
 /* lets hook classify | subagent-start: the programs the installed hooks run. Both fail open:
  * whatever goes wrong, they exit 0, so a hook can never wedge an agent's turn. */
-#include "verbs.h"
+#include "verb.h"
 
 #include <errno.h>
 #include <string.h>
@@ -30,6 +30,7 @@ static bool read_event(struct buf *b)
 	}
 }
 
+verb_fn cmd_hook;
 enum lets_err cmd_hook(const struct opts *o, struct buf *out, struct diag *d)
 {
 	const char *action = o->positional.items[0];
@@ -41,11 +42,14 @@ enum lets_err cmd_hook(const struct opts *o, struct buf *out, struct diag *d)
 		buf_adds(
 			out,
 			"{\"hookSpecificOutput\":{\"hookEventName\":\"SubagentStart\",\"additionalContext\":");
-		json_str(out, lets_guide_text, strlen(lets_guide_text));
+		struct buf text = BUF_INIT;
+		guide_text(&text);
+		json_str(out, text.data, text.len);
+		buf_release(&text);
 		buf_adds(out, "}}\n");
 		return LETS_OK;
 	}
-	if (verb_choice_check(verb_find("hook"), 0, action, d))
+	if (opt_choice_check(verb_find("hook"), 0, action, d))
 		return E_USAGE;
 	struct buf event = BUF_INIT;
 	if (read_event(&event) && event.len)

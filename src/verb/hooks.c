@@ -1,6 +1,6 @@
 /* lets hooks install|uninstall claude-code|codex: merges lets's hooks into the agent's own
  * settings file (src/hook/settings.c splices the text) and replaces it atomically. */
-#include "verbs.h"
+#include "verb.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -180,13 +180,14 @@ static enum lets_err parse_args(const struct opts *o, bool *install, enum agent 
 		return opt_usage_error(d, "hooks", true, "unexpected argument '%s' found",
 				       o->positional.items[2]);
 	const struct verb *v = verb_find("hooks");
-	if (verb_choice_check(v, 0, action, d) || verb_choice_check(v, 1, agent, d))
+	if (opt_choice_check(v, 0, action, d) || opt_choice_check(v, 1, agent, d))
 		return E_USAGE;
 	*install = !strcmp(action, "install");
 	*a = !strcmp(agent, "codex") ? AGENT_CODEX : AGENT_CLAUDE;
 	return LETS_OK;
 }
 
+verb_fn cmd_hooks;
 enum lets_err cmd_hooks(const struct opts *o, struct buf *out, struct diag *d)
 {
 	bool install = false, exists = false, changed = false;

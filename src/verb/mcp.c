@@ -2,10 +2,11 @@
  * stdout itself: a server answers each request as it comes, so its output cannot wait for one
  * buffer at the end. */
 #include "../mcp/mcp.h"
-#include "verbs.h"
+#include "verb.h"
 
 #include <unistd.h>
 
+verb_fn cmd_mcp;
 enum lets_err cmd_mcp(const struct opts *o, struct buf *out, struct diag *d)
 {
 	(void)out;

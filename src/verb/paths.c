@@ -17,7 +17,7 @@
 #include "../roots.h"
 #include "../walk.h"
 #include "../worktree.h"
-#include "verbs.h"
+#include "verb.h"
 
 struct pworker {
 	struct rx_state *st;
@@ -152,11 +152,12 @@ static void render_paths(const struct opts *o, char **paths, size_t n, long walk
 	omits_release(&om);
 }
 
+verb_fn cmd_paths;
 enum lets_err cmd_paths(const struct opts *o, struct buf *out, struct diag *d)
 {
 	const char *pattern = o->positional.items[0];
 	bool glob = glob_reading(pattern);
-	struct worktree wt = WORKTREE_INIT;
+	const struct worktree *wt = o->wt;
 	struct roots rs = ROOTS_INIT;
 	struct omits failed = OMITS_INIT;
 	struct ignore_list gl = IGNORE_LIST_INIT;
@@ -178,11 +179,10 @@ enum lets_err cmd_paths(const struct opts *o, struct buf *out, struct diag *d)
 				"the pattern is empty: give a glob ('*.go') or a regex ('_test\\.go$')");
 		goto out;
 	}
-	worktree_init(&wt);
-	if (roots_collect(o, &wt, &rs, &failed, d) == E_OUTSIDE_TREE)
+	if (roots_collect(o, wt, &rs, &failed, d) == E_OUTSIDE_TREE)
 		goto out;
 	struct pathfinder pf = {.re = re, .glob = &gl, .fold = glob && o->ignore_case};
-	n = walk_paths(o, &wt, &pf, &rs, &paths, &walked, &wc);
+	n = walk_paths(o, wt, &pf, &rs, &paths, &walked, &wc);
 	wc.other += rs.other;
 	render_paths(o, paths, n, walked, &wc, &failed, glob, out, d);
 	if (!n && (rs.n_dirs || rs.n_files || !failed.n))
@@ -196,6 +196,5 @@ out:
 	buf_release(&low);
 	omits_release(&failed);
 	roots_release(&rs);
-	worktree_release(&wt);
 	return diag_first(d);
 }

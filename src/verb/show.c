@@ -9,7 +9,7 @@
 #include "../output.h"
 #include "../target.h"
 #include "../worktree.h"
-#include "verbs.h"
+#include "verb.h"
 
 struct shown {
 	struct out_block *blocks;
@@ -112,14 +112,14 @@ static void render(const struct opts *o, const struct shown *sh, const struct om
 	buf_release(&lead);
 }
 
+verb_fn cmd_show;
 enum lets_err cmd_show(const struct opts *o, struct buf *out, struct diag *d)
 {
-	struct worktree wt = WORKTREE_INIT;
+	const struct worktree *wt = o->wt;
 	struct shown sh = {0};
 	struct omits om = OMITS_INIT;
-	worktree_init(&wt);
 	for (size_t i = 0; i < o->positional.n; i++)
-		show_target(o, &wt, o->positional.items[i], &sh, &om, d);
+		show_target(o, wt, o->positional.items[i], &sh, &om, d);
 	if (sh.long_lines)
 		omit_long_lines_cut(&om, sh.long_lines);
 	/* content over --max-bytes with no --budget is refused: nothing on stdout, only the refusal */
@@ -130,6 +130,5 @@ enum lets_err cmd_show(const struct opts *o, struct buf *out, struct diag *d)
 		block_release(&sh.blocks[i]);
 	free(sh.blocks);
 	omits_release(&om);
-	worktree_release(&wt);
 	return diag_first(d);
 }

@@ -1,6 +1,6 @@
 /* lets stats: walks a directory for Claude Code transcripts (.jsonl) and reports how much lets
  * and its hook were used (src/hook/transcript.c counts one file). */
-#include "verbs.h"
+#include "verb.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -214,6 +214,7 @@ static void report_build(const struct transcript_counts *c, struct report *rp)
 	free(verbs);
 }
 
+verb_fn cmd_stats;
 enum lets_err cmd_stats(const struct opts *o, struct buf *out, struct diag *d)
 {
 	struct transcript_counts c = {0};

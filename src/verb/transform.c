@@ -17,7 +17,7 @@
 #include "../worktree.h"
 #include "../transform/tf.h"
 #include "../transform/tf_int.h"
-#include "verbs.h"
+#include "verb.h"
 
 /* One file's operations and what they did. */
 struct tjob {
@@ -465,7 +465,7 @@ static void render(struct tcall *t, struct buf *out, long landed)
 /* Everything before a write: the files in the tree, locked and loaded, every operation applied
  * and every result confirmed. Returns the first failure; *render_anyway when the layer-1 check
  * reverted a change that is still worth showing. */
-static enum lets_err validate(struct tcall *t, struct worktree *wt, struct lockset *locks,
+static enum lets_err validate(struct tcall *t, const struct worktree *wt, struct lockset *locks,
 			      bool *render_anyway)
 {
 	struct edit_call *c = &t->c;
@@ -495,17 +495,16 @@ static enum lets_err validate(struct tcall *t, struct worktree *wt, struct locks
 	return diag_first(c->d);
 }
 
+verb_fn cmd_transform;
 enum lets_err cmd_transform(const struct opts *o, struct buf *out, struct diag *d)
 {
 	struct tcall t;
 	memset(&t, 0, sizeof(t));
 	edit_call_init(&t.c, o, d);
-	struct worktree wt = WORKTREE_INIT;
 	struct lockset locks = LOCKSET_INIT;
 	long landed = 0;
 	bool show_reverted = false;
-	worktree_init(&wt);
-	if (validate(&t, &wt, &locks, &show_reverted)) {
+	if (validate(&t, o->wt, &locks, &show_reverted)) {
 		if (show_reverted && !t.batch) {
 			render(&t, out, 0);
 		} else if (t.batch && t.n_j && !o->json && !o->jsonl && diag_first(d) != E_USAGE) {
@@ -530,6 +529,5 @@ out:
 		job_release(&t.j[i]);
 	free(t.j);
 	edit_call_release(&t.c);
-	worktree_release(&wt);
 	return diag_first(d);
 }

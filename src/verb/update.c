@@ -7,6 +7,7 @@
 #include "update.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,7 +113,7 @@ static enum lets_err install_release(const char *repo, const char *tag, struct d
 	struct proc_result r = PROC_RESULT_INIT;
 	enum lets_err e = LETS_OK;
 	buf_addf(&path, "%s/lets-installer.XXXXXX", dir && *dir == '/' ? dir : "/tmp");
-	int fd = mkstemp(path.data);
+	int fd = mkostemp(path.data, O_CLOEXEC);
 	if (fd < 0) {
 		e = diag_add(d, E_UPDATE_FAILED, "update failed: cannot create %s: %s", path.data,
 			     strerror(errno));
@@ -223,6 +224,7 @@ enum lets_err update_run(const char *repo, const struct opts *o, struct buf *out
 	return LETS_OK;
 }
 
+verb_fn cmd_update;
 enum lets_err cmd_update(const struct opts *o, struct buf *out, struct diag *d)
 {
 #ifdef LETS_RELEASE_REPO

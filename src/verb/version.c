@@ -1,5 +1,6 @@
-#include "verbs.h"
+#include "verb.h"
 
+verb_fn cmd_version;
 enum lets_err cmd_version(const struct opts *o, struct buf *out, struct diag *d)
 {
 	(void)d;

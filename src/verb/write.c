@@ -17,7 +17,7 @@
 #include "../publish.h"
 #include "../resolve.h"
 #include "../worktree.h"
-#include "verbs.h"
+#include "verb.h"
 
 /* The response of a write (or of a refusal that names the file it kept: outcome "exists"). */
 static void render(const struct opts *o, struct buf *out, const struct out_change *ch, const struct omits *om,
@@ -78,9 +78,10 @@ static enum lets_err load_old(const struct opts *o, const struct resolved *r, co
 	return LETS_OK;
 }
 
+verb_fn cmd_write;
 enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 {
-	struct worktree wt = WORKTREE_INIT;
+	const struct worktree *wt = o->wt;
 	struct resolved r = RESOLVED_INIT;
 	struct lockset locks = LOCKSET_INIT;
 	struct buf in = BUF_INIT;
@@ -89,7 +90,6 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 	struct check_result ck;
 	memset(&ck, 0, sizeof(ck));
 	const char *path = o->positional.items[0];
-	worktree_init(&wt);
 	if (o->positional.n > 1) {
 		opt_usage_error(d, "write", true, "unexpected argument '%s' found", o->positional.items[1]);
 		goto out;
@@ -99,7 +99,7 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 		goto out;
 	}
 	/* resolved once: everything below goes through r.dir, whatever happens to the path meanwhile */
-	if (resolve_path(&wt, path, o->allow_outside, true, &r, d))
+	if (resolve_path(wt, path, o->allow_outside, true, &r, d))
 		goto out;
 	if (r.dir_only) {
 		diag_add(d, E_IO_ERROR, "%s: %s (os error %d)", path, strerror(EISDIR), EISDIR);
@@ -155,6 +155,5 @@ out:
 	file_release(&old);
 	buf_release(&in);
 	omits_release(&om);
-	worktree_release(&wt);
 	return diag_first(d);
 }

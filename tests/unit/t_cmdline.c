@@ -4,7 +4,7 @@
 #include "buf.h"
 #include "hook/cmdline.h"
 #include "unit.h"
-#include "verb/verbs.h"
+#include "verbs.h"
 
 static const struct {
 	const char *command, *want;

@@ -39,10 +39,16 @@ static const struct {
 	 "per call, with bounded, numbered output whose footer names everything it left out. Targets: path, "
 	 "path:a-b (lines), path@'regex'+N (an anchor and N lines), path#symbol. A refusal comes back with "
 	 "isError and its last line ERROR_CODE=<slug>; nothing was changed then.\"}}\n"},
-	{"unknown tool",
+	/* issue 30: the list is the verb table's tools, all five (it left transform out) */
+	{"unknown tool names every tool",
 	 "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"cat\"}}",
 	 "{\"jsonrpc\":\"2.0\",\"id\":5,\"error\":{\"code\":-32602,\"message\":\"unknown tool 'cat': the tools are "
-	 "show, find, edit and write\"}}\n"},
+	 "show, find, edit, transform and write\"}}\n"},
+	/* paths is a verb but not a tool: a call to it is an unknown tool too */
+	{"a verb that is no tool is an unknown tool",
+	 "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"paths\"}}",
+	 "{\"jsonrpc\":\"2.0\",\"id\":5,\"error\":{\"code\":-32602,\"message\":\"unknown tool 'paths': the tools "
+	 "are show, find, edit, transform and write\"}}\n"},
 	{"unknown argument",
 	 "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/call\",\"params\":{\"name\":\"show\",\"arguments\":"
 	 "{\"targets\":[\"x\"],\"json\":true}}}",

@@ -322,3 +322,26 @@ $ lets edit N.TXT --old x --new y; cat N.TXT
 1~	y
 ── sha:[..]→[..] · check: skipped (no grammar for .TXT)
 y
+
+### layer 2: the checker starts with SIGPIPE at its default and no descriptor of lets's own
+# issue 30 item 6: lets ignores SIGPIPE, and an ignored signal stays ignored across exec, so a
+# checker's `yes | head -1` saw EPIPE instead of ending; and the /dev/null the checker's stdin
+# came from stayed open at a second descriptor. The checker sees what lets was given (the
+# descriptors of the shell that ran it), no more. The checker execs bash to list them: sh saves
+# descriptors of its own around a redirection. SigIgn's bit 12 is SIGPIPE (13).
+@fixture edit-basic
+@env LETS_NO_STATS=1
+$ ls /proc/$$/fd > ../given; lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' --check 'exec bash -c "ls /proc/\$\$/fd > ../seen; grep ^SigIgn: /proc/\$\$/status > ../sigign"' -q; diff ../given ../seen && echo same descriptors; echo "SIGPIPE ignored: $(( 0x$(cut -f2 ../sigign) >> 12 & 1 ))"
+── check: [..] ok · sha:14dc685cb937→9d77b7d8a9f6
+same descriptors
+SIGPIPE ignored: 0
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
