@@ -427,8 +427,8 @@ static enum lets_err find_regex(const struct target *t, struct file *f, long nth
 	return LETS_OK;
 }
 
-static enum lets_err resolve_regex(const struct target *t, struct file *f, struct span *out, struct omits *om,
-				   struct diag *d)
+static enum lets_err resolve_regex(const struct target *t, struct file *f, struct target_span *out,
+				   struct omits *om, struct diag *d)
 {
 	long line, count;
 	enum lets_err err = find_regex(t, f, t->nth, &line, &count, NULL, NULL, om, d);
@@ -448,8 +448,8 @@ enum lets_err target_regex_lines(const struct target *t, struct file *f, long **
 	return err;
 }
 
-enum lets_err target_resolve(const struct target *t, struct file *f, struct span *out, struct omits *om,
-			     struct diag *d)
+enum lets_err target_resolve(const struct target *t, struct file *f, struct target_span *out,
+			     struct omits *om, struct diag *d)
 {
 	memset(out, 0, sizeof(*out));
 	switch (t->kind) {

@@ -59,7 +59,7 @@ bool target_parse_anchor(struct target *t, const char *anchor);
 void target_release(struct target *t);
 
 /* Where a target lands in a loaded file. */
-struct span {
+struct target_span {
 	long start, end; /* 1-based, inclusive; the matched line for a regex */
 	const char *resolver; /* NULL, "tree-sitter" or "heuristic (plaintext)" */
 	bool guessed_end; /* plaintext span whose end was not brace-matched */
@@ -73,7 +73,7 @@ enum lets_err target_regex_lines(const struct target *t, struct file *f, long **
 
 /* Resolves t against f. A regex with no hit is retried grep-style (recorded in om). Failures
  * (not_found, ambiguous, no_grammar, invalid_pattern) are recorded in d. */
-enum lets_err target_resolve(const struct target *t, struct file *f, struct span *out, struct omits *om,
-			     struct diag *d);
+enum lets_err target_resolve(const struct target *t, struct file *f, struct target_span *out,
+			     struct omits *om, struct diag *d);
 
 #endif
