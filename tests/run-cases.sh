@@ -18,7 +18,8 @@
 #   expected stderr lines
 #   --- file PATH               the bytes of PATH (in the sandbox) after the command, line by line
 #   expected file lines         (repeatable, after stdout/stderr; the same matching rules; a file
-#                               that ends without a newline fails, as output does)
+#                               that ends without a newline fails, as output does, unless the
+#   \ No newline at end of file section ends with this line, diff's marker: then it must)
 #
 # Each expected line must equal the actual line byte for byte, except that "[..]" matches any run
 # of characters; the line counts must be equal, except that an expected line "[...]" alone matches
@@ -80,6 +81,7 @@ path=$run/bin:$PATH
 passed=0
 failed=0
 seq=0
+no_eol='\ No newline at end of file'
 
 # Turns an expected line into a [[ == ]] pattern: glob characters are escaped, "[..]" becomes *.
 to_glob() {
@@ -109,14 +111,14 @@ line_matches() {
 	[[ $2 == $glob ]]
 }
 
-# match_from I J: exp[I..] matches lines[J..], where an expected line "[...]" matches any number
-# of lines (backtracking; cases hold few of them).
+# match_from I J END: exp[I..END) matches lines[J..], where an expected line "[...]" matches any
+# number of lines (backtracking; cases hold few of them).
 match_from() {
-	local i=$1 j=$2 k
-	while [ "$i" -lt ${#exp[@]} ]; do
+	local i=$1 j=$2 end=$3 k
+	while [ "$i" -lt "$end" ]; do
 		if [ "${exp[i]}" = "[...]" ]; then
 			for ((k = ${#lines[@]}; k >= j; k--)); do
-				match_from $((i + 1)) $k && return 0
+				match_from $((i + 1)) $k "$end" && return 0
 			done
 			return 1
 		fi
@@ -136,8 +138,13 @@ compare() {
 		report+="  $name holds a NUL byte (shown up to it):"$'\n'"$(printf '%s' "$act" | sed 's/^/    /')"$'\n'
 		return
 	fi
-	local want=""
-	for ((i = 0; i < ${#exp[@]}; i++)); do want+="${exp[i]}"$'\n'; done
+	local want="" n_exp=${#exp[@]} eol=1
+	# a file section may end in diff's marker: the file's last line has no newline
+	if [[ $name == file:* ]] && [ "$n_exp" -gt 0 ] && [ "${exp[n_exp - 1]}" = "$no_eol" ]; then
+		eol=0 n_exp=$((n_exp - 1))
+	fi
+	for ((i = 0; i < n_exp; i++)); do want+="${exp[i]}"$'\n'; done
+	[ $eol = 1 ] || want=${want%$'\n'}
 	[ "$act" = "$want" ] && return
 	local -a lines=()
 	local complete=1
@@ -145,11 +152,13 @@ compare() {
 		[ "${act: -1}" = $'\n' ] || complete=0
 		mapfile -t lines <<<"${act%$'\n'}"
 	fi
-	if [ $complete = 1 ] && [[ $want == *$'\n[...]\n'* || $want == "[...]"$'\n'* ]]; then
-		match_from 0 0 && return
-	elif [ $complete = 1 ] && [ ${#lines[@]} -eq ${#exp[@]} ] && [[ $want == *"[..]"* ]]; then
+	# after the marker the lines are matched as those of a text that ends as it should
+	[ $eol = 1 ] || complete=$((!complete))
+	if [ $complete = 1 ] && [[ $'\n'$want$'\n' == *$'\n[...]\n'* ]]; then
+		match_from 0 0 "$n_exp" && return
+	elif [ $complete = 1 ] && [ ${#lines[@]} -eq "$n_exp" ] && [[ $want == *"[..]"* ]]; then
 		local ok=1
-		for ((i = 0; i < ${#exp[@]}; i++)); do
+		for ((i = 0; i < n_exp; i++)); do
 			if [ "${exp[i]}" != "${lines[i]}" ]; then
 				to_glob "${exp[i]}"
 				# shellcheck disable=SC2053
@@ -160,7 +169,7 @@ compare() {
 	fi
 	# Show matched wildcard lines as the actual text so the diff points at the real difference.
 	local shown=""
-	n=${#exp[@]}
+	n=$n_exp
 	for ((i = 0; i < n; i++)); do
 		if [[ ${exp[i]} == *"[..]"* ]] && [ $i -lt ${#lines[@]} ]; then
 			to_glob "${exp[i]}"
@@ -172,10 +181,17 @@ compare() {
 		fi
 		shown+="${exp[i]}"$'\n'
 	done
+	[ $eol = 1 ] || shown+="$no_eol"$'\n'
 	printf '%s' "$shown" >"$sb/expected.$name"
 	{
 		printf '%s' "$act"
-		[ $complete = 1 ] || printf '\n\\ no newline at end of %s\n' "$name"
+		if [ -n "$act" ] && [ "${act: -1}" != $'\n' ]; then
+			if [[ $name == file:* ]]; then
+				printf '\n%s\n' "$no_eol"
+			else
+				printf '\n\\ no newline at end of %s\n' "$name"
+			fi
+		fi
 	} >"$sb/actual.$name"
 	report+="  $name differs (- expected, + actual):"$'\n'
 	report+=$(diff -u --label "expected $name" --label "actual $name" "$sb/expected.$name" \

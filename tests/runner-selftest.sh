@@ -96,6 +96,52 @@ done
 --- file f.txt
 one
 T
+good file-no-newline-marker <<'T'
+### diff's marker pins a file whose last line has no newline
+% printf 'one\ntwo' > f.txt
+$ lets echo done
+done
+--- file f.txt
+one
+two
+\ No newline at end of file
+T
+good file-no-newline-marker-wildcard <<'T'
+### the marker after wildcard lines
+% printf 'one\ntwo' > f.txt
+$ lets echo done
+done
+--- file f.txt
+[...]
+t[..]
+\ No newline at end of file
+T
+bad file-no-newline-marker-wrong <<'T'
+### the marker where the file does end in a newline
+% printf 'one\ntwo\n' > f.txt
+$ lets echo done
+done
+--- file f.txt
+one
+two
+\ No newline at end of file
+T
+bad file-no-newline-marker-wildcard-wrong <<'T'
+### the marker after wildcard lines, where the file ends in a newline
+% printf 'one\ntwo\n' > f.txt
+$ lets echo done
+done
+--- file f.txt
+[...]
+t[..]
+\ No newline at end of file
+T
+bad output-no-newline-marker <<'T'
+### the marker is a file section's only: in stdout it is a line like any other
+$ lets nonl
+abc
+\ No newline at end of file
+T
 bad wrong-line <<'T'
 ### a wrong stdout line
 $ lets echo a b
