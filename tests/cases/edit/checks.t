@@ -178,6 +178,26 @@ src/usage.ts:1
 --- stderr
 command check failed for usage.ts: `! grep -q "cap = 20" {}` passed before the batch and failed after it · 2 files reverted
 ERROR_CODE=check_failed
+--- file src/usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 10
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 10
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
 
 ### layer 2: the checker's last output line is the detail
 @fixture edit-basic
