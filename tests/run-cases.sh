@@ -9,6 +9,8 @@
 #   # comment                   ignored, but only before the "$ " line (output may start with #)
 #   @fixture NAME               sandbox copied from tests/fixtures/NAME (default: default)
 #   @env NAME=value             environment for the command (repeatable)
+#   @scratch GLOB               a file the command changes that the case does not pin: its own
+#                               scaffolding (a racer's target, output it checks otherwise)
 #   % shell line                setup, run with bash in the sandbox before the command (repeatable)
 #   --- stdin                   lines up to the "$ " line are the command's stdin (else /dev/null)
 #   $ command                   run with bash -c in the sandbox
@@ -20,6 +22,14 @@
 #   expected file lines         (repeatable, after stdout/stderr; the same matching rules; a file
 #                               that ends without a newline fails, as output does, unless the
 #   \ No newline at end of file section ends with this line, diff's marker: then it must)
+#
+# A case expecting exit 0 must pin every file its command creates or changes (in the work tree
+# or in HOME, "../home/PATH"): with a --- file section, or by printing the file's whole bytes on
+# the stdout it expects, as cat, cat -A or od -c print them, or by naming it @scratch. Otherwise
+# the case fails, naming the file: a rendered region comes from the in-memory copy, so only the
+# bytes on disk prove the publish happened. A file changed is one whose inode, size or mtime
+# differs from a listing taken just before the command (find -printf: one process before, one
+# after; a publish renames a new inode into place, so even a write within the clock's tick shows).
 #
 # Each expected line must equal the actual line byte for byte, except that "[..]" matches any run
 # of characters; the line counts must be equal, except that an expected line "[...]" alone matches
@@ -199,6 +209,50 @@ compare() {
 	report+=$'\n'
 }
 
+# snapshot FILE: a NUL-terminated record per regular file of the sandbox (the work tree and HOME):
+# what a write changes (inode, size, mtime), then the path.
+snapshot() {
+	find "$w" "$sb/home" -type f -printf '%i %s %T@ %p\0' >"$1" 2>/dev/null
+}
+
+# pinned_by_stdout FILE: the stdout holds FILE's whole bytes as cat, cat -A or od -c print them.
+pinned_by_stdout() {
+	local content="" out="" shown
+	IFS= read -r -d '' content <"$1"
+	IFS= read -r -d '' out <"$sb/stdout"
+	[ -n "$content" ] || return 1
+	[[ $out == *"$content"* ]] && return 0
+	shown=$(cat -A "$1") && [[ $out == *"$shown"* ]] && return 0
+	shown=$(od -An -c "$1") && [[ $out == *"$shown"* ]] && return 0
+	shown=$(od -c "$1") && [[ $out == *"$shown"* ]]
+}
+
+# After a command that exited 0: each file it created or changed that no --- file section, @scratch
+# line nor the stdout pins is named in the report.
+unpinned_changes() {
+	snapshot "$sb/after"
+	local -a before after
+	mapfile -d '' -t before <"$sb/before"
+	mapfile -d '' -t after <"$sb/after"
+	[ "${before[*]}" != "${after[*]}" ] || return 0
+	local -A was=() pinned=()
+	local e f p k
+	for e in "${before[@]}"; do was[$e]=1; done
+	for ((k = 0; k < ${#c_files[@]}; k++)); do pinned[${c_files[k]#./}]=1; done
+	for e in "${after[@]}"; do
+		[ -z "${was[$e]:-}" ] || continue
+		f=${e#* * * }
+		case $f in "$w"/*) p=${f#"$w"/} ;; *) p=../home/${f#"$sb/home"/} ;; esac
+		[ -z "${pinned[$p]:-}" ] || continue
+		for k in "${c_scratch[@]}"; do
+			# shellcheck disable=SC2053
+			[[ $p == $k ]] && continue 2
+		done
+		pinned_by_stdout "$f" ||
+			report+="  the command changed $p and exited 0, but no --- file section pins it"$'\n'
+	done
+}
+
 # Runs the case held in the c_* variables.
 run_case() {
 	seq=$((seq + 1))
@@ -232,6 +286,7 @@ run_case() {
 				: >"$in"
 				for l in "${c_stdin[@]}"; do printf '%s\n' "$l" >>"$in"; done
 			fi
+			[ "$c_code" != 0 ] || snapshot "$sb/before"
 			(
 				cd "$w" || exit 125
 				export HOME=$sb/home LC_ALL=C.UTF-8 PATH=$path
@@ -245,6 +300,7 @@ run_case() {
 			fi
 			compare stdout c_out "$sb/stdout"
 			compare stderr c_err "$sb/stderr"
+			[ "$c_code" != 0 ] || [ "$code" != 0 ] || unpinned_changes
 			local k
 			for ((k = 0; k < ${#c_files[@]}; k++)); do
 				if [ -f "$w/${c_files[k]}" ]; then
@@ -285,7 +341,7 @@ finish_case() {
 
 new_case() {
 	c_title=$1 c_line=$2 c_fixture=default c_cmd="" c_code=0 c_has_stdin=0 c_state=pre
-	c_setup=() c_env=() c_stdin=() c_out=() c_err=() c_files=()
+	c_setup=() c_env=() c_stdin=() c_out=() c_err=() c_files=() c_scratch=()
 }
 
 # Opens a "--- file PATH" section: its lines go to the array c_file<N>.
@@ -318,6 +374,7 @@ run_file() {
 			'% '*) c_setup+=("${l:2}") ;;
 			'@fixture '*) c_fixture=${l:9} ;;
 			'@env '*) c_env+=("${l:5}") ;;
+			'@scratch '*) c_scratch+=("${l:9}") ;;
 			'--- stdin') c_has_stdin=1 c_state=stdin ;;
 			'#'* | '') ;;
 			*) printf 'run-cases: %s:%d: unexpected line before "$ ": %s\n' "$c_file" $((ln + 1)) "$l" >&2

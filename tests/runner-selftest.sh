@@ -142,6 +142,65 @@ $ lets nonl
 abc
 \ No newline at end of file
 T
+bad unpinned-change <<'T'
+### a command that exits 0 and changes a file it does not pin fails the case
+$ lets echo x > f.txt; echo done
+done
+T
+good pinned-change <<'T'
+### control: the same file pinned by a --- file section
+$ lets echo x > f.txt; echo done
+done
+--- file f.txt
+x
+T
+good pinned-change-cat <<'T'
+### control: the same file printed whole on the expected stdout
+$ lets echo x > f.txt; cat f.txt
+x
+T
+good pinned-change-od <<'T'
+### control: a file with no final newline printed whole by od -c
+$ lets nonl > f.txt; od -An -c f.txt
+   a   b   c
+T
+bad pinned-change-partly <<'T'
+### a file printed in part does not pin it
+$ lets echo x y > f.txt; head -1 f.txt
+x
+T
+good scratch-change <<'T'
+### control: a file the case names @scratch
+@scratch *.out
+$ lets echo x > f.out; echo done
+done
+T
+bad unpinned-change-home <<'T'
+### a file changed in HOME counts too
+$ lets echo x > ~/h.txt; echo done
+done
+T
+good pinned-change-home <<'T'
+### control: HOME's file pinned as ../home/PATH
+$ lets echo x > ~/h.txt; echo done
+done
+--- file ../home/h.txt
+x
+T
+bad unpinned-replace-same-bytes <<'T'
+### a file replaced by a new one, even with the same bytes in the same clock tick, has changed
+% printf 'a\n' > f.txt
+$ cp f.txt g.tmp && mv g.tmp f.txt && echo done
+done
+T
+good unpinned-change-on-failure <<'T'
+### control: a case expecting a failure is not held to it (the verb's refusal cases are)
+$ lets echo x > f.txt; lets fail
+? 1
+--- stderr
+it failed
+ERROR_CODE=not_found
+T
 bad wrong-line <<'T'
 ### a wrong stdout line
 $ lets echo a b

@@ -260,6 +260,8 @@ export function usage(id: string) {
 
 
 ### @py finds setup.py and compiles the edited files
+# py_compile leaves its bytecode beside the file: the check's, not the edit's
+@scratch __pycache__/*
 @env LETS_NO_STATS=1
 % printf 'x = 1\n' > m.py; : > setup.py
 $ lets edit m.py --old 'x = 1' --new 'x = 2' --check @py -q
