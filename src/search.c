@@ -1,7 +1,6 @@
 #include "search.h"
 
 #include <ctype.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include "buf.h"
 #include "file.h"
 #include "match.h"
+#include "walk.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 static bool have_avx2(void)
@@ -989,6 +989,7 @@ struct chunk_worker {
 	struct chunk_run *run;
 	struct rx_state *st;
 	size_t *scratch, cap_scratch;
+	bool whole; /* its chunks were searched to their end (the mapping was not truncated) */
 };
 
 static bool chunk_collect(void *ctx, const struct search_line *l)
@@ -1041,13 +1042,16 @@ static void chunk_work(void *ctx)
 	}
 }
 
-static void *chunk_thread(void *arg)
+/* walk_parallel's task: worker 0 is the caller's thread, with the caller's regex state; a helper
+ * that finds the mapping truncated says so in the run. */
+static void chunk_thread(void *ctx, unsigned worker)
 {
-	struct chunk_worker *w = arg;
-	w->st = rx_state_new(w->run->s->re);
-	if (!file_scan_guarded(chunk_work, w))
+	struct chunk_worker *w = &((struct chunk_worker *)ctx)[worker];
+	if (worker)
+		w->st = rx_state_new(w->run->s->re);
+	w->whole = file_scan_guarded(chunk_work, w);
+	if (worker && !w->whole)
 		__atomic_store_n(&w->run->vanished, true, __ATOMIC_RELAXED);
-	return NULL;
 }
 
 /* Cuts data into pieces of about want bytes, each ending just after a newline (or at the end). */
@@ -1131,27 +1135,19 @@ enum search_status search_parallel(const struct searcher *s, struct rx_state *st
 	if (helpers > r.n_chunks - 1)
 		helpers = r.n_chunks - 1;
 	struct chunk_worker *w = xcalloc(helpers + 1, sizeof(*w));
-	pthread_t *tid = xcalloc(helpers + 1, sizeof(*tid));
-	size_t started = 0;
-	for (; started < helpers; started++) {
-		w[started + 1].run = &r;
-		if (pthread_create(&tid[started], NULL, chunk_thread, &w[started + 1]))
-			break; /* the threads that did start, and this one, take every chunk */
-	}
+	for (size_t i = 1; i <= helpers; i++)
+		w[i].run = &r;
 	w[0] = (struct chunk_worker){.run = &r, .st = st, .scratch = *spans, .cap_scratch = *spans_cap};
-	bool whole = file_scan_guarded(chunk_work, &w[0]);
-	for (size_t i = 0; i < started; i++)
-		pthread_join(tid[i], NULL);
+	walk_parallel((unsigned)helpers + 1, chunk_thread, w);
 	*spans = w[0].scratch;
 	*spans_cap = w[0].cap_scratch;
-	whole = whole && !r.vanished;
+	bool whole = w[0].whole && !r.vanished;
 	enum search_status status = whole ? chunk_merge(&r, sink) : SEARCH_DONE;
-	for (size_t i = 1; i <= started; i++) {
+	for (size_t i = 1; i <= helpers; i++) {
 		rx_state_free(w[i].st);
 		free(w[i].scratch);
 	}
 	free(w);
-	free(tid);
 	chunk_run_release(&r);
 	if (!whole)
 		file_scan_vanish();

@@ -4,7 +4,6 @@
  * tallies what was skipped. When the walk is
  * done, the results are sorted by path, so the answer is the same whatever the thread count, and
  * rendered once as text, --json or --jsonl. */
-#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -317,14 +316,14 @@ struct fanout {
 	atomic_size_t next;
 };
 
-static void *fanout_worker(void *arg)
+static void fanout_worker(void *arg, unsigned worker)
 {
+	(void)worker;
 	struct fanout *f = arg;
 	struct buf scratch = BUF_INIT;
 	for (size_t i; (i = atomic_fetch_add(&f->next, 1)) < f->n;)
 		f->work(f->ctx, i, &scratch);
 	buf_release(&scratch);
-	return NULL;
 }
 
 /* Runs work(ctx, i, scratch) for each i in [0, n) on as many threads as the walk uses (this one
@@ -336,17 +335,10 @@ static void fan_out(size_t n, void (*work)(void *ctx, size_t i, struct buf *scra
 	struct walk_opts wo = {0};
 	unsigned nt = walk_threads(&wo);
 	nt = nt > n ? (unsigned)n : nt;
-	pthread_t *th = xcalloc(nt + 1, sizeof(*th));
-	unsigned started = 0;
 	struct sigaction was;
 	file_scan_guard_begin(&was);
-	while (started + 1 < nt && !pthread_create(&th[started], NULL, fanout_worker, &f))
-		started++;
-	fanout_worker(&f);
-	for (unsigned i = 0; i < started; i++)
-		pthread_join(th[i], NULL);
+	walk_parallel(nt, fanout_worker, &f);
 	file_scan_guard_end(&was);
-	free(th);
 }
 
 /* Moves lines [a, b) of from into a new block at the end of *v, headed by target (owned). */
