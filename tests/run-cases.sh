@@ -27,9 +27,9 @@
 # or in HOME, "../home/PATH"): with a --- file section, or by printing the file's whole bytes on
 # the stdout it expects, as cat, cat -A or od -c print them, or by naming it @scratch. Otherwise
 # the case fails, naming the file: a rendered region comes from the in-memory copy, so only the
-# bytes on disk prove the publish happened. A file changed is one whose inode, size or mtime
-# differs from a listing taken just before the command (find -printf: one process before, one
-# after; a publish renames a new inode into place, so even a write within the clock's tick shows).
+# bytes on disk prove the publish happened. A file changed is one no older than a marker made just
+# before the command, except a file a setup line left in the marker's clock tick whose bytes are
+# the same (bash's own stat and read: no process a case).
 #
 # Each expected line must equal the actual line byte for byte, except that "[..]" matches any run
 # of characters; the line counts must be equal, except that an expected line "[...]" alone matches
@@ -209,10 +209,41 @@ compare() {
 	report+=$'\n'
 }
 
-# snapshot FILE: a NUL-terminated record per regular file of the sandbox (the work tree and HOME):
-# what a write changes (inode, size, mtime), then the path.
-snapshot() {
-	find "$w" "$sb/home" -type f -printf '%i %s %T@ %p\0' >"$1" 2>/dev/null
+# before_command: a marker file, made just before the command, that changed_files compares each
+# file's mtime with (bash's own stat: no process). A fixture's files are older (cp -a kept their
+# mtimes); a file a setup line wrote may share the marker's clock tick, so its bytes are kept too.
+before_command() {
+	: >"$sb/mark"
+	c_recent=()
+	[ ${#c_setup[@]} -gt 0 ] || return 0
+	local f content
+	shopt -s dotglob
+	for f in "$w"/** "$sb/home"/**; do
+		[[ -f $f && ! -L $f && ! $f -ot $sb/mark ]] || continue
+		content=""
+		IFS= read -r -d '' content 2>/dev/null <"$f"
+		c_recent[$f]=$content
+	done
+	shopt -u dotglob
+}
+
+# changed_files: into the array changed, the regular files of the work tree and HOME the command
+# created or changed: those newer than the marker, or as new as it when the file was not there
+# then or (a setup line's, in the marker's tick) its bytes differ (up to a NUL byte).
+changed_files() {
+	changed=()
+	local f content
+	shopt -s dotglob
+	for f in "$w"/** "$sb/home"/**; do
+		[[ -f $f && ! -L $f && ! $f -ot $sb/mark ]] || continue
+		if [[ ! $f -nt $sb/mark && -n ${c_recent[$f]+set} ]]; then
+			content=""
+			IFS= read -r -d '' content 2>/dev/null <"$f"
+			[ "$content" != "${c_recent[$f]}" ] || continue
+		fi
+		changed+=("$f")
+	done
+	shopt -u dotglob
 }
 
 # pinned_by_stdout FILE: the stdout holds FILE's whole bytes as cat, cat -A or od -c print them.
@@ -230,18 +261,13 @@ pinned_by_stdout() {
 # After a command that exited 0: each file it created or changed that no --- file section, @scratch
 # line nor the stdout pins is named in the report.
 unpinned_changes() {
-	snapshot "$sb/after"
-	local -a before after
-	mapfile -d '' -t before <"$sb/before"
-	mapfile -d '' -t after <"$sb/after"
-	[ "${before[*]}" != "${after[*]}" ] || return 0
-	local -A was=() pinned=()
-	local e f p k
-	for e in "${before[@]}"; do was[$e]=1; done
+	local -a changed
+	changed_files
+	[ ${#changed[@]} -gt 0 ] || return 0
+	local -A pinned=()
+	local f p k
 	for ((k = 0; k < ${#c_files[@]}; k++)); do pinned[${c_files[k]#./}]=1; done
-	for e in "${after[@]}"; do
-		[ -z "${was[$e]:-}" ] || continue
-		f=${e#* * * }
+	for f in "${changed[@]}"; do
 		case $f in "$w"/*) p=${f#"$w"/} ;; *) p=../home/${f#"$sb/home"/} ;; esac
 		[ -z "${pinned[$p]:-}" ] || continue
 		for k in "${c_scratch[@]}"; do
@@ -286,7 +312,7 @@ run_case() {
 				: >"$in"
 				for l in "${c_stdin[@]}"; do printf '%s\n' "$l" >>"$in"; done
 			fi
-			[ "$c_code" != 0 ] || snapshot "$sb/before"
+			[ "$c_code" != 0 ] || before_command
 			(
 				cd "$w" || exit 125
 				export HOME=$sb/home LC_ALL=C.UTF-8 PATH=$path
@@ -342,6 +368,7 @@ finish_case() {
 new_case() {
 	c_title=$1 c_line=$2 c_fixture=default c_cmd="" c_code=0 c_has_stdin=0 c_state=pre
 	c_setup=() c_env=() c_stdin=() c_out=() c_err=() c_files=() c_scratch=()
+	declare -gA c_recent=()
 }
 
 # Opens a "--- file PATH" section: its lines go to the array c_file<N>.

@@ -188,10 +188,33 @@ done
 x
 T
 bad unpinned-replace-same-bytes <<'T'
-### a file replaced by a new one, even with the same bytes in the same clock tick, has changed
-% printf 'a\n' > f.txt
-$ cp f.txt g.tmp && mv g.tmp f.txt && echo done
+### a fixture file replaced by a copy of itself has changed
+$ cp a.ts g.tmp && mv g.tmp a.ts && echo done
 done
+T
+bad unpinned-setup-file <<'T'
+### a file a setup line wrote, rewritten at once (likely within the marker's clock tick)
+% printf 'a\n' > f.txt
+$ printf 'b\n' > f.txt; echo done
+done
+T
+good setup-file-untouched <<'T'
+### control: a file a setup line wrote, left alone by the command
+% printf 'a\n' > f.txt; mkdir -p ~/.d; printf 'h\n' > ~/.d/h.txt
+$ echo done
+done
+T
+bad unpinned-fixture-rewrite <<'T'
+### a fixture file rewritten in place (no setup line: the marker's case) has changed
+$ printf 'x\n' > a.ts; echo done
+done
+T
+good pinned-fixture-rewrite <<'T'
+### control: the same rewrite, pinned
+$ printf 'x\n' > a.ts; echo done
+done
+--- file a.ts
+x
 T
 good unpinned-change-on-failure <<'T'
 ### control: a case expecting a failure is not held to it (the verb's refusal cases are)
