@@ -26,7 +26,9 @@ struct step {
 	ino_t ino;
 };
 
-struct walk {
+/* The walk down one path: the directories stepped through so far, a stack that `..` pops. Named
+ * trail_* so as not to be taken for walk.c's directory-tree walk. */
+struct trail {
 	struct step *s;
 	size_t n, cap;
 	long root_at; /* index of the tree root in s, or -1 */
@@ -34,7 +36,7 @@ struct walk {
 	const struct worktree *w;
 };
 
-static void walk_pop(struct walk *k)
+static void trail_pop(struct trail *k)
 {
 	struct step *t = &k->s[--k->n];
 	if (t->fd >= 0)
@@ -44,15 +46,15 @@ static void walk_pop(struct walk *k)
 		k->root_at = -1;
 }
 
-static void walk_release(struct walk *k)
+static void trail_release(struct trail *k)
 {
 	while (k->n)
-		walk_pop(k);
+		trail_pop(k);
 	free(k->s);
 }
 
 /* Pushes an open directory fd (owned by the walk from now on). */
-static void walk_push(struct walk *k, int fd, const char *name)
+static void trail_push(struct trail *k, int fd, const char *name)
 {
 	struct stat st;
 	XGROW(k->s, k->cap, k->n + 1);
@@ -79,15 +81,15 @@ static int open_dir_at(int at, const char *name)
 	return fd;
 }
 
-static bool walk_start(struct walk *k, bool absolute)
+static bool trail_start(struct trail *k, bool absolute)
 {
 	while (k->n)
-		walk_pop(k);
+		trail_pop(k);
 	k->root_at = -1;
 	int fd = absolute ? open_dir_at(AT_FDCWD, "/") : fcntl(k->w->root_fd, F_DUPFD_CLOEXEC, 0);
 	if (fd < 0)
 		return false;
-	walk_push(k, fd, "/");
+	trail_push(k, fd, "/");
 	return true;
 }
 
@@ -127,10 +129,10 @@ static enum lets_err outside(struct diag *d, const char *path)
 }
 
 /* `..`: pop the walk's own stack; at its bottom ask the kernel for the held directory's parent. */
-static int step_up(struct walk *k)
+static int step_up(struct trail *k)
 {
 	if (k->n > 1) {
-		walk_pop(k);
+		trail_pop(k);
 		return 0;
 	}
 	struct step *t = &k->s[0];
@@ -142,13 +144,13 @@ static int step_up(struct walk *k)
 		close(up); /* "/" is its own parent */
 		return 0;
 	}
-	walk_pop(k);
-	walk_push(k, up, "..");
+	trail_pop(k);
+	trail_push(k, up, "..");
 	return 0;
 }
 
 /* Replaces the walk's input with the link's target followed by what was left. */
-static int follow_link(struct walk *k, const struct step *t, const char *name, const char *rest,
+static int follow_link(struct trail *k, const struct step *t, const char *name, const char *rest,
 		       struct buf *in)
 {
 	char target[PATH_MAX];
@@ -163,7 +165,7 @@ static int follow_link(struct walk *k, const struct step *t, const char *name, c
 	struct buf next = BUF_INIT;
 	buf_adds(&next, target);
 	buf_adds(&next, rest); /* rest starts at its '/', or is empty after the last component */
-	if (target[0] == '/' && !walk_start(k, true)) {
+	if (target[0] == '/' && !trail_start(k, true)) {
 		buf_release(&next);
 		return -1;
 	}
@@ -172,14 +174,14 @@ static int follow_link(struct walk *k, const struct step *t, const char *name, c
 	return 0;
 }
 
-struct walk_end {
+struct trail_end {
 	char *name; /* owned; NULL when the path named a directory by its syntax */
 	bool exists;
 	struct stat st;
 };
 
 /* Runs the walk over in (consumed). Returns 0, or an errno; ELOOP means unprovable. */
-static int walk_run(struct walk *k, struct buf *in, struct walk_end *end)
+static int trail_run(struct trail *k, struct buf *in, struct trail_end *end)
 {
 	const char *rest = buf_str(in);
 	const char *comp;
@@ -192,11 +194,11 @@ static int walk_run(struct walk *k, struct buf *in, struct walk_end *end)
 		if (!strcmp(name, ".")) {
 			/* nothing */
 		} else if (!strcmp(name, "..")) {
-			rc = t->fd < 0 ? (walk_pop(k), 0) : step_up(k);
+			rc = t->fd < 0 ? (trail_pop(k), 0) : step_up(k);
 		} else if (t->fd < 0) {
-			walk_push(k, -1, name);
+			trail_push(k, -1, name);
 			if (last && !dir_syntax) {
-				walk_pop(k);
+				trail_pop(k);
 				end->name = name;
 				return 0;
 			}
@@ -209,7 +211,7 @@ static int walk_run(struct walk *k, struct buf *in, struct walk_end *end)
 					end->name = name;
 					return 0;
 				} else {
-					walk_push(k, -1, name);
+					trail_push(k, -1, name);
 				}
 			} else if (S_ISLNK(st.st_mode)) {
 				if (follow_link(k, t, name, rest, in) < 0)
@@ -229,7 +231,7 @@ static int walk_run(struct walk *k, struct buf *in, struct walk_end *end)
 					rc = errno == ELOOP ? EAGAIN
 							    : errno; /* swapped for a link meanwhile */
 				else
-					walk_push(k, fd, name);
+					trail_push(k, fd, name);
 			}
 		}
 		free(name);
@@ -239,7 +241,7 @@ static int walk_run(struct walk *k, struct buf *in, struct walk_end *end)
 	return 0; /* the path names a directory: ended in '/', '.', '..' or was "/" */
 }
 
-static enum lets_err finish(struct walk *k, struct walk_end *end, struct resolved *r)
+static enum lets_err finish(struct trail *k, struct trail_end *end, struct resolved *r)
 {
 	/* Hand the deepest real directory to r; the virtual ones above the name become `missing`. */
 	size_t real = k->n;
@@ -250,11 +252,11 @@ static enum lets_err finish(struct walk *k, struct walk_end *end, struct resolve
 		r->dir_only = true;
 		if (real < k->n) {
 			end->name = xstrdup(k->s[k->n - 1].name);
-			walk_pop(k);
+			trail_pop(k);
 		} else if (k->n > 1 && (long)k->n - 1 != k->root_at) {
 			end->name = xstrdup(k->s[k->n - 1].name);
 			end->exists = fstat(k->s[k->n - 1].fd, &end->st) == 0;
-			walk_pop(k);
+			trail_pop(k);
 			real--;
 		} else {
 			end->name = xstrdup(".");
@@ -278,8 +280,8 @@ static enum lets_err finish(struct walk *k, struct walk_end *end, struct resolve
 enum lets_err resolve_path(const struct worktree *w, const char *path, bool allow_outside, bool want_parents,
 			   struct resolved *r, struct diag *d)
 {
-	struct walk k = {.root_at = -1, .w = w};
-	struct walk_end end = {0};
+	struct trail k = {.root_at = -1, .w = w};
+	struct trail_end end = {0};
 	struct buf in = BUF_INIT;
 	enum lets_err err = LETS_OK;
 	resolved_release(r);
@@ -291,14 +293,14 @@ enum lets_err resolve_path(const struct worktree *w, const char *path, bool allo
 			       strerror(w->cwd_errno), w->cwd_errno);
 		goto out;
 	}
-	if (!walk_start(&k, absolute)) {
+	if (!trail_start(&k, absolute)) {
 		err = os_fail(d, path, errno);
 		goto out;
 	}
 	if (!absolute && *w->cwd_rel)
 		buf_addf(&in, "%s/", w->cwd_rel);
 	buf_adds(&in, path);
-	int rc = walk_run(&k, &in, &end);
+	int rc = trail_run(&k, &in, &end);
 	bool inside = k.root_at >= 0;
 	if (rc == ELOOP || rc == EAGAIN || (!inside && !allow_outside)) {
 		err = rc && allow_outside ? os_fail(d, path, rc) : outside(d, path);
@@ -317,7 +319,7 @@ enum lets_err resolve_path(const struct worktree *w, const char *path, bool allo
 out:
 	free(end.name);
 	buf_release(&in);
-	walk_release(&k);
+	trail_release(&k);
 	return err;
 }
 

@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "error.h"
+#include "literal.h"
 
 struct buf;
 struct regex;
@@ -23,8 +24,8 @@ struct rx_state;
 /* The most alternatives the literal scan tests at once. */
 #define SEARCH_ALTS_MAX 4
 
-/* A compiled search: the regex plus the literal prefilter derived from the pattern. Read-only
- * after searcher_init, shared by every thread. */
+/* A compiled search: the regex plus the literal prefilter derived from the pattern (literal.h).
+ * Read-only after searcher_init, shared by every thread. */
 struct searcher {
 	const struct regex *re; /* borrowed */
 	char *lit; /* owned; a literal every match contains, lowercased when fold */
@@ -35,10 +36,7 @@ struct searcher {
 	bool lit_is_match; /* the regex is exactly lit: the prefilter's hit is the match */
 	/* a pattern that is a few plain literals in a top-level alternation (TODO|FIXME|XXX): each
 	 * one, scanned for at once (AVX2 CPUs only); lit_len is then 0 */
-	struct search_alt {
-		char *lit; /* owned; lowercased when fold */
-		size_t len, rare1, rare2;
-	} alts[SEARCH_ALTS_MAX];
+	struct literal_alt alts[SEARCH_ALTS_MAX];
 	size_t n_alts, alts_max_len;
 	bool alts_are_match; /* a line holding one of them is a hit (no -w) */
 	bool chunkable; /* a line's hit does not depend on other lines: search_parallel may split */
@@ -133,9 +131,5 @@ typedef size_t (*search_fill_fn)(void *ctx, struct buf *b, size_t want);
 enum search_status search_stream(const struct searcher *s, struct rx_state *st, struct buf *b,
 				 search_fill_fn fill, void *fill_ctx, const struct search_sink *sink,
 				 size_t **spans, size_t *spans_cap);
-
-/* The literal a pattern's every match must contain (longest run outside groups, classes and
- * optional parts), or 0 when there is none. out gets the bytes. Exposed for the unit tests. */
-size_t search_required_literal(const char *pattern, unsigned rx_flags, char **out, bool *whole);
 
 #endif

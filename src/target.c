@@ -379,7 +379,7 @@ static enum lets_err find_regex(const struct target *t, struct file *f, long nth
 	return LETS_OK;
 }
 
-static enum lets_err resolve_regex(const struct target *t, struct file *f, struct span *out,
+static enum lets_err resolve_regex(const struct target *t, struct file *f, struct target_span *out,
 				   struct buf *read_as, struct diag *d)
 {
 	long line, count;
@@ -400,8 +400,8 @@ enum lets_err target_regex_lines(const struct target *t, struct file *f, long **
 	return err;
 }
 
-enum lets_err target_resolve(const struct target *t, struct file *f, struct span *out, struct buf *read_as,
-			     struct diag *d)
+enum lets_err target_resolve(const struct target *t, struct file *f, struct target_span *out,
+			     struct buf *read_as, struct diag *d)
 {
 	memset(out, 0, sizeof(*out));
 	switch (t->kind) {

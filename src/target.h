@@ -49,7 +49,7 @@ bool target_parse_anchor(struct target *t, const char *anchor);
 void target_release(struct target *t);
 
 /* Where a target lands in a loaded file. */
-struct span {
+struct target_span {
 	long start, end; /* 1-based, inclusive; the matched line for a regex */
 	const char *resolver; /* NULL, "tree-sitter" or "heuristic (plaintext)" */
 	bool guessed_end; /* plaintext span whose end was not brace-matched */
@@ -65,7 +65,7 @@ enum lets_err target_regex_lines(const struct target *t, struct file *f, long **
  * reading is what matched, it is appended to read_as (NULL: not wanted), for the caller to name
  * (the grep_style omission); read_as is left as it was otherwise. Failures (not_found, ambiguous,
  * no_grammar, invalid_pattern) are recorded in d. */
-enum lets_err target_resolve(const struct target *t, struct file *f, struct span *out, struct buf *read_as,
-			     struct diag *d);
+enum lets_err target_resolve(const struct target *t, struct file *f, struct target_span *out,
+			     struct buf *read_as, struct diag *d);
 
 #endif

@@ -56,7 +56,6 @@ struct walker;
 struct worker {
 	struct walker *w;
 	unsigned id;
-	pthread_t tid;
 	struct walk_counts counts;
 	struct buf path, rel, ents;
 	struct level **levels;
@@ -461,9 +460,44 @@ static void run_dir(struct worker *wk, struct job *job)
 	buf_release(&files);
 }
 
-static void *worker_main(void *arg)
+/* One thread of walk_parallel's pool. */
+struct pool_thread {
+	walk_task_fn fn;
+	void *ctx;
+	unsigned worker;
+	pthread_t tid;
+};
+
+static void *pool_thread_main(void *arg)
 {
-	struct worker *wk = arg;
+	struct pool_thread *t = arg;
+	t->fn(t->ctx, t->worker);
+	return NULL;
+}
+
+unsigned walk_parallel(unsigned threads, walk_task_fn fn, void *ctx)
+{
+	if (threads < 2) {
+		fn(ctx, 0);
+		return 1;
+	}
+	struct pool_thread *t = xcalloc(threads, sizeof(*t));
+	unsigned started = 1;
+	for (; started < threads; started++) {
+		t[started] = (struct pool_thread){.fn = fn, .ctx = ctx, .worker = started};
+		if (pthread_create(&t[started].tid, NULL, pool_thread_main, &t[started]))
+			break; /* the threads that did start, and this one, take every share */
+	}
+	fn(ctx, 0);
+	for (unsigned i = 1; i < started; i++)
+		pthread_join(t[i].tid, NULL);
+	free(t);
+	return started;
+}
+
+static void worker_main(void *ctx, unsigned id)
+{
+	struct worker *wk = &((struct worker *)ctx)[id];
 	struct walker *w = wk->w;
 	pthread_mutex_lock(&w->mu);
 	for (;;) {
@@ -487,7 +521,6 @@ static void *worker_main(void *arg)
 			pthread_cond_broadcast(&w->cv);
 	}
 	pthread_mutex_unlock(&w->mu);
-	return NULL;
 }
 
 void walk_run(const char *const *dirs, size_t n, const struct walk_opts *o, walk_file_fn fn, void *ctx,
@@ -516,15 +549,7 @@ void walk_run(const char *const *dirs, size_t n, const struct walk_opts *o, walk
 		wks[i].w = &w;
 		wks[i].id = i;
 	}
-	unsigned started = 1;
-	for (unsigned i = 1; i < nt; i++)
-		if (!pthread_create(&wks[i].tid, NULL, worker_main, &wks[i]))
-			started = i + 1;
-		else
-			break;
-	worker_main(&wks[0]);
-	for (unsigned i = 1; i < started; i++)
-		pthread_join(wks[i].tid, NULL);
+	walk_parallel(nt, worker_main, wks);
 	for (unsigned i = 0; i < nt; i++) {
 		counts->gitignore += wks[i].counts.gitignore;
 		counts->hidden += wks[i].counts.hidden;

@@ -42,6 +42,15 @@ typedef void (*walk_file_fn)(void *ctx, unsigned worker, const char *path, size_
 /* Number of worker threads walk_run will use. */
 unsigned walk_threads(const struct walk_opts *o);
 
+/* The one thread pool: every thread lets starts is started here. A task of a pool, run as worker
+ * `worker` (< the threads asked for). */
+typedef void (*walk_task_fn)(void *ctx, unsigned worker);
+
+/* Runs fn(ctx, w) on `threads` threads at once (at least one), this one as worker 0, and returns
+ * when every one has returned, with how many ran. A thread that cannot be started is not run:
+ * its share must be taken by the others, so tasks take their work from a shared queue. */
+unsigned walk_parallel(unsigned threads, walk_task_fn fn, void *ctx);
+
 /* Walks each directory in dirs (as typed; "." and "./" print entries bare, a trailing "/" is
  * dropped) and adds what it left out to *counts. */
 void walk_run(const char *const *dirs, size_t n, const struct walk_opts *o, walk_file_fn fn, void *ctx,

@@ -9,6 +9,8 @@
 #   # comment                   ignored, but only before the "$ " line (output may start with #)
 #   @fixture NAME               sandbox copied from tests/fixtures/NAME (default: default)
 #   @env NAME=value             environment for the command (repeatable)
+#   @scratch GLOB               a file the command changes that the case does not pin: its own
+#                               scaffolding (a racer's target, output it checks otherwise)
 #   % shell line                setup, run with bash in the sandbox before the command (repeatable)
 #   --- stdin                   lines up to the "$ " line are the command's stdin (else /dev/null)
 #   $ command                   run with bash -c in the sandbox
@@ -18,7 +20,16 @@
 #   expected stderr lines
 #   --- file PATH               the bytes of PATH (in the sandbox) after the command, line by line
 #   expected file lines         (repeatable, after stdout/stderr; the same matching rules; a file
-#                               that ends without a newline fails, as output does)
+#                               that ends without a newline fails, as output does, unless the
+#   \ No newline at end of file section ends with this line, diff's marker: then it must)
+#
+# A case expecting exit 0 must pin every file its command creates or changes (in the work tree
+# or in HOME, "../home/PATH"): with a --- file section, or by printing the file's whole bytes on
+# the stdout it expects, as cat, cat -A or od -c print them, or by naming it @scratch. Otherwise
+# the case fails, naming the file: a rendered region comes from the in-memory copy, so only the
+# bytes on disk prove the publish happened. A file changed is one no older than a marker made just
+# before the command, except a file a setup line left in the marker's clock tick whose bytes are
+# the same (bash's own stat and read: no process a case).
 #
 # Each expected line must equal the actual line byte for byte, except that "[..]" matches any run
 # of characters; the line counts must be equal, except that an expected line "[...]" alone matches
@@ -80,6 +91,7 @@ path=$run/bin:$PATH
 passed=0
 failed=0
 seq=0
+no_eol='\ No newline at end of file'
 
 # Turns an expected line into a [[ == ]] pattern: glob characters are escaped, "[..]" becomes *.
 to_glob() {
@@ -109,14 +121,14 @@ line_matches() {
 	[[ $2 == $glob ]]
 }
 
-# match_from I J: exp[I..] matches lines[J..], where an expected line "[...]" matches any number
-# of lines (backtracking; cases hold few of them).
+# match_from I J END: exp[I..END) matches lines[J..], where an expected line "[...]" matches any
+# number of lines (backtracking; cases hold few of them).
 match_from() {
-	local i=$1 j=$2 k
-	while [ "$i" -lt ${#exp[@]} ]; do
+	local i=$1 j=$2 end=$3 k
+	while [ "$i" -lt "$end" ]; do
 		if [ "${exp[i]}" = "[...]" ]; then
 			for ((k = ${#lines[@]}; k >= j; k--)); do
-				match_from $((i + 1)) $k && return 0
+				match_from $((i + 1)) $k "$end" && return 0
 			done
 			return 1
 		fi
@@ -136,8 +148,13 @@ compare() {
 		report+="  $name holds a NUL byte (shown up to it):"$'\n'"$(printf '%s' "$act" | sed 's/^/    /')"$'\n'
 		return
 	fi
-	local want=""
-	for ((i = 0; i < ${#exp[@]}; i++)); do want+="${exp[i]}"$'\n'; done
+	local want="" n_exp=${#exp[@]} eol=1
+	# a file section may end in diff's marker: the file's last line has no newline
+	if [[ $name == file:* ]] && [ "$n_exp" -gt 0 ] && [ "${exp[n_exp - 1]}" = "$no_eol" ]; then
+		eol=0 n_exp=$((n_exp - 1))
+	fi
+	for ((i = 0; i < n_exp; i++)); do want+="${exp[i]}"$'\n'; done
+	[ $eol = 1 ] || want=${want%$'\n'}
 	[ "$act" = "$want" ] && return
 	local -a lines=()
 	local complete=1
@@ -145,11 +162,13 @@ compare() {
 		[ "${act: -1}" = $'\n' ] || complete=0
 		mapfile -t lines <<<"${act%$'\n'}"
 	fi
-	if [ $complete = 1 ] && [[ $want == *$'\n[...]\n'* || $want == "[...]"$'\n'* ]]; then
-		match_from 0 0 && return
-	elif [ $complete = 1 ] && [ ${#lines[@]} -eq ${#exp[@]} ] && [[ $want == *"[..]"* ]]; then
+	# after the marker the lines are matched as those of a text that ends as it should
+	[ $eol = 1 ] || complete=$((!complete))
+	if [ $complete = 1 ] && [[ $'\n'$want$'\n' == *$'\n[...]\n'* ]]; then
+		match_from 0 0 "$n_exp" && return
+	elif [ $complete = 1 ] && [ ${#lines[@]} -eq "$n_exp" ] && [[ $want == *"[..]"* ]]; then
 		local ok=1
-		for ((i = 0; i < ${#exp[@]}; i++)); do
+		for ((i = 0; i < n_exp; i++)); do
 			if [ "${exp[i]}" != "${lines[i]}" ]; then
 				to_glob "${exp[i]}"
 				# shellcheck disable=SC2053
@@ -160,7 +179,7 @@ compare() {
 	fi
 	# Show matched wildcard lines as the actual text so the diff points at the real difference.
 	local shown=""
-	n=${#exp[@]}
+	n=$n_exp
 	for ((i = 0; i < n; i++)); do
 		if [[ ${exp[i]} == *"[..]"* ]] && [ $i -lt ${#lines[@]} ]; then
 			to_glob "${exp[i]}"
@@ -172,15 +191,92 @@ compare() {
 		fi
 		shown+="${exp[i]}"$'\n'
 	done
+	[ $eol = 1 ] || shown+="$no_eol"$'\n'
 	printf '%s' "$shown" >"$sb/expected.$name"
 	{
 		printf '%s' "$act"
-		[ $complete = 1 ] || printf '\n\\ no newline at end of %s\n' "$name"
+		if [ -n "$act" ] && [ "${act: -1}" != $'\n' ]; then
+			if [[ $name == file:* ]]; then
+				printf '\n%s\n' "$no_eol"
+			else
+				printf '\n\\ no newline at end of %s\n' "$name"
+			fi
+		fi
 	} >"$sb/actual.$name"
 	report+="  $name differs (- expected, + actual):"$'\n'
 	report+=$(diff -u --label "expected $name" --label "actual $name" "$sb/expected.$name" \
 		"$sb/actual.$name" | sed 's/^/    /')
 	report+=$'\n'
+}
+
+# before_command: a marker file, made just before the command, that changed_files compares each
+# file's mtime with (bash's own stat: no process). A fixture's files are older (cp -a kept their
+# mtimes); a file a setup line wrote may share the marker's clock tick, so its bytes are kept too.
+before_command() {
+	: >"$sb/mark"
+	c_recent=()
+	[ ${#c_setup[@]} -gt 0 ] || return 0
+	local f content
+	shopt -s dotglob
+	for f in "$w"/** "$sb/home"/**; do
+		[[ -f $f && ! -L $f && ! $f -ot $sb/mark ]] || continue
+		content=""
+		IFS= read -r -d '' content 2>/dev/null <"$f"
+		c_recent[$f]=$content
+	done
+	shopt -u dotglob
+}
+
+# changed_files: into the array changed, the regular files of the work tree and HOME the command
+# created or changed: those newer than the marker, or as new as it when the file was not there
+# then or (a setup line's, in the marker's tick) its bytes differ (up to a NUL byte).
+changed_files() {
+	changed=()
+	local f content
+	shopt -s dotglob
+	for f in "$w"/** "$sb/home"/**; do
+		[[ -f $f && ! -L $f && ! $f -ot $sb/mark ]] || continue
+		if [[ ! $f -nt $sb/mark && -n ${c_recent[$f]+set} ]]; then
+			content=""
+			IFS= read -r -d '' content 2>/dev/null <"$f"
+			[ "$content" != "${c_recent[$f]}" ] || continue
+		fi
+		changed+=("$f")
+	done
+	shopt -u dotglob
+}
+
+# pinned_by_stdout FILE: the stdout holds FILE's whole bytes as cat, cat -A or od -c print them.
+pinned_by_stdout() {
+	local content="" out="" shown
+	IFS= read -r -d '' content <"$1"
+	IFS= read -r -d '' out <"$sb/stdout"
+	[ -n "$content" ] || return 1
+	[[ $out == *"$content"* ]] && return 0
+	shown=$(cat -A "$1") && [[ $out == *"$shown"* ]] && return 0
+	shown=$(od -An -c "$1") && [[ $out == *"$shown"* ]] && return 0
+	shown=$(od -c "$1") && [[ $out == *"$shown"* ]]
+}
+
+# After a command that exited 0: each file it created or changed that no --- file section, @scratch
+# line nor the stdout pins is named in the report.
+unpinned_changes() {
+	local -a changed
+	changed_files
+	[ ${#changed[@]} -gt 0 ] || return 0
+	local -A pinned=()
+	local f p k
+	for ((k = 0; k < ${#c_files[@]}; k++)); do pinned[${c_files[k]#./}]=1; done
+	for f in "${changed[@]}"; do
+		case $f in "$w"/*) p=${f#"$w"/} ;; *) p=../home/${f#"$sb/home"/} ;; esac
+		[ -z "${pinned[$p]:-}" ] || continue
+		for k in "${c_scratch[@]}"; do
+			# shellcheck disable=SC2053
+			[[ $p == $k ]] && continue 2
+		done
+		pinned_by_stdout "$f" ||
+			report+="  the command changed $p and exited 0, but no --- file section pins it"$'\n'
+	done
 }
 
 # Runs the case held in the c_* variables.
@@ -216,6 +312,7 @@ run_case() {
 				: >"$in"
 				for l in "${c_stdin[@]}"; do printf '%s\n' "$l" >>"$in"; done
 			fi
+			[ "$c_code" != 0 ] || before_command
 			(
 				cd "$w" || exit 125
 				export HOME=$sb/home LC_ALL=C.UTF-8 PATH=$path
@@ -229,6 +326,7 @@ run_case() {
 			fi
 			compare stdout c_out "$sb/stdout"
 			compare stderr c_err "$sb/stderr"
+			[ "$c_code" != 0 ] || [ "$code" != 0 ] || unpinned_changes
 			local k
 			for ((k = 0; k < ${#c_files[@]}; k++)); do
 				if [ -f "$w/${c_files[k]}" ]; then
@@ -269,7 +367,8 @@ finish_case() {
 
 new_case() {
 	c_title=$1 c_line=$2 c_fixture=default c_cmd="" c_code=0 c_has_stdin=0 c_state=pre
-	c_setup=() c_env=() c_stdin=() c_out=() c_err=() c_files=()
+	c_setup=() c_env=() c_stdin=() c_out=() c_err=() c_files=() c_scratch=()
+	declare -gA c_recent=()
 }
 
 # Opens a "--- file PATH" section: its lines go to the array c_file<N>.
@@ -302,6 +401,7 @@ run_file() {
 			'% '*) c_setup+=("${l:2}") ;;
 			'@fixture '*) c_fixture=${l:9} ;;
 			'@env '*) c_env+=("${l:5}") ;;
+			'@scratch '*) c_scratch+=("${l:9}") ;;
 			'--- stdin') c_has_stdin=1 c_state=stdin ;;
 			'#'* | '') ;;
 			*) printf 'run-cases: %s:%d: unexpected line before "$ ": %s\n' "$c_file" $((ln + 1)) "$l" >&2

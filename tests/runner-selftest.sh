@@ -96,6 +96,134 @@ done
 --- file f.txt
 one
 T
+good file-no-newline-marker <<'T'
+### diff's marker pins a file whose last line has no newline
+% printf 'one\ntwo' > f.txt
+$ lets echo done
+done
+--- file f.txt
+one
+two
+\ No newline at end of file
+T
+good file-no-newline-marker-wildcard <<'T'
+### the marker after wildcard lines
+% printf 'one\ntwo' > f.txt
+$ lets echo done
+done
+--- file f.txt
+[...]
+t[..]
+\ No newline at end of file
+T
+bad file-no-newline-marker-wrong <<'T'
+### the marker where the file does end in a newline
+% printf 'one\ntwo\n' > f.txt
+$ lets echo done
+done
+--- file f.txt
+one
+two
+\ No newline at end of file
+T
+bad file-no-newline-marker-wildcard-wrong <<'T'
+### the marker after wildcard lines, where the file ends in a newline
+% printf 'one\ntwo\n' > f.txt
+$ lets echo done
+done
+--- file f.txt
+[...]
+t[..]
+\ No newline at end of file
+T
+bad output-no-newline-marker <<'T'
+### the marker is a file section's only: in stdout it is a line like any other
+$ lets nonl
+abc
+\ No newline at end of file
+T
+bad unpinned-change <<'T'
+### a command that exits 0 and changes a file it does not pin fails the case
+$ lets echo x > f.txt; echo done
+done
+T
+good pinned-change <<'T'
+### control: the same file pinned by a --- file section
+$ lets echo x > f.txt; echo done
+done
+--- file f.txt
+x
+T
+good pinned-change-cat <<'T'
+### control: the same file printed whole on the expected stdout
+$ lets echo x > f.txt; cat f.txt
+x
+T
+good pinned-change-od <<'T'
+### control: a file with no final newline printed whole by od -c
+$ lets nonl > f.txt; od -An -c f.txt
+   a   b   c
+T
+bad pinned-change-partly <<'T'
+### a file printed in part does not pin it
+$ lets echo x y > f.txt; head -1 f.txt
+x
+T
+good scratch-change <<'T'
+### control: a file the case names @scratch
+@scratch *.out
+$ lets echo x > f.out; echo done
+done
+T
+bad unpinned-change-home <<'T'
+### a file changed in HOME counts too
+$ lets echo x > ~/h.txt; echo done
+done
+T
+good pinned-change-home <<'T'
+### control: HOME's file pinned as ../home/PATH
+$ lets echo x > ~/h.txt; echo done
+done
+--- file ../home/h.txt
+x
+T
+bad unpinned-replace-same-bytes <<'T'
+### a fixture file replaced by a copy of itself has changed
+$ cp a.ts g.tmp && mv g.tmp a.ts && echo done
+done
+T
+bad unpinned-setup-file <<'T'
+### a file a setup line wrote, rewritten at once (likely within the marker's clock tick)
+% printf 'a\n' > f.txt
+$ printf 'b\n' > f.txt; echo done
+done
+T
+good setup-file-untouched <<'T'
+### control: a file a setup line wrote, left alone by the command
+% printf 'a\n' > f.txt; mkdir -p ~/.d; printf 'h\n' > ~/.d/h.txt
+$ echo done
+done
+T
+bad unpinned-fixture-rewrite <<'T'
+### a fixture file rewritten in place (no setup line: the marker's case) has changed
+$ printf 'x\n' > a.ts; echo done
+done
+T
+good pinned-fixture-rewrite <<'T'
+### control: the same rewrite, pinned
+$ printf 'x\n' > a.ts; echo done
+done
+--- file a.ts
+x
+T
+good unpinned-change-on-failure <<'T'
+### control: a case expecting a failure is not held to it (the verb's refusal cases are)
+$ lets echo x > f.txt; lets fail
+? 1
+--- stderr
+it failed
+ERROR_CODE=not_found
+T
 bad wrong-line <<'T'
 ### a wrong stdout line
 $ lets echo a b

@@ -43,7 +43,7 @@ static enum lets_err anchor_ambiguous(const struct file *f, const struct edit_re
 }
 
 enum lets_err anchor_pick(struct file *f, const struct edit_req *rq, long h, const struct target *at,
-			  struct span *sp, struct omits *notes, struct diag *d)
+			  struct target_span *sp, struct omits *notes, struct diag *d)
 {
 	long *lines;
 	size_t n, best = 0, tie[2] = {0, 0};

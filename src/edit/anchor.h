@@ -9,13 +9,13 @@
 struct edit_req;
 struct file;
 struct omits;
-struct span;
+struct target_span;
 struct target;
 
 /* Fills sp with the line at's regex names in f; hint is rq's line hint as a line of f (0: none).
  * Refusals (ambiguous with a pick command per candidate, not_found, invalid_pattern) go to d, in
  * the lines of the file as read (rq->history); grep-style readings to notes. */
 enum lets_err anchor_pick(struct file *f, const struct edit_req *rq, long hint, const struct target *at,
-			  struct span *sp, struct omits *notes, struct diag *d);
+			  struct target_span *sp, struct omits *notes, struct diag *d);
 
 #endif

@@ -804,7 +804,7 @@ static enum lets_err guessed_end(struct job *j, long end)
 }
 
 /* target_resolve, with the grep-style reading it fell back to named in j's notes. */
-static enum lets_err resolve_noted(struct job *j, const struct target *t, struct span *sp)
+static enum lets_err resolve_noted(struct job *j, const struct target *t, struct target_span *sp)
 {
 	struct buf read_as = BUF_INIT;
 	enum lets_err e = target_resolve(t, j->f, sp, &read_as, j->d);
@@ -819,7 +819,7 @@ static enum lets_err resolve_noted(struct job *j, const struct target *t, struct
 static enum lets_err insert_line(struct job *j, struct target *at, struct place_site *site)
 {
 	const char *anchor = j->rq->anchor;
-	struct span sp = {0};
+	struct target_span sp = {0};
 	if ((anchor[0] != '@' && anchor[0] != '#') || !target_parse_anchor(at, anchor))
 		return diag_add(j->d, E_NOT_FOUND,
 				"%s (an insert anchor is @'regex' or #symbol) not found in %s", anchor,
@@ -917,7 +917,7 @@ enum lets_err edit_apply(struct file *f, const struct edit_req *rq, struct edit_
 			f->path, f->path);
 	long first = 1, last = (long)f->n_lines;
 	if (rq->t->kind != T_WHOLE) {
-		struct span sp;
+		struct target_span sp;
 		enum lets_err e = resolve_noted(&j, rq->t, &sp);
 		if (e)
 			return e;

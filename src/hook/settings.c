@@ -13,7 +13,7 @@
  * splice is re-validated, so positions are never guessed on malformed text. Comments are
  * whitespace to the scanner, but a splice never lands inside one or takes one away. */
 
-struct span {
+struct byte_span {
 	size_t start, end; /* [start, end) of one value or element */
 };
 
@@ -124,9 +124,9 @@ static size_t skip_value(const char *s, size_t i, size_t n)
 }
 
 struct elem {
-	struct span whole; /* for a member: key through value */
-	struct span key; /* members only */
-	struct span val;
+	struct byte_span whole; /* for a member: key through value */
+	struct byte_span key; /* members only */
+	struct byte_span val;
 	size_t comma; /* the comma after the element, 0 when none follows it (the last, with no
 		       * trailing comma) */
 };
@@ -163,7 +163,7 @@ static size_t list_elems(const char *s, size_t n, size_t open, struct elem **out
 }
 
 /* The decoded JSON string at [start, end), or NULL when it is not a string. Caller frees. */
-static char *decode_string(const char *s, struct span v)
+static char *decode_string(const char *s, struct byte_span v)
 {
 	if (s[v.start] != '"')
 		return NULL;
@@ -508,8 +508,8 @@ int settings_validate(const char *data, size_t len, char *why_buf, size_t why_si
 }
 
 /* True when the hook object at v runs command (exact), or, with suffix, any lets's suffix. */
-static bool hook_matches(const char *s, size_t n, struct span v, const char *command, const char *suffix,
-			 struct span *value)
+static bool hook_matches(const char *s, size_t n, struct byte_span v, const char *command, const char *suffix,
+			 struct byte_span *value)
 {
 	struct elem m;
 	if (s[v.start] != '{' || find_member(s, n, v.start, "command", &m) < 0)
@@ -538,7 +538,8 @@ static bool hook_matches(const char *s, size_t n, struct span v, const char *com
 /* Finds, in the event array at arr, the first group holding a matching hook: its index, and
  * the hook's index in the group's "hooks" array and that array's length. */
 static bool find_hook(const char *s, size_t n, size_t arr, const char *command, const char *suffix,
-		      size_t *group, size_t *hook, size_t *hooks_len, size_t *hooks_open, struct span *value)
+		      size_t *group, size_t *hook, size_t *hooks_len, size_t *hooks_open,
+		      struct byte_span *value)
 {
 	struct elem *gs;
 	size_t close, gcnt = list_elems(s, n, arr, &gs, &close);
@@ -590,7 +591,7 @@ int settings_add(struct buf *t, const struct hook_spec *h, const char **why)
 		return -1;
 	}
 	size_t g, k, len, open;
-	struct span v;
+	struct byte_span v;
 	if (find_hook(t->data, t->len, ev.val.start, h->command, NULL, &g, &k, &len, &open, &v))
 		return 0;
 	if (find_hook(t->data, t->len, ev.val.start, NULL, h->suffix, &g, &k, &len, &open, &v)) {
@@ -640,7 +641,7 @@ int settings_remove(struct buf *t, const struct hook_spec *h)
 		    t->data[ev.val.start] != '[')
 			break;
 		size_t g, k, len, open;
-		struct span v;
+		struct byte_span v;
 		if (!find_hook(t->data, t->len, ev.val.start, NULL, h->suffix, &g, &k, &len, &open, &v))
 			break;
 		if (len == 1)

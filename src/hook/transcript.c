@@ -63,7 +63,7 @@ static int pending_take(struct scan *s, const char *id)
  * the raw line. jansson would build (and decode) every transcript string; this keeps the scan
  * at memory speed. */
 
-struct span {
+struct raw_string {
 	const char *p; /* inside the quotes, still escaped; NULL when absent */
 	size_t n;
 };
@@ -71,7 +71,7 @@ struct span {
 #define PARTS_MAX 64
 
 struct item {
-	struct span type, id, name, tool_use_id, command, text[PARTS_MAX];
+	struct raw_string type, id, name, tool_use_id, command, text[PARTS_MAX];
 	size_t parts;
 };
 
@@ -101,9 +101,9 @@ static int hexval(char c)
 }
 
 /* A string at w->s (the opening quote): validated, its raw inside returned. */
-static struct span string(struct walker *w)
+static struct raw_string string(struct walker *w)
 {
-	struct span sp = {NULL, 0};
+	struct raw_string sp = {NULL, 0};
 	const char *p = ++w->s;
 	for (;;) {
 		while (p < w->end && *p != '"' && *p != '\\' && (unsigned char)*p >= 0x20)
@@ -185,14 +185,14 @@ static void number(struct walker *w)
 	w->s = p;
 }
 
-static bool span_is(struct span sp, const char *lit)
+static bool span_is(struct raw_string sp, const char *lit)
 {
 	size_t n = strlen(lit);
 	return sp.p && sp.n == n && !memcmp(sp.p, lit, n);
 }
 
 /* What a member's value is, given the container and the key. */
-static enum ctx member_ctx(struct walker *w, enum ctx c, struct span key, struct span **capture)
+static enum ctx member_ctx(struct walker *w, enum ctx c, struct raw_string key, struct raw_string **capture)
 {
 	*capture = NULL;
 	struct item *it = w->item;
@@ -234,7 +234,7 @@ static void object(struct walker *w, enum ctx c)
 			w->bad = true;
 			return;
 		}
-		struct span key = string(w), *capture;
+		struct raw_string key = string(w), *capture;
 		ws(w);
 		if (w->bad || w->s >= w->end || *w->s != ':') {
 			w->bad = true;
@@ -309,7 +309,7 @@ static void value(struct walker *w, enum ctx c)
 	else if (ch == '[')
 		array(w, c == C_CONTENT || c == C_RESULT ? c : C_OTHER);
 	else if (ch == '"') {
-		struct span sp = string(w);
+		struct raw_string sp = string(w);
 		if (c == C_RESULT && w->item && w->item->parts < PARTS_MAX)
 			w->item->text[w->item->parts++] = sp;
 	} else if (ch == '-' || (ch >= '0' && ch <= '9'))
@@ -346,7 +346,7 @@ static unsigned hex4(const char *p)
 }
 
 /* Decodes a validated span; with out NULL only counts the decoded bytes. */
-static size_t decode(struct span sp, struct buf *out)
+static size_t decode(struct raw_string sp, struct buf *out)
 {
 	size_t n = 0;
 	struct buf scratch = BUF_INIT;
@@ -392,7 +392,7 @@ static size_t decode(struct span sp, struct buf *out)
 }
 
 /* Appends the lets calls of the command line in a validated span to calls. */
-static void span_calls(struct span sp, struct cmdline_calls *calls)
+static void span_calls(struct raw_string sp, struct cmdline_calls *calls)
 {
 	struct buf b = BUF_INIT;
 	decode(sp, &b);
@@ -402,7 +402,7 @@ static void span_calls(struct span sp, struct cmdline_calls *calls)
 
 /* Counts every lets call of a Bash command; a hook block is followed when one of them runs the
  * verb it suggested. */
-static void count_calls(struct scan *s, struct span command)
+static void count_calls(struct scan *s, struct raw_string command)
 {
 	struct cmdline_calls calls = CMDLINE_CALLS_INIT;
 	bool followed = false;
@@ -444,7 +444,7 @@ static void on_tool_use(struct scan *s, const struct item *it)
 
 /* The verb a hook denial suggests: the first lets call on a line of the result text starting
  * "run: ". In the raw span a line starts at the span's start or after a \n escape. */
-static const struct verb *block_suggestion(struct span sp)
+static const struct verb *block_suggestion(struct raw_string sp)
 {
 	for (const char *p = sp.p, *end = sp.p + sp.n; p && p < end;) {
 		p = memmem(p, (size_t)(end - p), "run: ", 5);
@@ -453,7 +453,7 @@ static const struct verb *block_suggestion(struct span sp)
 		if (p == sp.p || (p - sp.p >= 2 && p[-2] == '\\' && p[-1] == 'n')) {
 			const char *q = p + 5, *stop = memmem(q, (size_t)(end - q), "\\n", 2);
 			struct cmdline_calls calls = CMDLINE_CALLS_INIT;
-			span_calls((struct span){q, (size_t)((stop ? stop : end) - q)}, &calls);
+			span_calls((struct raw_string){q, (size_t)((stop ? stop : end) - q)}, &calls);
 			const struct verb *v = calls.n ? calls.v[0].verb : NULL;
 			cmdline_calls_release(&calls);
 			if (v)

@@ -875,8 +875,8 @@ static size_t candidates_of(const struct lang *lang, struct file *f, const char 
 	return n;
 }
 
-enum lets_err symbols_resolve(struct file *f, const char *name, const char *target_text, struct span *out,
-			      struct diag *d)
+enum lets_err symbols_resolve(struct file *f, const char *name, const char *target_text,
+			      struct target_span *out, struct diag *d)
 {
 	const struct lang *lang = lang_for_path(f->path);
 	struct defs ds = DEFS_INIT;

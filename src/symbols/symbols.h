@@ -22,13 +22,13 @@
 #include "error.h"
 
 struct file;
-struct span;
+struct target_span;
 
 /* Resolves name in f to the enclosing definition's span. target_text is the target as typed, for
  * messages (edit passes the file path for an anchor). Records not_found / ambiguous / no_grammar
  * in d. */
-enum lets_err symbols_resolve(struct file *f, const char *name, const char *target_text, struct span *out,
-			      struct diag *d);
+enum lets_err symbols_resolve(struct file *f, const char *name, const char *target_text,
+			      struct target_span *out, struct diag *d);
 
 /* A definition named for the next call: qname is the dotted path of names from the top level
  * ("Client.Pull": a Go method under its receiver type, a class member under its class), the

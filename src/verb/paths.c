@@ -14,7 +14,7 @@
 #include "../ignore.h"
 #include "../match.h"
 #include "../output.h"
-#include "../roots.h"
+#include "../find/roots.h"
 #include "../walk.h"
 #include "../worktree.h"
 #include "verb.h"

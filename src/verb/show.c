@@ -43,7 +43,7 @@ static void show_target(const struct opts *o, const struct worktree *wt, const c
 {
 	struct target t = TARGET_INIT;
 	struct file f = FILE_INIT;
-	struct span sp;
+	struct target_span sp;
 	struct buf read_as = BUF_INIT;
 	enum lets_err e = target_parse_bounded(&t, text, wt, o->allow_outside, d);
 	if (!e)

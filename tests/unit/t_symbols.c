@@ -173,7 +173,8 @@ static void test_check_change(void)
 }
 
 /* Resolves name in an in-memory file; returns the error, fills *sp. */
-static enum lets_err resolve_in(const char *path, char *data, size_t len, const char *name, struct span *sp)
+static enum lets_err resolve_in(const char *path, char *data, size_t len, const char *name,
+				struct target_span *sp)
 {
 	struct file f = FILE_INIT;
 	f.path = xstrdup(path);
@@ -225,7 +226,7 @@ static void test_yaml_partial(void)
 	buf_adds(&b, "compact:\n- run: a\n- name: b\n  run: c\n- x\nafter: 1\n");
 	buf_adds(&b, "top:\n  projects.secrets:\n    home: secrets\n    a: 1\n    b: 2\n");
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-		struct span sp = {0};
+		struct target_span sp = {0};
 		enum lets_err e = resolve_in("big.yaml", xstrndup(b.data, b.len), b.len, cases[i].name, &sp);
 		char name[96];
 		snprintf(name, sizeof name, "yaml partial %s: error", cases[i].name);
@@ -405,7 +406,7 @@ static void test_resolve(const char *pass)
 		f.data = xstrdup(resolve_cases[i].src);
 		file_index(&f);
 		struct diag d = DIAG_INIT;
-		struct span sp = {0};
+		struct target_span sp = {0};
 		enum lets_err e = symbols_resolve(&f, resolve_cases[i].name, "T", &sp, &d);
 		static const enum lets_err codes[] = {LETS_OK, E_NOT_FOUND, E_AMBIGUOUS, E_NO_GRAMMAR};
 		char name[160];
@@ -457,7 +458,7 @@ static void test_messages(void)
 		f.data = xstrdup(cases[i].src);
 		file_index(&f);
 		struct diag d = DIAG_INIT;
-		struct span sp = {0};
+		struct target_span sp = {0};
 		symbols_resolve(&f, cases[i].name, cases[i].target, &sp, &d);
 		char name[96];
 		snprintf(name, sizeof name, "message %s", cases[i].title);
@@ -480,7 +481,7 @@ static void test_candidate_cap(void)
 	f.data = buf_detach(&src);
 	file_index(&f);
 	struct diag d = DIAG_INIT;
-	struct span sp = {0};
+	struct target_span sp = {0};
 	symbols_resolve(&f, "M", "m.go#M", &sp, &d);
 	const char *m = d.n ? d.items[0].message : "";
 	size_t lines = 0;

@@ -391,7 +391,7 @@ static void resolve_answer(struct file *f, char names[][128], size_t n, struct b
 {
 	for (size_t i = 0; i < n; i++) {
 		struct diag d = DIAG_INIT;
-		struct span sp = {0};
+		struct target_span sp = {0};
 		enum lets_err e = symbols_resolve(f, names[i], names[i], &sp, &d);
 		char *msg = e ? diag_joined(&d) : NULL;
 		if (e)

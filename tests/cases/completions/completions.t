@@ -69,6 +69,8 @@ codex
 show	Read files, line ranges, anchors and symbols, several targets per call
 
 ### zsh and fish scripts parse (zsh -n, fish --no-execute)
+@scratch _lets
+@scratch lets.fish
 $ lets completions zsh > _lets && zsh -n _lets && lets completions fish > lets.fish && fish --no-execute lets.fish && echo ok
 ok
 

@@ -77,6 +77,18 @@ function f() {
 function g() {
   return 2
 }
+--- file k.ts
+import a from 'a'
+import b from 'b'
+import c from 'c'
+import d from 'd'
+
+function f() {
+  return 1
+}
+function g() {
+  return 1
+}
 
 ### an ambiguous entry after an insert lists its candidates by their lines as read, and the hints that pick them
 % printf "import a from 'a'\n\nfunction f() {\n  return 1\n}\nfunction g() {\n  return 1\n}\n" > h.ts

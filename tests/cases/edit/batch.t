@@ -21,6 +21,26 @@ $ lets edit usage.ts src/usage.ts --old 'const cap = 10' --new 'const cap = 20'
 6 	  if (!id) return
 7 	  if (count(id) > cap) return
 ── 2 files · 2 edits · all applied · checks: structure ok ×2
+--- file src/usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
 
 ### one target failing writes nothing to any file
 @fixture edit-basic
@@ -50,6 +70,16 @@ $ lets edit --from -
 3 	func usage(id string) int {
 4 		cap := 10
 ── 2 files · 2 edits · all applied · checks: structure ok ×2
+--- file main.go
+package main
+import "fmt"
+func usage(id string) int {
+	cap := 10
+	return cap + len(id)
+}
+--- file src/config.ts
+export const usageCap = 11
+export const retries = 3
 
 ### JSONL: an unknown key and the missing "new" it hid, exit 64, nothing written
 @fixture edit-basic
@@ -138,18 +168,69 @@ $ lets edit --from -
 7 	  if (!id) return
 8 	  if (count(id) > cap) return
 ── 1 file · 2 edits · all applied · checks: structure ok ×1
+--- file usage.ts
+import { usageCap } from './config'
+
+// usage counts calls
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
 
 ### --json on a batch: the edits array, then omitted and stats
 @fixture edit-basic
 @env LETS_NO_STATS=1
 $ lets edit usage.ts src/usage.ts --old 'const cap = 10' --new 'const cap = 20' --json
 {"edits":[{"path":"usage.ts","replacements":1,"lines":[5],"match":"exact","region":{"start":3,"end":7,"lines":[{"number":3,"marker":"none","text":"export function usage(id: string) {"},{"number":4,"marker":"none","text":"  const now = Date.now()"},{"number":5,"marker":"replaced","text":"  const cap = 20"},{"number":6,"marker":"none","text":"  if (!id) return"},{"number":7,"marker":"none","text":"  if (count(id) > cap) return"}]},"check":{"layer":"structure","status":"ok","errors_before":0,"errors_after":0},"sha":{"before":"14dc685cb937","after":"9d77b7d8a9f6"}},{"path":"src/usage.ts","replacements":1,"lines":[5],"match":"exact","region":{"start":3,"end":7,"lines":[{"number":3,"marker":"none","text":"export function usage(id: string) {"},{"number":4,"marker":"none","text":"  const now = Date.now()"},{"number":5,"marker":"replaced","text":"  const cap = 20"},{"number":6,"marker":"none","text":"  if (!id) return"},{"number":7,"marker":"none","text":"  if (count(id) > cap) return"}]},"check":{"layer":"structure","status":"ok","errors_before":0,"errors_after":0},"sha":{"before":"14dc685cb937","after":"9d77b7d8a9f6"}}],"omitted":[],"stats":{"lines":10,"bytes":360,"tokens_est":null}}
+--- file src/usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
 
 ### --quiet on a batch: the aggregate footer only
 @fixture edit-basic
 @env LETS_NO_STATS=1
 $ lets edit usage.ts src/usage.ts --old 'const cap = 10' --new 'const cap = 20' -q
 ── 2 files · 2 edits · all applied · checks: structure ok ×2
+--- file src/usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
 
 ### a file changed by another writer between validation and its write: partial_batch, exit 8
 # The --check command plays the other writer: it runs once before any write, and appends to b.txt
@@ -169,6 +250,7 @@ other
 --- stderr
 batch partially written: 1 landed, b.txt failed: b.txt changed since sha:[..] (now sha:[..])
 ERROR_CODE=partial_batch
+--- file .ran
 
 ### the same race on a single file: changed, exit 5, nothing written by lets
 % printf 'x1\n' > c.txt
@@ -179,3 +261,4 @@ other
 --- stderr
 c.txt changed since sha:[..] (now sha:[..])
 ERROR_CODE=changed
+--- file .ran

@@ -144,6 +144,16 @@ $ lets edit usage.ts --old 'return' --new 'return undefined' --line-hint 7 && gr
 6:  if (!id) return
 7:  if (count(id) > cap) return undefined
 8:  return total(id, now)
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 10
+  if (!id) return
+  if (count(id) > cap) return undefined
+  return total(id, now)
+}
 
 ### a --line-hint in none of the candidates keeps the ambiguous refusal
 @fixture edit-basic
@@ -188,6 +198,16 @@ ERROR_CODE=usage
 $ lets edit --from - -q && grep -n undefined usage.ts
 ── 1 file · 1 edit · all applied · checks: structure ok ×1
 6:  if (!id) return undefined
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 10
+  if (!id) return undefined
+  if (count(id) > cap) return
+  return total(id, now)
+}
 
 ### JSONL batch: an ambiguous entry names the "line_hint" that picks each candidate
 @fixture edit-basic
@@ -369,6 +389,16 @@ $ lets edit o.txt --old k --new K --all --substring
 8 	g
 9~	K2
 ── sha:[..]→[..] · check: skipped (no grammar for .txt) · :4-6 not shown
+--- file o.txt
+K1
+a
+b
+c
+d
+e
+f
+g
+K2
 
 ### ~ marks only the lines whose bytes changed
 @env LETS_NO_STATS=1
@@ -442,3 +472,15 @@ $ lets edit 'store.go#Store.Open' --old 'return nil' --new 'return errClosed' -q
 ── check: structure ok · sha:7311bf36d509→8a57d10d6857
 4:	return nil
 10:	return errClosed
+--- file store.go
+package s
+
+func Open(p string) error {
+	return nil
+}
+
+type Store struct{}
+
+func (s *Store) Open() error {
+	return errClosed
+}

@@ -178,6 +178,26 @@ src/usage.ts:1
 --- stderr
 command check failed for usage.ts: `! grep -q "cap = 20" {}` passed before the batch and failed after it · 2 files reverted
 ERROR_CODE=check_failed
+--- file src/usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 10
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 10
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
 
 ### layer 2: the checker's last output line is the detail
 @fixture edit-basic
@@ -240,6 +260,8 @@ export function usage(id: string) {
 
 
 ### @py finds setup.py and compiles the edited files
+# py_compile leaves its bytecode beside the file: the check's, not the edit's
+@scratch __pycache__/*
 @env LETS_NO_STATS=1
 % printf 'x = 1\n' > m.py; : > setup.py
 $ lets edit m.py --old 'x = 1' --new 'x = 2' --check @py -q

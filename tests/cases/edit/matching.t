@@ -251,6 +251,17 @@ export function usage(id: string) {
 @env LETS_NO_STATS=1
 $ lets edit usage.ts --insert-after "@'^import'" --new '// x' --json
 {"path":"usage.ts","inserted":1,"anchor":{"side":"after","at":"@'^import'","line":1},"lines":[2],"match":"exact","region":{"start":1,"end":4,"lines":[{"number":1,"marker":"none","text":"import { usageCap } from './config'"},{"number":2,"marker":"inserted","text":"// x"},{"number":3,"marker":"none","text":""},{"number":4,"marker":"none","text":"export function usage(id: string) {"}]},"check":{"layer":"structure","status":"ok","errors_before":0,"errors_after":0},"sha":{"before":"14dc685cb937","after":"[..]"},"omitted":[],"stats":{"lines":4,"bytes":126,"tokens_est":null}}
+--- file usage.ts
+import { usageCap } from './config'
+// x
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 10
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
 
 ### an insert into a CRLF file gets CRLF endings; no other byte changes
 @env LETS_NO_STATS=1

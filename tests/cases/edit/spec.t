@@ -46,6 +46,16 @@ export function usage(id: string) {
 @env LETS_NO_STATS=1
 $ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' --json
 {"path":"usage.ts","replacements":1,"lines":[5],"match":"exact","region":{"start":3,"end":7,"lines":[{"number":3,"marker":"none","text":"export function usage(id: string) {"},{"number":4,"marker":"none","text":"  const now = Date.now()"},{"number":5,"marker":"replaced","text":"  const cap = 20"},{"number":6,"marker":"none","text":"  if (!id) return"},{"number":7,"marker":"none","text":"  if (count(id) > cap) return"}]},"check":{"layer":"structure","status":"ok","errors_before":0,"errors_after":0},"sha":{"before":"14dc685cb937","after":"9d77b7d8a9f6"},"omitted":[],"stats":{"lines":5,"bytes":178,"tokens_est":null}}
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
 
 ### --jsonl: the edit object, then the trailing stats/omitted record
 @fixture edit-basic
@@ -53,6 +63,16 @@ $ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' --json
 $ lets edit usage.ts --old 'const cap = 10' --new 'const cap = 20' --jsonl
 {"path":"usage.ts","replacements":1,"lines":[5],"match":"exact","region":{"start":3,"end":7,"lines":[{"number":3,"marker":"none","text":"export function usage(id: string) {"},{"number":4,"marker":"none","text":"  const now = Date.now()"},{"number":5,"marker":"replaced","text":"  const cap = 20"},{"number":6,"marker":"none","text":"  if (!id) return"},{"number":7,"marker":"none","text":"  if (count(id) > cap) return"}]},"check":{"layer":"structure","status":"ok","errors_before":0,"errors_after":0},"sha":{"before":"14dc685cb937","after":"9d77b7d8a9f6"}}
 {"stats":{"lines":5,"bytes":178,"tokens_est":null},"omitted":[]}
+--- file usage.ts
+import { usageCap } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 20
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
 
 ### a broken edit is reverted: the spec's Go example, file unchanged; the stderr line says what
 # failed (issue 27 item 11; 0.0.1 printed "failed" there, a deliberate difference): the count is
@@ -119,6 +139,19 @@ $ lets edit --from -
 2 	
 3 	export function usage(id: string) {
 ── 2 files · 2 edits · all applied · checks: structure ok ×2 · ~60 tokens
+--- file src/config.ts
+export const usageLimit = 10
+export const retries = 3
+--- file src/usage.ts
+import { usageLimit } from './config'
+
+export function usage(id: string) {
+  const now = Date.now()
+  const cap = 10
+  if (!id) return
+  if (count(id) > cap) return
+  return total(id, now)
+}
 
 ### a stale --if hash is refused (exit 5), the file untouched
 @fixture edit-basic

@@ -162,3 +162,6 @@ def b():
 % printf 'def run(x):\n    return x\n' > s.nim
 $ lets edit 's.nim#run' --old 'return x' --new 'return y' --json
 {"path":"s.nim","replacements":1,"lines":[2],"match":"exact","resolver":"span guessed (plaintext heuristic)","region":{"start":1,"end":2,"lines":[{"number":1,"marker":"none","text":"def run(x):"},{"number":2,"marker":"replaced","text":"    return y"}]},"sha":{"before":"[..]","after":"[..]"},"omitted":[{"check_skipped":{"reason":"no grammar for .nim"}}],"stats":{"lines":2,"bytes":112,"tokens_est":null}}
+--- file s.nim
+def run(x):
+    return y

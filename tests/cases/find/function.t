@@ -171,6 +171,7 @@ $ lets find -p needles e.ts
 ── 1 hit in 1 file · searched 1 file
 
 ### -p on a mapped file truncated while its symbols are read never kills lets
+@scratch big.go
 % { echo 'package big'; echo; for i in $(seq 1 20000); do printf 'func F%d() int {\n\treturn %d\n}\n\n' $i $i; done; printf 'func Target() {\n\tneedle()\n}\n'; } > src.go
 $ (while :; do cp src.go big.go; truncate -s 1000 big.go; done) & for i in $(seq 20); do lets find -p needle big.go >/dev/null 2>&1; s=$?; [ $s -ge 128 ] && echo "killed by signal $((s - 128))"; done; kill $!; wait $! 2>/dev/null; echo done
 ? 0

@@ -105,6 +105,7 @@ $ lets find -C 1 needle d
 ── 1 hit in 1 file · searched 1 file
 
 ### a real 600 KB file, no hook: the walk streams it in 128 KiB windows, a named file is mapped; both say the same
+@scratch *.out
 % mkdir d && awk 'BEGIN { for (i = 1; i <= 20000; i++) { s = sprintf("%d %.*s", i, i % 53, "abcdefghijklmnopqrstuvwxyz abcdefghijklmnopqrstuvwxyz"); if (i % 37 == 0) s = s " needle " i; if (i % 5 == 0) s = s "\r"; print s } printf "needle at the end" }' > d/big.txt
 @env LETS_NO_STATS=1
 $ cd d && lets find --cap 100000 needle big.txt > ../named.out; lets find --cap 100000 needle . > ../walked.out; cmp ../named.out ../walked.out && wc -c < big.txt && tail -n 3 ../walked.out

@@ -6,6 +6,7 @@
 # in five died here.
 
 ### a mapped file truncated during the search never kills lets
+@scratch big.txt
 % yes 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx needle' | head -n 90000 > src.txt
 $ (while :; do cp src.txt big.txt; truncate -s 1000 big.txt; done) & for i in $(seq 40); do lets find needle big.txt >/dev/null 2>&1; s=$?; [ $s -ge 128 ] && echo "killed by signal $((s - 128))"; done; kill $!; wait $! 2>/dev/null; echo done
 ? 0
@@ -19,6 +20,7 @@ $ lets find -c needle big.txt
 90000  big.txt
 
 ### the same in a directory, where the walk's worker threads search the files
+@scratch d/*.txt
 % yes 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx needle' | head -n 90000 > src.txt && mkdir d
 $ (while :; do for f in 1 2 3 4; do cp src.txt d/$f.txt; truncate -s 1000 d/$f.txt; done; done) & for i in $(seq 30); do lets find needle d >/dev/null 2>&1; s=$?; [ $s -ge 128 ] && echo "killed by signal $((s - 128))"; done; kill $!; wait $! 2>/dev/null; echo done
 ? 0

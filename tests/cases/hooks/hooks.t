@@ -47,6 +47,43 @@ added the SessionStart hook
 ### the hook commands name this binary, so the hook runs the lets that was installed
 $ lets hooks install claude-code >/dev/null && grep -c "\"$(readlink -f "$(command -v lets)") hook classify\"" ~/.claude/settings.json
 1
+--- file ../home/.claude/settings.json
+{
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "/[..]/lets hook classify"
+          }
+        ]
+      }
+    ],
+    "SubagentStart": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "/[..]/lets hook subagent-start"
+          }
+        ]
+      }
+    ],
+    "SessionStart": [
+      {
+        "matcher": "startup|resume|clear|compact|fork",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "/[..]/lets guide"
+          }
+        ]
+      }
+    ]
+  }
+}
 
 ### a second install is a no-op and leaves the file byte-identical
 % lets hooks install claude-code >/dev/null && cp ~/.claude/settings.json first.json
@@ -99,6 +136,47 @@ $ lets hooks install claude-code >/dev/null && sed 's#"/.*/lets #"LETS #' ~/.cla
     },
     "env": {"A": "1"}
 }
+--- file ../home/.claude/settings.json
+{
+    "model": "opus",
+    "hooks": {
+        "PreToolUse": [
+            {"matcher": "Edit", "hooks": [{"type": "command", "command": "echo mine"}]},
+            {
+                "matcher": "Bash",
+                "hooks": [
+                    {
+                        "type": "command",
+                        "command": "/[..]/lets hook classify"
+                    }
+                ]
+            }
+        ],
+        "Stop": [],
+        "SubagentStart": [
+            {
+                "hooks": [
+                    {
+                        "type": "command",
+                        "command": "/[..]/lets hook subagent-start"
+                    }
+                ]
+            }
+        ],
+        "SessionStart": [
+            {
+                "matcher": "startup|resume|clear|compact|fork",
+                "hooks": [
+                    {
+                        "type": "command",
+                        "command": "/[..]/lets guide"
+                    }
+                ]
+            }
+        ]
+    },
+    "env": {"A": "1"}
+}
 
 ### uninstall restores the pre-install bytes, and a second uninstall has nothing to remove
 % mkdir -p ~/.claude && printf '{\n\t"model": "opus",\n\t"hooks": {\n\t\t"Stop": [{"hooks": [{"type": "command", "command": "echo bye"}]}]\n\t}\n}\n' > ~/.claude/settings.json && cp ~/.claude/settings.json before.json
@@ -109,6 +187,13 @@ removed the SessionStart hook
 restored
 nothing to remove
 unchanged
+--- file ../home/.claude/settings.json
+{
+	"model": "opus",
+	"hooks": {
+		"Stop": [{"hooks": [{"type": "command", "command": "echo bye"}]}]
+	}
+}
 
 ### a minified settings file gets minified hooks, and uninstall restores it
 % mkdir -p ~/.claude && printf '{"a":1,"hooks":{"Stop":[]}}' > ~/.claude/settings.json
@@ -185,11 +270,50 @@ $ real=$(command -v lets); PATH=/usr/bin:/bin "$real" hooks uninstall claude-cod
 removed the PreToolUse hook
 removed the SubagentStart hook
 removed the SessionStart hook
+--- file ../home/.claude/settings.json
+{}
 
 ### a symlinked settings file is replaced through the link, the link kept
 % mkdir -p ~/.claude dotfiles && printf '{}\n' > dotfiles/settings.json && ln -s "$PWD/dotfiles/settings.json" ~/.claude/settings.json
 $ lets hooks install claude-code >/dev/null && test -L ~/.claude/settings.json && grep -c 'hook classify' dotfiles/settings.json
 1
+--- file dotfiles/settings.json
+{
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "/[..]/lets hook classify"
+          }
+        ]
+      }
+    ],
+    "SubagentStart": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "/[..]/lets hook subagent-start"
+          }
+        ]
+      }
+    ],
+    "SessionStart": [
+      {
+        "matcher": "startup|resume|clear|compact|fork",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "/[..]/lets guide"
+          }
+        ]
+      }
+    ]
+  }
+}
 
 ### install codex: the PreToolUse hook in ~/.codex/hooks.json, then the AGENTS.md paragraph
 $ lets hooks install codex && sed 's#"/.*/lets #"LETS #' ~/.codex/hooks.json
@@ -208,6 +332,22 @@ add this to ~/.codex/AGENTS.md by hand
           {
             "type": "command",
             "command": "LETS hook classify"
+          }
+        ]
+      }
+    ]
+  }
+}
+--- file ../home/.codex/hooks.json
+{
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "/[..]/lets hook classify"
           }
         ]
       }
@@ -238,6 +378,22 @@ removed the PreToolUse hook
 $ lets hooks install codex | head -1 && test -f ~/.codex/hooks.json && echo default
 added the PreToolUse hook
 default
+--- file ../home/.codex/hooks.json
+{
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "/[..]/lets hook classify"
+          }
+        ]
+      }
+    ]
+  }
+}
 
 ### a relative CODEX_HOME is a usage error, nothing written
 @env CODEX_HOME=rel/codex
@@ -260,10 +416,13 @@ ERROR_CODE=usage
 
 ### a CRLF settings file gets CRLF lines, and uninstall restores its bytes
 % mkdir -p ~/.claude && printf '{\r\n  "model": "opus"\r\n}\r\n' > ~/.claude/settings.json && cp ~/.claude/settings.json before.json
-$ lets hooks install claude-code >/dev/null && grep -c $'\r$' ~/.claude/settings.json && grep -vc $'\r$' ~/.claude/settings.json; lets hooks uninstall claude-code >/dev/null && cmp before.json ~/.claude/settings.json && echo restored
+$ lets hooks install claude-code >/dev/null && grep -c $'\r$' ~/.claude/settings.json && grep -vc $'\r$' ~/.claude/settings.json; lets hooks uninstall claude-code >/dev/null && cmp before.json ~/.claude/settings.json && echo restored && cat -A ~/.claude/settings.json
 37
 0
 restored
+{^M$
+  "model": "opus"^M$
+}^M$
 
 ### a hook written by a lets installed elsewhere is pointed at this one, not duplicated
 % mkdir -p ~/.claude && printf '{\n  "hooks": {\n    "PreToolUse": [\n      {\n        "matcher": "Bash",\n        "hooks": [\n          {\n            "type": "command",\n            "command": "'"'"'/old place/bin/lets'"'"' hook classify"\n          }\n        ]\n      }\n    ]\n  }\n}\n' > ~/.claude/settings.json

@@ -69,6 +69,62 @@ removed the PreToolUse hook
 removed the SubagentStart hook
 removed the SessionStart hook
 restored
+--- file ../home/.claude/settings.json
+{
+  // my settings: "hooks" { are here } /* not a block
+  "model": "opus", /* for now, "x" ] */
+  "env": {"URL": "http://example.invalid/*x*/", "B": "//"},
+  "hooks": {
+    /* mine, { [ */
+    "Stop": [
+      {"hooks": [{"type": "command", "command": "echo bye"},]}, // bye
+    ],
+  },
+}
+--- file once.json
+{
+  // my settings: "hooks" { are here } /* not a block
+  "model": "opus", /* for now, "x" ] */
+  "env": {"URL": "http://example.invalid/*x*/", "B": "//"},
+  "hooks": {
+    /* mine, { [ */
+    "Stop": [
+      {"hooks": [{"type": "command", "command": "echo bye"},]}, // bye
+    ],
+    "PreToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "/[..]/lets hook classify"
+          }
+        ]
+      }
+    ],
+    "SubagentStart": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "/[..]/lets hook subagent-start"
+          }
+        ]
+      }
+    ],
+    "SessionStart": [
+      {
+        "matcher": "startup|resume|clear|compact|fork",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "/[..]/lets guide"
+          }
+        ]
+      }
+    ],
+  },
+}
 
 ### a comment after the last member stays on its line; the hooks go after it
 % mkdir -p ~/.claude && printf '%s\n' '{' '  "model": "opus" // mine' '}' > ~/.claude/settings.json && cp ~/.claude/settings.json before.json
@@ -78,6 +134,10 @@ $ lets hooks install claude-code >/dev/null && sed -n '1,4p' ~/.claude/settings.
   "hooks": {
     "PreToolUse": [
 restored
+--- file ../home/.claude/settings.json
+{
+  "model": "opus" // mine
+}
 
 ### a block comment, alone in an event's array, stays; the group goes after it, and back out
 % mkdir -p ~/.claude && printf '%s\n' '{' '  "hooks": {' '    "PreToolUse": [' '      /* mine go here */' '    ]' '  }' '}' > ~/.claude/settings.json && cp ~/.claude/settings.json before.json
@@ -93,6 +153,14 @@ added the PreToolUse hook
           {
 removed the PreToolUse hook
 restored
+--- file ../home/.claude/settings.json
+{
+  "hooks": {
+    "PreToolUse": [
+      /* mine go here */
+    ]
+  }
+}
 
 ### a minified settings file with a comment: the hooks go after the last member, before the comment
 % mkdir -p ~/.claude && printf '{"a":1 // x\n}\n' > ~/.claude/settings.json && cp ~/.claude/settings.json before.json
@@ -100,6 +168,9 @@ $ lets hooks install claude-code >/dev/null && sed 's#"/[^"]*/lets #"LETS #g' ~/
 {"a":1,"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"LETS hook classify"}]}],"SubagentStart":[{"hooks":[{"type":"command","command":"LETS hook subagent-start"}]}],"SessionStart":[{"matcher":"startup|resume|clear|compact|fork","hooks":[{"type":"command","command":"LETS guide"}]}]} // x
 }
 restored
+--- file ../home/.claude/settings.json
+{"a":1 // x
+}
 
 ### a comment that never ends, or a comma with nothing before it, is still not valid: untouched
 % mkdir -p ~/.claude && printf '{"model": "opus"} /* open\n' > ~/.claude/settings.json && printf '[,]\n' > other.json && cp ~/.claude/settings.json before.json
@@ -113,6 +184,8 @@ untouched
 ERROR_CODE=io_error
 /[..]/.claude/settings.json is not valid JSON (line 1: [..]) · it was left untouched; fix it, then rerun
 ERROR_CODE=io_error
+--- file ../home/.claude/settings.json
+[,]
 
 ### uninstall takes a bare `lets hook classify` (as lets 0.0.1 wrote it) out of a group it shares
 % mkdir -p ~/.claude && printf '%s\n' '{' '  "hooks": {' '    "PreToolUse": [' '      {' '        "matcher": "Bash",' '        "hooks": [' '          {"type": "command", "command": "lets hook classify"},' '          {"type": "command", "command": "my-check"}' '        ]' '      }' '    ]' '  }' '}' > ~/.claude/settings.json
@@ -176,3 +249,5 @@ added the PreToolUse hook
 "command": "my-check"
 "command":"LETS hook subagent-start"
 "command":"LETS guide"
+--- file ../home/.claude/settings.json
+{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "/[..]/lets hook classify"}, {"type": "command", "command": "my-check"}]}],"SubagentStart":[{"hooks":[{"type":"command","command":"/[..]/lets hook subagent-start"}]}],"SessionStart":[{"matcher":"startup|resume|clear|compact|fork","hooks":[{"type":"command","command":"/[..]/lets guide"}]}]}}

@@ -84,6 +84,7 @@ absent
 --- stderr
 [..]/repo/../abs.txt is outside the working tree
 ERROR_CODE=outside_tree
+--- file repo/in.txt
 
 ### a vanished current directory: a relative path is io_error, an absolute one is outside
 % mkdir -p gone
@@ -135,6 +136,9 @@ ERROR_CODE=unsupported_file
 $ head -c 1000 /dev/zero | tr '\0' 'a' | lets write y.txt --max-file-bytes 1000 >/dev/null; echo "exit $?"; wc -c < y.txt
 exit 0
 1000
+--- file y.txt
+aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+\ No newline at end of file
 
 ### a FIFO is refused as unsupported before anything opens it (opening would block)
 % mkfifo pipe
@@ -173,6 +177,8 @@ $ lets write f.txt >/dev/null; echo "exit $?"; ls -A | grep lets-
 exit 0
 .lets-1-0000abcd
 .lets-notapid
+--- file f.txt
+x
 
 ### setuid and setgid survive an overwrite by their non-root owner (the mode is set after the data)
 % mkdir -p t && echo old > t/s.sh && chown -R 65534:65534 t && chmod 6755 t/s.sh

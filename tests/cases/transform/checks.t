@@ -10,6 +10,12 @@ $ lets transform config.json --check true --set review.threads=5
 4~	  "review": { "threads": 5 }
 5 	}
 ── check: true ok · sha:bfe3e156b1ce→[..]
+--- file config.json
+{
+  // feature flags
+  "features": { "e2e": true },
+  "review": { "threads": 5 }
+}
 
 ### --check that passed before and fails after puts the file back: exit 3
 @fixture transform
@@ -29,6 +35,12 @@ ERROR_CODE=check_failed
 @env LETS_NO_STATS=1
 $ lets transform config.json --no-check --set review.threads=2 -q
 ── sha:bfe3e156b1ce→[..] · check: skipped (--no-check)
+--- file config.json
+{
+  // feature flags
+  "features": { "e2e": true },
+  "review": { "threads": 2 }
+}
 
 ### --from -: a JSONL batch, one file's operations per line, one aggregate footer
 @fixture transform
@@ -118,3 +130,13 @@ ERROR_CODE=usage
 {"file":"list.yaml","delete":"gone"}
 $ lets transform --from - --json
 {"transforms":[{"path":"config.json","format":"json","operations":[{"op":"set","key":"review.threads"}],"lines":[4],"region":{"start":2,"end":5,"lines":[{"number":2,"marker":"none","text":"  // feature flags"},{"number":3,"marker":"none","text":"  \"features\": { \"e2e\": true },"},{"number":4,"marker":"replaced","text":"  \"review\": { \"threads\": 4 }"},{"number":5,"marker":"none","text":"}"}]},"check":{"layer":"json","status":"ok","errors_before":0,"errors_after":0},"sha":{"before":"bfe3e156b1ce","after":"[..]"}},{"path":"list.yaml","format":"yaml","operations":[{"op":"delete","key":"gone"}],"lines":[3],"region":{"start":1,"end":3,"lines":[{"number":1,"marker":"none","text":"list:"},{"number":2,"marker":"none","text":"  - x"},{"number":3,"marker":"deleted","text":"gone:"},{"number":3,"marker":"deleted","text":"  k: v"},{"number":3,"marker":"none","text":"kept: 2"}]},"check":{"layer":"yaml","status":"ok","errors_before":0,"errors_after":0},"sha":{"before":"[..]","after":"[..]"}}],"omitted":[],"stats":{"lines":9,"bytes":114,"tokens_est":null}}
+--- file config.json
+{
+  // feature flags
+  "features": { "e2e": true },
+  "review": { "threads": 4 }
+}
+--- file list.yaml
+list:
+  - x
+kept: 2

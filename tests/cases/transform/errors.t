@@ -98,6 +98,12 @@ exit 5
 --- stderr
 config.json changed since sha:000000000000 (now sha:bfe3e156b1ce)
 ERROR_CODE=changed
+--- file config.json
+{
+  // feature flags
+  "features": { "e2e": true },
+  "review": { "threads": 2 }
+}
 
 ### --if is validated before anything else: a short hash is exit 64 usage, not exit 5 changed
 # (output-format.md §2: the clap-shaped '--if <IF_SHA>' message); the file untouched

@@ -63,6 +63,8 @@ $ lets transform bom.json --set version=1.1.0 --set private=true -q && od -c bom
 0000020   "   ,       "   v   e   r   s   i   o   n   "   :       "   1
 0000040   .   1   .   0   "   ,       "   p   r   i   v   a   t   e   "
 0000060   :       t   r   u   e   }  \n
+--- file bom.json
+﻿{"name": "bom", "version": "1.1.0", "private": true}
 
 ### a quoted key is one literal key; the nested path, quoted key by key, nests
 # Issue 26 item 5 (docs/differences.md): where the key "editor.formatOnSave" exists, the unquoted
@@ -148,6 +150,14 @@ $ lets transform plugins.json --set 'plugins[name=gitty].version=0.4'
 6 	  ]
 7 	}
 ── check: json ok · sha:[..]→[..] · plugins[name=gitty].version → plugins[2].version
+--- file plugins.json
+{
+  "plugins": [
+    { "name": "lint", "version": "1.0" },
+    { "name": "fmt", "version": "2.0" },
+    { "name": "gitty", "version": "0.4" }
+  ]
+}
 
 ### deleting the last element takes the comma before it; deleting the first keeps the rest
 @fixture transform

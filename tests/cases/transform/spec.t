@@ -14,6 +14,12 @@ $ lets transform config.json --set features.e2e=false --set review.threads=3
 4~	  "review": { "threads": 3 }
 5 	}
 ── check: json ok · sha:bfe3e156b1ce→01c03fe96fd3 · ~21 tokens
+--- file config.json
+{
+  // feature flags
+  "features": { "e2e": false },
+  "review": { "threads": 3 }
+}
 
 ### the file holds exactly the two new values and every other byte
 @fixture transform
@@ -173,6 +179,12 @@ kept: 2
 @env LETS_NO_STATS=1
 $ lets transform config.json --set review.threads=3 --json
 {"path":"config.json","format":"json","operations":[{"op":"set","key":"review.threads"}],"lines":[4],"region":{"start":2,"end":5,"lines":[{"number":2,"marker":"none","text":"  // feature flags"},{"number":3,"marker":"none","text":"  \"features\": { \"e2e\": true },"},{"number":4,"marker":"replaced","text":"  \"review\": { \"threads\": 3 }"},{"number":5,"marker":"none","text":"}"}]},"check":{"layer":"json","status":"ok","errors_before":0,"errors_after":0},"sha":{"before":"bfe3e156b1ce","after":"[..]"},"omitted":[],"stats":{"lines":4,"bytes":81,"tokens_est":null}}
+--- file config.json
+{
+  // feature flags
+  "features": { "e2e": true },
+  "review": { "threads": 3 }
+}
 
 ### --jsonl: the transform object, then the stats/omitted record
 @fixture transform
@@ -180,8 +192,16 @@ $ lets transform config.json --set review.threads=3 --json
 $ lets transform list.yaml --delete gone --jsonl
 {"path":"list.yaml","format":"yaml","operations":[{"op":"delete","key":"gone"}],"lines":[3],"region":{"start":1,"end":3,"lines":[{"number":1,"marker":"none","text":"list:"},{"number":2,"marker":"none","text":"  - x"},{"number":3,"marker":"deleted","text":"gone:"},{"number":3,"marker":"deleted","text":"  k: v"},{"number":3,"marker":"none","text":"kept: 2"}]},"check":{"layer":"yaml","status":"ok","errors_before":0,"errors_after":0},"sha":{"before":"[..]","after":"[..]"}}
 {"stats":{"lines":5,"bytes":33,"tokens_est":null},"omitted":[]}
+--- file list.yaml
+list:
+  - x
+kept: 2
 
 ### -q prints the footer line only
 @fixture transform
 $ lets transform list.yaml --delete gone -q
 ── check: yaml ok · sha:[..]→[..] · ~8 tokens
+--- file list.yaml
+list:
+  - x
+kept: 2

@@ -41,6 +41,15 @@ select = ["E", "F"]
 $ lets transform pyproject.toml --set tool.ruff.max=9223372036854775807 -q && tail -1 pyproject.toml
 ── check: toml ok · sha:[..]→[..] · ~[..] tokens
 max = 9223372036854775807
+--- file pyproject.toml
+[project]
+name = "demo"
+version = "0.1.0"
+dependencies = ["requests>=2"]
+
+[tool.ruff]
+line-length = 100
+max = 9223372036854775807
 
 ### one past i64::MAX is a usage error, nothing written
 @fixture transform

@@ -9,6 +9,9 @@ set -euo pipefail
 $ lets write scripts/new-check.sh
 ── scripts/new-check.sh · created · 2 lines · 38 bytes · sha:954b9f40bbee
 ── check: structure ok
+--- file scripts/new-check.sh
+#!/usr/bin/env bash
+set -euo pipefail
 
 ### refuses to clobber an existing file
 % mkdir -p scripts; printf '#!/usr/bin/env bash\nset -euo pipefail\n' > scripts/new-check.sh
@@ -31,6 +34,9 @@ echo hi
 $ lets write scripts/new-check.sh --force
 ── scripts/new-check.sh · overwritten · 2 lines · 28 bytes · sha:954b9f40bbee→b53701120a2e
 ── check: structure ok
+--- file scripts/new-check.sh
+#!/usr/bin/env bash
+echo hi
 
 ### empty stdin is refused without --empty, and no file appears
 $ lets write f.txt; echo "exit $?"; ls f.txt
@@ -45,6 +51,7 @@ ls: cannot access 'f.txt': No such file or directory
 $ lets write f.txt --empty
 ── f.txt · created · 0 lines · 0 bytes · sha:af1349b9f5f9
 ── check: skipped (no grammar for .txt)
+--- file f.txt
 
 ### --json: the spec's example object
 @env LETS_NO_STATS=1
@@ -52,6 +59,8 @@ $ lets write f.txt --empty
 hello
 $ lets write new.txt --json
 {"path":"new.txt","outcome":"created","lines":1,"bytes":6,"sha":"8e4c7c1b99db","omitted":[{"check_skipped":{"reason":"no grammar for .txt"}}],"stats":{"lines":1,"bytes":6,"tokens_est":null}}
+--- file new.txt
+hello
 
 ### --json with a check: the check object, outcome overwritten
 @env LETS_NO_STATS=1
@@ -60,6 +69,8 @@ $ lets write new.txt --json
 {"a": 1}
 $ lets write c.json --force --json
 {"path":"c.json","outcome":"overwritten","lines":1,"bytes":9,"sha":"[..]","check":{"layer":"json","status":"ok","errors_before":0,"errors_after":0},"omitted":[],"stats":{"lines":1,"bytes":9,"tokens_est":null}}
+--- file c.json
+{"a": 1}
 
 ### a refused overwrite under --json still reports the existing file
 @env LETS_NO_STATS=1
@@ -95,6 +106,8 @@ x
 $ lets write n.go --no-check
 ── n.go · created · 1 line · 2 bytes · sha:[..]
 ── check: skipped (--no-check)
+--- file n.go
+x
 
 ### outside the working tree needs --allow-outside
 % mkdir -p repo/.git

@@ -5,7 +5,7 @@
 #define LETS_ROOTS_H
 #include <stddef.h>
 
-#include "error.h"
+#include "../error.h"
 
 struct opts;
 struct omits;

@@ -5,10 +5,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "alloc.h"
-#include "opt.h"
-#include "output.h"
-#include "worktree.h"
+#include "../alloc.h"
+#include "../opt.h"
+#include "../output.h"
+#include "../worktree.h"
 
 /* One named root into rs, or into failed and d. */
 static enum lets_err root_add(const struct opts *o, const struct worktree *wt, const char *p,

@@ -9,9 +9,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "buf.h"
-#include "output.h"
-#include "search.h"
+#include "../buf.h"
+#include "../output.h"
+#include "../search.h"
 
 enum sink_mode { SINK_LINES, SINK_FILES, SINK_COUNT };
 

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "file.h"
-#include "utf8.h"
+#include "../alloc.h"
+#include "../file.h"
+#include "../utf8.h"
 
 static bool sink_line(void *ctx, const struct search_line *l)
 {
