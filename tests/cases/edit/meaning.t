@@ -130,6 +130,16 @@ ERROR_CODE=check_failed
 % printf '[package]\nname = "a"\nversion = "1.0"\n\n[deps]\nx = "1"\n' > Cargo.toml
 $ lets edit Cargo.toml --old $'x = "1"\n' --new $'x = "1"\n\n[extra]\ny = 2\n' -q
 ── check: toml ok · sha:682cc881664f→[..]
+--- file Cargo.toml
+[package]
+name = "a"
+version = "1.0"
+
+[deps]
+x = "1"
+
+[extra]
+y = 2
 
 ### JSON: a key written again further down overrides the one above
 @env LETS_NO_STATS=1
@@ -195,12 +205,20 @@ ERROR_CODE=check_failed
 % printf 'a: x\nb: 1\n' > c.yaml
 $ lets edit c.yaml --old 'b: 1' --new $'  more\nb: 1' -q --no-check
 ── sha:[..]→[..] · check: skipped (--no-check)
+--- file c.yaml
+a: x
+  more
+b: 1
 
 ### control: a file that did not parse before gets no meaning proof (still invalid, kept)
 @env LETS_NO_STATS=1
 % printf 'a: x\nb: [1\n' > bad.yaml
 $ lets edit bad.yaml --old 'a: x' --new $'a: x\n  more' -q
 ── check: yaml still invalid · sha:[..]→[..]
+--- file bad.yaml
+a: x
+  more
+b: [1
 
 ### control: a key renamed on its own line takes its children along (JSON, YAML, a TOML table)
 @env LETS_NO_STATS=1
@@ -209,6 +227,16 @@ $ lets edit c.json --old '"compilerOptions"' --new '"options"' -q; lets edit r.y
 ── check: json ok · sha:[..]→[..]
 ── check: yaml ok · sha:[..]→[..]
 ── check: toml ok · sha:[..]→[..]
+--- file c.json
+{
+  "options": {
+    "strict": true
+  }
+}
+--- file r.yaml
+requires:
+  - a
+name: x
 --- file r.toml
 [dependencies]
 a = "1"
