@@ -21,15 +21,21 @@
 
 /* The tree-sitter error count before and after; false when path has no grammar. How much of the
  * file is parsed (the items around the change, or the whole file) is syntax_check_change's call.
- * A new file (before NULL) had no errors. */
+ * A new file (before NULL) had no errors. With edit, an edit's change (hunks h[0..n)) also gets
+ * the shape proof, whose verdict goes to *shape. */
 static bool structure_errors(const char *path, const char *before, size_t blen, const char *after,
-			     size_t alen, long *eb, long *ea)
+			     size_t alen, const struct line_hunk *h, size_t n, bool edit, long *eb, long *ea,
+			     struct shape_verdict *shape)
 {
 	struct syntax_delta d;
-	if (!syntax_check_change(path, before ? before : "", before ? blen : 0, after, alen, &d))
+	bool has = edit && before ? syntax_check_edit(path, before, blen, after, alen, h, n, &d)
+				  : syntax_check_change(path, before ? before : "", before ? blen : 0, after,
+							alen, &d);
+	if (!has)
 		return false;
 	*eb = before ? d.before : 0;
 	*ea = d.after;
+	*shape = d.shape;
 	return true;
 }
 
@@ -77,6 +83,11 @@ const char *check_kind_name(enum check_kind k)
 const char *check_reject_note(enum check_kind k)
 {
 	return kinds[k].reject_note;
+}
+
+const char *check_result_note(const struct check_result *r)
+{
+	return r->shape.kind != SHAPE_OK ? r->shape.note : check_reject_note(r->kind);
 }
 
 const char *check_failed_status(enum check_kind k)
@@ -211,8 +222,8 @@ static bool format_ok(enum check_kind k, const char *s, size_t n)
 	}
 }
 
-void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
-		  struct check_result *r)
+static void layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
+		   const struct line_hunk *h, size_t n, bool edit, struct check_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->kind = check_kind_for(path, before ? before : after, before ? blen : alen, r->reason);
@@ -231,7 +242,8 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
 	switch (r->kind) {
 	case CHECK_NONE: return;
 	case CHECK_STRUCTURE:
-		if (!structure_errors(path, before, blen, after, alen, &r->errors_before, &r->errors_after)) {
+		if (!structure_errors(path, before, blen, after, alen, h, n, edit, &r->errors_before,
+				      &r->errors_after, &r->shape)) {
 			r->kind = CHECK_NONE;
 			return;
 		}
@@ -241,7 +253,19 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
 		r->errors_after = format_ok(r->kind, after, alen) ? 0 : 1;
 		break;
 	}
-	r->failed = r->errors_after > r->errors_before;
+	r->failed = r->errors_after > r->errors_before || r->shape.kind != SHAPE_OK;
+}
+
+void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
+		  struct check_result *r)
+{
+	layer1(path, before, blen, after, alen, NULL, 0, false, r);
+}
+
+void check_layer1_edit(const char *path, const char *before, size_t blen, const char *after, size_t alen,
+		       const struct line_hunk *h, size_t n, struct check_result *r)
+{
+	layer1(path, before, blen, after, alen, h, n, true, r);
 }
 
 static void shell_quote(struct buf *b, const char *s)

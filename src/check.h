@@ -6,6 +6,10 @@
  * named as skipped, never guessed at. Only a *new* failure fails: a file that was already
  * broken before the edit is not blamed on it.
  *
+ * An edit (check_layer1_edit) also gets the shape proof on the same trees (symbols/shape.h): code
+ * outside the edited lines keeps its blocks, the edit's code enters no block that had closed
+ * before it, and Python that would not compile fails; what moved is named in r->shape.
+ *
  * Layer 2, per batch, opt-in: --check CMD or a preset (@auto @cargo @go @tsc @py), run once
  * before any write and once after the batch; the verdict is by exit code only. */
 #ifndef LETS_CHECK_H
@@ -14,6 +18,7 @@
 #include <stddef.h>
 
 #include "error.h"
+#include "symbols/parse.h"
 
 struct buf;
 
@@ -24,6 +29,7 @@ struct check_result {
 	char reason[80]; /* "no grammar for .vue", "--no-check" */
 	long errors_before, errors_after;
 	bool failed; /* the new content broke something that held before */
+	struct shape_verdict shape; /* check_layer1_edit's shape proof: SHAPE_OK, or what it caught */
 };
 
 /* The check kind path's name selects, or CHECK_NONE with reason filled. */
@@ -32,10 +38,17 @@ enum check_kind check_kind_for(const char *path, const char *data, size_t len, c
  * (symbols/parse.h). */
 void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
 		  struct check_result *r);
+/* check_layer1 for an edit whose edited lines are h[0..n) (ascending; NULL: the lines from the
+ * first changed byte to the last), with the shape proof. */
+void check_layer1_edit(const char *path, const char *before, size_t blen, const char *after, size_t alen,
+		       const struct line_hunk *h, size_t n, struct check_result *r);
 /* "structure", "json", "yaml", "toml", "frontmatter". */
 const char *check_kind_name(enum check_kind k);
 /* The note after a rejected line: "parse error", "invalid json", ... */
 const char *check_reject_note(enum check_kind k);
+/* The note after a rejected file's first changed line: the shape proof's when it failed the
+ * file ("← nested in Foo"), else check_reject_note's. Points into r or static storage. */
+const char *check_result_note(const struct check_result *r);
 /* The status word of a check that found an error: "failed" (structure) or "invalid" (a format). */
 const char *check_failed_status(enum check_kind k);
 /* The one place a check's status word is chosen: check_failed_status's word when r failed (or,

@@ -44,6 +44,7 @@ struct edit_entry {
 	long batch_line; /* 1-based line of the batch entry, 0 for command-line targets */
 
 	struct edit_result res;
+	long lines_after; /* the working copy's line count once this entry applied (the line map) */
 	struct out_block region;
 	struct omits gap; /* this block's region gaps */
 	long cut, lossy; /* region lines cut at LINE_CUT_BYTES / shown lossily */

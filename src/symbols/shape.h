@@ -1,0 +1,48 @@
+/* The shape proof of an edit: code outside the edited lines means what it meant. Internal to
+ * src/symbols/ (parse.c runs it on the trees of the structural check, so each version is parsed
+ * once); the verdict it fills is parse.h's struct shape_verdict.
+ *
+ * A "frame" is a multi-line named node opened by a token of its own (`{`, `(`, `def`, `if`,
+ * `else`...): the blocks, bodies, argument lists and definitions a line can sit in. A line's
+ * chain is the frames around its first token that start on an earlier line, named by their start
+ * lines, so that an insert that only shifts line numbers moves nothing. Three promises:
+ *  - every line outside the edited lines keeps its chain: a frame starting outside the edit maps
+ *    through the line map, frames starting inside edit k are one link "edit k" (a header the edit
+ *    rewrote may change; a `}` the edit removed may not move the lines after it);
+ *  - the first code line of an edit is not absorbed by a frame that had closed before it (a
+ *    top-level `def` indented into the class above); leaving a frame is the edit's own business;
+ *  - in Python, what the interpreter would refuse to compile and tree-sitter accepts (an
+ *    IndentationError, 'return'/'yield' outside a function, 'await' or 'async for'/'async with'
+ *    outside an async function, 'break'/'continue' outside a loop) is a failure.
+ * A file whose tree held a parse error before the edit is not judged (its shape is a guess).
+ * Everything is linear in the parsed bytes, the line chains aside (their depth). */
+#ifndef LETS_SYMBOLS_SHAPE_H
+#define LETS_SYMBOLS_SHAPE_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <tree_sitter/api.h>
+
+#include "parse.h"
+
+struct lang;
+
+/* One version of the parsed text: the tree of data[0..len), which starts on file row row0. */
+struct shape_side {
+	const TSTree *tree;
+	const char *data;
+	size_t len;
+	long row0;
+};
+
+/* Compares the two versions over hunks h[0..n) (ascending, in file lines); the first violation
+ * goes to out (left SHAPE_OK otherwise). Returns false, judging nothing, when a line outside the
+ * hunks does not hold the same bytes on both sides (a line map that does not fit the texts). */
+bool shape_compare(const struct lang *lang, const struct shape_side *before, const struct shape_side *after,
+		   const struct line_hunk *h, size_t n, struct shape_verdict *out);
+
+/* Python only: true when the interpreter would compile side's text, as far as the rules above
+ * go; else false with *line (1-based, in the file) and why ("unexpected indent") filled. */
+bool shape_python_compiles(const struct shape_side *side, long *line, char *why, size_t why_size);
+
+#endif
