@@ -180,40 +180,6 @@ static void hull_of(const char *b, size_t blen, const char *a, size_t alen, stru
 	h->a2 = h->a1 + newlines(a, p, sa) + (sa > p && a[sa - 1] != '\n');
 }
 
-/* The shape proof on the trees of the check, b and a (the same region of the file before and
- * after the edit, both clean). Python's compile rules first: they decide alone. */
-static void judge(const struct lang *lang, const struct shape_side *b, const struct shape_side *a,
-		  const struct line_hunk *h, size_t n, const char *before, size_t blen, const char *after,
-		  size_t alen, struct syntax_delta *out)
-{
-	struct shape_verdict *v = &out->shape;
-	if (lang->format != FMT_NONE)
-		return; /* markup and data: their own checks decide */
-	if (lang->id == L_PYTHON) {
-		long line = 0, line_b = 0;
-		char why[64], why_b[64];
-		if (!shape_python_compiles(a, &line, why, sizeof why) &&
-		    shape_python_compiles(b, &line_b, why_b, sizeof why_b)) {
-			size_t pre, suf;
-			common_ends(before, blen, after, alen, &pre, &suf);
-			v->kind = SHAPE_COMPILE;
-			v->line = line;
-			snprintf(v->what, sizeof v->what, "line %ld: %s (Python would not compile it)", line,
-				 why);
-			if (line == newlines(after, 0, pre) + 1)
-				snprintf(v->note, sizeof v->note, "\xE2\x86\x90 %s", why);
-			else
-				snprintf(v->note, sizeof v->note, "\xE2\x86\x90 line %ld: %s", line, why);
-			return;
-		}
-	}
-	struct line_hunk hull;
-	if (h && shape_compare(lang, b, a, h, n, v))
-		return;
-	hull_of(before, blen, after, alen, &hull);
-	shape_compare(lang, b, a, &hull, 1, v);
-}
-
 /* The request of one check: both versions, the hunks, whether to run the shape proof. */
 struct check_req {
 	const char *path, *before, *after;
@@ -223,6 +189,60 @@ struct check_req {
 	bool shape;
 	size_t pre, suf; /* the common prefix and suffix of before and after */
 };
+
+/* Whether side (a region of before, or of after: `after`, starting where b starts) keeps the
+ * compile rules of lang (shape.h); false with *line and why filled. Languages without rules
+ * always do. */
+static bool side_compiles(const struct lang *lang, const struct check_req *q, const struct shape_side *side,
+			  size_t start, bool after, long *line, char *why, size_t why_size)
+{
+	if (lang->id == L_PYTHON)
+		return shape_python_compiles(side, line, why, why_size);
+	if (lang->id != L_JAVASCRIPT && lang->id != L_TYPESCRIPT && lang->id != L_TSX)
+		return true;
+	const char *data = after ? q->after : q->before;
+	size_t len = after ? q->alen : q->blen;
+	struct js_file f = {data, len, start, side->len, shape_js_module(q->path, data, len)};
+	return shape_js_compiles(side, &f, line, why, why_size);
+}
+
+/* The compile rules on both sides: a verdict when the after side breaks one and the before side
+ * broke none (a file that did not compile is not blamed on the edit). */
+static bool compiles(const struct lang *lang, const struct check_req *q, const struct shape_side *b,
+		     const struct shape_side *a, struct shape_verdict *v)
+{
+	long line = 0, line_b = 0;
+	char why[64], why_b[64];
+	size_t start = (size_t)(b->data - q->before);
+	if (side_compiles(lang, q, a, start, true, &line, why, sizeof why) ||
+	    !side_compiles(lang, q, b, start, false, &line_b, why_b, sizeof why_b))
+		return false;
+	v->kind = SHAPE_COMPILE;
+	v->line = line;
+	snprintf(v->what, sizeof v->what, "line %ld: %s (%s would not compile it)", line, why,
+		 lang->id == L_PYTHON       ? "Python"
+		 : lang->id == L_JAVASCRIPT ? "JavaScript"
+					    : "TypeScript");
+	if (line == newlines(q->after, 0, q->pre) + 1)
+		snprintf(v->note, sizeof v->note, "\xE2\x86\x90 %s", why);
+	else
+		snprintf(v->note, sizeof v->note, "\xE2\x86\x90 line %ld: %s", line, why);
+	return true;
+}
+
+/* The shape proof on the trees of the check, b and a (the same region of the file before and
+ * after the edit, both clean). The compile rules first: they decide alone. */
+static void judge(const struct lang *lang, const struct check_req *q, const struct shape_side *b,
+		  const struct shape_side *a, struct syntax_delta *out)
+{
+	if (lang->format != FMT_NONE || compiles(lang, q, b, a, &out->shape))
+		return; /* markup and data: their own checks decide */
+	struct line_hunk hull;
+	if (q->h && shape_compare(lang, b, a, q->h, q->nh, &out->shape))
+		return;
+	hull_of(q->before, q->blen, q->after, q->alen, &hull);
+	shape_compare(lang, b, a, &hull, 1, &out->shape);
+}
 
 /* The shape proof on p's tree (after) and old (before's tree, of before[start..end_b)), when
  * neither holds an error; frees old. */
@@ -235,7 +255,7 @@ static void shape_after(const struct lang *lang, const struct check_req *q, stru
 		long row0 = newlines(q->before, 0, start);
 		struct shape_side sb = {old, q->before + start, end_b - start, row0};
 		struct shape_side sa = {p->tree, p->data, p->len, row0};
-		judge(lang, &sb, &sa, q->h, q->nh, q->before, q->blen, q->after, q->alen, out);
+		judge(lang, q, &sb, &sa, out);
 	}
 	ts_tree_delete(old);
 }
@@ -260,6 +280,15 @@ static bool check_region(const struct lang *lang, const struct check_req *q, str
 		return false;
 	struct parse *p = parse_new(q->path, q->before + start, end_b - start);
 	if (count_errors(p->tree, NULL, 0)) {
+		parse_free(p);
+		return false;
+	}
+	/* a region the compile rules refuse before the edit was cut where no item starts (a comment
+	 * at column 0 inside a Python function): the whole file decides */
+	long line;
+	char why[64];
+	struct shape_side sb = {p->tree, q->before + start, end_b - start, newlines(q->before, 0, start)};
+	if (q->shape && !side_compiles(lang, q, &sb, start, false, &line, why, sizeof why)) {
 		parse_free(p);
 		return false;
 	}

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../alloc.h"
+#include <stdlib.h>
 #include "shape.h"
 
 /* CPython's tokenizer: a tab advances the column to the next multiple of 8, and in the
@@ -163,27 +164,98 @@ static bool starts_async(TSNode n)
 	return ts_node_child_count(n) && type_is(ts_node_child(n, 0), "async");
 }
 
-/* The reason Python refuses node n in context ctx, or NULL. */
-static const char *scope_rule(TSNode n, unsigned ctx)
+/* A parameter's or keyword argument's name node, or a null node. */
+static TSNode param_name(TSNode n)
 {
-	const char *t = ts_node_type(n);
+	for (int guard = 0; guard < 8 && !ts_node_is_null(n); guard++) {
+		if (type_is(n, "identifier"))
+			return n;
+		TSNode name = ts_node_child_by_field_name(n, "name", 4);
+		n = ts_node_is_null(name) ? ts_node_named_child(n, 0) : name;
+	}
+	TSNode none = {0};
+	return none;
+}
+
+#define NAMES_MAX 512 /* a longer list is not compared (quadratic) */
+
+/* The first name two of n's children give twice (parameters, keyword arguments), or a null node. */
+static TSNode repeated_name(TSNode n, const char *data, bool keywords)
+{
+	TSNode names[NAMES_MAX], none = {0};
+	uint32_t k = 0, nc = ts_node_named_child_count(n);
+	if (nc > NAMES_MAX)
+		return none;
+	for (uint32_t i = 0; i < nc; i++) {
+		TSNode c = ts_node_named_child(n, i);
+		if (keywords && !type_is(c, "keyword_argument"))
+			continue;
+		TSNode name = param_name(c);
+		if (ts_node_is_null(name))
+			continue;
+		uint32_t a = ts_node_start_byte(name), len = ts_node_end_byte(name) - a;
+		for (uint32_t j = 0; j < k; j++) {
+			uint32_t b = ts_node_start_byte(names[j]);
+			if (ts_node_end_byte(names[j]) - b == len && !memcmp(data + a, data + b, len))
+				return name;
+		}
+		names[k++] = name;
+	}
+	return none;
+}
+
+/* A try with neither an except nor a finally clause. */
+static bool try_without_handler(TSNode n)
+{
+	for (uint32_t i = 0, nc = ts_node_named_child_count(n); i < nc; i++) {
+		const char *t = ts_node_type(ts_node_named_child(n, i));
+		if (!strcmp(t, "except_clause") || !strcmp(t, "except_group_clause") ||
+		    !strcmp(t, "finally_clause"))
+			return false;
+	}
+	return true;
+}
+
+/* The reason Python refuses node n (in data) in context ctx, into why; false when it does not. */
+static bool scope_rule(TSNode n, const char *data, unsigned ctx, char *why, size_t size)
+{
+	const char *t = ts_node_type(n), *r = NULL;
 	if (!strcmp(t, "return_statement"))
-		return ctx & PY_FUNC ? NULL : "'return' outside function";
-	if (!strcmp(t, "yield"))
-		return ctx & PY_FUNC ? NULL : "'yield' outside function";
-	if (!strcmp(t, "await"))
-		return ctx & PY_ASYNC  ? NULL
-		       : ctx & PY_FUNC ? "'await' outside async function"
-				       : "'await' outside function";
-	if (!strcmp(t, "break_statement"))
-		return ctx & PY_LOOP ? NULL : "'break' outside loop";
-	if (!strcmp(t, "continue_statement"))
-		return ctx & PY_LOOP ? NULL : "'continue' not properly in loop";
-	if ((!strcmp(t, "for_statement") || !strcmp(t, "with_statement")) && starts_async(n) &&
-	    !(ctx & PY_ASYNC))
-		return t[0] == 'f' ? "'async for' outside async function"
-				   : "'async with' outside async function";
-	return NULL;
+		r = ctx & PY_FUNC ? NULL : "'return' outside function";
+	else if (!strcmp(t, "yield"))
+		r = ctx & PY_FUNC ? NULL : "'yield' outside function";
+	else if (!strcmp(t, "await"))
+		r = ctx & PY_ASYNC  ? NULL
+		    : ctx & PY_FUNC ? "'await' outside async function"
+				    : "'await' outside function";
+	else if (!strcmp(t, "break_statement"))
+		r = ctx & PY_LOOP ? NULL : "'break' outside loop";
+	else if (!strcmp(t, "continue_statement"))
+		r = ctx & PY_LOOP ? NULL : "'continue' not properly in loop";
+	else if ((!strcmp(t, "for_statement") || !strcmp(t, "with_statement")) && starts_async(n) &&
+		 !(ctx & PY_ASYNC))
+		r = t[0] == 'f' ? "'async for' outside async function"
+				: "'async with' outside async function";
+	else if (!strcmp(t, "try_statement") && try_without_handler(n))
+		r = "expected 'except' or 'finally' block";
+	if (r) {
+		snprintf(why, size, "%s", r);
+		return true;
+	}
+	bool keywords = !strcmp(t, "argument_list");
+	if (!keywords && strcmp(t, "parameters") && strcmp(t, "lambda_parameters"))
+		return false;
+	TSNode name = repeated_name(n, data, keywords);
+	if (ts_node_is_null(name))
+		return false;
+	int len = (int)(ts_node_end_byte(name) - ts_node_start_byte(name));
+	const char *s = data + ts_node_start_byte(name);
+	if (keywords)
+		snprintf(why, size, "keyword argument repeated: %.*s", len > 40 ? 40 : len, s);
+	else
+		snprintf(why, size, "duplicate argument '%.*s' in function definition", len > 40 ? 40 : len,
+			 s);
+	return true;
 }
 
 /* The context n's children see. */
@@ -198,33 +270,59 @@ static unsigned inner_context(TSNode n, unsigned ctx)
 	return ctx;
 }
 
+/* 2 for the node types the rules read, else 1 (the walk passes those by). */
+static unsigned py_interesting(const char *t)
+{
+	static const char *const types[] = {"return_statement",
+					    "yield",
+					    "await",
+					    "break_statement",
+					    "continue_statement",
+					    "for_statement",
+					    "with_statement",
+					    "try_statement",
+					    "argument_list",
+					    "parameters",
+					    "lambda_parameters",
+					    "function_definition",
+					    "lambda",
+					    "class_definition",
+					    "while_statement",
+					    NULL};
+	for (const char *const *p = types; *p; p++)
+		if (!strcmp(*p, t))
+			return 2;
+	return 1;
+}
+
 /* One walk of the tree with the context of each depth: the first node Python would refuse. */
-static bool scopes_ok(const TSTree *tree, long *row, const char **why)
+static bool scopes_ok(const TSTree *tree, const char *data, long *row, char *why, size_t why_size)
 {
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
 	unsigned *inner = NULL;
 	bool *loop = NULL;
 	size_t cap = 0, depth = 0;
 	bool ok = true;
+	struct shape_syms syms;
+	shape_syms_init(&syms, tree, py_interesting);
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(&c);
 		unsigned ctx = depth ? inner[depth - 1] : 0;
+		bool rules = shape_syms_get(&syms, n) == 2;
 		if (depth && loop[depth - 1]) {
 			const char *field = ts_tree_cursor_current_field_name(&c);
 			if (field && !strcmp(field, "body"))
 				ctx |= PY_LOOP;
 		}
-		const char *r = ts_node_is_named(n) ? scope_rule(n, ctx) : NULL;
-		if (r) {
+		if (rules && scope_rule(n, data, ctx, why, why_size)) {
 			*row = (long)ts_node_start_point(n).row;
-			*why = r;
 			ok = false;
 			break;
 		}
 		XGROW(inner, cap, depth + 1);
 		loop = xrealloc(loop, cap * sizeof *loop);
-		inner[depth] = inner_context(n, ctx);
-		loop[depth] = type_is(n, "for_statement") || type_is(n, "while_statement");
+		inner[depth] = rules ? inner_context(n, ctx) : ctx;
+		loop[depth] = rules && (type_is(n, "for_statement") || type_is(n, "while_statement"));
 		if (ts_tree_cursor_goto_first_child(&c)) {
 			depth++;
 			continue;
@@ -237,6 +335,7 @@ static bool scopes_ok(const TSTree *tree, long *row, const char **why)
 	}
 done:
 	ts_tree_cursor_delete(&c);
+	shape_syms_release(&syms);
 	free(inner);
 	free(loop);
 	return ok;
@@ -244,15 +343,13 @@ done:
 
 bool shape_python_compiles(const struct shape_side *side, long *line, char *why, size_t why_size)
 {
-	const char *r = NULL;
 	long l = 0, row = 0;
 	if (!indentation_ok(side->data, side->len, side->row0, &l, why, why_size)) {
 		*line = side->row0 + l;
 		return false;
 	}
-	if (scopes_ok(side->tree, &row, &r))
+	if (scopes_ok(side->tree, side->data, &row, why, why_size))
 		return true;
 	*line = side->row0 + row + 1;
-	snprintf(why, why_size, "%s", r);
 	return false;
 }

@@ -57,13 +57,36 @@ static void index_rows(struct shape *sh)
 		sh->row[i] = ROW_NONE;
 }
 
-/* A literal whose inside is text, not code: its rows after the first hold no token. */
-static bool opaque(const char *t)
+void shape_syms_init(struct shape_syms *c, const TSTree *tree, unsigned (*classify)(const char *type))
+{
+	c->n = ts_language_symbol_count(ts_tree_language(tree));
+	c->v = xcalloc(c->n ? c->n : 1, 1);
+	c->classify = classify;
+}
+
+unsigned shape_syms_get(struct shape_syms *c, TSNode n)
+{
+	TSSymbol s = ts_node_symbol(n);
+	if (s >= c->n)
+		return c->classify(ts_node_type(n));
+	if (!c->v[s])
+		c->v[s] = (unsigned char)c->classify(ts_node_type(n));
+	return c->v[s];
+}
+
+void shape_syms_release(struct shape_syms *c)
+{
+	free(c->v);
+	c->v = NULL;
+}
+
+/* 2 for a literal whose inside is text, not code (its rows after the first hold no token), else 1. */
+static unsigned opaque(const char *t)
 {
 	size_t n = strlen(t);
-	return (n >= 6 && !strcmp(t + n - 6, "string")) || strstr(t, "string_literal") ||
-	       strstr(t, "heredoc") || !strcmp(t, "nowdoc") || !strcmp(t, "text_block") ||
-	       !strcmp(t, "encapsed_string") || !strcmp(t, "interpolated_string_expression");
+	return 1 + ((n >= 6 && !strcmp(t + n - 6, "string")) || strstr(t, "string_literal") ||
+		    strstr(t, "heredoc") || !strcmp(t, "nowdoc") || !strcmp(t, "text_block") ||
+		    !strcmp(t, "encapsed_string") || !strcmp(t, "interpolated_string_expression"));
 }
 
 /* A frame: named, over more than one line, opened by a token of its own. A node that starts with
@@ -105,13 +128,15 @@ static void shape_build(struct shape *sh, const struct shape_side *s)
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(s->tree));
 	int *scope = NULL;
 	size_t cap = 0, depth = 0;
+	struct shape_syms syms;
+	shape_syms_init(&syms, s->tree, opaque);
 	XGROW(scope, cap, 1);
 	scope[0] = -1;
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(&c);
 		bool down = false;
 		if (!ts_node_is_extra(n)) {
-			if (!ts_node_child_count(n) || opaque(ts_node_type(n))) {
+			if (!ts_node_child_count(n) || shape_syms_get(&syms, n) == 2) {
 				anchor(sh, n, scope[depth]);
 			} else {
 				int sc = depth && is_frame(n) ? add_frame(sh, n, scope[depth]) : scope[depth];
@@ -132,6 +157,7 @@ static void shape_build(struct shape *sh, const struct shape_side *s)
 	}
 done:
 	ts_tree_cursor_delete(&c);
+	shape_syms_release(&syms);
 	free(scope);
 }
 

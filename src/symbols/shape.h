@@ -13,7 +13,9 @@
  *    top-level `def` indented into the class above); leaving a frame is the edit's own business;
  *  - in Python, what the interpreter would refuse to compile and tree-sitter accepts (an
  *    IndentationError, 'return'/'yield' outside a function, 'await' or 'async for'/'async with'
- *    outside an async function, 'break'/'continue' outside a loop) is a failure.
+ *    outside an async function, 'break'/'continue' outside a loop, a try with no handler, a
+ *    repeated parameter or keyword argument) is a failure; in JavaScript and TypeScript the
+ *    early errors jscheck.c knows (a `break` outside a loop, a name declared twice in a block).
  * A file whose tree held a parse error before the edit is not judged (its shape is a guess).
  * Everything is linear in the parsed bytes, the line chains aside (their depth). */
 #ifndef LETS_SYMBOLS_SHAPE_H
@@ -35,6 +37,17 @@ struct shape_side {
 	long row0;
 };
 
+/* A classification of a grammar's symbols made once per symbol from its type name, so a walk
+ * pays a load per node instead of string compares. classify returns 1..127. */
+struct shape_syms {
+	unsigned char *v; /* by symbol: 0 not yet classified */
+	uint32_t n;
+	unsigned (*classify)(const char *type);
+};
+void shape_syms_init(struct shape_syms *c, const TSTree *tree, unsigned (*classify)(const char *type));
+unsigned shape_syms_get(struct shape_syms *c, TSNode n);
+void shape_syms_release(struct shape_syms *c);
+
 /* Compares the two versions over hunks h[0..n) (ascending, in file lines); the first violation
  * goes to out (left SHAPE_OK otherwise). Returns false, judging nothing, when a line outside the
  * hunks does not hold the same bytes on both sides (a line map that does not fit the texts). */
@@ -44,5 +57,20 @@ bool shape_compare(const struct lang *lang, const struct shape_side *before, con
 /* Python only: true when the interpreter would compile side's text, as far as the rules above
  * go; else false with *line (1-based, in the file) and why ("unexpected indent") filled. */
 bool shape_python_compiles(const struct shape_side *side, long *line, char *why, size_t why_size);
+
+/* The whole file a JavaScript or TypeScript side was cut from: its bytes, where the parsed region
+ * lies in them (the file's top level outside it is read as text, for names declared twice), and
+ * whether a `return` outside a function is an error there (shape_js_module). */
+struct js_file {
+	const char *data;
+	size_t len, region_start, region_len;
+	bool module;
+};
+/* JavaScript and TypeScript: the same for the early errors jscheck.c knows (V8's words in why). */
+bool shape_js_compiles(const struct shape_side *side, const struct js_file *file, long *line, char *why,
+		       size_t why_size);
+/* Whether a top-level `return` is an error in path's file holding data: TypeScript (not .cts),
+ * .mjs, or JavaScript with a line starting with an import or export statement. */
+bool shape_js_module(const char *path, const char *data, size_t len);
 
 #endif
