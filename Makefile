@@ -102,6 +102,12 @@ bench: deps
 clean:
 	rm -rf $(BUILD)
 
+# The long runs of the stress tests that make check runs a slice of (minutes, not seconds).
+.PHONY: soak
+soak: deps
+	+@$(SUBMAKE) build-release
+	MEANING_EDITS=$${MEANING_EDITS:-5000} bash tests/stress/meaning-code.sh $(BUILD)/lets
+
 # ---- fuzzing (libFuzzer; clang from Debian) ----------------------------------------------------
 # `make fuzz FUZZ_SECONDS=N` runs every harness in fuzz/ for N seconds on its committed seed
 # corpus (new inputs go to build/fuzz/corpus/, crashes to build/fuzz/crash-*). A crash fails the

@@ -33,6 +33,8 @@ struct jswalk {
 	size_t n_decls, cap_decls;
 	struct scope *scopes;
 	size_t n_scopes, cap_scopes;
+	struct decl *exports; /* the names the module exports (kind unused) */
+	size_t n_exports, cap_exports;
 	char *why;
 	size_t why_size;
 	long row; /* of the refused node; -1 while none is */
@@ -186,6 +188,89 @@ static bool has_label(TSNode n)
 	return !ts_node_is_null(ts_node_child_by_field_name(n, "label", 5));
 }
 
+/* Records an exported name; false (refused) when the module exports it already. */
+static bool export_name(struct jswalk *w, TSNode name)
+{
+	if (ts_node_is_null(name))
+		return true;
+	struct decl d = {ts_node_start_byte(name), ts_node_end_byte(name) - ts_node_start_byte(name), D_LEX};
+	for (size_t i = 0; i < w->n_exports; i++) {
+		const struct decl *o = &w->exports[i];
+		if (o->len == d.len && !memcmp(w->data + o->start, w->data + d.start, d.len)) {
+			int len = d.len > 40 ? 40 : (int)d.len;
+			snprintf(w->why, w->why_size, "Duplicate export of '%.*s'", len, w->data + d.start);
+			w->row = (long)ts_node_start_point(name).row;
+			return false;
+		}
+	}
+	XGROW(w->exports, w->cap_exports, w->n_exports + 1);
+	w->exports[w->n_exports++] = d;
+	return true;
+}
+
+/* Every identifier a binding pattern binds, exported. */
+static bool export_pattern(struct jswalk *w, TSNode p, int guard)
+{
+	if (ts_node_is_null(p) || guard > 64)
+		return true;
+	if (type_is(p, "identifier") || type_is(p, "shorthand_property_identifier_pattern"))
+		return export_name(w, p);
+	if (type_is(p, "pair_pattern"))
+		return export_pattern(w, ts_node_child_by_field_name(p, "value", 5), guard + 1);
+	if (type_is(p, "assignment_pattern") || type_is(p, "object_assignment_pattern"))
+		return export_pattern(w, ts_node_child_by_field_name(p, "left", 4), guard + 1);
+	if (!type_is(p, "object_pattern") && !type_is(p, "array_pattern") && !type_is(p, "rest_pattern"))
+		return true;
+	for (uint32_t i = 0, nc = ts_node_named_child_count(p); i < nc; i++)
+		if (!export_pattern(w, ts_node_named_child(p, i), guard + 1))
+			return false;
+	return true;
+}
+
+/* The names a top-level export statement exports: its list's (the alias when there is one), its
+ * declaration's, "default". A TypeScript `export type` exports no value. */
+static bool exports(struct jswalk *w, TSNode n)
+{
+	for (uint32_t i = 0, nc = ts_node_child_count(n); i < nc; i++) {
+		TSNode c = ts_node_child(n, i);
+		if (type_is(c, "type"))
+			return true;
+		if (type_is(c, "default") && !export_name(w, c))
+			return false;
+		if (type_is(c, "namespace_export") && !export_name(w, ts_node_named_child(c, 0)))
+			return false;
+		for (uint32_t k = 0, nk = type_is(c, "export_clause") ? ts_node_named_child_count(c) : 0;
+		     k < nk; k++) {
+			TSNode spec = ts_node_named_child(c, k),
+			       alias = ts_node_child_by_field_name(spec, "alias", 5);
+			if (!export_name(w, ts_node_is_null(alias)
+						    ? ts_node_child_by_field_name(spec, "name", 4)
+						    : alias))
+				return false;
+		}
+	}
+	TSNode d = ts_node_child_by_field_name(n, "declaration", 11);
+	if (type_is(d, "lexical_declaration") || type_is(d, "variable_declaration")) {
+		for (uint32_t i = 0, nc = ts_node_named_child_count(d); i < nc; i++)
+			if (!export_pattern(
+				    w, ts_node_child_by_field_name(ts_node_named_child(d, i), "name", 4), 0))
+				return false;
+		return true;
+	}
+	if (type_is(d, "function_declaration") || type_is(d, "class_declaration") ||
+	    type_is(d, "generator_function_declaration"))
+		return export_name(w, ts_node_child_by_field_name(d, "name", 4));
+	return true;
+}
+
+static bool two_defaults(TSNode n)
+{
+	int k = 0;
+	for (uint32_t i = 0, nc = ts_node_named_child_count(n); i < nc && k < 2; i++)
+		k += type_is(ts_node_named_child(n, i), "switch_default");
+	return k == 2;
+}
+
 /* An import or export statement outside the top level: the program's, or (TypeScript) a
  * namespace's or an ambient module's block. */
 static bool nested_module_item(TSNode n, TSNode parent, TSNode grand)
@@ -207,8 +292,11 @@ static bool node_ok(struct jswalk *w, TSNode n, TSNode parent, TSNode grand, uns
 	if (type_is(n, "return_statement") && !(ctx & JS_FUNC) && w->module)
 		return refuse(w, n, "Illegal return statement");
 	if (type_is(n, "await_expression") && ((ctx & JS_FUNC) ? !(ctx & JS_ASYNC) : !w->module))
-		return refuse(w, n,
-			      "'await' outside an async function");
+		return refuse(w, n, "'await' outside an async function");
+	if (type_is(n, "export_statement") && type_is(parent, "program") && !exports(w, n))
+		return false;
+	if (type_is(n, "switch_body") && two_defaults(n))
+		return refuse(w, n, "More than one default clause in switch statement");
 	if (nested_module_item(n, parent, grand))
 		return refuse(w, n,
 			      type_is(n, "import_statement")
@@ -323,6 +411,60 @@ static bool outside_decl(const char *s, const char *end, const char **name, size
 	return *len > 0;
 }
 
+/* The names an export line outside the parsed region exports, read from its text: `export {a, b
+ * as c}` on one line, `export const|let|var|function|class x`, `export default`. Calls found
+ * with each; stops and returns true when it does. */
+static bool outside_exports(const char *s, const char *end, struct jswalk *w,
+			    bool (*found)(struct jswalk *w, const char *name, size_t len))
+{
+	if (!skip_word(&s, end, "export") || skip_word(&s, end, "type"))
+		return false;
+	if (s < end && *s == '{') {
+		const char *close = memchr(s, '}', (size_t)(end - s));
+		for (s++; close && s < close;) {
+			const char *comma = memchr(s, ',', (size_t)(close - s)),
+				   *item_end = comma ? comma : close;
+			while (s < item_end && (*s == ' ' || *s == '\t'))
+				s++;
+			const char *name = s;
+			size_t len = ident_len(s, item_end);
+			const char *as = name + len;
+			while (as < item_end && *as == ' ')
+				as++;
+			if (skip_word(&as, item_end, "as"))
+				name = as, len = ident_len(as, item_end);
+			if (len && found(w, name, len))
+				return true;
+			s = item_end + 1;
+		}
+		return false;
+	}
+	if (skip_word(&s, end, "default"))
+		return found(w, "default", 7);
+	if (skip_word(&s, end, "const") || skip_word(&s, end, "let") || skip_word(&s, end, "var") ||
+	    skip_word(&s, end, "class") || (skip_word(&s, end, "async"), skip_word(&s, end, "function")) ||
+	    (skip_word(&s, end, "*"), skip_word(&s, end, "as"))) {
+		size_t len = ident_len(s, end);
+		return len && found(w, s, len);
+	}
+	return false;
+}
+
+/* outside_exports' callback: whether the region exports name too (the message then says so). */
+static bool exported_twice(struct jswalk *w, const char *name, size_t len)
+{
+	for (size_t i = 0; i < w->n_exports; i++) {
+		const struct decl *d = &w->exports[i];
+		if (d->len == len && !memcmp(w->data + d->start, name, len)) {
+			int shown = len > 40 ? 40 : (int)len;
+			snprintf(w->why, w->why_size, "Duplicate export of '%.*s'", shown, name);
+			w->row = (long)d->start; /* a byte offset until the caller counts its line */
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Whether the region's top-level names (decls[a..b)) meet a declaration outside it, in the file
  * bytes outside [start, end): an `import x`, `const x` ... at column 0. */
 static bool outside_conflict(struct jswalk *w, size_t a, size_t b, const char *file, size_t file_len,
@@ -334,6 +476,8 @@ static bool outside_conflict(struct jswalk *w, size_t a, size_t b, const char *f
 		const char *name;
 		size_t len;
 		enum decl_kind kind;
+		if ((off < start || off >= end) && outside_exports(s, e, w, exported_twice))
+			return true;
 		if ((off < start || off >= end) && outside_decl(s, e, &name, &len, &kind)) {
 			for (size_t i = a; i < b; i++) {
 				const struct decl *d = &w->decls[i];
@@ -411,6 +555,7 @@ done:
 	free(path);
 	free(w.decls);
 	free(w.scopes);
+	free(w.exports);
 	if (!ok)
 		*line = side->row0 + w.row + 1;
 	return ok;

@@ -18,6 +18,13 @@
 struct frame {
 	long start, end; /* file rows, 0-based, inclusive */
 	int parent; /* the frame around it, -1 at top level */
+	const char *brace; /* the node type of a frame opened by `{`: a block and an object differ */
+};
+
+/* A frame as both sides compare it: where it starts (key_of) and, for a `{`, what it is. */
+struct link {
+	long key;
+	const char *brace;
 };
 
 /* One version: its frames, and for each row the frame around its first token. */
@@ -104,7 +111,10 @@ static int add_frame(struct shape *sh, TSNode n, int parent)
 	TSPoint s = ts_node_start_point(n), e = ts_node_end_point(n);
 	XGROW(sh->f, sh->cap, sh->n + 1);
 	long row0 = sh->side->row0;
-	sh->f[sh->n] = (struct frame){row0 + s.row, row0 + (e.column == 0 ? e.row - 1 : e.row), parent};
+	TSNode open = ts_node_child(n, 0);
+	const char *brace = !strcmp(ts_node_type(open), "{") ? ts_node_type(n) : NULL;
+	sh->f[sh->n] =
+		(struct frame){row0 + s.row, row0 + (e.column == 0 ? e.row - 1 : e.row), parent, brace};
 	return (int)sh->n++;
 }
 
@@ -198,22 +208,24 @@ static long key_of(const struct map *m, bool after, long start)
 	return after ? start : other;
 }
 
-/* The keys of the frames around a row's first token, innermost first, equal neighbours once (a
- * function and its body opened on one line are one link). Returns how many went to keys[]
- * (and their frames to fr[]), at most cap. */
+/* The links of the frames around a row's first token, innermost first, equal neighbours once (a
+ * function and its body opened on one line are one link, as are the frames an edit opened).
+ * Returns how many went to links[] (and their frames to fr[]), at most cap. */
 static size_t chain(const struct shape *sh, const struct map *m, bool after, int f, long before_row,
-		    long *keys, int *fr, size_t cap)
+		    struct link *links, int *fr, size_t cap)
 {
 	size_t n = 0;
 	for (; f >= 0; f = sh->f[f].parent) {
 		if (sh->f[f].start >= before_row)
 			continue;
-		long k = key_of(m, after, sh->f[f].start);
-		if (n && keys[n - 1] == k)
+		struct link l = {key_of(m, after, sh->f[f].start), sh->f[f].brace};
+		if (l.key < -1)
+			l.brace = NULL; /* inside an edit the frames may be anything */
+		if (n && links[n - 1].key == l.key && links[n - 1].brace == l.brace)
 			continue;
 		if (n == cap)
 			break;
-		keys[n] = k;
+		links[n] = l;
 		fr[n++] = f;
 	}
 	return n;
@@ -221,10 +233,15 @@ static size_t chain(const struct shape *sh, const struct map *m, bool after, int
 
 #define CHAIN_MAX 256
 
-static bool has_key(const long *keys, size_t n, long k)
+static bool same_link(struct link a, struct link b)
+{
+	return a.key == b.key && (a.brace == b.brace || (a.brace && b.brace && !strcmp(a.brace, b.brace)));
+}
+
+static bool has_key(const struct link *links, size_t n, struct link l)
 {
 	for (size_t i = 0; i < n; i++)
-		if (keys[i] == k)
+		if (same_link(links[i], l))
 			return true;
 	return false;
 }
@@ -305,19 +322,31 @@ static long shown_line(const struct map *m, bool after, long r)
 	return after ? -(r + 1) : r + 1;
 }
 
+static void add_frame_named(struct buf *b, struct shape *sh, const struct lang *lang, int f, long shown,
+			    bool typed);
+
 /* A frame as a message names it: the definition it opens ("Foo.a"), else its first line, at
  * line shown (shown_line's). */
 static void add_frame_name(struct buf *b, struct shape *sh, const struct lang *lang, int f, long shown)
 {
+	add_frame_named(b, sh, lang, f, shown, false);
+}
+
+/* add_frame_name, with typed saying what a `{` frame is read as (where that is what changed). */
+static void add_frame_named(struct buf *b, struct shape *sh, const struct lang *lang, int f, long shown,
+			    bool typed)
+{
 	const struct defs *ds = shape_defs(sh, lang);
 	int d = def_on_row(ds, sh, sh->f[f].start);
-	if (d >= 0) {
+	if (d >= 0 && !typed) {
 		add_qname(b, ds, d);
 		return;
 	}
 	buf_addc(b, '\'');
 	add_row_text(b, sh, sh->f[f].start);
-	buf_addf(b, shown < 0 ? "' (edited line %ld)" : "' (line %ld)", shown < 0 ? -shown : shown);
+	buf_addf(b, shown < 0 ? "' (edited line %ld" : "' (line %ld", shown < 0 ? -shown : shown);
+	/* the `{` a line sits in, when what it is (a block, an object) is what changed */
+	buf_addf(b, typed && sh->f[f].brace ? ", as %s)" : ")", sh->f[f].brace);
 }
 
 static void verdict_set(struct shape_verdict *v, enum shape_kind kind, long line, const struct buf *what,
@@ -367,7 +396,7 @@ static bool nested(struct shape *b, struct shape *a, const struct lang *lang, co
 	long fb = first_code_row(b, h->b1 - 1, h->b2 - 1), fa = first_code_row(a, h->a1 - 1, h->a2 - 1);
 	if (fb < 0 || fa < 0)
 		return false;
-	long kb[CHAIN_MAX], ka[CHAIN_MAX];
+	struct link kb[CHAIN_MAX], ka[CHAIN_MAX];
 	int frb[CHAIN_MAX], fra[CHAIN_MAX];
 	size_t nb = chain(b, m, false, b->row[fb - b->side->row0], h->b1 - 1, kb, frb, CHAIN_MAX);
 	size_t na = chain(a, m, true, a->row[fa - a->side->row0], h->a1 - 1, ka, fra, CHAIN_MAX);
@@ -414,7 +443,7 @@ static bool nested(struct shape *b, struct shape *a, const struct lang *lang, co
 static void describe_move(struct shape *b, struct shape *a, const struct lang *lang, const struct map *m,
 			  long rb, long ra, struct buf *what, struct buf *note)
 {
-	long kb[CHAIN_MAX], ka[CHAIN_MAX];
+	struct link kb[CHAIN_MAX], ka[CHAIN_MAX];
 	int frb[CHAIN_MAX], fra[CHAIN_MAX];
 	int fb = b->row[rb - b->side->row0], fa = a->row[ra - a->side->row0];
 	add_subject(what, b, lang, rb, rb + 1);
@@ -432,12 +461,14 @@ static void describe_move(struct shape *b, struct shape *a, const struct lang *l
 	while (j < nb && has_key(ka, na, kb[j]))
 		j++;
 	if (i < na) {
+		/* the same line read as another construct ({ a block, then an object) */
+		bool typed = j < nb && ka[i].key == kb[j].key;
 		buf_adds(what, j < nb ? " is now in " : " is now nested in ");
-		add_frame_name(what, a, lang, fra[i], shown_line(m, true, a->f[fra[i]].start));
+		add_frame_named(what, a, lang, fra[i], shown_line(m, true, a->f[fra[i]].start), typed);
 		buf_adds(what, " \xE2\x80\x94 was ");
 		if (j < nb) {
 			buf_adds(what, "in ");
-			add_frame_name(what, b, lang, frb[j], b->f[frb[j]].start + 1);
+			add_frame_named(what, b, lang, frb[j], b->f[frb[j]].start + 1, typed);
 		} else {
 			buf_adds(what, nb ? "outside it" : "top-level");
 		}
@@ -454,11 +485,16 @@ static bool same_chain(const struct shape *b, const struct shape *a, const struc
 	int fb = b->row[rb - b->side->row0], fa = a->row[ra - a->side->row0];
 	if (fb == ROW_NONE || fa == ROW_NONE)
 		return fb == fa;
-	long kb[CHAIN_MAX], ka[CHAIN_MAX];
+	struct link kb[CHAIN_MAX], ka[CHAIN_MAX];
 	int fr[CHAIN_MAX];
 	size_t nb = chain(b, m, false, fb, rb, kb, fr, CHAIN_MAX),
 	       na = chain(a, m, true, fa, ra, ka, fr, CHAIN_MAX);
-	return nb == na && !memcmp(kb, ka, nb * sizeof *kb);
+	if (nb != na)
+		return false;
+	for (size_t i = 0; i < nb; i++)
+		if (!same_link(kb[i], ka[i]))
+			return false;
+	return true;
 }
 
 /* Visits the rows outside every hunk with their counterparts: check bytes (false when a pair
@@ -498,16 +534,48 @@ static bool outside_rows(struct shape *b, struct shape *a, const struct lang *la
 	return true;
 }
 
+/* Whether before rows [rb, rb + k) and after rows [ra, ra + k) (file rows) hold the same bytes;
+ * false for a row outside either region. */
+static bool same_rows(const struct shape *b, const struct shape *a, long rb, long ra, long k)
+{
+	long ib = rb - b->side->row0, ia = ra - a->side->row0;
+	if (ib < 0 || ia < 0 || ib + k > b->rows || ia + k > a->rows)
+		return false;
+	size_t lb = b->start[ib + k] - b->start[ib], la = a->start[ia + k] - a->start[ia];
+	return lb == la && !memcmp(b->side->data + b->start[ib], a->side->data + a->start[ia], lb);
+}
+
+/* A hunk whose after side is the first or the last lines of its before side, unchanged, is a
+ * deletion: the engine counts the line after deleted ones as covered, but nothing of it changed,
+ * and a line moved by a deletion must be seen to move. */
+static void trim_deletion(const struct shape *b, const struct shape *a, struct line_hunk *h)
+{
+	long k = h->a2 - h->a1;
+	if (!k || k >= h->b2 - h->b1)
+		return;
+	if (same_rows(b, a, h->b2 - 1 - k, h->a1 - 1, k)) {
+		h->b2 -= k;
+		h->a2 = h->a1;
+	} else if (same_rows(b, a, h->b1 - 1, h->a1 - 1, k)) {
+		h->b1 += k;
+		h->a1 += k;
+	}
+}
+
 bool shape_compare(const struct lang *lang, const struct shape_side *before, const struct shape_side *after,
-		   const struct line_hunk *h, size_t n, struct shape_verdict *out)
+		   const struct line_hunk *hunks, size_t n, struct shape_verdict *out)
 {
 	struct shape b, a;
-	struct map m = {h, n, xmalloc((n + 1) * sizeof(long))};
-	m.shift[0] = 0;
-	for (size_t i = 0; i < n; i++)
-		m.shift[i + 1] = m.shift[i] + (h[i].a2 - h[i].a1) - (h[i].b2 - h[i].b1);
 	shape_build(&b, before);
 	shape_build(&a, after);
+	struct line_hunk *h = xmalloc((n ? n : 1) * sizeof *h);
+	memcpy(h, hunks, n * sizeof *h);
+	struct map m = {h, n, xmalloc((n + 1) * sizeof(long))};
+	m.shift[0] = 0;
+	for (size_t i = 0; i < n; i++) {
+		trim_deletion(&b, &a, &h[i]);
+		m.shift[i + 1] = m.shift[i] + (h[i].a2 - h[i].a1) - (h[i].b2 - h[i].b1);
+	}
 	/* what moved outside the edits first: an edit's own text nested somewhere often follows */
 	bool fits = outside_rows(&b, &a, lang, &m, NULL);
 	if (fits)
@@ -517,5 +585,6 @@ bool shape_compare(const struct lang *lang, const struct shape_side *before, con
 	shape_release(&b);
 	shape_release(&a);
 	free(m.shift);
+	free(h);
 	return fits;
 }

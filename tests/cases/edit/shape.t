@@ -310,3 +310,59 @@ $ lets edit a.js --insert-before '#b' --new $'function z() {\n  w();\n}\n' -q; l
 ── check: structure ok · sha:44b2e4bd91be→[..]
 ── check: structure ok · sha:[..]→[..]
 ── check: structure ok · sha:090a4ae78dee→[..]
+
+### js: a block that the edit makes tree-sitter read as an object literal is refused (node: Unexpected token '}')
+@env LETS_NO_STATS=1
+% printf 'function f(a) {\n  if (a) {\n    g();\n  }\n}\n' > o.js
+$ lets edit o.js --old 'g();' --new 'base64: "x",'
+? 3
+── o.js · 1 replacement · line 3 · REVERTED
+1 	function f(a) {
+2 	  if (a) {
+3~	    base64: "x",          ← line 4 changes block
+4 	  }
+5 	}
+── check: failed → reverted · file unchanged · sha:c4c3ae02a87b
+--- stderr
+structure check failed for o.js: '}' (line 4) is now in 'if (a) {' (line 2, as object) — was in 'if (a) {' (line 2, as statement_block) · to move it on purpose, make the edit cover line 4
+ERROR_CODE=check_failed
+
+### js: a copied top-level line declares a const twice (node: Identifier 'a' has already been declared)
+@env LETS_NO_STATS=1
+% printf 'const a = require("a");\nconst b = require("b");\n\nfunction f() {\n  return a(b);\n}\n' > d.js
+$ lets edit d.js --insert-after '#f' --new 'const a = require("a");'
+? 3
+── d.js · inserted 1 line after #f (line 6) · REVERTED
+5 	  return a(b);
+6 	}
+7+	const a = require("a");          ← Identifier 'a' has already been declared
+── check: failed → reverted · file unchanged · sha:43d7267ec6f0
+--- stderr
+structure check failed for d.js: line 7: Identifier 'a' has already been declared (JavaScript would not compile it)
+ERROR_CODE=check_failed
+--- file d.js
+const a = require("a");
+const b = require("b");
+
+function f() {
+  return a(b);
+}
+
+### control: the same name in a function's block shadows it
+@env LETS_NO_STATS=1
+% printf 'const a = require("a");\nconst b = require("b");\n\nfunction f() {\n  return a(b);\n}\n' > d.js
+$ lets edit d.js --old '  return a(b);' --new $'  const a = 2;\n  return a(b);' -q
+── check: structure ok · sha:43d7267ec6f0→[..]
+
+### js: a module exports one name twice (node: Duplicate export of 'x')
+@env LETS_NO_STATS=1
+% printf 'export { x } from "./x.js";\nexport { y } from "./y.js";\n' > m.mjs
+$ lets edit m.mjs --old 'export { y } from "./y.js";' --new 'export { y as x } from "./y.js";'
+? 3
+── m.mjs · 1 replacement · line 2 · REVERTED
+1 	export { x } from "./x.js";
+2~	export { y as x } from "./y.js";          ← Duplicate export of 'x'
+── check: failed → reverted · file unchanged · sha:98b805a30524
+--- stderr
+structure check failed for m.mjs: line 2: Duplicate export of 'x' (JavaScript would not compile it)
+ERROR_CODE=check_failed
