@@ -13,8 +13,6 @@
 #include "shape.h"
 
 enum { JS_FUNC = 1, JS_LOOP = 2, JS_SWITCH = 4, JS_ASYNC = 8 };
-enum decl_kind { D_LEX, D_FUNC, D_VAR, D_PARAM };
-
 struct decl {
 	uint32_t start, len; /* the name's bytes */
 	enum decl_kind kind;
@@ -35,6 +33,10 @@ struct jswalk {
 	size_t n_scopes, cap_scopes;
 	struct decl *exports; /* the names the module exports (kind unused) */
 	size_t n_exports, cap_exports;
+	struct decl *locals; /* the local names `export { a as b }` exports (a) */
+	size_t n_locals, cap_locals;
+	struct decl *all; /* every name declared anywhere, types too: what an export may name */
+	size_t n_all, cap_all;
 	char *why;
 	size_t why_size;
 	long row; /* of the refused node; -1 while none is */
@@ -97,6 +99,8 @@ static bool declare(struct jswalk *w, TSNode name, enum decl_kind kind)
 	}
 	XGROW(w->decls, w->cap_decls, w->n_decls + 1);
 	w->decls[w->n_decls++] = d;
+	XGROW(w->all, w->cap_all, w->n_all + 1);
+	w->all[w->n_all++] = d;
 	return true;
 }
 
@@ -149,6 +153,18 @@ static bool declarations(struct jswalk *w, TSNode n)
 			}
 			if (type_is(c, "identifier") && !declare(w, c, D_LEX))
 				return false;
+		}
+	}
+	if (type_is(n, "interface_declaration") || type_is(n, "type_alias_declaration") ||
+	    type_is(n, "enum_declaration") || type_is(n, "internal_module") ||
+	    type_is(n, "abstract_class_declaration")) {
+		/* TypeScript's declarations that merge: an export may name them, none is twice */
+		TSNode name = ts_node_child_by_field_name(n, "name", 4);
+		if (!ts_node_is_null(name)) {
+			XGROW(w->all, w->cap_all, w->n_all + 1);
+			w->all[w->n_all++] =
+				(struct decl){ts_node_start_byte(name),
+					      ts_node_end_byte(name) - ts_node_start_byte(name), D_TYPE};
 		}
 	}
 	return true;
@@ -239,10 +255,18 @@ static bool exports(struct jswalk *w, TSNode n)
 			return false;
 		if (type_is(c, "namespace_export") && !export_name(w, ts_node_named_child(c, 0)))
 			return false;
+		bool local = ts_node_is_null(ts_node_child_by_field_name(n, "source", 6));
 		for (uint32_t k = 0, nk = type_is(c, "export_clause") ? ts_node_named_child_count(c) : 0;
 		     k < nk; k++) {
 			TSNode spec = ts_node_named_child(c, k),
-			       alias = ts_node_child_by_field_name(spec, "alias", 5);
+			       alias = ts_node_child_by_field_name(spec, "alias", 5),
+			       name = ts_node_child_by_field_name(spec, "name", 4);
+			if (local && type_is(name, "identifier")) {
+				XGROW(w->locals, w->cap_locals, w->n_locals + 1);
+				w->locals[w->n_locals++] = (struct decl){
+					ts_node_start_byte(name),
+					ts_node_end_byte(name) - ts_node_start_byte(name), D_LEX};
+			}
 			if (!export_name(w, ts_node_is_null(alias)
 						    ? ts_node_child_by_field_name(spec, "name", 4)
 						    : alias))
@@ -282,13 +306,63 @@ static bool nested_module_item(TSNode n, TSNode parent, TSNode grand)
 		 (type_is(grand, "internal_module") || type_is(grand, "module")));
 }
 
-/* The rules of node n (under parent and grand) in context ctx; false when it is refused. */
-static bool node_ok(struct jswalk *w, TSNode n, TSNode parent, TSNode grand, unsigned ctx)
+static unsigned inner_context(TSNode n, unsigned ctx);
+
+/* A labelled break or continue's label among the statements around it (path[0..depth)), not
+ * past a function: false when there is none, else true with the labelled statement in *stmt. */
+static bool label_found(const struct jswalk *w, TSNode n, const TSNode *path, size_t depth, TSNode *stmt)
 {
-	if (type_is(n, "break_statement") && !has_label(n) && !(ctx & (JS_LOOP | JS_SWITCH)))
-		return refuse(w, n, "Illegal break statement");
-	if (type_is(n, "continue_statement") && !has_label(n) && !(ctx & JS_LOOP))
-		return refuse(w, n, "Illegal continue statement: no surrounding iteration statement");
+	TSNode label = ts_node_child_by_field_name(n, "label", 5);
+	uint32_t a = ts_node_start_byte(label), len = ts_node_end_byte(label) - a;
+	for (size_t i = depth; i-- > 0;) {
+		if (function_like(path[i]) || type_is(path[i], "class_static_block"))
+			return false;
+		TSNode l = ts_node_child_by_field_name(path[i], "label", 5);
+		if (type_is(path[i], "labeled_statement") &&
+		    ts_node_end_byte(l) - ts_node_start_byte(l) == len &&
+		    !memcmp(w->data + ts_node_start_byte(l), w->data + a, len)) {
+			*stmt = path[i];
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A break or continue: with no label, a loop (or, for break, a switch) around it; with one, that
+ * label around it, on a loop for continue. */
+static bool jump_ok(struct jswalk *w, TSNode n, const TSNode *path, size_t depth, unsigned ctx)
+{
+	bool brk = type_is(n, "break_statement");
+	if (!has_label(n)) {
+		if (ctx & (brk ? JS_LOOP | JS_SWITCH : JS_LOOP))
+			return true;
+		return refuse(w, n,
+			      brk ? "Illegal break statement"
+				  : "Illegal continue statement: no surrounding iteration statement");
+	}
+	TSNode stmt;
+	if (!label_found(w, n, path, depth, &stmt)) {
+		TSNode l = ts_node_child_by_field_name(n, "label", 5);
+		int len = (int)(ts_node_end_byte(l) - ts_node_start_byte(l));
+		snprintf(w->why, w->why_size, "Undefined label '%.*s'", len > 40 ? 40 : len,
+			 w->data + ts_node_start_byte(l));
+		w->row = (long)ts_node_start_point(n).row;
+		return false;
+	}
+	TSNode body = ts_node_child_by_field_name(stmt, "body", 4);
+	if (!brk && !(inner_context(body, 0) & JS_LOOP))
+		return refuse(w, n, "Illegal continue statement: its label is not a loop");
+	return true;
+}
+
+/* The rules of node n = path[depth] in context ctx; false when it is refused. */
+static bool node_ok(struct jswalk *w, const TSNode *path, size_t depth, unsigned ctx)
+{
+	TSNode n = path[depth], none = {0}, parent = depth ? path[depth - 1] : none,
+	       grand = depth > 1 ? path[depth - 2] : none;
+	if ((type_is(n, "break_statement") || type_is(n, "continue_statement")) &&
+	    !jump_ok(w, n, path, depth, ctx))
+		return false;
 	if (type_is(n, "return_statement") && !(ctx & JS_FUNC) && w->module)
 		return refuse(w, n, "Illegal return statement");
 	if (type_is(n, "await_expression") && ((ctx & JS_FUNC) ? !(ctx & JS_ASYNC) : !w->module))
@@ -359,6 +433,11 @@ static unsigned js_interesting(const char *t)
 					    "await_expression",
 					    "import_statement",
 					    "export_statement",
+					    "interface_declaration",
+					    "type_alias_declaration",
+					    "enum_declaration",
+					    "internal_module",
+					    "abstract_class_declaration",
 					    NULL};
 	for (const char *const *p = types; *p; p++)
 		if (!strcmp(*p, t))
@@ -366,135 +445,108 @@ static unsigned js_interesting(const char *t)
 	return 1;
 }
 
-/* The identifier at s (ASCII letters, digits, _ and $; a non-ASCII byte counts as a letter). */
-static size_t ident_len(const char *s, const char *end)
+/* Names as the lookups compare them: in one sorted array, by length then bytes. */
+static int by_name(const void *x, const void *y)
 {
-	size_t n = 0;
-	while (s + n < end &&
-	       (((unsigned char)s[n] >= 0x80) || s[n] == '_' || s[n] == '$' || (s[n] >= '0' && s[n] <= '9') ||
-		((s[n] | 0x20) >= 'a' && (s[n] | 0x20) <= 'z')))
-		n++;
-	return n;
+	const struct js_name *a = x, *b = y;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	return memcmp(a->s, b->s, a->len);
 }
 
-/* Past word and the spaces after it at *s, when *s starts with it. */
-static bool skip_word(const char **s, const char *end, const char *word)
+static void add_names(struct js_names *v, const struct jswalk *w, const struct decl *d, size_t n,
+		      enum js_role role)
 {
-	size_t n = strlen(word);
-	if ((size_t)(end - *s) <= n || memcmp(*s, word, n) || ident_len(*s + n, end))
-		return false;
-	for (*s += n; *s < end && (**s == ' ' || **s == '\t');)
-		(*s)++;
-	return true;
-}
-
-/* A top-level declaration line outside the parsed region, read from its text (top-level items
- * start at column 0 where a region is cut): its name at *name and kind, or false. Destructuring
- * and multi-line imports are not read. */
-static bool outside_decl(const char *s, const char *end, const char **name, size_t *len, enum decl_kind *kind)
-{
-	skip_word(&s, end, "export");
-	skip_word(&s, end, "default");
-	skip_word(&s, end, "declare");
-	if (skip_word(&s, end, "const") || skip_word(&s, end, "let") || skip_word(&s, end, "class"))
-		*kind = D_LEX;
-	else if (skip_word(&s, end, "var"))
-		*kind = D_VAR;
-	else if ((skip_word(&s, end, "async"), skip_word(&s, end, "function")))
-		*kind = D_FUNC;
-	else if (skip_word(&s, end, "import") && !skip_word(&s, end, "type"))
-		*kind = D_LEX;
-	else
-		return false;
-	*name = s;
-	*len = ident_len(s, end);
-	return *len > 0;
-}
-
-/* The names an export line outside the parsed region exports, read from its text: `export {a, b
- * as c}` on one line, `export const|let|var|function|class x`, `export default`. Calls found
- * with each; stops and returns true when it does. */
-static bool outside_exports(const char *s, const char *end, struct jswalk *w,
-			    bool (*found)(struct jswalk *w, const char *name, size_t len))
-{
-	if (!skip_word(&s, end, "export") || skip_word(&s, end, "type"))
-		return false;
-	if (s < end && *s == '{') {
-		const char *close = memchr(s, '}', (size_t)(end - s));
-		for (s++; close && s < close;) {
-			const char *comma = memchr(s, ',', (size_t)(close - s)),
-				   *item_end = comma ? comma : close;
-			while (s < item_end && (*s == ' ' || *s == '\t'))
-				s++;
-			const char *name = s;
-			size_t len = ident_len(s, item_end);
-			const char *as = name + len;
-			while (as < item_end && *as == ' ')
-				as++;
-			if (skip_word(&as, item_end, "as"))
-				name = as, len = ident_len(as, item_end);
-			if (len && found(w, name, len))
-				return true;
-			s = item_end + 1;
-		}
-		return false;
+	for (size_t i = 0; i < n; i++) {
+		XGROW(v->v, v->cap, v->n + 1);
+		v->v[v->n++] = (struct js_name){w->data + d[i].start, d[i].len, role, d[i].kind};
 	}
-	if (skip_word(&s, end, "default"))
-		return found(w, "default", 7);
-	if (skip_word(&s, end, "const") || skip_word(&s, end, "let") || skip_word(&s, end, "var") ||
-	    skip_word(&s, end, "class") || (skip_word(&s, end, "async"), skip_word(&s, end, "function")) ||
-	    (skip_word(&s, end, "*"), skip_word(&s, end, "as"))) {
-		size_t len = ident_len(s, end);
-		return len && found(w, s, len);
-	}
+}
+
+/* The entry of v (sorted, n entries from v->v) named like x, or NULL. */
+static const struct js_name *lookup(const struct js_name *v, size_t n, const struct js_name *x)
+{
+	return n ? bsearch(x, v, n, sizeof *v, by_name) : NULL;
+}
+
+/* The line (of the file: 1-based) x's name is on: a region name's through side, another by
+ * counting the file's newlines up to it. */
+static long name_line(const struct js_name *x, const struct shape_side *side, const struct js_file *file)
+{
+	const char *from = side->data, *at = x->s;
+	long line = side->row0 + 1;
+	if (at < side->data || at > side->data + side->len)
+		from = file->data, line = 1;
+	for (const char *p = from; (p = memchr(p, '\n', (size_t)(at - p))); p++)
+		line++;
+	return line;
+}
+
+static bool finish_refuse(struct jswalk *w, const struct js_name *x, const char *fmt, long *line,
+			  const struct shape_side *side, const struct js_file *file)
+{
+	int shown = x->len > 40 ? 40 : (int)x->len;
+	snprintf(w->why, w->why_size, fmt, shown, x->s);
+	*line = name_line(x, side, file);
 	return false;
 }
 
-/* outside_exports' callback: whether the region exports name too (the message then says so). */
-static bool exported_twice(struct jswalk *w, const char *name, size_t len)
+/* The module-wide rules, once the walk is done: the region's top-level names against the top level
+ * outside it (read as text when the parse was partial), two exports of one name, and a local
+ * export of a name declared nowhere. False, with *line, when one is broken. */
+static bool finish(struct jswalk *w, const struct shape_side *side, const struct js_file *file, long *line)
 {
-	for (size_t i = 0; i < w->n_exports; i++) {
-		const struct decl *d = &w->exports[i];
-		if (d->len == len && !memcmp(w->data + d->start, name, len)) {
-			int shown = len > 40 ? 40 : (int)len;
-			snprintf(w->why, w->why_size, "Duplicate export of '%.*s'", shown, name);
-			w->row = (long)d->start; /* a byte offset until the caller counts its line */
-			return true;
-		}
+	struct js_names out = {0}, top = {0}, exp = {0}, known = {0};
+	size_t top_end = w->n_scopes > 1 ? w->scopes[1].first : w->n_decls;
+	if (file->region_len < file->len)
+		js_text_names(file->data, file->len, file->region_start,
+			      file->region_start + file->region_len, &out);
+	add_names(&top, w, w->decls, w->n_scopes ? top_end : 0, JS_DECLARES);
+	add_names(&exp, w, w->exports, w->n_exports, JS_EXPORTS);
+	add_names(&known, w, w->all, w->n_all, JS_DECLARES);
+	for (size_t i = 0; i < out.n; i++) {
+		if (out.v[i].role != JS_DECLARES)
+			continue;
+		XGROW(known.v, known.cap, known.n + 1);
+		known.v[known.n++] = out.v[i];
 	}
-	return false;
+	struct js_names *sorted[] = {&top, &exp, &known};
+	for (size_t i = 0; i < 3; i++)
+		if (sorted[i]->n > 1)
+			qsort(sorted[i]->v, sorted[i]->n, sizeof *sorted[i]->v, by_name);
+	bool ok = true;
+	for (size_t i = 0; ok && i < out.n; i++) {
+		const struct js_name *x = &out.v[i], *m;
+		if (x->role == JS_DECLARES && (m = lookup(top.v, top.n, x)) && w->n_scopes &&
+		    clash(w, &w->scopes[0], m->kind, x->kind))
+			ok = finish_refuse(w, m, "Identifier '%.*s' has already been declared", line, side,
+					   file);
+		else if (x->role == JS_EXPORTS && (m = lookup(exp.v, exp.n, x)))
+			ok = finish_refuse(w, m, "Duplicate export of '%.*s'", line, side, file);
+		else if (x->role == JS_EXPORTS_LOCAL && !lookup(known.v, known.n, x))
+			ok = finish_refuse(w, x, "Export '%.*s' is not defined in module", line, side, file);
+	}
+	for (size_t i = 0; ok && i < w->n_locals; i++) {
+		struct js_name x = {w->data + w->locals[i].start, w->locals[i].len, JS_EXPORTS_LOCAL, D_LEX};
+		if (!lookup(known.v, known.n, &x))
+			ok = finish_refuse(w, &x, "Export '%.*s' is not defined in module", line, side, file);
+	}
+	js_names_release(&out);
+	js_names_release(&top);
+	js_names_release(&exp);
+	js_names_release(&known);
+	return ok;
 }
 
-/* Whether the region's top-level names (decls[a..b)) meet a declaration outside it, in the file
- * bytes outside [start, end): an `import x`, `const x` ... at column 0. */
-static bool outside_conflict(struct jswalk *w, size_t a, size_t b, const char *file, size_t file_len,
-			     size_t start, size_t end)
+static void release_walk(struct jswalk *w, unsigned *inner, TSNode *path)
 {
-	for (const char *s = file, *fend = file + file_len; s < fend;) {
-		const char *nl = memchr(s, '\n', (size_t)(fend - s)), *e = nl ? nl : fend;
-		size_t off = (size_t)(s - file);
-		const char *name;
-		size_t len;
-		enum decl_kind kind;
-		if ((off < start || off >= end) && outside_exports(s, e, w, exported_twice))
-			return true;
-		if ((off < start || off >= end) && outside_decl(s, e, &name, &len, &kind)) {
-			for (size_t i = a; i < b; i++) {
-				const struct decl *d = &w->decls[i];
-				if (d->len == len && !memcmp(w->data + d->start, name, len) &&
-				    clash(w, &w->scopes[0], d->kind, kind)) {
-					int shown = len > 40 ? 40 : (int)len;
-					snprintf(w->why, w->why_size,
-						 "Identifier '%.*s' has already been declared", shown, name);
-					w->row =
-						(long)d->start; /* a byte offset until the caller counts its line */
-					return true;
-				}
-			}
-		}
-		s = e + 1;
-	}
-	return false;
+	free(inner);
+	free(path);
+	free(w->decls);
+	free(w->scopes);
+	free(w->exports);
+	free(w->locals);
+	free(w->all);
 }
 
 bool shape_js_compiles(const struct shape_side *side, const struct js_file *file, long *line, char *why,
@@ -514,18 +566,17 @@ bool shape_js_compiles(const struct shape_side *side, const struct js_file *file
 		while (w.n_scopes && w.scopes[w.n_scopes - 1].depth >= depth)
 			w.n_decls = w.scopes[--w.n_scopes].first;
 		unsigned ctx = depth ? inner[depth - 1] : 0;
-		TSNode none = {0}, parent = depth ? path[depth - 1] : none,
-		       grand = depth > 1 ? path[depth - 2] : none;
+		XGROW(inner, cap, depth + 1);
+		XGROW(path, cap_path, depth + 1);
+		path[depth] = n;
+		TSNode none = {0}, parent = depth ? path[depth - 1] : none;
 		bool rules = shape_syms_get(&syms, n) == 2;
-		if (rules && ((is_scope(n) && !open_scope(&w, n, parent, depth)) ||
-			      !node_ok(&w, n, parent, grand, ctx))) {
+		if (rules &&
+		    ((is_scope(n) && !open_scope(&w, n, parent, depth)) || !node_ok(&w, path, depth, ctx))) {
 			ok = false;
 			break;
 		}
-		XGROW(inner, cap, depth + 1);
-		XGROW(path, cap_path, depth + 1);
 		inner[depth] = rules ? inner_context(n, ctx) : ctx;
-		path[depth] = n;
 		if (ts_tree_cursor_goto_first_child(&c)) {
 			depth++;
 			continue;
@@ -539,23 +590,11 @@ bool shape_js_compiles(const struct shape_side *side, const struct js_file *file
 done:
 	ts_tree_cursor_delete(&c);
 	shape_syms_release(&syms);
-	if (ok && w.n_scopes && file->region_len < file->len) {
-		size_t top_end = w.n_scopes > 1 ? w.scopes[1].first : w.n_decls;
-		if (outside_conflict(&w, w.scopes[0].first, top_end, file->data, file->len,
-				     file->region_start, file->region_start + file->region_len)) {
-			ok = false;
-			long row = 0;
-			for (const char *p = side->data, *e = side->data + w.row;
-			     (p = memchr(p, '\n', (size_t)(e - p))); p++)
-				row++;
-			w.row = row;
-		}
+	if (ok && !finish(&w, side, file, line)) {
+		release_walk(&w, inner, path);
+		return false;
 	}
-	free(inner);
-	free(path);
-	free(w.decls);
-	free(w.scopes);
-	free(w.exports);
+	release_walk(&w, inner, path);
 	if (!ok)
 		*line = side->row0 + w.row + 1;
 	return ok;

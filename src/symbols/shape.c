@@ -1,6 +1,5 @@
 #include "shape.h"
 
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +11,6 @@
 #include "lang.h"
 
 #define ROW_NONE (-2) /* no token starts on the row (blank, a comment, inside a string) */
-#define KEY_END LONG_MIN
 #define TEXT_MAX 40 /* bytes of a line quoted in a message */
 
 struct frame {
@@ -39,7 +37,7 @@ struct shape {
 	bool have_defs;
 };
 
-/* The hunks in 0-based rows, with the shift of the rows after each. */
+/* The hunks (file lines, 1-based), with the shift of the rows between them. */
 struct map {
 	const struct line_hunk *h;
 	size_t n;

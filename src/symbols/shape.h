@@ -69,6 +69,28 @@ struct js_file {
 /* JavaScript and TypeScript: the same for the early errors jscheck.c knows (V8's words in why). */
 bool shape_js_compiles(const struct shape_side *side, const struct js_file *file, long *line, char *why,
 		       size_t why_size);
+/* What a JavaScript name is, for jscheck.c and jstext.c: two declarations of one name in one
+ * block clash when either is lexical (let, const, class, an import), or both are functions in
+ * a module outside a function's own block; a TypeScript type, enum or namespace never does. */
+enum decl_kind { D_LEX, D_FUNC, D_VAR, D_PARAM, D_TYPE };
+enum js_role { JS_NONE, JS_DECLARES, JS_EXPORTS, JS_EXPORTS_LOCAL };
+struct js_name {
+	const char *s; /* the name's bytes, in the text it was read from */
+	size_t len;
+	enum js_role role; /* declared, exported, or the local name an export list exports */
+	enum decl_kind kind;
+};
+struct js_names {
+	struct js_name *v;
+	size_t n, cap;
+};
+/* Appends the names the top-level lines of file[0..len) outside [skip_start, skip_end) declare
+ * and export, read as text (jstext.c: one-line forms only). */
+void js_text_names(const char *file, size_t len, size_t skip_start, size_t skip_end, struct js_names *out);
+void js_names_release(struct js_names *v);
+/* The length of the identifier at s (0: none). */
+size_t js_ident_len(const char *s, const char *end);
+
 /* Whether a top-level `return` is an error in path's file holding data: TypeScript (not .cts),
  * .mjs, or JavaScript with a line starting with an import or export statement. */
 bool shape_js_module(const char *path, const char *data, size_t len);

@@ -5,7 +5,7 @@
 # silent change: an edit lets applied whose result the oracle says changed meaning outside the
 # edited lines, or no longer compiles.
 #   tests/stress/meaning-code.sh LETS_BINARY
-# MEANING_EDITS (default 300, the make check slice) and MEANING_SEED pick the run; make soak runs
+# MEANING_EDITS (default 500, the make check slice) and MEANING_SEED pick the run; make soak runs
 # a long one. Appends "pass stress/meaning-code ..." or "fail ..." to $LETS_TEST_RESULTS when set.
 set -u
 lets=$(realpath "${1:?usage: tests/stress/meaning-code.sh LETS_BINARY}")
@@ -22,7 +22,7 @@ if ! command -v "$py" >/dev/null 2>&1; then
 	record "fail stress/meaning-code (python3 is missing: make installs it)"
 	exit 1
 fi
-out=$(TMPDIR=${TMPDIR:-/tmp} "$py" "$here/meaning_code.py" "$lets" "${MEANING_EDITS:-300}" "${MEANING_SEED:-20261201}" 2>&1)
+out=$(TMPDIR=${TMPDIR:-/tmp} "$py" "$here/meaning_code.py" "$lets" "${MEANING_EDITS:-500}" "${MEANING_SEED:-20261201}" 2>&1)
 rc=$?
 printf '%s\n' "$out" | tail -n 30
 summary=$(printf '%s\n' "$out" | tail -n 1)

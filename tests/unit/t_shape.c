@@ -214,11 +214,34 @@ static void braces(void)
 		/* node: SyntaxError: Duplicate export of 'c' */
 		{"js: a name exported twice",
 		 "a.mjs",
-		 "export { a, b as c } from \"x\";\nexport { d };\n",
+		 "export { a, b as c } from \"x\";\nconst d = 1;\n",
 		 "export { a, b as c } from \"x\";\nexport { c };\n",
 		 {{2, 3, 2, 3}},
 		 SHAPE_COMPILE,
 		 "line 2: Duplicate export of 'c' (JavaScript would not compile it)"},
+		/* node: SyntaxError: Export 'd' is not defined in module */
+		{"js: an export of a name no longer declared",
+		 "a.mjs",
+		 "const d = 1;\nexport { d };\n",
+		 "let e = 1;\nexport { d };\n",
+		 {{1, 2, 1, 2}},
+		 SHAPE_COMPILE,
+		 "line 2: Export 'd' is not defined in module (JavaScript would not compile it)"},
+		/* node: SyntaxError: Undefined label 'L' */
+		{"js: a break to a label that is not there",
+		 "a.js",
+		 "for (;;) {\n  break;\n}\n",
+		 "for (;;) {\n  break L;\n}\n",
+		 {{2, 3, 2, 3}},
+		 SHAPE_COMPILE,
+		 NULL},
+		{"js: control, labels, imports and types an export may name",
+		 "a.ts",
+		 "x;\n",
+		 "L: for (;;) { if (a) continue L; break L; }\nimport { q } from \"q\";\ninterface T { a: 1 }\nlet a, b;\nexport { q, T, b as c };\n",
+		 {{1, 2, 1, 6}},
+		 SHAPE_OK,
+		 NULL},
 		{"js: control, default and named exports once each",
 		 "a.mjs",
 		 "export const d = 1;\n",
@@ -314,6 +337,20 @@ static void large(void)
 	unit_check(d.partial, "large: only the items around the change were parsed");
 	unit_str("large: a return indented into the if above", kind_names[d.shape.kind],
 		 kind_names[SHAPE_NESTED]);
+	buf_truncate(&a, 0);
+	buf_truncate(&b, 0);
+	/* JavaScript: a top-level const far above the parsed items is still seen twice */
+	buf_adds(&b, "const a = require(\"a\");\n\n");
+	buf_adds(&a, "const a = require(\"a\");\n\n");
+	for (int i = 0; i < 2000; i++) {
+		buf_addf(&b, "function f%d(x) {\n  return x + %d;\n}\n\n", i, i);
+		buf_addf(&a, "function f%d(x) {\n  return x + %d;\n}\n\n%s", i, i,
+			 i == 1000 ? "const a = 2;\n\n" : "");
+	}
+	syntax_check_edit("big.js", b.data, b.len, a.data, a.len, NULL, 0, &d);
+	unit_check(d.partial, "large js: only the items around the change were parsed");
+	unit_str("large js: a const declared again far below", d.shape.what,
+		 "line 4007: Identifier 'a' has already been declared (JavaScript would not compile it)");
 	buf_release(&a);
 	buf_release(&b);
 }
