@@ -16,6 +16,7 @@ enum { JS_FUNC = 1, JS_LOOP = 2, JS_SWITCH = 4, JS_ASYNC = 8 };
 struct decl {
 	uint32_t start, len; /* the name's bytes */
 	enum decl_kind kind;
+	uint32_t row;
 };
 
 struct scope {
@@ -79,29 +80,66 @@ static bool clash(const struct jswalk *w, const struct scope *in, enum decl_kind
 	return a == D_FUNC && b == D_FUNC && w->module && !in->function_body;
 }
 
-/* Adds name to the innermost block; false (refused) when that block already declares it and
- * the two clash. */
+static struct decl decl_of(TSNode name, enum decl_kind kind)
+{
+	uint32_t a = ts_node_start_byte(name);
+	return (struct decl){a, ts_node_end_byte(name) - a, kind, ts_node_start_point(name).row};
+}
+
+/* Adds name to the innermost block; two of one name are compared when the block closes
+ * (block_ok), so a block of thousands of names costs a sort, not a scan per name. */
 static bool declare(struct jswalk *w, TSNode name, enum decl_kind kind)
 {
 	if (!w->n_scopes || ts_node_is_null(name))
 		return true;
-	struct decl d = {ts_node_start_byte(name), ts_node_end_byte(name) - ts_node_start_byte(name), kind};
-	for (size_t i = w->scopes[w->n_scopes - 1].first; i < w->n_decls; i++) {
-		const struct decl *o = &w->decls[i];
-		if (o->len != d.len || memcmp(w->data + o->start, w->data + d.start, d.len) ||
-		    !clash(w, &w->scopes[w->n_scopes - 1], o->kind, kind))
-			continue;
-		int len = d.len > 40 ? 40 : (int)d.len;
-		snprintf(w->why, w->why_size, "Identifier '%.*s' has already been declared", len,
-			 w->data + d.start);
-		w->row = (long)ts_node_start_point(name).row;
-		return false;
-	}
+	struct decl d = decl_of(name, kind);
 	XGROW(w->decls, w->cap_decls, w->n_decls + 1);
 	w->decls[w->n_decls++] = d;
 	XGROW(w->all, w->cap_all, w->n_all + 1);
 	w->all[w->n_all++] = d;
 	return true;
+}
+
+/* By name (length, then bytes), then position. */
+static int decl_cmp(const void *x, const void *y, void *data)
+{
+	const struct decl *a = x, *b = y;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	int c = memcmp((const char *)data + a->start, (const char *)data + b->start, a->len);
+	return c ? c : a->start < b->start ? -1 : a->start > b->start;
+}
+
+static bool dup_refuse(struct jswalk *w, const struct decl *d, const char *fmt)
+{
+	int len = d->len > 40 ? 40 : (int)d->len;
+	snprintf(w->why, w->why_size, fmt, len, w->data + d->start);
+	w->row = (long)d->row;
+	return false;
+}
+
+/* Sorts v[0..n) by name; false (refused at the later of the two) when two of one name clash
+ * (clash_in: the block they are in; NULL: any two do, as exports). */
+static bool names_ok(struct jswalk *w, struct decl *v, size_t n, const struct scope *clash_in,
+		     const char *fmt)
+{
+	if (n < 2)
+		return true;
+	qsort_r(v, n, sizeof *v, decl_cmp, (void *)w->data);
+	for (size_t i = 0; i + 1 < n; i++)
+		for (size_t j = i + 1; j < n && v[j].len == v[i].len &&
+				       !memcmp(w->data + v[j].start, w->data + v[i].start, v[i].len);
+		     j++)
+			if (!clash_in || clash(w, clash_in, v[i].kind, v[j].kind))
+				return dup_refuse(w, &v[j], fmt);
+	return true;
+}
+
+/* The declarations of scopes[k] (they run to the next scope's first, or the end). */
+static bool block_ok(struct jswalk *w, size_t k)
+{
+	size_t a = w->scopes[k].first, b = k + 1 < w->n_scopes ? w->scopes[k + 1].first : w->n_decls;
+	return names_ok(w, w->decls + a, b - a, &w->scopes[k], "Identifier '%.*s' has already been declared");
 }
 
 /* Declares every name a binding pattern binds (not its default values). */
@@ -119,41 +157,47 @@ static bool declare_pattern(struct jswalk *w, TSNode p, enum decl_kind kind, int
 		return declare_pattern(w, ts_node_child_by_field_name(p, "pattern", 7), kind, guard + 1);
 	if (!type_is(p, "object_pattern") && !type_is(p, "array_pattern") && !type_is(p, "rest_pattern"))
 		return true;
-	for (uint32_t i = 0, nc = ts_node_named_child_count(p); i < nc; i++)
-		if (!declare_pattern(w, ts_node_named_child(p, i), kind, guard + 1))
-			return false;
-	return true;
+	TSNode *kids;
+	size_t nk = shape_named_children(p, &kids);
+	bool ok = true;
+	for (size_t i = 0; ok && i < nk; i++)
+		ok = declare_pattern(w, kids[i], kind, guard + 1);
+	free(kids);
+	return ok;
 }
 
 /* The names n itself declares in the innermost block. */
 static bool declarations(struct jswalk *w, TSNode n)
 {
-	bool lex = type_is(n, "lexical_declaration");
+	bool lex = type_is(n, "lexical_declaration"), ok = true;
+	TSNode *kids;
 	if (lex || type_is(n, "variable_declaration")) {
-		for (uint32_t i = 0, nc = ts_node_named_child_count(n); i < nc; i++) {
-			TSNode d = ts_node_named_child(n, i);
-			if (type_is(d, "variable_declarator") &&
-			    !declare_pattern(w, ts_node_child_by_field_name(d, "name", 4),
-					     lex ? D_LEX : D_VAR, 0))
-				return false;
-		}
-		return true;
+		size_t nk = shape_named_children(n, &kids);
+		for (size_t i = 0; ok && i < nk; i++)
+			ok = !type_is(kids[i], "variable_declarator") ||
+			     declare_pattern(w, ts_node_child_by_field_name(kids[i], "name", 4),
+					     lex ? D_LEX : D_VAR, 0);
+		free(kids);
+		return ok;
 	}
 	if (type_is(n, "class_declaration"))
 		return declare(w, ts_node_child_by_field_name(n, "name", 4), D_LEX);
 	if (type_is(n, "function_declaration") || type_is(n, "generator_function_declaration"))
 		return declare(w, ts_node_child_by_field_name(n, "name", 4), D_FUNC);
 	if (type_is(n, "import_clause") || type_is(n, "namespace_import") || type_is(n, "named_imports")) {
-		for (uint32_t i = 0, nc = ts_node_named_child_count(n); i < nc; i++) {
-			TSNode c = ts_node_named_child(n, i);
+		size_t nk = shape_named_children(n, &kids);
+		for (size_t i = 0; ok && i < nk; i++) {
+			TSNode c = kids[i];
 			if (type_is(c, "import_specifier")) {
 				TSNode alias = ts_node_child_by_field_name(c, "alias", 5);
 				c = ts_node_is_null(alias) ? ts_node_child_by_field_name(c, "name", 4)
 							   : alias;
 			}
-			if (type_is(c, "identifier") && !declare(w, c, D_LEX))
-				return false;
+			ok = !type_is(c, "identifier") || declare(w, c, D_LEX);
 		}
+		free(kids);
+		if (!ok)
+			return false;
 	}
 	if (type_is(n, "interface_declaration") || type_is(n, "type_alias_declaration") ||
 	    type_is(n, "enum_declaration") || type_is(n, "internal_module") ||
@@ -162,9 +206,7 @@ static bool declarations(struct jswalk *w, TSNode n)
 		TSNode name = ts_node_child_by_field_name(n, "name", 4);
 		if (!ts_node_is_null(name)) {
 			XGROW(w->all, w->cap_all, w->n_all + 1);
-			w->all[w->n_all++] =
-				(struct decl){ts_node_start_byte(name),
-					      ts_node_end_byte(name) - ts_node_start_byte(name), D_TYPE};
+			w->all[w->n_all++] = decl_of(name, D_TYPE);
 		}
 	}
 	return true;
@@ -182,11 +224,15 @@ static bool open_scope(struct jswalk *w, TSNode n, TSNode parent, size_t depth)
 		TSNode one = ts_node_child_by_field_name(parent, "parameter", 9);
 		if (!ts_node_is_null(one))
 			return declare(w, one, D_PARAM);
-		TSNode ps = ts_node_child_by_field_name(parent, "parameters", 10);
-		for (uint32_t i = 0, nc = ts_node_is_null(ps) ? 0 : ts_node_named_child_count(ps); i < nc;
-		     i++)
-			if (!declare_pattern(w, ts_node_named_child(ps, i), D_PARAM, 0))
-				return false;
+		TSNode ps = ts_node_child_by_field_name(parent, "parameters", 10), *kids;
+		if (ts_node_is_null(ps))
+			return true;
+		size_t nk = shape_named_children(ps, &kids);
+		bool ok = true;
+		for (size_t i = 0; ok && i < nk; i++)
+			ok = declare_pattern(w, kids[i], D_PARAM, 0);
+		free(kids);
+		return ok;
 	} else if (type_is(parent, "catch_clause")) {
 		return declare_pattern(w, ts_node_child_by_field_name(parent, "parameter", 9), D_PARAM, 0);
 	}
@@ -204,23 +250,13 @@ static bool has_label(TSNode n)
 	return !ts_node_is_null(ts_node_child_by_field_name(n, "label", 5));
 }
 
-/* Records an exported name; false (refused) when the module exports it already. */
+/* Records an exported name (two of one name are found once the walk is done). */
 static bool export_name(struct jswalk *w, TSNode name)
 {
 	if (ts_node_is_null(name))
 		return true;
-	struct decl d = {ts_node_start_byte(name), ts_node_end_byte(name) - ts_node_start_byte(name), D_LEX};
-	for (size_t i = 0; i < w->n_exports; i++) {
-		const struct decl *o = &w->exports[i];
-		if (o->len == d.len && !memcmp(w->data + o->start, w->data + d.start, d.len)) {
-			int len = d.len > 40 ? 40 : (int)d.len;
-			snprintf(w->why, w->why_size, "Duplicate export of '%.*s'", len, w->data + d.start);
-			w->row = (long)ts_node_start_point(name).row;
-			return false;
-		}
-	}
 	XGROW(w->exports, w->cap_exports, w->n_exports + 1);
-	w->exports[w->n_exports++] = d;
+	w->exports[w->n_exports++] = decl_of(name, D_LEX);
 	return true;
 }
 
@@ -237,49 +273,57 @@ static bool export_pattern(struct jswalk *w, TSNode p, int guard)
 		return export_pattern(w, ts_node_child_by_field_name(p, "left", 4), guard + 1);
 	if (!type_is(p, "object_pattern") && !type_is(p, "array_pattern") && !type_is(p, "rest_pattern"))
 		return true;
-	for (uint32_t i = 0, nc = ts_node_named_child_count(p); i < nc; i++)
-		if (!export_pattern(w, ts_node_named_child(p, i), guard + 1))
-			return false;
-	return true;
+	TSNode *kids;
+	size_t nk = shape_named_children(p, &kids);
+	bool ok = true;
+	for (size_t i = 0; ok && i < nk; i++)
+		ok = export_pattern(w, kids[i], guard + 1);
+	free(kids);
+	return ok;
 }
 
-/* The names a top-level export statement exports: its list's (the alias when there is one), its
- * declaration's, "default". A TypeScript `export type` exports no value. */
+/* The specifiers of an export list: each exported name (the alias when there is one) and, for
+ * a list with no `from`, the local name it exports. */
+static bool export_list(struct jswalk *w, TSNode list, bool local)
+{
+	TSNode *kids;
+	size_t nk = shape_named_children(list, &kids);
+	bool ok = true;
+	for (size_t k = 0; ok && k < nk; k++) {
+		TSNode alias = ts_node_child_by_field_name(kids[k], "alias", 5),
+		       name = ts_node_child_by_field_name(kids[k], "name", 4);
+		if (local && type_is(name, "identifier")) {
+			XGROW(w->locals, w->cap_locals, w->n_locals + 1);
+			w->locals[w->n_locals++] = decl_of(name, D_LEX);
+		}
+		ok = export_name(w, ts_node_is_null(alias) ? name : alias);
+	}
+	free(kids);
+	return ok;
+}
+
+/* The names a top-level export statement exports: its list's, its declaration's, "default". A
+ * TypeScript `export type` exports no value. */
 static bool exports(struct jswalk *w, TSNode n)
 {
+	bool local = ts_node_is_null(ts_node_child_by_field_name(n, "source", 6));
 	for (uint32_t i = 0, nc = ts_node_child_count(n); i < nc; i++) {
 		TSNode c = ts_node_child(n, i);
 		if (type_is(c, "type"))
 			return true;
-		if (type_is(c, "default") && !export_name(w, c))
+		if ((type_is(c, "default") && !export_name(w, c)) ||
+		    (type_is(c, "namespace_export") && !export_name(w, ts_node_named_child(c, 0))) ||
+		    (type_is(c, "export_clause") && !export_list(w, c, local)))
 			return false;
-		if (type_is(c, "namespace_export") && !export_name(w, ts_node_named_child(c, 0)))
-			return false;
-		bool local = ts_node_is_null(ts_node_child_by_field_name(n, "source", 6));
-		for (uint32_t k = 0, nk = type_is(c, "export_clause") ? ts_node_named_child_count(c) : 0;
-		     k < nk; k++) {
-			TSNode spec = ts_node_named_child(c, k),
-			       alias = ts_node_child_by_field_name(spec, "alias", 5),
-			       name = ts_node_child_by_field_name(spec, "name", 4);
-			if (local && type_is(name, "identifier")) {
-				XGROW(w->locals, w->cap_locals, w->n_locals + 1);
-				w->locals[w->n_locals++] = (struct decl){
-					ts_node_start_byte(name),
-					ts_node_end_byte(name) - ts_node_start_byte(name), D_LEX};
-			}
-			if (!export_name(w, ts_node_is_null(alias)
-						    ? ts_node_child_by_field_name(spec, "name", 4)
-						    : alias))
-				return false;
-		}
 	}
-	TSNode d = ts_node_child_by_field_name(n, "declaration", 11);
+	TSNode d = ts_node_child_by_field_name(n, "declaration", 11), *kids;
 	if (type_is(d, "lexical_declaration") || type_is(d, "variable_declaration")) {
-		for (uint32_t i = 0, nc = ts_node_named_child_count(d); i < nc; i++)
-			if (!export_pattern(
-				    w, ts_node_child_by_field_name(ts_node_named_child(d, i), "name", 4), 0))
-				return false;
-		return true;
+		size_t nk = shape_named_children(d, &kids);
+		bool ok = true;
+		for (size_t i = 0; ok && i < nk; i++)
+			ok = export_pattern(w, ts_node_child_by_field_name(kids[i], "name", 4), 0);
+		free(kids);
+		return ok;
 	}
 	if (type_is(d, "function_declaration") || type_is(d, "class_declaration") ||
 	    type_is(d, "generator_function_declaration"))
@@ -289,9 +333,11 @@ static bool exports(struct jswalk *w, TSNode n)
 
 static bool two_defaults(TSNode n)
 {
-	int k = 0;
-	for (uint32_t i = 0, nc = ts_node_named_child_count(n); i < nc && k < 2; i++)
-		k += type_is(ts_node_named_child(n, i), "switch_default");
+	TSNode *kids;
+	size_t nk = shape_named_children(n, &kids), k = 0;
+	for (size_t i = 0; i < nk && k < 2; i++)
+		k += type_is(kids[i], "switch_default");
+	free(kids);
 	return k == 2;
 }
 
@@ -563,8 +609,12 @@ bool shape_js_compiles(const struct shape_side *side, const struct js_file *file
 	shape_syms_init(&syms, side->tree, js_interesting);
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(&c);
-		while (w.n_scopes && w.scopes[w.n_scopes - 1].depth >= depth)
+		while (ok && w.n_scopes && w.scopes[w.n_scopes - 1].depth >= depth) {
+			ok = block_ok(&w, w.n_scopes - 1);
 			w.n_decls = w.scopes[--w.n_scopes].first;
+		}
+		if (!ok)
+			break;
 		unsigned ctx = depth ? inner[depth - 1] : 0;
 		XGROW(inner, cap, depth + 1);
 		XGROW(path, cap_path, depth + 1);
@@ -590,6 +640,15 @@ bool shape_js_compiles(const struct shape_side *side, const struct js_file *file
 done:
 	ts_tree_cursor_delete(&c);
 	shape_syms_release(&syms);
+	/* the blocks still open, innermost first, then the module's exports */
+	for (size_t k = w.n_scopes; ok && k-- > 0;)
+		ok = block_ok(&w, k);
+	struct decl *ex = ok && w.n_exports > 1 ? xmalloc(w.n_exports * sizeof *ex) : NULL;
+	if (ex) {
+		memcpy(ex, w.exports, w.n_exports * sizeof *ex);
+		ok = names_ok(&w, ex, w.n_exports, NULL, "Duplicate export of '%.*s'");
+		free(ex);
+	}
 	if (ok && !finish(&w, side, file, line)) {
 		release_walk(&w, inner, path);
 		return false;

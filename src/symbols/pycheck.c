@@ -182,38 +182,41 @@ static TSNode param_name(TSNode n)
 /* The first name two of n's children give twice (parameters, keyword arguments), or a null node. */
 static TSNode repeated_name(TSNode n, const char *data, bool keywords)
 {
-	TSNode names[NAMES_MAX], none = {0};
-	uint32_t k = 0, nc = ts_node_named_child_count(n);
-	if (nc > NAMES_MAX)
+	TSNode none = {0}, found = none, *kids, *names;
+	size_t nk = shape_named_children(n, &kids), k = 0;
+	if (nk > NAMES_MAX) {
+		free(kids);
 		return none;
-	for (uint32_t i = 0; i < nc; i++) {
-		TSNode c = ts_node_named_child(n, i);
-		if (keywords && !type_is(c, "keyword_argument"))
-			continue;
-		TSNode name = param_name(c);
+	}
+	names = xmalloc((nk ? nk : 1) * sizeof *names);
+	for (size_t i = 0; i < nk && ts_node_is_null(found); i++) {
+		TSNode name = keywords && !type_is(kids[i], "keyword_argument") ? none : param_name(kids[i]);
 		if (ts_node_is_null(name))
 			continue;
 		uint32_t a = ts_node_start_byte(name), len = ts_node_end_byte(name) - a;
-		for (uint32_t j = 0; j < k; j++) {
+		for (size_t j = 0; j < k && ts_node_is_null(found); j++) {
 			uint32_t b = ts_node_start_byte(names[j]);
 			if (ts_node_end_byte(names[j]) - b == len && !memcmp(data + a, data + b, len))
-				return name;
+				found = name;
 		}
 		names[k++] = name;
 	}
-	return none;
+	free(names);
+	free(kids);
+	return found;
 }
 
 /* A try with neither an except nor a finally clause. */
 static bool try_without_handler(TSNode n)
 {
-	for (uint32_t i = 0, nc = ts_node_named_child_count(n); i < nc; i++) {
-		const char *t = ts_node_type(ts_node_named_child(n, i));
-		if (!strcmp(t, "except_clause") || !strcmp(t, "except_group_clause") ||
-		    !strcmp(t, "finally_clause"))
-			return false;
-	}
-	return true;
+	TSNode *kids;
+	size_t nk = shape_named_children(n, &kids);
+	bool none = true;
+	for (size_t i = 0; i < nk && none; i++)
+		none = !type_is(kids[i], "except_clause") && !type_is(kids[i], "except_group_clause") &&
+		       !type_is(kids[i], "finally_clause");
+	free(kids);
+	return none;
 }
 
 /* The reason Python refuses node n (in data) in context ctx, into why; false when it does not. */

@@ -79,6 +79,23 @@ unsigned shape_syms_get(struct shape_syms *c, TSNode n)
 	return c->v[s];
 }
 
+size_t shape_named_children(TSNode n, TSNode **out)
+{
+	size_t k = 0, cap = 0;
+	*out = NULL;
+	TSTreeCursor c = ts_tree_cursor_new(n);
+	for (bool more = ts_tree_cursor_goto_first_child(&c); more;
+	     more = ts_tree_cursor_goto_next_sibling(&c)) {
+		TSNode child = ts_tree_cursor_current_node(&c);
+		if (!ts_node_is_named(child))
+			continue;
+		XGROW(*out, cap, k + 1);
+		(*out)[k++] = child;
+	}
+	ts_tree_cursor_delete(&c);
+	return k;
+}
+
 void shape_syms_release(struct shape_syms *c)
 {
 	free(c->v);

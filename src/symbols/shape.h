@@ -48,6 +48,11 @@ void shape_syms_init(struct shape_syms *c, const TSTree *tree, unsigned (*classi
 unsigned shape_syms_get(struct shape_syms *c, TSNode n);
 void shape_syms_release(struct shape_syms *c);
 
+/* n's named children, through one cursor (ts_node_named_child walks from the first child on each
+ * call, so a loop over a long list, a minified `var` of thousands, would be quadratic). *out is
+ * the caller's to free. */
+size_t shape_named_children(TSNode n, TSNode **out);
+
 /* Compares the two versions over hunks h[0..n) (ascending, in file lines); the first violation
  * goes to out (left SHAPE_OK otherwise). Returns false, judging nothing, when a line outside the
  * hunks does not hold the same bytes on both sides (a line map that does not fit the texts). */
