@@ -401,6 +401,29 @@ static bool jump_ok(struct jswalk *w, TSNode n, const TSNode *path, size_t depth
 	return true;
 }
 
+/* `super` (path[depth]) reaches a method through arrow functions only, or a class field or
+ * static block; a call `super()` only a class's constructor. */
+static bool super_ok(const struct jswalk *w, const TSNode *path, size_t depth)
+{
+	bool call = depth && type_is(path[depth - 1], "call_expression");
+	for (size_t i = depth; i-- > 0;) {
+		TSNode n = path[i];
+		if (type_is(n, "method_definition")) {
+			TSNode name = ts_node_child_by_field_name(n, "name", 4);
+			uint32_t a = ts_node_start_byte(name);
+			return !call ||
+			       (ts_node_end_byte(name) - a == 11 && !memcmp(w->data + a, "constructor", 11) &&
+				i && type_is(path[i - 1], "class_body"));
+		}
+		if (!call && (type_is(n, "field_definition") || type_is(n, "public_field_definition") ||
+			      type_is(n, "class_static_block")))
+			return true;
+		if (function_like(n) && !type_is(n, "arrow_function"))
+			return false;
+	}
+	return false;
+}
+
 /* The rules of node n = path[depth] in context ctx; false when it is refused. */
 static bool node_ok(struct jswalk *w, const TSNode *path, size_t depth, unsigned ctx)
 {
@@ -409,6 +432,8 @@ static bool node_ok(struct jswalk *w, const TSNode *path, size_t depth, unsigned
 	if ((type_is(n, "break_statement") || type_is(n, "continue_statement")) &&
 	    !jump_ok(w, n, path, depth, ctx))
 		return false;
+	if (type_is(n, "super") && !super_ok(w, path, depth))
+		return refuse(w, n, "'super' keyword unexpected here");
 	if (type_is(n, "return_statement") && !(ctx & JS_FUNC) && w->module)
 		return refuse(w, n, "Illegal return statement");
 	if (type_is(n, "await_expression") && ((ctx & JS_FUNC) ? !(ctx & JS_ASYNC) : !w->module))
@@ -484,6 +509,7 @@ static unsigned js_interesting(const char *t)
 					    "enum_declaration",
 					    "internal_module",
 					    "abstract_class_declaration",
+					    "super",
 					    NULL};
 	for (const char *const *p = types; *p; p++)
 		if (!strcmp(*p, t))

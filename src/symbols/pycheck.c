@@ -273,6 +273,114 @@ static unsigned inner_context(TSNode n, unsigned ctx)
 	return ctx;
 }
 
+static bool text_is(TSNode n, const char *data, const char *s, uint32_t len)
+{
+	uint32_t a = ts_node_start_byte(n);
+	return ts_node_end_byte(n) - a == len && !memcmp(data + a, s, len);
+}
+
+/* Whether an identifier under parent (as its field, or NULL) binds its name in the scope. */
+static bool binding_position(TSNode parent, const char *field)
+{
+	static const char *const any[] = {"pattern_list",
+					  "tuple_pattern",
+					  "list_pattern",
+					  "list_splat_pattern",
+					  "dictionary_splat_pattern",
+					  "parameters",
+					  "lambda_parameters",
+					  "typed_parameter",
+					  "as_pattern_target",
+					  "dotted_name",
+					  "nonlocal_statement",
+					  "global_statement",
+					  NULL};
+	for (const char *const *t = any; *t; t++)
+		if (type_is(parent, *t))
+			return true;
+	if (!field)
+		return false;
+	if (!strcmp(field, "left"))
+		return type_is(parent, "assignment") || type_is(parent, "augmented_assignment") ||
+		       type_is(parent, "for_statement");
+	if (!strcmp(field, "name"))
+		return type_is(parent, "named_expression") || type_is(parent, "default_parameter") ||
+		       type_is(parent, "typed_default_parameter");
+	return !strcmp(field, "alias") && type_is(parent, "aliased_import");
+}
+
+static bool nested_scope(TSNode n)
+{
+	return type_is(n, "function_definition") || type_is(n, "class_definition") || type_is(n, "lambda") ||
+	       type_is(n, "list_comprehension") || type_is(n, "set_comprehension") ||
+	       type_is(n, "dictionary_comprehension") || type_is(n, "generator_expression");
+}
+
+/* Whether function f binds the name s[0..len) in its own scope: a parameter, an assignment or
+ * for target, an import, an `as` name, a nested def or class, a nonlocal of its own. Generous
+ * where unsure: a miss would refuse code that compiles. */
+static bool binds(TSNode f, const char *data, const char *s, uint32_t len)
+{
+	TSTreeCursor c = ts_tree_cursor_new(f);
+	TSNode *path = NULL;
+	size_t cap = 0, depth = 0;
+	bool found = false;
+	for (;;) {
+		TSNode n = ts_tree_cursor_current_node(&c);
+		XGROW(path, cap, depth + 1);
+		path[depth] = n;
+		bool nested = depth && nested_scope(n);
+		if (nested && !type_is(n, "lambda") && !strstr(ts_node_type(n), "comprehension") &&
+		    !type_is(n, "generator_expression"))
+			found = text_is(ts_node_child_by_field_name(n, "name", 4), data, s, len);
+		else if (depth && type_is(n, "identifier") && text_is(n, data, s, len))
+			found = binding_position(path[depth - 1], ts_tree_cursor_current_field_name(&c));
+		if (found)
+			break;
+		if (!nested && ts_tree_cursor_goto_first_child(&c)) {
+			depth++;
+			continue;
+		}
+		while (depth && !ts_tree_cursor_goto_next_sibling(&c)) {
+			ts_tree_cursor_goto_parent(&c);
+			depth--;
+		}
+		if (!depth)
+			break;
+	}
+	ts_tree_cursor_delete(&c);
+	free(path);
+	return found;
+}
+
+/* A nonlocal statement (path[depth]): at module level, or naming what no function around the
+ * function or class it is in binds. False with why filled. */
+static bool nonlocal_ok(const TSNode *path, size_t depth, const char *data, char *why, size_t size)
+{
+	size_t own = depth;
+	while (own-- > 0 && !type_is(path[own], "function_definition") &&
+	       !type_is(path[own], "class_definition"))
+		;
+	if (own == (size_t)-1) {
+		snprintf(why, size, "nonlocal declaration not allowed at module level");
+		return false;
+	}
+	TSNode *kids;
+	size_t nk = shape_named_children(path[depth], &kids);
+	bool ok = true;
+	for (size_t i = 0; ok && i < nk; i++) {
+		uint32_t a = ts_node_start_byte(kids[i]), len = ts_node_end_byte(kids[i]) - a;
+		ok = false;
+		for (size_t k = own; !ok && k-- > 0;)
+			ok = type_is(path[k], "function_definition") && binds(path[k], data, data + a, len);
+		if (!ok)
+			snprintf(why, size, "no binding for nonlocal '%.*s' found", len > 40 ? 40 : (int)len,
+				 data + a);
+	}
+	free(kids);
+	return ok;
+}
+
 /* 2 for the node types the rules read, else 1 (the walk passes those by). */
 static unsigned py_interesting(const char *t)
 {
@@ -291,6 +399,7 @@ static unsigned py_interesting(const char *t)
 					    "lambda",
 					    "class_definition",
 					    "while_statement",
+					    "nonlocal_statement",
 					    NULL};
 	for (const char *const *p = types; *p; p++)
 		if (!strcmp(*p, t))
@@ -304,7 +413,8 @@ static bool scopes_ok(const TSTree *tree, const char *data, long *row, char *why
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
 	unsigned *inner = NULL;
 	bool *loop = NULL;
-	size_t cap = 0, depth = 0;
+	TSNode *path = NULL;
+	size_t cap = 0, cap_path = 0, depth = 0;
 	bool ok = true;
 	struct shape_syms syms;
 	shape_syms_init(&syms, tree, py_interesting);
@@ -317,7 +427,11 @@ static bool scopes_ok(const TSTree *tree, const char *data, long *row, char *why
 			if (field && !strcmp(field, "body"))
 				ctx |= PY_LOOP;
 		}
-		if (rules && scope_rule(n, data, ctx, why, why_size)) {
+		XGROW(path, cap_path, depth + 1);
+		path[depth] = n;
+		if (rules &&
+		    (scope_rule(n, data, ctx, why, why_size) ||
+		     (type_is(n, "nonlocal_statement") && !nonlocal_ok(path, depth, data, why, why_size)))) {
 			*row = (long)ts_node_start_point(n).row;
 			ok = false;
 			break;
@@ -341,6 +455,7 @@ done:
 	shape_syms_release(&syms);
 	free(inner);
 	free(loop);
+	free(path);
 	return ok;
 }
 

@@ -356,6 +356,16 @@ BRACE_LINES = ["}", "{", "if (x) {", "} else {", "return;", "x();", "})", "(", "
 GO_LINES = ["}", "{", "if x {", "} else {", "return", "x()", "for {", "func() {"]
 
 
+def occurrences(text, old):
+    """How many places old occurs at, overlapping ones included (lets takes the first of two
+    overlapping places as its one match, so the test must not count them as one)."""
+    n, at = 0, text.find(old)
+    while at >= 0 and n < 2:
+        n += 1
+        at = text.find(old, at + 1)
+    return n
+
+
 def pick_old(lines, rng, text):
     """A unique run of whole lines: (first, last) 1-based, or None."""
     for _ in range(20):
@@ -365,7 +375,7 @@ def pick_old(lines, rng, text):
         j = i
         while j < len(lines) and j < i + 6:
             old = "\n".join(lines[i:j + 1])
-            if text.count(old) == 1 and old.strip():
+            if occurrences(text, old) == 1 and old.strip():
                 return i + 1, j + 1
             j += 1
     return None
@@ -426,11 +436,11 @@ def brace_batch(lang, lines, text, rng):
         return None
     first = "\n".join(lines[i - 1:i + 1])
     later = [j for j in range(i + 2, min(len(lines), i + 40)) if lines[j].strip()]
-    if not later or text.count(first) != 1:
+    if not later or occurrences(text, first) != 1:
         return None
     j = rng.choice(later)
     second = lines[j]
-    if text.count(second) != 1:
+    if occurrences(text, second) != 1:
         return None
     if lang == "py":
         new1 = lines[i - 1] + "\n" + lines[i].strip()
