@@ -8,7 +8,8 @@
  *
  * An edit (check_layer1_edit) also gets the shape proof on the same trees (symbols/shape.h): code
  * outside the edited lines keeps its blocks, the edit's code enters no block that had closed
- * before it, and Python that would not compile fails; what moved is named in r->shape.
+ * before it, and what Python's or a JavaScript engine's compiler would refuse fails; what moved
+ * (or broke) is named in r->shape.
  *
  * Layer 2, per batch, opt-in: --check CMD or a preset (@auto @cargo @go @tsc @py), run once
  * before any write and once after the batch; the verdict is by exit code only. */
