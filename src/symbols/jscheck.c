@@ -440,6 +440,9 @@ static bool node_ok(struct jswalk *w, const TSNode *path, size_t depth, unsigned
 		return refuse(w, n, "'await' outside an async function");
 	if (type_is(n, "export_statement") && type_is(parent, "program") && !exports(w, n))
 		return false;
+	if (type_is(n, "try_statement") && ts_node_is_null(ts_node_child_by_field_name(n, "handler", 7)) &&
+	    ts_node_is_null(ts_node_child_by_field_name(n, "finalizer", 9)))
+		return refuse(w, n, "Missing catch or finally after try");
 	if (type_is(n, "switch_body") && two_defaults(n))
 		return refuse(w, n, "More than one default clause in switch statement");
 	if (nested_module_item(n, parent, grand))
@@ -510,6 +513,7 @@ static unsigned js_interesting(const char *t)
 					    "internal_module",
 					    "abstract_class_declaration",
 					    "super",
+					    "try_statement",
 					    NULL};
 	for (const char *const *p = types; *p; p++)
 		if (!strcmp(*p, t))

@@ -17,6 +17,7 @@ struct frame {
 	long start, end; /* file rows, 0-based, inclusive */
 	int parent; /* the frame around it, -1 at top level */
 	const char *brace; /* the node type of a frame opened by `{`: a block and an object differ */
+	size_t depth; /* of its node in the tree */
 };
 
 /* A frame as both sides compare it: where it starts (key_of) and, for a `{`, what it is. */
@@ -32,6 +33,7 @@ struct shape {
 	size_t n, cap;
 	long rows;
 	int *row; /* by row - row0: a frame, -1 at top level, or ROW_NONE */
+	uint32_t *head; /* by row - row0: the node types from the first token up to that frame, hashed */
 	size_t *start; /* by row - row0: where the row starts in side->data; rows + 1 entries */
 	struct defs defs; /* collected only to name what a violation moved */
 	bool have_defs;
@@ -53,6 +55,7 @@ static void index_rows(struct shape *sh)
 	sh->rows = n;
 	sh->start = xmalloc((size_t)(n + 1) * sizeof *sh->start);
 	sh->row = xmalloc((size_t)n * sizeof *sh->row);
+	sh->head = xcalloc((size_t)n, sizeof *sh->head);
 	long r = 0;
 	sh->start[0] = 0;
 	for (const char *p = d; (p = memchr(p, '\n', (size_t)(end - p))); p++)
@@ -121,20 +124,23 @@ static bool is_frame(TSNode n)
 	return ts_node_is_named(n) && end > s.row && !ts_node_is_named(ts_node_child(n, 0));
 }
 
-static int add_frame(struct shape *sh, TSNode n, int parent)
+static int add_frame(struct shape *sh, TSNode n, int parent, size_t depth)
 {
 	TSPoint s = ts_node_start_point(n), e = ts_node_end_point(n);
 	XGROW(sh->f, sh->cap, sh->n + 1);
 	long row0 = sh->side->row0;
 	TSNode open = ts_node_child(n, 0);
 	const char *brace = !strcmp(ts_node_type(open), "{") ? ts_node_type(n) : NULL;
-	sh->f[sh->n] =
-		(struct frame){row0 + s.row, row0 + (e.column == 0 ? e.row - 1 : e.row), parent, brace};
+	sh->f[sh->n] = (struct frame){row0 + s.row, row0 + (e.column == 0 ? e.row - 1 : e.row), parent, brace,
+				      depth};
 	return (int)sh->n++;
 }
 
-/* Records n as its row's first token, in the innermost frame that starts on an earlier row. */
-static void anchor(struct shape *sh, TSNode n, int scope)
+/* Records n (at depth, under the symbols sym[0..depth]) as its row's first token, in the
+ * innermost frame that starts on an earlier row, with what the nodes between them are: a line
+ * the parser reads as another construct (a declaration become part of an expression by a `,`
+ * above it) keeps its frames but not those. */
+static void anchor(struct shape *sh, TSNode n, int scope, const TSSymbol *sym, size_t depth)
 {
 	long r = (long)ts_node_start_point(n).row;
 	if (ts_node_start_byte(n) == ts_node_end_byte(n) || r >= sh->rows || sh->row[r] != ROW_NONE)
@@ -142,6 +148,10 @@ static void anchor(struct shape *sh, TSNode n, int scope)
 	while (scope >= 0 && sh->f[scope].start == sh->side->row0 + r)
 		scope = sh->f[scope].parent;
 	sh->row[r] = scope;
+	uint32_t h = 2166136261u; /* FNV-1a */
+	for (size_t k = depth + 1, stop = scope >= 0 ? sh->f[scope].depth + 1 : 1; k-- > stop;)
+		h = (h ^ sym[k]) * 16777619u;
+	sh->head[r] = h;
 }
 
 /* One walk of the tree: the frames, and each row's first token. Comments are passed over. */
@@ -152,7 +162,8 @@ static void shape_build(struct shape *sh, const struct shape_side *s)
 	index_rows(sh);
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(s->tree));
 	int *scope = NULL;
-	size_t cap = 0, depth = 0;
+	TSSymbol *sym = NULL;
+	size_t cap = 0, cap_sym = 0, depth = 0;
 	struct shape_syms syms;
 	shape_syms_init(&syms, s->tree, opaque);
 	XGROW(scope, cap, 1);
@@ -160,11 +171,14 @@ static void shape_build(struct shape *sh, const struct shape_side *s)
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(&c);
 		bool down = false;
+		XGROW(sym, cap_sym, depth + 1);
+		sym[depth] = ts_node_symbol(n);
 		if (!ts_node_is_extra(n)) {
 			if (!ts_node_child_count(n) || shape_syms_get(&syms, n) == 2) {
-				anchor(sh, n, scope[depth]);
+				anchor(sh, n, scope[depth], sym, depth);
 			} else {
-				int sc = depth && is_frame(n) ? add_frame(sh, n, scope[depth]) : scope[depth];
+				int sc = depth && is_frame(n) ? add_frame(sh, n, scope[depth], depth)
+							      : scope[depth];
 				XGROW(scope, cap, depth + 2);
 				scope[depth + 1] = sc;
 				down = ts_tree_cursor_goto_first_child(&c);
@@ -184,12 +198,14 @@ done:
 	ts_tree_cursor_delete(&c);
 	shape_syms_release(&syms);
 	free(scope);
+	free(sym);
 }
 
 static void shape_release(struct shape *sh)
 {
 	free(sh->f);
 	free(sh->row);
+	free(sh->head);
 	free(sh->start);
 	defs_release(&sh->defs);
 }
@@ -487,7 +503,11 @@ static void describe_move(struct shape *b, struct shape *a, const struct lang *l
 		} else {
 			buf_adds(what, nb ? "outside it" : "top-level");
 		}
-	} else if (j < nb) {
+	} else if (j == nb) {
+		/* the frames are the same: the nodes between them and the line are not */
+		buf_adds(what,
+			 " is now part of another construct: the edit changed how the code before it ends");
+	} else {
 		buf_adds(what, " is no longer in ");
 		add_frame_name(what, b, lang, frb[j], b->f[frb[j]].start + 1);
 		if (!na)
@@ -500,6 +520,8 @@ static bool same_chain(const struct shape *b, const struct shape *a, const struc
 	int fb = b->row[rb - b->side->row0], fa = a->row[ra - a->side->row0];
 	if (fb == ROW_NONE || fa == ROW_NONE)
 		return fb == fa;
+	if (b->head[rb - b->side->row0] != a->head[ra - a->side->row0])
+		return false;
 	struct link kb[CHAIN_MAX], ka[CHAIN_MAX];
 	int fr[CHAIN_MAX];
 	size_t nb = chain(b, m, false, fb, rb, kb, fr, CHAIN_MAX),
