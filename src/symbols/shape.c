@@ -478,7 +478,7 @@ static void describe_move(struct shape *b, struct shape *a, const struct lang *l
 	int frb[CHAIN_MAX], fra[CHAIN_MAX];
 	int fb = b->row[rb - b->side->row0], fa = a->row[ra - a->side->row0];
 	add_subject(what, b, lang, rb, rb + 1);
-	buf_addf(note, "line %ld changes block", rb + 1);
+	buf_addf(note, "line %ld changes %s", rb + 1, fb == ROW_NONE || fa == ROW_NONE ? "meaning" : "block");
 	if (fb == ROW_NONE || fa == ROW_NONE) {
 		buf_adds(what, fa == ROW_NONE ? " is now inside a string or a comment"
 					      : " was inside a string or a comment and is now code");
@@ -507,6 +507,8 @@ static void describe_move(struct shape *b, struct shape *a, const struct lang *l
 		/* the frames are the same: the nodes between them and the line are not */
 		buf_adds(what,
 			 " is now part of another construct: the edit changed how the code before it ends");
+		buf_truncate(note, 0);
+		buf_addf(note, "line %ld changes meaning", rb + 1);
 	} else {
 		buf_adds(what, " is no longer in ");
 		add_frame_name(what, b, lang, frb[j], b->f[frb[j]].start + 1);

@@ -8,7 +8,9 @@
  * lines, so that an insert that only shifts line numbers moves nothing. Three promises:
  *  - every line outside the edited lines keeps its chain: a frame starting outside the edit maps
  *    through the line map, frames starting inside edit k are one link "edit k" (a header the edit
- *    rewrote may change; a `}` the edit removed may not move the lines after it);
+ *    rewrote may change; a `}` the edit removed may not move the lines after it); a `{` frame
+ *    keeps what it is (block, object), and the nodes between the line's first token and its
+ *    innermost frame keep their types (a declaration does not become part of an expression);
  *  - the first code line of an edit is not absorbed by a frame that had closed before it (a
  *    top-level `def` indented into the class above); leaving a frame is the edit's own business;
  *  - in Python, what the interpreter would refuse to compile and tree-sitter accepts (an

@@ -366,3 +366,28 @@ $ lets edit m.mjs --old 'export { y } from "./y.js";' --new 'export { y as x } f
 --- stderr
 structure check failed for m.mjs: line 2: Duplicate export of 'x' (JavaScript would not compile it)
 ERROR_CODE=check_failed
+
+### js: a `,` that turns the next line's declaration into part of an expression is refused
+@env LETS_NO_STATS=1
+% printf 'g();\nfunction f() {\n  return 1;\n}\n' > h.js
+$ lets edit h.js --old 'g();' --new 'g(),'
+? 3
+── h.js · 1 replacement · line 1 · REVERTED
+1~	g(),          ← line 2 changes meaning
+2 	function f() {
+3 	  return 1;
+── check: failed → reverted · file unchanged · sha:b89b17bba630
+--- stderr
+structure check failed for h.js: function f (line 2) is now part of another construct: the edit changed how the code before it ends · to move it on purpose, make the edit cover line 2
+ERROR_CODE=check_failed
+--- file h.js
+g();
+function f() {
+  return 1;
+}
+
+### control: the same statement ended differently keeps the declaration one
+@env LETS_NO_STATS=1
+% printf 'g();\nfunction f() {\n  return 1;\n}\n' > h.js
+$ lets edit h.js --old 'g();' --new 'g(1);' -q
+── check: structure ok · sha:b89b17bba630→[..]
