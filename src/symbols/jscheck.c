@@ -331,6 +331,21 @@ static bool exports(struct jswalk *w, TSNode n)
 	return true;
 }
 
+/* Two methods named constructor (not static) in one class body. */
+static bool two_constructors(const struct jswalk *w, TSNode body)
+{
+	TSNode *kids;
+	size_t nk = shape_named_children(body, &kids), k = 0;
+	for (size_t i = 0; i < nk && k < 2; i++) {
+		TSNode name = ts_node_child_by_field_name(kids[i], "name", 4);
+		uint32_t a = ts_node_start_byte(name);
+		k += type_is(kids[i], "method_definition") && !type_is(ts_node_child(kids[i], 0), "static") &&
+		     ts_node_end_byte(name) - a == 11 && !memcmp(w->data + a, "constructor", 11);
+	}
+	free(kids);
+	return k == 2;
+}
+
 static bool two_defaults(TSNode n)
 {
 	TSNode *kids;
@@ -443,6 +458,8 @@ static bool node_ok(struct jswalk *w, const TSNode *path, size_t depth, unsigned
 	if (type_is(n, "try_statement") && ts_node_is_null(ts_node_child_by_field_name(n, "handler", 7)) &&
 	    ts_node_is_null(ts_node_child_by_field_name(n, "finalizer", 9)))
 		return refuse(w, n, "Missing catch or finally after try");
+	if (type_is(n, "class_body") && two_constructors(w, n))
+		return refuse(w, n, "A class may only have one constructor");
 	if (type_is(n, "switch_body") && two_defaults(n))
 		return refuse(w, n, "More than one default clause in switch statement");
 	if (nested_module_item(n, parent, grand))
@@ -514,6 +531,7 @@ static unsigned js_interesting(const char *t)
 					    "abstract_class_declaration",
 					    "super",
 					    "try_statement",
+					    "class_body",
 					    NULL};
 	for (const char *const *p = types; *p; p++)
 		if (!strcmp(*p, t))

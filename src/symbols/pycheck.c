@@ -106,8 +106,10 @@ static const char *indent_line(struct pylex *x, int col, int alt)
 
 /* The indentation of every logical line, as CPython's tokenizer checks it; blank lines and lines
  * holding only a comment do not count. On a failure *line is the 1-based line of s it shows on;
- * base is the file line before s's first, for the line why names. */
-static bool indentation_ok(const char *s, size_t len, long base, long *line, char *why, size_t why_size)
+ * base is the file line before s's first, for the line why names. starts[row] is set for each
+ * row (0-based, of s) that starts a logical line of code. */
+static bool indentation_ok(const char *s, size_t len, long base, unsigned char *starts, long *line, char *why,
+			   size_t why_size)
 {
 	struct pylex x = {.s = s, .end = s + len, .line = 1};
 	for (const char *p = s; p < x.end; x.line++) {
@@ -127,6 +129,8 @@ static bool indentation_ok(const char *s, size_t len, long base, long *line, cha
 		bool code = logical && q < x.end && !strchr("\n#", *q) &&
 			    !(*q == '\r' && (q + 1 == x.end || q[1] == '\n'));
 		const char *r = code ? indent_line(&x, col, alt) : NULL;
+		if (code)
+			starts[x.line - 1] = 1;
 		if (r) {
 			*line = x.line;
 			if (!strncmp(r, "expected", 8))
@@ -381,6 +385,31 @@ static bool nonlocal_ok(const TSNode *path, size_t depth, const char *data, char
 	return ok;
 }
 
+/* A statement that holds no block: tree-sitter lets one run across a newline that Python ends it
+ * at (`x:` then an indented `y` reads as the annotation `x: y`). */
+static bool simple_statement(TSNode n)
+{
+	static const char *const types[] = {
+		"expression_statement", "return_statement",   "delete_statement",      "raise_statement",
+		"pass_statement",       "import_statement",   "import_from_statement", "assert_statement",
+		"global_statement",     "nonlocal_statement", "type_alias_statement",  NULL};
+	for (const char *const *t = types; *t; t++)
+		if (type_is(n, *t))
+			return true;
+	return false;
+}
+
+/* The first row after n's first that starts a logical line of code (logical, rows of them), or 0. */
+static long runs_into(TSNode n, const unsigned char *logical, long rows)
+{
+	TSPoint s = ts_node_start_point(n), e = ts_node_end_point(n);
+	long end = e.column == 0 && e.row > s.row ? (long)e.row - 1 : (long)e.row;
+	for (long r = (long)s.row + 1; r <= end && r < rows; r++)
+		if (logical[r])
+			return r;
+	return 0;
+}
+
 /* 2 for the node types the rules read, else 1 (the walk passes those by). */
 static unsigned py_interesting(const char *t)
 {
@@ -400,6 +429,15 @@ static unsigned py_interesting(const char *t)
 					    "class_definition",
 					    "while_statement",
 					    "nonlocal_statement",
+					    "expression_statement",
+					    "delete_statement",
+					    "raise_statement",
+					    "pass_statement",
+					    "import_statement",
+					    "import_from_statement",
+					    "assert_statement",
+					    "global_statement",
+					    "type_alias_statement",
 					    NULL};
 	for (const char *const *p = types; *p; p++)
 		if (!strcmp(*p, t))
@@ -408,7 +446,8 @@ static unsigned py_interesting(const char *t)
 }
 
 /* One walk of the tree with the context of each depth: the first node Python would refuse. */
-static bool scopes_ok(const TSTree *tree, const char *data, long *row, char *why, size_t why_size)
+static bool scopes_ok(const TSTree *tree, const char *data, const unsigned char *logical, long rows,
+		      long base, long *row, char *why, size_t why_size)
 {
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
 	unsigned *inner = NULL;
@@ -429,8 +468,12 @@ static bool scopes_ok(const TSTree *tree, const char *data, long *row, char *why
 		}
 		XGROW(path, cap_path, depth + 1);
 		path[depth] = n;
+		long into = rules && simple_statement(n) ? runs_into(n, logical, rows) : 0;
+		if (into)
+			snprintf(why, why_size, "invalid syntax (line %ld starts a new statement)",
+				 base + into + 1);
 		if (rules &&
-		    (scope_rule(n, data, ctx, why, why_size) ||
+		    (into || scope_rule(n, data, ctx, why, why_size) ||
 		     (type_is(n, "nonlocal_statement") && !nonlocal_ok(path, depth, data, why, why_size)))) {
 			*row = (long)ts_node_start_point(n).row;
 			ok = false;
@@ -461,13 +504,16 @@ done:
 
 bool shape_python_compiles(const struct shape_side *side, long *line, char *why, size_t why_size)
 {
-	long l = 0, row = 0;
-	if (!indentation_ok(side->data, side->len, side->row0, &l, why, why_size)) {
+	long l = 0, row = 0, rows = 1;
+	for (const char *p = side->data, *e = side->data + side->len; (p = memchr(p, '\n', (size_t)(e - p)));
+	     p++)
+		rows++;
+	unsigned char *logical = xcalloc((size_t)rows + 1, 1);
+	bool ok = indentation_ok(side->data, side->len, side->row0, logical, &l, why, why_size);
+	if (!ok)
 		*line = side->row0 + l;
-		return false;
-	}
-	if (scopes_ok(side->tree, side->data, &row, why, why_size))
-		return true;
-	*line = side->row0 + row + 1;
-	return false;
+	else if (!(ok = scopes_ok(side->tree, side->data, logical, rows, side->row0, &row, why, why_size)))
+		*line = side->row0 + row + 1;
+	free(logical);
+	return ok;
 }
