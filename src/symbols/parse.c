@@ -251,7 +251,8 @@ static void shape_after(const struct lang *lang, const struct check_req *q, stru
 {
 	if (!old)
 		return;
-	if (!out->after && !out->before) {
+	/* a file that parsed with errors before is judged around them (shape.h), unless it gained one */
+	if (out->after <= out->before) {
 		long row0 = newlines(q->before, 0, start);
 		struct shape_side sb = {old, q->before + start, end_b - start, row0};
 		struct shape_side sa = {p->tree, p->data, p->len, row0};

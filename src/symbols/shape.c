@@ -11,6 +11,7 @@
 #include "lang.h"
 
 #define ROW_NONE (-2) /* no token starts on the row (blank, a comment, inside a string) */
+#define ROW_SKIP (-3) /* its first token is inside a parse error: what it means is a guess */
 #define TEXT_MAX 40 /* bytes of a line quoted in a message */
 
 struct frame {
@@ -140,11 +141,15 @@ static int add_frame(struct shape *sh, TSNode n, int parent, size_t depth)
  * innermost frame that starts on an earlier row, with what the nodes between them are: a line
  * the parser reads as another construct (a declaration become part of an expression by a `,`
  * above it) keeps its frames but not those. */
-static void anchor(struct shape *sh, TSNode n, int scope, const TSSymbol *sym, size_t depth)
+static void anchor(struct shape *sh, TSNode n, int scope, const TSSymbol *sym, size_t depth, bool error)
 {
 	long r = (long)ts_node_start_point(n).row;
 	if (ts_node_start_byte(n) == ts_node_end_byte(n) || r >= sh->rows || sh->row[r] != ROW_NONE)
 		return;
+	if (error) {
+		sh->row[r] = ROW_SKIP;
+		return;
+	}
 	while (scope >= 0 && sh->f[scope].start == sh->side->row0 + r)
 		scope = sh->f[scope].parent;
 	sh->row[r] = scope;
@@ -163,7 +168,8 @@ static void shape_build(struct shape *sh, const struct shape_side *s)
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(s->tree));
 	int *scope = NULL;
 	TSSymbol *sym = NULL;
-	size_t cap = 0, cap_sym = 0, depth = 0;
+	bool *error = NULL; /* by depth: inside an ERROR or MISSING node */
+	size_t cap = 0, cap_sym = 0, cap_err = 0, depth = 0;
 	struct shape_syms syms;
 	shape_syms_init(&syms, s->tree, opaque);
 	XGROW(scope, cap, 1);
@@ -172,10 +178,12 @@ static void shape_build(struct shape *sh, const struct shape_side *s)
 		TSNode n = ts_tree_cursor_current_node(&c);
 		bool down = false;
 		XGROW(sym, cap_sym, depth + 1);
+		XGROW(error, cap_err, depth + 2);
 		sym[depth] = ts_node_symbol(n);
+		error[depth + 1] = (depth && error[depth]) || ts_node_is_error(n) || ts_node_is_missing(n);
 		if (!ts_node_is_extra(n)) {
 			if (!ts_node_child_count(n) || shape_syms_get(&syms, n) == 2) {
-				anchor(sh, n, scope[depth], sym, depth);
+				anchor(sh, n, scope[depth], sym, depth, error[depth + 1]);
 			} else {
 				int sc = depth && is_frame(n) ? add_frame(sh, n, scope[depth], depth)
 							      : scope[depth];
@@ -199,6 +207,7 @@ done:
 	shape_syms_release(&syms);
 	free(scope);
 	free(sym);
+	free(error);
 }
 
 static void shape_release(struct shape *sh)
@@ -404,7 +413,7 @@ static long first_code_row(const struct shape *sh, long a, long b)
 	long lo = sh->side->row0, hi = lo + sh->rows;
 	for (long r = a < lo ? lo : a; r < b && r < hi; r++)
 		if (sh->row[r - lo] != ROW_NONE)
-			return r;
+			return sh->row[r - lo] == ROW_SKIP ? -1 : r;
 	return -1;
 }
 
@@ -520,6 +529,8 @@ static void describe_move(struct shape *b, struct shape *a, const struct lang *l
 static bool same_chain(const struct shape *b, const struct shape *a, const struct map *m, long rb, long ra)
 {
 	int fb = b->row[rb - b->side->row0], fa = a->row[ra - a->side->row0];
+	if (fb == ROW_SKIP || fa == ROW_SKIP)
+		return true;
 	if (fb == ROW_NONE || fa == ROW_NONE)
 		return fb == fa;
 	if (b->head[rb - b->side->row0] != a->head[ra - a->side->row0])

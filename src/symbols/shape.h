@@ -18,7 +18,8 @@
  *    outside an async function, 'break'/'continue' outside a loop, a try with no handler, a
  *    repeated parameter or keyword argument) is a failure; in JavaScript and TypeScript the
  *    early errors jscheck.c knows (a `break` outside a loop, a name declared twice in a block).
- * A file whose tree held a parse error before the edit is not judged (its shape is a guess).
+ * In a file whose tree held parse errors before the edit (and holds no more after it), lines whose
+ * first token sits in an error are not judged (what they mean is the parser's guess).
  * Everything is linear in the parsed bytes, the line chains aside (their depth). */
 #ifndef LETS_SYMBOLS_SHAPE_H
 #define LETS_SYMBOLS_SHAPE_H
