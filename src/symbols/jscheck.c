@@ -707,31 +707,69 @@ done:
 	return ok;
 }
 
-/* A line starting "import" or "export" followed by a space, "{", "*" or a quote. */
-static bool module_line(const char *s, const char *end)
+/* The names side's top level declares, into w's one scope. */
+static void top_names(struct jswalk *w, const struct shape_side *side)
 {
-	size_t n = (size_t)(end - s);
-	if (n < 7 || (memcmp(s, "import", 6) && memcmp(s, "export", 6)))
-		return false;
-	return strchr(" {*\"'", s[6]) != NULL;
+	XGROW(w->scopes, w->cap_scopes, 1);
+	w->scopes[w->n_scopes++] = (struct scope){0, 0, false};
+	TSNode *kids, *inner;
+	size_t nk = shape_named_children(ts_tree_root_node(side->tree), &kids);
+	for (size_t i = 0; i < nk; i++) {
+		TSNode n = kids[i];
+		if (type_is(n, "export_statement"))
+			n = ts_node_child_by_field_name(n, "declaration", 11);
+		if (type_is(n, "import_statement")) {
+			size_t ni = shape_named_children(n, &inner);
+			for (size_t k = 0; k < ni; k++) {
+				TSNode *parts;
+				size_t np = type_is(inner[k], "import_clause")
+						    ? shape_named_children(inner[k], &parts)
+						    : 0;
+				declarations(w, inner[k]);
+				for (size_t j = 0; j < np; j++)
+					declarations(w, parts[j]);
+				if (np)
+					free(parts);
+			}
+			free(inner);
+		} else if (!ts_node_is_null(n)) {
+			declarations(w, n);
+		}
+	}
+	free(kids);
 }
 
-bool shape_js_module(const char *path, const char *data, size_t len)
+/* Whether name (len bytes) occurs as a word in file[0..len) outside [skip_start, skip_end). */
+static bool word_outside(const struct js_file *f, const char *name, size_t len)
 {
-	const struct lang *lang = lang_for_path(path);
-	const char *ext = lang_extension(path);
-	if (lang && lang->id != L_JAVASCRIPT)
-		return strcasecmp(ext, ".cts") != 0; /* TypeScript refuses a top-level return anywhere */
-	if (!strcasecmp(ext, ".mjs"))
-		return true;
-	if (!strcasecmp(ext, ".cjs"))
-		return false;
-	for (const char *s = data, *end = data + len; s < end;) {
-		const char *nl = memchr(s, '\n', (size_t)(end - s));
-		const char *e = nl ? nl : end;
-		if (module_line(s, e))
+	size_t end = f->region_start + f->region_len;
+	for (const char *p = f->data, *e = f->data + f->len; (p = memmem(p, (size_t)(e - p), name, len));
+	     p++) {
+		size_t off = (size_t)(p - f->data);
+		bool word = (off == 0 || !js_ident_len(p - 1, p)) && !js_ident_len(p + len, e);
+		if (word && (off < f->region_start || off >= end))
 			return true;
-		s = e + 1;
 	}
 	return false;
+}
+
+bool shape_js_new_top_name(const struct shape_side *before, const struct shape_side *after,
+			   const struct js_file *file)
+{
+	struct jswalk wb = {.data = before->data}, wa = {.data = after->data};
+	top_names(&wb, before);
+	top_names(&wa, after);
+	struct js_names known = {0};
+	add_names(&known, &wb, wb.decls, wb.n_decls, JS_DECLARES);
+	if (known.n > 1)
+		qsort(known.v, known.n, sizeof *known.v, by_name);
+	bool found = false;
+	for (size_t i = 0; i < wa.n_decls && !found; i++) {
+		struct js_name x = {wa.data + wa.decls[i].start, wa.decls[i].len, JS_DECLARES, D_LEX};
+		found = !lookup(known.v, known.n, &x) && word_outside(file, x.s, x.len);
+	}
+	js_names_release(&known);
+	release_walk(&wb, NULL, NULL);
+	release_walk(&wa, NULL, NULL);
+	return found;
 }

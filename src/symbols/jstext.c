@@ -2,12 +2,15 @@
  * out (jscheck.c): a region is cut where top-level items start at column 0, so the lines outside
  * it that start a declaration, an import or an export say what the module declares and exports.
  * Only one-line forms are read (`import {a,\n b}` is not): a name missed makes a rule miss, on
- * both sides of an edit alike, so it is never blamed on the edit. */
+ * both sides of an edit alike, so it is never blamed on the edit. And whether a file is a
+ * module, from its name and its lines. */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../alloc.h"
+#include "lang.h"
 #include "shape.h"
 
 /* The identifier at s (ASCII letters, digits, _ and $; a non-ASCII byte counts as a letter). */
@@ -185,4 +188,33 @@ void js_names_release(struct js_names *v)
 {
 	free(v->v);
 	*v = (struct js_names){0};
+}
+
+/* A line starting "import" or "export" followed by a space, "{", "*" or a quote. */
+static bool module_line(const char *s, const char *end)
+{
+	size_t n = (size_t)(end - s);
+	if (n < 7 || (memcmp(s, "import", 6) && memcmp(s, "export", 6)))
+		return false;
+	return strchr(" {*\"'", s[6]) != NULL;
+}
+
+bool shape_js_module(const char *path, const char *data, size_t len)
+{
+	const struct lang *lang = lang_for_path(path);
+	const char *ext = lang_extension(path);
+	if (lang && lang->id != L_JAVASCRIPT)
+		return strcasecmp(ext, ".cts") != 0; /* TypeScript refuses a top-level return anywhere */
+	if (!strcasecmp(ext, ".mjs"))
+		return true;
+	if (!strcasecmp(ext, ".cjs"))
+		return false;
+	for (const char *s = data, *end = data + len; s < end;) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		const char *e = nl ? nl : end;
+		if (module_line(s, e))
+			return true;
+		s = e + 1;
+	}
+	return false;
 }

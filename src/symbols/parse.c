@@ -261,6 +261,20 @@ static void shape_after(const struct lang *lang, const struct check_req *q, stru
 	ts_tree_delete(old);
 }
 
+/* JavaScript and TypeScript: whether the edit declares a new top-level name that the file outside
+ * the parsed region also names (shape_js_new_top_name): then the whole file is judged. */
+static bool new_top_name(const struct lang *lang, const struct check_req *q, const TSTree *old,
+			 const struct parse *p, size_t start, size_t end_b)
+{
+	if (lang->id != L_JAVASCRIPT && lang->id != L_TYPESCRIPT && lang->id != L_TSX)
+		return false;
+	long row0 = newlines(q->before, 0, start);
+	struct shape_side sb = {old, q->before + start, end_b - start, row0};
+	struct shape_side sa = {p->tree, p->data, p->len, row0};
+	struct js_file f = {q->after, q->alen, start, p->len, false};
+	return shape_js_new_top_name(&sb, &sa, &f);
+}
+
 /* The items around the change alone, then incrementally their new bytes: the second parse
  * reuses the first tree outside the change. False (out untouched) when the region is most of
  * the file or does not parse cleanly before the change. */
@@ -299,6 +313,12 @@ static bool check_region(const struct lang *lang, const struct check_req *q, str
 	out->after = count_errors(p->tree, lines, LINES_CAP);
 	out->first_line = pick_line(q->after, start, q->pre, q->alen - q->suf, lines, out->after, LINES_CAP);
 	out->partial = true;
+	if (old && out->after <= out->before && new_top_name(lang, q, old, p, start, end_b)) {
+		ts_tree_delete(old);
+		parse_free(p);
+		*out = (struct syntax_delta){0};
+		return false;
+	}
 	shape_after(lang, q, p, old, start, end_b, out);
 	parse_free(p);
 	return true;

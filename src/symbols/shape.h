@@ -99,6 +99,13 @@ void js_names_release(struct js_names *v);
 /* The length of the identifier at s (0: none). */
 size_t js_ident_len(const char *s, const char *end);
 
+/* Whether the after region declares at its top level a name the before region did not, that
+ * occurs as a word in the file outside the region: a declaration out there that the text scan
+ * cannot read (destructured, indented, a multi-line import) might make it a second one, so the
+ * caller judges the whole file instead. */
+bool shape_js_new_top_name(const struct shape_side *before, const struct shape_side *after,
+			   const struct js_file *file);
+
 /* Whether a top-level `return` is an error in path's file holding data: TypeScript (not .cts),
  * .mjs, or JavaScript with a line starting with an import or export statement. */
 bool shape_js_module(const char *path, const char *data, size_t len);
