@@ -7,9 +7,10 @@ an oracle that shares no code with lets:
               keeps its chain of enclosing statements (and the block of each: body, orelse,
               handlers ...), so every def and class keeps its qualified name; a file that
               compiled still compiles.
-  JavaScript  a bracket lexer (strings, template literals, comments, regex literals): every line
-              outside the edit keeps the lines its enclosing brackets open on; node's parser
-              (vm.Script / vm.SourceTextModule, nothing runs) still accepts a file it accepted.
+  JavaScript  node's parser (vm.Script / vm.SourceTextModule, nothing runs) still accepts a file
+              it accepted; on a file it accepted, a bracket lexer (strings, template literals,
+              comments, regex literals): every line outside the edit keeps the lines its
+              enclosing brackets open on.
   Go          the same bracket lexer (raw strings, runes).
 
 An edit lets applies (exit 0) that the oracle says changed meaning outside the edited lines, or
@@ -160,12 +161,18 @@ def skip_literal(src, i, lang):
         j = src.find("`", i + 1)
         return n if j < 0 else j + 1
     i += 1
-    depth, klass = 0, False
+    depth, klass, prev = 0, False, "("
     while i < n:
         c = src[i]
         if c == "\\":
             i += 2
             continue
+        if q == "`" and depth and c == "/" and prev in "(,=:[!&|?{};+-*%<>~^":
+            i = skip_literal(src, i, lang)  # a regex literal inside ${...}
+            prev = "x"
+            continue
+        if q == "`" and depth and c not in " \t\n":
+            prev = c
         if q == "`":
             if depth == 0 and c == "`":
                 return i + 1
@@ -302,8 +309,8 @@ def verdict(lang, before, after, hunks, shape_b, path, node, compiled_before):
         if err:
             return "no longer compiles: " + err
     shape_a = shape_of(lang, after)
-    if shape_b is None or shape_a is None:
-        return None
+    if shape_b is None or shape_a is None or (lang == "js" and not compiled_before):
+        return None  # the bracket lexer is trusted on code node's parser reads
     inside = set(range(1, after.count("\n") + 2)) - set(lmap.values())
     for lb, la in lmap.items():
         if lb not in shape_b:
