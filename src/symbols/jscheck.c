@@ -444,6 +444,8 @@ static bool node_ok(struct jswalk *w, const TSNode *path, size_t depth, unsigned
 {
 	TSNode n = path[depth], none = {0}, parent = depth ? path[depth - 1] : none,
 	       grand = depth > 1 ? path[depth - 2] : none;
+	if (ts_node_has_error(n))
+		return true; /* what a node holding a parse error declares or means is a guess */
 	if ((type_is(n, "break_statement") || type_is(n, "continue_statement")) &&
 	    !jump_ok(w, n, path, depth, ctx))
 		return false;

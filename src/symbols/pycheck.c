@@ -468,11 +468,12 @@ static bool scopes_ok(const TSTree *tree, const char *data, const unsigned char 
 		}
 		XGROW(path, cap_path, depth + 1);
 		path[depth] = n;
-		long into = rules && simple_statement(n) ? runs_into(n, logical, rows) : 0;
+		bool judged = rules && !ts_node_has_error(n); /* a node holding a parse error is a guess */
+		long into = judged && simple_statement(n) ? runs_into(n, logical, rows) : 0;
 		if (into)
 			snprintf(why, why_size, "invalid syntax (line %ld starts a new statement)",
 				 base + into + 1);
-		if (rules &&
+		if (judged &&
 		    (into || scope_rule(n, data, ctx, why, why_size) ||
 		     (type_is(n, "nonlocal_statement") && !nonlocal_ok(path, depth, data, why, why_size)))) {
 			*row = (long)ts_node_start_point(n).row;
