@@ -105,13 +105,15 @@ bench: deps
 clean:
 	rm -rf $(BUILD)
 
-# The long runs of the stress tests make check runs a slice of: `make soak` (SOAK_OPS operations,
-# SOAK_SEED to vary them).
+# The long runs of the stress tests make check runs a slice of (minutes, not seconds): `make soak`
+# (SOAK_OPS operations, SOAK_SEED to vary them).
+.PHONY: soak
 SOAK_OPS ?= 5000
 SOAK_SEED ?= 26
 soak: deps
 	+@$(SUBMAKE) build-release
 	MEANING_OPS=$(SOAK_OPS) MEANING_SEED=$(SOAK_SEED) bash tests/stress/meaning-data.sh $(BUILD)/lets
+	MEANING_EDITS=$(SOAK_OPS) bash tests/stress/meaning-code.sh $(BUILD)/lets
 
 # ---- fuzzing (libFuzzer; clang from Debian) ----------------------------------------------------
 # `make fuzz FUZZ_SECONDS=N` runs every harness in fuzz/ for N seconds on its committed seed

@@ -21,16 +21,22 @@
 
 /* The tree-sitter error count before and after; false when path has no grammar. How much of the
  * file is parsed (the items around the change, or the whole file) is syntax_check_change's call.
- * A new file (before NULL) had no errors. */
+ * A new file (before NULL) had no errors. With edit, an edit's change (hunks h[0..n)) also gets
+ * the shape proof, whose verdict goes to *shape. */
 static bool structure_errors(const char *path, const char *before, size_t blen, const char *after,
-			     size_t alen, long *eb, long *ea, long *line)
+			     size_t alen, const struct line_hunk *h, size_t n, bool edit, long *eb, long *ea,
+			     long *line, struct shape_verdict *shape)
 {
 	struct syntax_delta d;
-	if (!syntax_check_change(path, before ? before : "", before ? blen : 0, after, alen, &d))
+	bool has = edit && before ? syntax_check_edit(path, before, blen, after, alen, h, n, &d)
+				  : syntax_check_change(path, before ? before : "", before ? blen : 0, after,
+							alen, &d);
+	if (!has)
 		return false;
 	*eb = before ? d.before : 0;
 	*ea = d.after;
 	*line = d.first_line;
+	*shape = d.shape;
 	return true;
 }
 
@@ -78,6 +84,11 @@ const char *check_kind_name(enum check_kind k)
 const char *check_reject_note(const struct check_result *r)
 {
 	return r->meaning_changed ? "\xE2\x86\x90 meaning changed" : kinds[r->kind].reject_note;
+}
+
+const char *check_result_note(const struct check_result *r)
+{
+	return r->shape.kind != SHAPE_OK ? r->shape.note : check_reject_note(r);
 }
 
 const char *check_failed_status(enum check_kind k)
@@ -170,8 +181,8 @@ static bool format_ok(enum check_kind k, const char *path, const char *s, size_t
 	return k < CHECK_JSON || tf_valid(fmt[k], path, s, n, detail, sizeof(detail));
 }
 
-void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
-		  struct check_result *r)
+static void layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
+		   const struct line_hunk *h, size_t n, bool edit, struct check_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->kind = check_kind_for(path, before ? before : after, before ? blen : alen, r->reason);
@@ -190,8 +201,8 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
 	switch (r->kind) {
 	case CHECK_NONE: return;
 	case CHECK_STRUCTURE:
-		if (!structure_errors(path, before, blen, after, alen, &r->errors_before, &r->errors_after,
-				      &r->error_line)) {
+		if (!structure_errors(path, before, blen, after, alen, h, n, edit, &r->errors_before,
+				      &r->errors_after, &r->error_line, &r->shape)) {
 			r->kind = CHECK_NONE;
 			return;
 		}
@@ -201,7 +212,19 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
 		r->errors_after = format_ok(r->kind, path, after, alen) ? 0 : 1;
 		break;
 	}
-	r->failed = r->errors_after > r->errors_before;
+	r->failed = r->errors_after > r->errors_before || r->shape.kind != SHAPE_OK;
+}
+
+void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
+		  struct check_result *r)
+{
+	layer1(path, before, blen, after, alen, NULL, 0, false, r);
+}
+
+void check_layer1_edit(const char *path, const char *before, size_t blen, const char *after, size_t alen,
+		       const struct line_hunk *h, size_t n, struct check_result *r)
+{
+	layer1(path, before, blen, after, alen, h, n, true, r);
 }
 
 void check_shell_quote(struct buf *b, const char *s)
@@ -222,7 +245,8 @@ void check_shell_quote(struct buf *b, const char *s)
 }
 
 bool check_meaning(const char *path, struct check_result *r, const char *before, size_t blen,
-		   const char *after, size_t alen, enum meaning_verb verb, struct buf *why)
+		   const char *after, size_t alen, const struct line_hunk *h, size_t n,
+		   enum meaning_verb verb, struct buf *why)
 {
 	static const enum tf_format fmt[] = {[CHECK_JSON] = TF_JSON,
 					     [CHECK_YAML] = TF_YAML,
@@ -234,7 +258,11 @@ bool check_meaning(const char *path, struct check_result *r, const char *before,
 		return true;
 	size_t mark = why->len;
 	buf_addf(why, "meaning check failed for %s: ", path);
-	if (meaning_check(fmt[r->kind], path, before, blen, after, alen, verb, why) != MEANING_CHANGED) {
+	struct meaning_lines asked = {0};
+	if (n)
+		asked = (struct meaning_lines){h[0].b1, h[n - 1].b2};
+	if (meaning_check(fmt[r->kind], path, before, blen, after, alen, n ? &asked : NULL, verb, why) !=
+	    MEANING_CHANGED) {
 		buf_truncate(why, mark);
 		return true;
 	}

@@ -7,6 +7,11 @@
  * guessed at. Only a *new* failure fails: a file that was already
  * broken before the edit is not blamed on it.
  *
+ * An edit (check_layer1_edit) also gets the shape proof on the same trees (symbols/shape.h): code
+ * outside the edited lines keeps its blocks, the edit's code enters no block that had closed
+ * before it, and what Python's or a JavaScript engine's compiler would refuse fails; what moved
+ * (or broke) is named in r->shape.
+ *
  * Layer 2, per batch, opt-in: --check CMD or a preset (@auto @cargo @go @tsc @py), run once
  * before any write and once after the batch; the verdict is by exit code only. */
 #ifndef LETS_CHECK_H
@@ -15,6 +20,7 @@
 #include <stddef.h>
 
 #include "error.h"
+#include "symbols/parse.h"
 #include "transform/meaning.h"
 
 struct buf;
@@ -28,6 +34,7 @@ struct check_result {
 	long errors_before, errors_after;
 	bool failed; /* the new content broke something that held before */
 	bool meaning_changed; /* failed the meaning proof (check_meaning): it parses, but means more */
+	struct shape_verdict shape; /* check_layer1_edit's shape proof: SHAPE_OK, or what it caught */
 };
 
 /* The check kind path's name selects, or CHECK_NONE with reason filled. */
@@ -36,18 +43,27 @@ enum check_kind check_kind_for(const char *path, const char *data, size_t len, c
  * (symbols/parse.h). */
 void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
 		  struct check_result *r);
+/* check_layer1 for an edit whose edited lines are h[0..n) (ascending; NULL: the lines from the
+ * first changed byte to the last), with the shape proof. */
+void check_layer1_edit(const char *path, const char *before, size_t blen, const char *after, size_t alen,
+		       const struct line_hunk *h, size_t n, struct check_result *r);
 /* The meaning proof (transform/meaning.h) after layer 1 passed on a JSON, YAML, TOML or
- * frontmatter file that parsed before: false when a value outside the change moved, with r marked
- * failed and meaning_changed, and "meaning check failed for <path>: …" (the values, the ready
- * command) appended to why. Edit and transform call it; write replaces the whole content. */
+ * frontmatter file that parsed before (h[0..n): the lines an edit asked for, which count as
+ * changed too; NULL: only the bytes that differ): false when a value outside the change moved, with
+ * r marked failed and meaning_changed, and "meaning check failed for <path>: …" (the values, the
+ * ready command) appended to why. Edit and transform call it; write replaces the whole content. */
 bool check_meaning(const char *path, struct check_result *r, const char *before, size_t blen,
-		   const char *after, size_t alen, enum meaning_verb verb, struct buf *why);
+		   const char *after, size_t alen, const struct line_hunk *h, size_t n,
+		   enum meaning_verb verb, struct buf *why);
 /* Appends s as one shell word: bare when it is plain, else single-quoted. */
 void check_shell_quote(struct buf *b, const char *s);
 /* "structure", "json", "yaml", "toml", "frontmatter". */
 const char *check_kind_name(enum check_kind k);
 /* The note after a rejected line: "parse error", "invalid json", ..., "meaning changed". */
 const char *check_reject_note(const struct check_result *r);
+/* The note after a rejected file's first changed line: the shape proof's when it failed the
+ * file ("← nested in Foo"), else check_reject_note's. Points into r or static storage. */
+const char *check_result_note(const struct check_result *r);
 /* What a failed check found, after "structure check failed for <path>: ": "1 new parse error at
  * line 12", "3 new parse errors, the first at line 12"; else check_failed_status's word. */
 void check_failed_reason(struct buf *b, const struct check_result *r);

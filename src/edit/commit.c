@@ -9,6 +9,7 @@
 #include "../lock.h"
 #include "../opt.h"
 #include "../publish.h"
+#include "advice.h"
 #include "edit.h"
 
 /* Locks one file through its held directory and reads it through the locked descriptor, so the
@@ -86,36 +87,175 @@ enum lets_err edit_commit_load(struct edit_call *c, struct lockset *locks)
 	return diag_first(c->d);
 }
 
+/* Adds to hunks h (before's lines → the working copy's before this change) one change: lines
+ * [p1, p2) of the copy became [p1, p2 + delta). Hunks it overlaps or touches merge into it; the
+ * ones after it move by delta. */
+static void hunks_add(struct line_hunk **h, size_t *n, size_t *cap, long p1, long p2, long delta)
+{
+	size_t i = 0, j;
+	long s0 = 0, sum = 0, m1 = p1, m2 = p2;
+	for (; i < *n && (*h)[i].a2 < p1; i++)
+		s0 += ((*h)[i].a2 - (*h)[i].a1) - ((*h)[i].b2 - (*h)[i].b1);
+	for (j = i; j < *n && (*h)[j].a1 <= p2; j++) {
+		m1 = (*h)[j].a1 < m1 ? (*h)[j].a1 : m1;
+		m2 = (*h)[j].a2 > m2 ? (*h)[j].a2 : m2;
+		sum += ((*h)[j].a2 - (*h)[j].a1) - ((*h)[j].b2 - (*h)[j].b1);
+	}
+	struct line_hunk merged = {m1 - s0, m2 - s0 - sum, m1, m2 + delta};
+	if (j == i) {
+		XGROW(*h, *cap, *n + 1);
+		memmove(*h + i + 1, *h + i, (*n - i) * sizeof **h);
+		(*n)++;
+		j = i + 1;
+	} else if (j > i + 1) {
+		memmove(*h + i + 1, *h + j, (*n - j) * sizeof **h);
+		*n -= j - i - 1;
+		j = i + 1;
+	}
+	(*h)[i] = merged;
+	for (; j < *n; j++) {
+		(*h)[j].a1 += delta;
+		(*h)[j].a2 += delta;
+	}
+}
+
+/* The lines ef's entries edited, as hunks from the bytes read to the working copy: each entry's
+ * covered lines (in the copy as it left them) and the lines it added, composed in batch order.
+ * NULL (*n 0) when an entry gives no line to map by: the check then takes the changed bytes. */
+static struct line_hunk *file_hunks(const struct edit_call *c, size_t fi, size_t *n)
+{
+	const struct edit_file *ef = &c->f[fi];
+	struct line_hunk *h = NULL;
+	size_t cap = 0;
+	long lines = (long)file_count_lines(ef->orig, ef->orig_len);
+	*n = 0;
+	for (size_t i = 0; i < c->n_e; i++) {
+		const struct edit_entry *en = &c->e[i];
+		if (en->file != fi)
+			continue;
+		long delta = en->lines_after - lines, q1, q2;
+		lines = en->lines_after;
+		if (!en->res.n_lines ||
+		    (q2 = en->res.lines[en->res.n_lines - 1] + 1) - (q1 = en->res.lines[0]) < delta) {
+			free(h);
+			*n = 0;
+			return NULL;
+		}
+		hunks_add(&h, n, &cap, q1, q2 - delta, delta);
+	}
+	return h;
+}
+
+/* --new with every line moved left by cols whitespace characters, or NULL when a line has fewer. */
+static char *dedented(const char *s, size_t len, long cols, size_t *out_len)
+{
+	struct buf b = BUF_INIT;
+	for (size_t i = 0; i < len;) {
+		const char *nl = memchr(s + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - s) + 1 : len, k = 0;
+		while (k < (size_t)cols && i + k < end && (s[i + k] == ' ' || s[i + k] == '\t'))
+			k++;
+		if (k < (size_t)cols && i + k < end && s[i + k] != '\n' && s[i + k] != '\r') {
+			buf_release(&b);
+			return NULL;
+		}
+		buf_add(&b, s + i + k, end - i - k);
+		i = end;
+	}
+	*out_len = b.len;
+	return buf_detach(&b);
+}
+
+/* The next step after a shape failure of file fi: the command that leaves the edit's text where
+ * it was, when its one entry can be repeated; where an --old must start to nest it on purpose. */
+static void shape_next(const struct edit_call *c, size_t fi, struct buf *m)
+{
+	const struct shape_verdict *v = &c->f[fi].ck.shape;
+	const struct edit_entry *one = NULL;
+	size_t n = 0;
+	for (size_t i = 0; i < c->n_e; i++)
+		if (c->e[i].file == fi)
+			one = &c->e[i], n++;
+	if (v->kind == SHAPE_MOVED) {
+		if (v->moved_first == v->moved_last)
+			buf_addf(m, " \xC2\xB7 to move it on purpose, make the edit cover line %ld",
+				 v->moved_first);
+		else
+			buf_addf(m, " \xC2\xB7 to move them on purpose, make the edit cover lines %ld-%ld",
+				 v->moved_first, v->moved_last);
+	}
+	if (v->kind != SHAPE_NESTED)
+		return;
+	struct edit_req rq;
+	char *fixed = NULL;
+	size_t fixed_len = 0;
+	if (n == 1 && one->old && !one->batch_line && v->indent_after > v->indent_before) {
+		edit_args_req(c, one, &rq);
+		fixed = dedented(rq.new_text, rq.new_len, v->indent_after - v->indent_before, &fixed_len);
+	}
+	if (fixed) {
+		rq.new_text = fixed;
+		rq.new_len = fixed_len;
+		buf_adds(m, " \xC2\xB7 to leave it where it was: ");
+		advice_command(m, &rq, 0, 0);
+		free(fixed);
+	} else {
+		buf_addf(
+			m,
+			" \xC2\xB7 to leave it where it was, indent its first line as the one it replaces (%ld columns)",
+			v->indent_before);
+	}
+	if (v->last_inside)
+		buf_addf(m, " \xC2\xB7 to nest it in %s on purpose, start the edit at line %ld, inside it",
+			 v->into, v->last_inside);
+}
+
+/* A failed layer-1 check of file fi, on stderr: the meaning proof's message (why), the format's
+ * verdict, what the structure check found, or what the shape proof saw move. */
+static void check_failed(struct edit_call *c, size_t fi, const struct buf *why)
+{
+	const struct edit_file *ef = &c->f[fi];
+	struct buf m = BUF_INIT;
+	if (ef->ck.meaning_changed) {
+		buf_add(&m, why->data, why->len);
+	} else if (ef->ck.kind != CHECK_STRUCTURE) {
+		buf_addf(&m, "structured check failed for %s: invalid", ef->path);
+	} else if (ef->ck.shape.kind == SHAPE_OK) {
+		buf_addf(&m, "structure check failed for %s: ", ef->path);
+		check_failed_reason(&m, &ef->ck);
+	} else {
+		buf_addf(&m, "structure check failed for %s: %s", ef->path, ef->ck.shape.what);
+		shape_next(c, fi, &m);
+	}
+	diag_add(c->d, E_CHECK_FAILED, "%s", m.data);
+	buf_release(&m);
+}
+
 bool edit_commit_check(struct edit_call *c)
 {
 	bool broken = false;
 	for (size_t i = 0; i < c->n_f; i++) {
 		struct edit_file *ef = &c->f[i];
+		struct buf why = BUF_INIT;
 		if (c->o->no_check) {
 			ef->ck.kind = CHECK_NONE;
 			strcpy(ef->ck.reason, "--no-check");
 		} else {
-			check_layer1(ef->path, ef->orig, ef->orig_len, ef->f.data, ef->f.size, &ef->ck);
+			size_t n;
+			struct line_hunk *h = file_hunks(c, i, &n);
+			check_layer1_edit(ef->path, ef->orig, ef->orig_len, ef->f.data, ef->f.size, h, n,
+					  &ef->ck);
+			check_meaning(ef->path, &ef->ck, ef->orig, ef->orig_len, ef->f.data, ef->f.size, h, n,
+				      MEANING_EDIT, &why);
+			free(h);
 		}
 		memcpy(ef->sha_after, file_sha(&ef->f), 13);
-		struct buf why = BUF_INIT;
-		if (!c->o->no_check)
-			check_meaning(ef->path, &ef->ck, ef->orig, ef->orig_len, ef->f.data, ef->f.size,
-				      MEANING_EDIT, &why);
-		if (ef->ck.meaning_changed) {
-			diag_add(c->d, E_CHECK_FAILED, "%s", why.data);
-		} else if (ef->ck.failed && ef->ck.kind == CHECK_STRUCTURE) {
-			buf_truncate(&why, 0);
-			check_failed_reason(&why, &ef->ck);
-			diag_add(c->d, E_CHECK_FAILED, "structure check failed for %s: %s", ef->path,
-				 why.data);
-		} else if (ef->ck.failed)
-			diag_add(c->d, E_CHECK_FAILED, "structured check failed for %s: invalid", ef->path);
+		if (ef->ck.failed) {
+			broken = true;
+			check_failed(c, i, &why);
+			edit_mark_failed(c, ef->path);
+		}
 		buf_release(&why);
-		if (!ef->ck.failed)
-			continue;
-		broken = true;
-		edit_mark_failed(c, ef->path);
 	}
 	return !broken;
 }

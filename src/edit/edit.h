@@ -46,6 +46,7 @@ struct edit_entry {
 
 	struct edit_result res;
 	struct edit_history hist; /* res, after the call's earlier entries on the same file */
+	long lines_after; /* the working copy's line count once this entry applied (the line map) */
 	struct out_block region;
 	struct omits gap; /* this block's region gaps */
 	long cut, lossy; /* region lines cut at LINE_CUT_BYTES / shown lossily */

@@ -168,7 +168,7 @@ static void note_rejected(struct edit_call *c)
 		struct edit_entry *en = &c->e[i];
 		const struct edit_file *ef = &c->f[en->file];
 		if (ef->ck.failed && ef->first_entry == i)
-			block_note_first_change(&en->region, check_reject_note(&ef->ck));
+			block_note_first_change(&en->region, check_result_note(&ef->ck));
 	}
 }
 

@@ -3,9 +3,12 @@
 #include <string.h>
 #include <tree_sitter/api.h>
 
+#include <stdio.h>
+
 #include "../alloc.h"
 #include "chunk.h"
 #include "lang.h"
+#include "shape.h"
 
 /* A buffer parsed with a grammar; it owns a copy of the bytes it last parsed, so a change can be
  * parsed incrementally against them (parse_update). */
@@ -159,51 +162,207 @@ static long pick_line(const char *after, size_t start, size_t pre, size_t change
 
 #define LINES_CAP 64
 
-bool syntax_check_change(const char *path, const char *before, size_t before_len, const char *after,
-			 size_t after_len, struct syntax_delta *out)
+/* The lines from the first changed byte to the last as one hunk: the common prefix cut back to a
+ * line start, the common suffix cut forward to one (on both sides, as its bytes are the same). */
+static void hull_of(const char *b, size_t blen, const char *a, size_t alen, struct line_hunk *h)
 {
-	const struct lang *lang = lang_for_path(path);
-	if (!lang)
-		return false;
 	size_t pre, suf;
-	common_ends(before, before_len, after, after_len, &pre, &suf);
+	common_ends(b, blen, a, alen, &pre, &suf);
+	size_t p = chunk_line_start(b, pre), sb = blen - suf, sa = alen - suf;
+	if ((sb && b[sb - 1] != '\n') || (sa && a[sa - 1] != '\n')) {
+		const char *nl = memchr(b + sb, '\n', blen - sb);
+		size_t skip = nl ? (size_t)(nl - b - sb) + 1 : blen - sb;
+		sb += skip;
+		sa += skip;
+	}
+	h->b1 = h->a1 = newlines(b, 0, p) + 1;
+	h->b2 = h->b1 + newlines(b, p, sb) + (sb > p && b[sb - 1] != '\n');
+	h->a2 = h->a1 + newlines(a, p, sa) + (sa > p && a[sa - 1] != '\n');
+}
+
+/* The request of one check: both versions, the hunks, whether to run the shape proof. */
+struct check_req {
+	const char *path, *before, *after;
+	size_t blen, alen;
+	const struct line_hunk *h;
+	size_t nh;
+	bool shape;
+	size_t pre, suf; /* the common prefix and suffix of before and after */
+};
+
+/* Whether side (a region of before, or of after: `after`, starting where b starts) keeps the
+ * compile rules of lang (shape.h); false with *line and why filled. Languages without rules
+ * always do. */
+static bool side_compiles(const struct lang *lang, const struct check_req *q, const struct shape_side *side,
+			  size_t start, bool after, long *line, char *why, size_t why_size)
+{
+	if (lang->id == L_PYTHON)
+		return shape_python_compiles(side, line, why, why_size);
+	if (lang->id != L_JAVASCRIPT && lang->id != L_TYPESCRIPT && lang->id != L_TSX)
+		return true;
+	const char *data = after ? q->after : q->before;
+	size_t len = after ? q->alen : q->blen;
+	struct js_file f = {data, len, start, side->len, shape_js_module(q->path, data, len)};
+	return shape_js_compiles(side, &f, line, why, why_size);
+}
+
+/* The compile rules on both sides: a verdict when the after side breaks one and the before side
+ * broke none (a file that did not compile is not blamed on the edit). */
+static bool compiles(const struct lang *lang, const struct check_req *q, const struct shape_side *b,
+		     const struct shape_side *a, struct shape_verdict *v)
+{
+	long line = 0, line_b = 0;
+	char why[64], why_b[64];
+	size_t start = (size_t)(b->data - q->before);
+	if (side_compiles(lang, q, a, start, true, &line, why, sizeof why) ||
+	    !side_compiles(lang, q, b, start, false, &line_b, why_b, sizeof why_b))
+		return false;
+	v->kind = SHAPE_COMPILE;
+	v->line = line;
+	snprintf(v->what, sizeof v->what, "line %ld: %s (%s would not compile it)", line, why,
+		 lang->id == L_PYTHON       ? "Python"
+		 : lang->id == L_JAVASCRIPT ? "JavaScript"
+					    : "TypeScript");
+	if (line == newlines(q->after, 0, q->pre) + 1)
+		snprintf(v->note, sizeof v->note, "\xE2\x86\x90 %s", why);
+	else
+		snprintf(v->note, sizeof v->note, "\xE2\x86\x90 line %ld: %s", line, why);
+	return true;
+}
+
+/* The shape proof on the trees of the check, b and a (the same region of the file before and
+ * after the edit, both clean). The compile rules first: they decide alone. */
+static void judge(const struct lang *lang, const struct check_req *q, const struct shape_side *b,
+		  const struct shape_side *a, struct syntax_delta *out)
+{
+	if (lang->format != FMT_NONE || compiles(lang, q, b, a, &out->shape))
+		return; /* markup and data: their own checks decide */
+	struct line_hunk hull;
+	if (q->h && shape_compare(lang, b, a, q->h, q->nh, &out->shape))
+		return;
+	hull_of(q->before, q->blen, q->after, q->alen, &hull);
+	shape_compare(lang, b, a, &hull, 1, &out->shape);
+}
+
+/* The shape proof on p's tree (after) and old (before's tree, of before[start..end_b)), when
+ * neither holds an error; frees old. */
+static void shape_after(const struct lang *lang, const struct check_req *q, struct parse *p, TSTree *old,
+			size_t start, size_t end_b, struct syntax_delta *out)
+{
+	if (!old)
+		return;
+	/* a file that parsed with errors before is judged around them (shape.h), unless it gained one */
+	if (out->after <= out->before) {
+		long row0 = newlines(q->before, 0, start);
+		struct shape_side sb = {old, q->before + start, end_b - start, row0};
+		struct shape_side sa = {p->tree, p->data, p->len, row0};
+		judge(lang, q, &sb, &sa, out);
+	}
+	ts_tree_delete(old);
+}
+
+/* JavaScript and TypeScript: whether the edit declares a new top-level name that the file outside
+ * the parsed region also names (shape_js_new_top_name): then the whole file is judged. */
+static bool new_top_name(const struct lang *lang, const struct check_req *q, const TSTree *old,
+			 const struct parse *p, size_t start, size_t end_b)
+{
+	if (lang->id != L_JAVASCRIPT && lang->id != L_TYPESCRIPT && lang->id != L_TSX)
+		return false;
+	long row0 = newlines(q->before, 0, start);
+	struct shape_side sb = {old, q->before + start, end_b - start, row0};
+	struct shape_side sa = {p->tree, p->data, p->len, row0};
+	struct js_file f = {q->after, q->alen, start, p->len, false};
+	return shape_js_new_top_name(&sb, &sa, &f);
+}
+
+/* The items around the change alone, then incrementally their new bytes: the second parse
+ * reuses the first tree outside the change. False (out untouched) when the region is most of
+ * the file or does not parse cleanly before the change. */
+static bool check_region(const struct lang *lang, const struct check_req *q, struct syntax_delta *out)
+{
 	/* Both cuts are made in text the change did not touch, so they enclose the same code: the
 	 * start from the item above the first changed line, the end from the line after the last
 	 * changed one. */
-	size_t first = chunk_line_start(before, pre);
-	size_t start = lang->chunkable && first ? chunk_item_start(before, before_len, first - 1) : 0;
-	long lines[LINES_CAP];
-	*out = (struct syntax_delta){0};
+	size_t first = chunk_line_start(q->before, q->pre);
+	size_t start = first ? chunk_item_start(q->before, q->blen, first - 1) : 0;
+	const char *nl_b = memchr(q->before + q->blen - q->suf, '\n', q->suf);
+	const char *nl_a = memchr(q->after + q->alen - q->suf, '\n', q->suf);
+	size_t end_b = nl_b ? chunk_item_end(q->before, q->blen, (size_t)(nl_b - q->before) + 1) : q->blen;
+	size_t end_a = nl_a ? chunk_item_end(q->after, q->alen, (size_t)(nl_a - q->after) + 1) : q->alen;
 	/* No size floor: a whole parse runs at ~5 MB/s, so even a 12 KB file would cost edit more
 	 * than all its other work; a region that is most of the file is parsed whole anyway. */
-	if (lang->chunkable) {
-		const char *nl_b = memchr(before + before_len - suf, '\n', suf);
-		const char *nl_a = memchr(after + after_len - suf, '\n', suf);
-		size_t end_b =
-			nl_b ? chunk_item_end(before, before_len, (size_t)(nl_b - before) + 1) : before_len;
-		size_t end_a =
-			nl_a ? chunk_item_end(after, after_len, (size_t)(nl_a - after) + 1) : after_len;
-		if ((end_b - start) * 2 < before_len) {
-			/* The region alone, then incrementally its new bytes: the second parse reuses the
-			 * first tree outside the change. */
-			struct parse *p = parse_new(path, before + start, end_b - start);
-			if (count_errors(p->tree, NULL, 0) == 0) {
-				parse_update(p, after + start, end_a - start);
-				out->after = count_errors(p->tree, lines, LINES_CAP);
-				out->first_line = pick_line(after, start, pre, after_len - suf, lines,
-							    out->after, LINES_CAP);
-				out->partial = true;
-				parse_free(p);
-				return true;
-			}
-			parse_free(p);
-		}
+	if ((end_b - start) * 2 >= q->blen)
+		return false;
+	struct parse *p = parse_new(q->path, q->before + start, end_b - start);
+	if (count_errors(p->tree, NULL, 0)) {
+		parse_free(p);
+		return false;
 	}
-	struct parse *p = parse_new(path, before, before_len);
-	out->before = count_errors(p->tree, NULL, 0);
-	parse_update(p, after, after_len);
+	/* a region the compile rules refuse before the edit was cut where no item starts (a comment
+	 * at column 0 inside a Python function): the whole file decides */
+	long line;
+	char why[64];
+	struct shape_side sb = {p->tree, q->before + start, end_b - start, newlines(q->before, 0, start)};
+	if (q->shape && !side_compiles(lang, q, &sb, start, false, &line, why, sizeof why)) {
+		parse_free(p);
+		return false;
+	}
+	long lines[LINES_CAP];
+	TSTree *old = q->shape ? ts_tree_copy(p->tree) : NULL;
+	parse_update(p, q->after + start, end_a - start);
 	out->after = count_errors(p->tree, lines, LINES_CAP);
-	out->first_line = pick_line(after, 0, pre, after_len - suf, lines, out->after, LINES_CAP);
+	out->first_line = pick_line(q->after, start, q->pre, q->alen - q->suf, lines, out->after, LINES_CAP);
+	out->partial = true;
+	if (old && out->after <= out->before && new_top_name(lang, q, old, p, start, end_b)) {
+		ts_tree_delete(old);
+		parse_free(p);
+		*out = (struct syntax_delta){0};
+		return false;
+	}
+	shape_after(lang, q, p, old, start, end_b, out);
 	parse_free(p);
 	return true;
+}
+
+static bool check_change(struct check_req *q, struct syntax_delta *out)
+{
+	const struct lang *lang = lang_for_path(q->path);
+	if (!lang)
+		return false;
+	common_ends(q->before, q->blen, q->after, q->alen, &q->pre, &q->suf);
+	*out = (struct syntax_delta){0};
+	if (lang->chunkable && check_region(lang, q, out))
+		return true;
+	long lines[LINES_CAP];
+	struct parse *p = parse_new(q->path, q->before, q->blen);
+	out->before = count_errors(p->tree, NULL, 0);
+	TSTree *old = q->shape ? ts_tree_copy(p->tree) : NULL;
+	parse_update(p, q->after, q->alen);
+	out->after = count_errors(p->tree, lines, LINES_CAP);
+	out->first_line = pick_line(q->after, 0, q->pre, q->alen - q->suf, lines, out->after, LINES_CAP);
+	shape_after(lang, q, p, old, 0, q->blen, out);
+	parse_free(p);
+	return true;
+}
+
+bool syntax_check_change(const char *path, const char *before, size_t before_len, const char *after,
+			 size_t after_len, struct syntax_delta *out)
+{
+	struct check_req q = {
+		.path = path, .before = before, .after = after, .blen = before_len, .alen = after_len};
+	return check_change(&q, out);
+}
+
+bool syntax_check_edit(const char *path, const char *before, size_t before_len, const char *after,
+		       size_t after_len, const struct line_hunk *h, size_t n, struct syntax_delta *out)
+{
+	struct check_req q = {.path = path,
+			      .before = before,
+			      .after = after,
+			      .blen = before_len,
+			      .alen = after_len,
+			      .h = h,
+			      .nh = n,
+			      .shape = true};
+	return check_change(&q, out);
 }

@@ -51,6 +51,7 @@ enum why { W_GONE, W_KEYS, W_MOVED, W_OVERRIDDEN, W_NEW, W_REVEALED };
 
 struct run {
 	struct side b, a;
+	size_t ask_from, ask_to; /* before's bytes on the lines the edit asked for (none: equal) */
 	size_t changed;
 	struct buf shown;
 	uint32_t first, first_a; /* the first changed value's nodes (NONE where it has none) */
@@ -403,6 +404,25 @@ static bool revealed(const struct run *u, uint32_t b, uint32_t a)
 	return u->b.n[b].shadowed && !same_tree(winner(&u->b, b), u->a.n[a].t);
 }
 
+/* Did the edit extend before's leaf l, on the lines it asked for, into the change: is there a
+ * value at l's start (shifted: s) in after, reached by the same keys, that ends further on? */
+static bool extended(struct run *u, const struct mleaf *l, size_t s)
+{
+	if (l->start < u->ask_from || l->end > u->ask_to)
+		return false;
+	size_t lo = 0, hi = u->a.nl;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (u->a.l[mid].start < s)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	enum why why;
+	return lo < u->a.nl && u->a.l[lo].start == s && u->a.l[lo].end > s + (l->end - l->start) &&
+	       same_chain(u, l->node, u->a.l[lo].node, &why);
+}
+
 static void forward(struct run *u)
 {
 	size_t hint = 0;
@@ -414,7 +434,8 @@ static void forward(struct run *u)
 		shift_to(&u->b, &u->a, l, &s, &e);
 		uint32_t k = leaf_at(&u->a, s, e, &hint);
 		if (k == NONE) {
-			note(u, l->node, NONE, W_GONE, s);
+			if (!extended(u, l, s))
+				note(u, l->node, NONE, W_GONE, s);
 			continue;
 		}
 		uint32_t an = u->a.l[k].node;
@@ -464,6 +485,25 @@ static void changed_lines(struct run *u)
 	u->b.from = u->a.from = p;
 	u->b.to = bl - s;
 	u->a.to = al - s;
+}
+
+/* The offset line n (1-based) starts at in s, len past the last line. */
+static size_t line_offset(const char *s, size_t len, long n)
+{
+	size_t off = 0;
+	for (long k = 1; k < n && off < len; k++) {
+		const char *nl = memchr(s + off, '\n', len - off);
+		off = nl ? (size_t)(nl - s) + 1 : len;
+	}
+	return off;
+}
+
+/* The bytes of before's lines the edit asked for. A whitespace-folded --old keeps the file's bytes,
+ * so a value on those lines may keep its start and grow into the change: the edit extended it. */
+static void asked_bytes(struct run *u, const struct meaning_lines *asked)
+{
+	u->ask_from = line_offset(u->b.src, u->b.len, asked->b1);
+	u->ask_to = line_offset(u->b.src, u->b.len, asked->b2);
 }
 
 /* ---- the ready command ---- */
@@ -660,7 +700,8 @@ static void side_release(struct side *s)
 }
 
 enum meaning_verdict meaning_check(enum tf_format f, const char *path, const char *before, size_t blen,
-				   const char *after, size_t alen, enum meaning_verb verb, struct buf *why)
+				   const char *after, size_t alen, const struct meaning_lines *asked,
+				   enum meaning_verb verb, struct buf *why)
 {
 	struct run u;
 	memset(&u, 0, sizeof(u));
@@ -669,6 +710,8 @@ enum meaning_verdict meaning_check(enum tf_format f, const char *path, const cha
 		return v;
 	if (side_build(&u.b, f, before, blen) && side_build(&u.a, f, after, alen)) {
 		changed_lines(&u);
+		if (asked)
+			asked_bytes(&u, asked);
 		forward(&u);
 		backward(&u);
 		v = u.changed ? MEANING_CHANGED : MEANING_KEPT;

@@ -29,10 +29,18 @@ enum meaning_verdict {
  * re-indented; transform: re-read and edit). */
 enum meaning_verb { MEANING_EDIT, MEANING_TRANSFORM };
 
-/* Compares before and after (both valid f). On MEANING_CHANGED appends to why: "<n> value(s)
+/* The lines of before an edit asked for (1-based, half-open [b1, b2)). A value on them that keeps
+ * its start and grows into the changed lines was extended by the edit, not moved: a line added to
+ * a YAML block scalar whose lines --old named (the bytes that differ are only the added line). */
+struct meaning_lines {
+	long b1, b2;
+};
+
+/* Compares before and after (both valid f); asked: the lines an edit asked for, or NULL. On MEANING_CHANGED appends to why: "<n> value(s)
  * outside the edited lines changed", up to 3 lines "\n  <path>: <was> → <now>", "\n  (+N more)",
  * and the ready command lines ("\n  run: …"). path names the file in commands. */
 enum meaning_verdict meaning_check(enum tf_format f, const char *path, const char *before, size_t blen,
-				   const char *after, size_t alen, enum meaning_verb verb, struct buf *why);
+				   const char *after, size_t alen, const struct meaning_lines *asked,
+				   enum meaning_verb verb, struct buf *why);
 
 #endif

@@ -21,6 +21,7 @@ static void apply_all(struct edit_call *c)
 			edit_mark_failed(c, ef->path);
 			continue;
 		}
+		en->lines_after = (long)ef->f.n_lines;
 		edit_render_region(en, &ef->f);
 	}
 }

@@ -287,7 +287,7 @@ static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
 	}
 	struct buf why = BUF_INIT;
 	if (!o->no_check)
-		check_meaning(ef->path, &ef->ck, ef->orig, ef->orig_len, ef->f.data, ef->f.size,
+		check_meaning(ef->path, &ef->ck, ef->orig, ef->orig_len, ef->f.data, ef->f.size, NULL, 0,
 			      MEANING_TRANSFORM, &why);
 	region_of_marks(j, &ef->f);
 	if (ef->ck.failed) {

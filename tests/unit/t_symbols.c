@@ -61,7 +61,7 @@ static const struct {
 static void test_syntax_errors(void)
 {
 	for (size_t i = 0; i < sizeof syntax_cases / sizeof *syntax_cases; i++) {
-		struct syntax_delta d = {-1, -1, -7, false};
+		struct syntax_delta d = {.before = -1, .after = -1, .first_line = -7};
 		bool has = syntax_check_change(syntax_cases[i].path, "", 0, syntax_cases[i].src,
 					       strlen(syntax_cases[i].src), &d);
 		char name[128];
@@ -128,7 +128,7 @@ static void check_change(const char *title, const char *path, const char *before
 			 const char *after, size_t after_len, int want_before, int want_after_some,
 			 long want_line, int want_partial)
 {
-	struct syntax_delta d = {-1, -1, -1, false};
+	struct syntax_delta d = {.before = -1, .after = -1, .first_line = -1};
 	char name[128];
 	snprintf(name, sizeof name, "check_change %s: has grammar", title);
 	if (!unit_check(syntax_check_change(path, before, before_len, after, after_len, &d), "%s", name))
