@@ -404,11 +404,23 @@ static bool revealed(const struct run *u, uint32_t b, uint32_t a)
 	return u->b.n[b].shadowed && !same_tree(winner(&u->b, b), u->a.n[a].t);
 }
 
+/* Only a string written to span lines (a YAML block scalar, a TOML multi-line string) is extended
+ * by a line added inside it; a plain YAML scalar that absorbs the next line (`- a` then `  - b`
+ * reads as the string "a - b") did not ask for that line. */
+static bool block_string(const struct side *v, const struct mleaf *l)
+{
+	const char *p = v->src + l->start;
+	size_t n = l->end - l->start;
+	if (n >= 1 && (p[0] == '|' || p[0] == '>'))
+		return true;
+	return n >= 3 && (memcmp(p, "\"\"\"", 3) == 0 || memcmp(p, "'''", 3) == 0);
+}
+
 /* Did the edit extend before's leaf l, on the lines it asked for, into the change: is there a
  * value at l's start (shifted: s) in after, reached by the same keys, that ends further on? */
 static bool extended(struct run *u, const struct mleaf *l, size_t s)
 {
-	if (l->start < u->ask_from || l->end > u->ask_to)
+	if (l->start < u->ask_from || l->end > u->ask_to || !block_string(&u->b, l))
 		return false;
 	size_t lo = 0, hi = u->a.nl;
 	while (lo < hi) {

@@ -58,7 +58,7 @@ static void verdict_cases(void)
 		struct buf why = BUF_INIT;
 		enum meaning_verdict v =
 			meaning_check(cases[i].f, "f", cases[i].before, strlen(cases[i].before),
-				      cases[i].after, strlen(cases[i].after), MEANING_EDIT, &why);
+				      cases[i].after, strlen(cases[i].after), NULL, MEANING_EDIT, &why);
 		unit_check(v == cases[i].want, "%s: %s, want %s (%s)", cases[i].name, verdicts[v],
 			   verdicts[cases[i].want], why.len ? why.data : "");
 		buf_release(&why);
@@ -69,7 +69,7 @@ static void messages(void)
 {
 	struct buf why = BUF_INIT;
 	const char *b = "a: x\nb: 1\n", *a = "a: x\n  more\nb: 1\n";
-	meaning_check(TF_YAML, "c.yaml", b, strlen(b), a, strlen(a), MEANING_TRANSFORM, &why);
+	meaning_check(TF_YAML, "c.yaml", b, strlen(b), a, strlen(a), NULL, MEANING_TRANSFORM, &why);
 	unit_str(
 		"a transform names the keys asked and says nothing was written", why.data,
 		"1 value outside the keys asked changed\n"
@@ -78,7 +78,7 @@ static void messages(void)
 	buf_truncate(&why, 0);
 	b = "x: 1\n";
 	a = "x: 1\n  - y\n";
-	meaning_check(TF_YAML, "d.yaml", b, strlen(b), a, strlen(a), MEANING_EDIT, &why);
+	meaning_check(TF_YAML, "d.yaml", b, strlen(b), a, strlen(a), NULL, MEANING_EDIT, &why);
 	unit_str(
 		"a value that became part of a longer string", why.data,
 		"1 value outside the edited lines changed\n"
@@ -88,7 +88,7 @@ static void messages(void)
 	buf_truncate(&why, 0);
 	b = "a: |\n  text\nb: 1\n";
 	a = "a: 0\n  text\nb: 1\n";
-	unit_check(meaning_check(TF_YAML, "e.yaml", b, strlen(b), a, strlen(a), MEANING_EDIT, &why) ==
+	unit_check(meaning_check(TF_YAML, "e.yaml", b, strlen(b), a, strlen(a), NULL, MEANING_EDIT, &why) ==
 			   MEANING_KEPT,
 		   "a value whose first line was edited is the edit's (%s)", why.data ? why.data : "");
 	buf_release(&why);

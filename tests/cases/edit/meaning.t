@@ -285,3 +285,38 @@ $ lets edit fm.md --old $'---\ntitle: a\n---\n' --new '' -q
 ── check: frontmatter ok · sha:[..]→[..]
 --- file fm.md
 # Body
+
+### a line --new adds under a plain scalar it names continues that scalar: refused (only a block scalar grows)
+@env LETS_NO_STATS=1
+% printf 'keywords:\n- ip\n- ipv6\nname: x\n' > k.yaml
+$ lets edit k.yaml --old '- ipv6' --new $'- ipv6\n  - ipv4'
+? 3
+── k.yaml · 1 replacement · lines 3, 4 · REVERTED
+1 	keywords:
+2 	- ip
+3 	- ipv6
+4~	  - ipv4          ← meaning changed
+5 	name: x
+── check: meaning changed → reverted · file unchanged · sha:3ff73ec8b03c
+--- stderr
+meaning check failed for k.yaml: 1 value outside the edited lines changed
+  keywords[1]: "ipv6" → part of the string "ipv6 - ipv4"
+  run: lets transform k.yaml --append keywords=ipv4
+  or:  lets edit k.yaml --insert-after "@'^- ipv6$'" --new '- ipv4'
+ERROR_CODE=check_failed
+--- file k.yaml
+keywords:
+- ip
+- ipv6
+name: x
+
+### control: a line --new adds inside a block scalar it names grows that scalar
+@env LETS_NO_STATS=1
+% printf 'run: |\n  echo a\nname: x\n' > r.yaml
+$ lets edit r.yaml --old $'run: |\n  echo a' --new $'run: |\n  echo a\n  echo b' -q
+── check: yaml ok · sha:[..]→[..]
+--- file r.yaml
+run: |
+  echo a
+  echo b
+name: x
