@@ -46,15 +46,33 @@ while read -r slug code; do
 done < <(sed -n 's/^\t\[E_[A-Z_]*\] = {"\([a-z_]*\)", \([0-9]*\)},$/\1 \2/p' "$top/src/error.c")
 record "lets.1 EXIT STATUS lists every slug" "$([ -z "$missing" ] && echo 0 || echo 1)" "missing$missing"
 
-# make install under a scratch DESTDIR: the files, where each shell looks.
+# make install under a scratch DESTDIR: the files, where each shell looks. Debian's fish, with
+# XDG_DATA_DIRS unset, reads no directory under /usr/local: the completion goes to its
+# system administrator's directory, /etc/fish/completions (the test below asks fish itself).
 make -C "$top" --no-print-directory -s install DESTDIR="$work/inst" PREFIX=/usr/local > "$work/install.log" 2>&1
 got=$(cd "$work/inst" && find . -type f | sort)
-want='./usr/local/bin/lets
+want='./etc/fish/completions/lets.fish
+./usr/local/bin/lets
 ./usr/local/share/bash-completion/completions/lets
-./usr/local/share/fish/vendor_completions.d/lets.fish
 ./usr/local/share/man/man1/lets.1
 ./usr/local/share/zsh/site-functions/_lets'
 record "make install places binary, page and completions" "$([ "$got" = "$want" ] && echo 0 || echo 1)" "$got"
+
+# fish finds it: the directory make install chose (DESTDIR taken off) is on the completion path of
+# this machine's fish started with XDG_DATA_DIRS unset (and a fresh HOME, so no user setting helps),
+# and fish, loading the file from there, completes `lets sh` to `show`.
+# The control: $PREFIX/share/fish/vendor_completions.d, where make install used to put it, is not.
+fish_env=(env -u XDG_DATA_DIRS -u XDG_CONFIG_HOME -u XDG_DATA_HOME HOME="$work/fish-home")
+mkdir -p "$work/fish-home"
+fish_path=$("${fish_env[@]}" fish -c 'printf "%s\n" $fish_complete_path' 2>&1)
+fish_dir=$(cd "$work/inst" && find . -name lets.fish -printf '%h\n' | sed 's/^\.//')
+record "fish's default completion path has the directory make install used" \
+	"$(grep -qxF -- "${fish_dir:-none}" <<<"$fish_path" && echo 0 || echo 1)" "${fish_dir:-no lets.fish} not in: $fish_path"
+record "  control: fish does not read /usr/local/share/fish/vendor_completions.d" \
+	"$(grep -qxF /usr/local/share/fish/vendor_completions.d <<<"$fish_path" && echo 1 || echo 0)" "$fish_path"
+# (fish loads a command's completions only when the command is on PATH, as the installed one is)
+completes=$("${fish_env[@]}" PATH="$work/inst/usr/local/bin:$PATH" fish -c 'set fish_complete_path $argv[1]; complete -C "lets sh"' "$work/inst$fish_dir" 2>&1)
+record "fish completes lets sh from the installed file" "$([ "${completes%%$'\t'*}" = show ] && echo 0 || echo 1)" "$completes"
 
 # The package: its fields, its files, and the binary running from a scratch root.
 version=$("$lets" version)
