@@ -381,14 +381,17 @@ $(BUILD)/completions/lets.fish: $(BUILD)/lets
 	@mkdir -p $(@D)
 	$(BUILD)/lets completions fish > $@.tmp && mv $@.tmp $@
 
-# Where each shell looks under PREFIX (zsh's site-functions and fish's vendor directory are on
-# their default search paths for /usr/local and /usr).
+# Where each shell looks: bash's and zsh's directories under PREFIX are on their default search
+# paths for /usr/local and /usr; fish's is asked of the installed fish, which on Debian reads
+# nothing under /usr/local (packaging/fish-completions-dir.sh; FISH_COMPLETIONS_DIR=DIR overrides).
+FISH_COMPLETIONS_DIR ?=
 install: install-extras
 install-extras: all
 	install -D -m 0644 $(MAN) $(DESTDIR)$(PREFIX)/share/man/man1/lets.1
 	install -D -m 0644 $(BUILD)/completions/lets.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lets
 	install -D -m 0644 $(BUILD)/completions/_lets $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_lets
-	install -D -m 0644 $(BUILD)/completions/lets.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/lets.fish
+	dir='$(FISH_COMPLETIONS_DIR)'; [ -n "$$dir" ] || dir=$$(packaging/fish-completions-dir.sh '$(PREFIX)') && \
+		install -D -m 0644 $(BUILD)/completions/lets.fish "$(DESTDIR)$$dir/lets.fish"
 
 # `make deb` checks what it packs with Debian's own tools, installed by this target only (they are
 # large, and make check does not need them): hardening-check (devscripts) and lintian, which must
