@@ -100,4 +100,67 @@ record "lets version runs from the unpacked .deb" "$([ "$out" = "$version" ] && 
 same=$(zcat "$work/root/usr/share/man/man1/lets.1.gz" | cmp - "$man" 2>&1 && "$lets" completions bash |
 	cmp - "$work/root/usr/share/bash-completion/completions/lets" 2>&1)
 record "the .deb's page and completions are the built ones" "$([ -z "$same" ] && echo 0 || echo 1)" "$same"
+
+# The package's metadata. Static-Built-Using names the Debian source packages of what is linked
+# into the static binary, each at the version installed here: glibc (libc.a), gcc (libgcc),
+# pcre2, jansson, libyaml, and rust-blake3 (BLAKE3's C sources, from librust-blake3-dev). The
+# tree-sitter sources come from npm, not Debian: the copyright file names them, with versions.
+srcver() { dpkg-query -W -f='${source:Package} (= ${source:Version})' "$1"; }
+libgcc_pkg=$(dpkg -S "$(realpath "$(gcc -print-libgcc-file-name)")" | cut -d: -f1)
+want="$(srcver "$libgcc_pkg"), $(srcver libc6-dev), $(srcver libjansson-dev), $(srcver libyaml-dev), $(srcver libpcre2-dev), $(srcver librust-blake3-dev)"
+got=$(dpkg-deb -f "$deb" Static-Built-Using)
+record "Static-Built-Using names the source packages linked in" "$([ "$got" = "$want" ] && echo 0 || echo 1)" "got '$got', want '$want'"
+npm_missing=
+for p in tree-sitter tree-sitter-bash tree-sitter-c-sharp @tree-sitter-grammars/tree-sitter-yaml; do
+	v=$(node -p "require('$top/deps/node_modules/$p/package.json').version")
+	grep -qF "npm package $p $v," "$work/root/usr/share/doc/lets/copyright" || npm_missing+=" $p@$v"
+done
+record "the copyright file names the npm sources with their versions" "$([ -z "$npm_missing" ] && echo 0 || echo 1)" "missing$npm_missing"
+
+# DEBIAN/md5sums lists every file the package holds, with its sum (debsums, dpkg --verify).
+dpkg-deb -I "$deb" md5sums > "$work/md5sums" 2>&1
+listed=$(sed 's/^[0-9a-f]\{32\}  //' "$work/md5sums" | sort)
+files=$(cd "$work/root" && find . -type f | sed 's,^\./,,' | sort)
+sums=$(cd "$work/root" && md5sum --check --quiet "$work/md5sums" 2>&1)
+record "DEBIAN/md5sums lists every file with its sum" "$([ "$listed" = "$files" ] && [ -z "$sums" ] && echo 0 || echo 1)" "$(head -3 "$work/md5sums") $sums"
+
+# The maintainer: git's user.name and user.email by default, or MAINTAINER=, in the control file
+# and in the changelog's trailer line.
+name=$(git -C "$top" config user.name || true)
+email=$(git -C "$top" config user.email || true)
+want="lets packager <packager@example.invalid>"
+[ -n "$name" ] && [ -n "$email" ] && want="$name <$email>"
+got=$(dpkg-deb -f "$deb" Maintainer)
+record "Maintainer is git's user.name <user.email>" "$([ "$got" = "$want" ] && echo 0 || echo 1)" "got '$got', want '$want'"
+
+# dpkg installs the package into a scratch root with its own database (no maintainer script,
+# no log): dpkg --verify finds every file as packed, and reports one that changed.
+dpkg_root=$work/dpkg
+mkdir -p "$dpkg_root"/var/lib/dpkg/{info,updates,triggers} && touch "$dpkg_root"/var/lib/dpkg/{status,available}
+dpkg=(dpkg --root="$dpkg_root" --log=/dev/null --force-not-root --force-script-chrootless)
+"${dpkg[@]}" -i "$deb" > "$work/dpkg.log" 2>&1
+record "dpkg installs the .deb into a scratch root" $? "$(tail -3 "$work/dpkg.log")"
+verify=$("${dpkg[@]}" --verify lets 2>&1)
+record "dpkg --verify lets finds every file as packed" "$([ -z "$verify" ] && echo 0 || echo 1)" "$verify"
+echo changed >> "$dpkg_root/usr/share/doc/lets/README.md"
+verify=$("${dpkg[@]}" --verify lets 2>&1)
+record "  control: dpkg --verify names a changed file" "$([ "$verify" = "??5??????   /usr/share/doc/lets/README.md" ] && echo 0 || echo 1)" "$verify"
+
+# A lets dpkg installed says to upgrade it with apt or dpkg, not with `git pull && make install`
+# (which would leave a second copy in /usr/local/bin); the same binary unpacked by hand is a
+# source build. (DPKG_ROOT points lets, as it points dpkg, at the scratch root.)
+out=$(cd "$work" && DPKG_ROOT="$dpkg_root" "$dpkg_root/usr/bin/lets" update 2>&1; echo "exit $?")
+want="this lets (/usr/bin/lets) was installed by dpkg, package lets · upgrade it the way it came: \`sudo apt install --only-upgrade lets\`, or \`sudo dpkg -i\` a newer lets .deb
+ERROR_CODE=no_repository
+exit 1"
+record "update of a lets dpkg installed names apt and dpkg" "$([ "$out" = "$want" ] && echo 0 || echo 1)" "$out"
+out=$(cd "$work" && DPKG_ROOT="$dpkg_root" "$work/root/usr/bin/lets" update 2>&1; echo "exit $?")
+record "  control: the same binary unpacked by hand is a source build" \
+	"$([ "${out%%:*}" = "this build has no configured release repository · it was built from source" ] && echo 0 || echo 1)" "$out"
+
+# MAINTAINER= names another maintainer, in the control file and the changelog.
+make -C "$top" --no-print-directory -s deb-build MAINTAINER="Jane O'Hara & Co <jane@example.net>" > "$work/make.log" 2>&1
+got="$(dpkg-deb -f "$deb" Maintainer) / $(dpkg-deb --fsys-tarfile "$deb" | tar -xOf - ./usr/share/doc/lets/changelog.gz | zcat | grep '^ -- ' | sed 's/>  .*/>/')"
+want="Jane O'Hara & Co <jane@example.net> /  -- Jane O'Hara & Co <jane@example.net>"
+record "make deb-build MAINTAINER= names the maintainer" "$([ "$got" = "$want" ] && echo 0 || echo 1)" "$got"
 exit $failed
