@@ -270,8 +270,9 @@ $(BUILD)/obj/verb/update.o: REL_CFLAGS += $(RELEASE_DEF)
 $(BUILD)/asan/obj/verb/update.o: ASAN_CFLAGS += $(RELEASE_DEF)
 $(BUILD)/obj/verb/update.o $(BUILD)/asan/obj/verb/update.o: $(RELEASE_STAMP)
 
+# The linker's --trace (every file it read) names what the binary holds, for Static-Built-Using.
 $(BUILD)/lets: $(REL_OBJ) $(TP_LIBS)
-	$(CC) $(REL_LDFLAGS) -o $@ $(REL_OBJ) $(TP_LIBS) $(SYS_LIBS)
+	$(CC) $(REL_LDFLAGS) -Wl,--trace -o $@ $(REL_OBJ) $(TP_LIBS) $(SYS_LIBS) > $@.inputs
 
 $(BUILD)/lets-static: $(REL_OBJ) $(TP_LIBS)
 	$(CC) -static -o $@ $(REL_OBJ) $(TP_LIBS) $(SYS_LIBS)
@@ -419,8 +420,25 @@ deb: deb-build
 deb-build: all
 	+@$(SUBMAKE) $(DEB)
 
-$(DEB): $(BUILD)/lets $(MAN) $(COMPLETIONS) README.md packaging/copyright packaging/control.in \
-		packaging/changelog.in packaging/lintian-overrides
+# The maintainer the package names: MAINTAINER='Name <address>', by default git's user.name and
+# user.email, else a placeholder make deb warns about. A change repacks the .deb (the stamp).
+MAINTAINER_PLACEHOLDER := lets packager <packager@example.invalid>
+MAINTAINER ?= $(or $(shell n=$$(git config user.name) && e=$$(git config user.email) && \
+	[ -n "$$n" ] && [ -n "$$e" ] && printf '%s <%s>' "$$n" "$$e"),$(MAINTAINER_PLACEHOLDER))
+shq = '$(subst ','\'',$(1))'
+MAINTAINER_STAMP := $(BUILD)/deb-maintainer
+.PHONY: FORCE
+$(MAINTAINER_STAMP): FORCE
+	@mkdir -p $(@D); [ "$$(cat $@ 2>/dev/null)" = $(call shq,$(MAINTAINER)) ] || printf '%s' $(call shq,$(MAINTAINER)) > $@
+# The npm packages compiled in: tree-sitter's runtime and each grammar's package (@scope/name).
+npm_pkg = $(if $(filter @%,$(1)),$(word 1,$(subst /, ,$(1)))/$(word 2,$(subst /, ,$(1))),$(word 1,$(subst /, ,$(1))))
+NPM_PKGS := tree-sitter $(sort $(foreach g,$(GRAMMARS),$(call npm_pkg,$(word 2,$(subst :, ,$(g))))))
+
+$(DEB): $(BUILD)/lets $(MAN) $(COMPLETIONS) README.md packaging/copyright.in packaging/control.in \
+		packaging/changelog.in packaging/lintian-overrides packaging/fill.sh packaging/npm-copyright.sh \
+		packaging/static-built-using.sh $(MAINTAINER_STAMP) $(NPM_STAMP)
+	@[ $(call shq,$(MAINTAINER)) != '$(MAINTAINER_PLACEHOLDER)' ] || echo "make deb: no MAINTAINER, and git has no" \
+		"user.name and user.email: the package names '$(MAINTAINER_PLACEHOLDER)'; pass MAINTAINER='Name <address>'" >&2
 	rm -rf $(BUILD)/deb && mkdir -p $(DEB_ROOT)/DEBIAN
 	install -D -m 0755 $(BUILD)/lets $(DEB_ROOT)/usr/bin/lets
 	strip --remove-section=.comment --remove-section=.note $(DEB_ROOT)/usr/bin/lets
@@ -429,9 +447,15 @@ $(DEB): $(BUILD)/lets $(MAN) $(COMPLETIONS) README.md packaging/copyright packag
 	install -D -m 0644 $(BUILD)/completions/_lets $(DEB_ROOT)/usr/share/zsh/vendor-completions/_lets
 	install -D -m 0644 $(BUILD)/completions/lets.fish $(DEB_ROOT)/usr/share/fish/vendor_completions.d/lets.fish
 	install -D -m 0644 README.md $(DEB_ROOT)/usr/share/doc/lets/README.md
-	install -D -m 0644 packaging/copyright $(DEB_ROOT)/usr/share/doc/lets/copyright
-	sed 's/@VERSION@/$(VERSION)/' packaging/changelog.in | gzip -9n > $(DEB_ROOT)/usr/share/doc/lets/changelog.gz
+	mkdir -p $(DEB_ROOT)/usr/share/doc/lets
+	packaging/fill.sh packaging/copyright.in "NPM_STANZAS=$$(packaging/npm-copyright.sh $(NODE) $(NPM_PKGS))" \
+		> $(DEB_ROOT)/usr/share/doc/lets/copyright
+	packaging/fill.sh packaging/changelog.in VERSION=$(VERSION) MAINTAINER=$(call shq,$(MAINTAINER)) | gzip -9n \
+		> $(DEB_ROOT)/usr/share/doc/lets/changelog.gz
 	install -D -m 0644 packaging/lintian-overrides $(DEB_ROOT)/usr/share/lintian/overrides/lets
-	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@ARCH@/$(DEB_ARCH)/' \
-		-e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)/" packaging/control.in > $(DEB_ROOT)/DEBIAN/control
+	cd $(DEB_ROOT) && find usr -type f | LC_ALL=C sort | xargs md5sum > DEBIAN/md5sums
+	packaging/fill.sh packaging/control.in VERSION=$(VERSION) ARCH=$(DEB_ARCH) MAINTAINER=$(call shq,$(MAINTAINER)) \
+		"SIZE=$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)" \
+		"BUILT_USING=$$(packaging/static-built-using.sh $(BLAKE3_SRC) < $(BUILD)/lets.inputs)" > $(DEB_ROOT)/DEBIAN/control
+	chmod 0644 $(DEB_ROOT)/DEBIAN/*
 	dpkg-deb --root-owner-group -Zgzip --build $(DEB_ROOT) $@
