@@ -2,7 +2,7 @@
 # Prints a copyright-format stanza for each npm package compiled into lets (the tree-sitter
 # runtime and grammars): its copyright lines from its LICENSE file, its licence, and its version.
 # npm is not a Debian archive, so Static-Built-Using, which names Debian source packages, cannot
-# name these; the copyright file does. Only the MIT licence's text is in packaging/copyright:
+# name these; the copyright file does. Only the MIT licence's text is in packaging/copyright.in:
 # a package under any other licence stops the build until its text is added.
 #   packaging/npm-copyright.sh NODE_MODULES PACKAGE...
 set -euo pipefail
@@ -13,7 +13,7 @@ for pkg in "$@"; do
 	dir=$node_modules/$pkg
 	read -r version license < <(node -e 'const p = require(process.argv[1]); console.log(p.version, p.license)' "$(realpath "$dir/package.json")")
 	if [ "$license" != MIT ]; then
-		echo "npm-copyright: $pkg $version is under $license, not MIT: add its licence text to packaging/copyright" >&2
+		echo "npm-copyright: $pkg $version is under $license, not MIT: add its licence text to packaging/copyright.in" >&2
 		exit 1
 	fi
 	holders=$(sed -n 's/^ *Copyright *\(([cC])\|©\)\? *//p' "$dir"/LICENSE* | sed '2,$s/^/ /')

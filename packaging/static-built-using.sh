@@ -3,7 +3,7 @@
 # installed version, of every file the linker read to make it (its --trace lines, on stdin) and of
 # each extra FILE (a source compiled into one of our own archives: BLAKE3's C files). A file no
 # Debian package owns (our objects, the tree-sitter archive built from npm sources) has no source
-# package to name: packaging/copyright lists those.
+# package to name: packaging/copyright.in lists those.
 #   packaging/static-built-using.sh [FILE...] < LINK_TRACE
 set -euo pipefail
 files=()
