@@ -265,7 +265,10 @@ $(BUILD)/asan/obj/%.o: src/%.c Makefile
 	@mkdir -p $(@D)
 	$(CC) $(ASAN_CFLAGS) $(SRC_WARN) -c $< -o $@
 
-RELEASE_DEF := $(if $(RELEASE_REPO),-DLETS_RELEASE_REPO='"$(RELEASE_REPO)"')
+# This platform's name in a release, x86_64-unknown-linux-gnu (the compiler's triple with the
+# vendor field Rust's targets have): `make release` names its tarball by it, update looks for it.
+RELEASE_TARGET := $(shell $(CC) -dumpmachine | sed 's/^\([^-]*\)-linux-/\1-unknown-linux-/')
+RELEASE_DEF := -DLETS_RELEASE_TARGET='"$(RELEASE_TARGET)"' $(if $(RELEASE_REPO),-DLETS_RELEASE_REPO='"$(RELEASE_REPO)"')
 $(BUILD)/obj/verb/update.o: REL_CFLAGS += $(RELEASE_DEF)
 $(BUILD)/asan/obj/verb/update.o: ASAN_CFLAGS += $(RELEASE_DEF)
 $(BUILD)/obj/verb/update.o $(BUILD)/asan/obj/verb/update.o: $(RELEASE_STAMP)
@@ -459,3 +462,40 @@ $(DEB): $(BUILD)/lets $(MAN) $(COMPLETIONS) README.md packaging/copyright.in pac
 		"BUILT_USING=$$(packaging/static-built-using.sh $(BLAKE3_SRC) < $(BUILD)/lets.inputs)" > $(DEB_ROOT)/DEBIAN/control
 	chmod 0644 $(DEB_ROOT)/DEBIAN/*
 	dpkg-deb --root-owner-group -Zgzip --build $(DEB_ROOT) $@
+
+# ---- release: what `lets update` and lets-installer.sh download --------------------------------
+# `make release RELEASE_REPO=owner/name` makes build/release/v<version>/: this platform's tarball
+# lets-<target>.tar.gz (lets-<target>/lets, stripped, and README.md), lets-installer.sh and
+# SHA256SUMS (sha256sum's lines for both). Its binary is the release build with the repository
+# built in (its own update.o; build/lets is left as it is), so it can update itself. Another
+# platform's `make release` adds its own tarball: the installer is the same file, and the
+# release's SHA256SUMS is the platforms' lines together.
+RELEASE_DIR := $(BUILD)/release/v$(VERSION)
+RELEASE_ASSET := lets-$(RELEASE_TARGET).tar.gz
+RELEASE_STAGE := $(BUILD)/release/stage/lets-$(RELEASE_TARGET)
+.PHONY: release release-build
+release: deps
+	@echo '$(RELEASE_REPO)' | grep -Eqx '[A-Za-z0-9._-]+/[A-Za-z0-9._-]+' || { echo "make release: name the" \
+		"repository it is published in, as owner/name: make release RELEASE_REPO=owner/name" >&2; exit 1; }
+	+@$(SUBMAKE) release-build
+release-build: $(RELEASE_DIR)/SHA256SUMS
+	@:
+
+$(BUILD)/release/obj/verb/update.o: src/verb/update.c Makefile $(RELEASE_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(REL_CFLAGS) $(SRC_WARN) $(RELEASE_DEF) -c $< -o $@
+-include $(BUILD)/release/obj/verb/update.d
+
+$(BUILD)/release/lets: $(filter-out $(BUILD)/obj/verb/update.o,$(REL_OBJ)) $(BUILD)/release/obj/verb/update.o $(TP_LIBS)
+	$(CC) $(REL_LDFLAGS) -o $@ $^ $(SYS_LIBS)
+
+# The tarball is reproducible: sorted names, owner root, every time the last commit's.
+$(RELEASE_DIR)/SHA256SUMS: $(BUILD)/release/lets README.md packaging/lets-installer.sh.in packaging/fill.sh
+	rm -rf $(RELEASE_DIR) $(BUILD)/release/stage && mkdir -p $(RELEASE_DIR) $(RELEASE_STAGE)
+	install -m 0755 $(BUILD)/release/lets $(RELEASE_STAGE)/lets
+	strip --remove-section=.comment --remove-section=.note $(RELEASE_STAGE)/lets
+	install -m 0644 README.md $(RELEASE_STAGE)/README.md
+	tar --sort=name --owner=0 --group=0 --numeric-owner --mtime=@$$(git log -1 --format=%ct 2>/dev/null || echo 0) \
+		-C $(BUILD)/release/stage -cf - lets-$(RELEASE_TARGET) | gzip -9n > $(RELEASE_DIR)/$(RELEASE_ASSET)
+	packaging/fill.sh packaging/lets-installer.sh.in REPO=$(RELEASE_REPO) VERSION=$(VERSION) > $(RELEASE_DIR)/lets-installer.sh
+	cd $(RELEASE_DIR) && sha256sum $(RELEASE_ASSET) lets-installer.sh > SHA256SUMS.tmp && mv SHA256SUMS.tmp SHA256SUMS

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Packaging checks: the manual page renders without a groff warning and documents every verb, flag
 # and failure slug the binary knows; `make install` puts the binary, the page and the completion
-# scripts where each shell looks; the Debian package built by `make deb-build` unpacks with dpkg -x
-# into a scratch root and runs from there. (`make deb` also runs lintian; this test does not, to
-# stay fast and not need it.)
+# scripts where each shell looks (fish asked with XDG_DATA_DIRS unset); the Debian package built by
+# `make deb-build` unpacks with dpkg -x into a scratch root and runs from there, carries its
+# metadata (Static-Built-Using, md5sums, the maintainer), installs with dpkg into a scratch root
+# where dpkg --verify and lets update see it as dpkg's; `make release` makes what update and the
+# installer download, and both install it from a fake curl, refusing a tampered tarball. (`make
+# deb` also runs lintian and hardening-check; this test does not, to stay fast and not need them.)
 #   tests/package.sh BUILD_DIR
 # Appends "pass package/<name>" or "fail package/<name>" to $LETS_TEST_RESULTS when set.
 set -u
@@ -157,6 +160,71 @@ record "update of a lets dpkg installed names apt and dpkg" "$([ "$out" = "$want
 out=$(cd "$work" && DPKG_ROOT="$dpkg_root" "$work/root/usr/bin/lets" update 2>&1; echo "exit $?")
 record "  control: the same binary unpacked by hand is a source build" \
 	"$([ "${out%%:*}" = "this build has no configured release repository · it was built from source" ] && echo 0 || echo 1)" "$out"
+
+# make release: this platform's tarball, named as update and the installer look for it
+# (lets-<uname -m>-unknown-linux-gnu.tar.gz), the installer and SHA256SUMS, which verifies both.
+make -C "$top" --no-print-directory -s release RELEASE_REPO=acme/lets > "$work/release.log" 2>&1
+record "make release RELEASE_REPO=acme/lets" $? "$(tail -3 "$work/release.log")"
+v=${version#lets }
+rel=$build/release/v$v
+t=lets-$(uname -m)-unknown-linux-gnu
+got=$(cd "$rel" && ls | LC_ALL=C sort)
+record "the release holds the tarball, the installer and SHA256SUMS" \
+	"$([ "$got" = "SHA256SUMS"$'\n'"lets-installer.sh"$'\n'"$t.tar.gz" ] && echo 0 || echo 1)" "$got"
+sums=$(cd "$rel" && sha256sum --check SHA256SUMS 2>&1)
+record "SHA256SUMS verifies both" "$([ "$sums" = "$t.tar.gz: OK"$'\n'"lets-installer.sh: OK" ] && echo 0 || echo 1)" "$sums"
+got=$(tar -tvzf "$rel/$t.tar.gz" | awk '{print $1, $2, $6}')
+record "the tarball holds $t/lets and README.md, owned by root" \
+	"$([ "$got" = "drwxr-xr-x 0/0 $t/"$'\n'"-rw-r--r-- 0/0 $t/README.md"$'\n'"-rwxr-xr-x 0/0 $t/lets" ] && echo 0 || echo 1)" "$got"
+
+# A fake curl serves the release from a directory: the release's own binary asks the repository
+# it was built for, and lets update --force replaces it with the tarball's (a new file, the same
+# bytes); a tampered tarball is refused and the binary stays. The installer installs into
+# LETS_BIN_DIR, and refuses the tampered tarball the same way.
+mkdir -p "$work/fake" "$work/serve" "$work/rel-bin" && cp "$rel"/* "$work/serve/"
+cat > "$work/fake/curl" <<'CURL'
+#!/bin/sh
+out=; prev=; url=; for a in "$@"; do [ "$prev" = -o ] && out=$a; prev=$a; url=$a; done
+case $url in
+https://github.com/acme/lets/releases/latest)
+	printf 'HTTP/2 302\r\nlocation: https://github.com/acme/lets/releases/tag/v%s\r\n\r\n' "$FAKE_VERSION" ;;
+https://github.com/acme/lets/releases/latest/download/* | https://github.com/acme/lets/releases/download/v$FAKE_VERSION/*)
+	[ -f "$FAKE_SERVE/${url##*/}" ] || { echo 'curl: (22) The requested URL returned error: 404' >&2; exit 22; }
+	cp "$FAKE_SERVE/${url##*/}" "$out" ;;
+*) echo "curl: (6) Could not resolve host: ${url#https://}" >&2; exit 6 ;;
+esac
+CURL
+chmod +x "$work/fake/curl"
+tar -xzf "$rel/$t.tar.gz" -C "$work/rel-bin" --strip-components=1 "$t/lets"
+fake_env=(env FAKE_VERSION="$v" FAKE_SERVE="$work/serve" PATH="$work/fake:$work/rel-bin:$PATH" TMPDIR="$work")
+out=$(cd "$work" && "${fake_env[@]}" lets update --check 2>&1; echo "exit $?")
+record "the release's lets asks the repository it was built for" \
+	"$([ "$out" = "lets $v is the latest release"$'\n'"exit 0" ] && echo 0 || echo 1)" "$out"
+before=$(stat -c %i "$work/rel-bin/lets")
+out=$(cd "$work" && "${fake_env[@]}" lets update --force 2>&1; echo "exit $?")
+tar -xzOf "$rel/$t.tar.gz" "$t/lets" | cmp -s - "$work/rel-bin/lets"
+same=$?
+record "lets update --force installs the release's tarball" \
+	"$([ "$out" = "replaced with the latest release"$'\n'"exit 0" ] && [ $same = 0 ] &&
+		[ "$(stat -c %i "$work/rel-bin/lets")" != "$before" ] && echo 0 || echo 1)" "$out"
+printf 'x' >> "$work/serve/$t.tar.gz"
+before=$(stat -c %i "$work/rel-bin/lets")
+out=$(cd "$work" && "${fake_env[@]}" lets update --force 2>&1; echo "exit $?")
+record "  a tampered tarball is refused, the binary kept, nothing left behind" \
+	"$([ "${out%%(*}" = "update failed: $t.tar.gz does not match its line in SHA256SUMS " ] &&
+		[ "${out##*$'\n'}" = "exit 7" ] && [ "$(stat -c %i "$work/rel-bin/lets")" = "$before" ] &&
+		[ -z "$(ls -d "$work"/lets-update.* 2>/dev/null)" ] && echo 0 || echo 1)" "$out"
+out=$(cd "$work" && "${fake_env[@]}" LETS_BIN_DIR="$work/inst-bin" sh "$rel/lets-installer.sh" 2>&1; echo "exit $?")
+record "  the installer refuses the tampered tarball, installs nothing" \
+	"$([ "${out%%(*}" = "lets-installer: $t.tar.gz does not match its line in SHA256SUMS " ] &&
+		[ "${out##*$'\n'}" = "exit 1" ] && [ ! -e "$work/inst-bin/lets" ] && echo 0 || echo 1)" "$out"
+cp "$rel/$t.tar.gz" "$work/serve/"
+out=$(cd "$work" && "${fake_env[@]}" LETS_BIN_DIR="$work/inst-bin" sh "$rel/lets-installer.sh" 2>&1; echo "exit $?")
+want="lets-installer: installed lets $v as $work/inst-bin/lets
+lets-installer: $work/inst-bin is not on PATH: add it (export PATH=\"$work/inst-bin:\$PATH\") to run lets
+exit 0"
+record "the installer installs the release into LETS_BIN_DIR" \
+	"$([ "$out" = "$want" ] && [ "$("$work/inst-bin/lets" version)" = "$version" ] && echo 0 || echo 1)" "$out"
 
 # MAINTAINER= names another maintainer, in the control file and the changelog.
 make -C "$top" --no-print-directory -s deb-build MAINTAINER="Jane O'Hara & Co <jane@example.net>" > "$work/make.log" 2>&1
