@@ -219,32 +219,28 @@ out:
 
 bool release_dpkg_path(const char *self, char *listed, size_t size)
 {
-	const char *root = getenv("DPKG_ROOT"), *admin = getenv("DPKG_ADMINDIR");
-	struct buf list = BUF_INIT, path = BUF_INIT;
+	const char *root = getenv("DPKG_ROOT");
+	struct proc_result r = PROC_RESULT_INIT;
+	struct buf path = BUF_INIT;
 	struct stat me, st;
 	bool found = false;
-	root = root ? root : "";
-	if (admin && *admin)
-		buf_addf(&list, "%s/info/lets.list", admin);
-	else
-		buf_addf(&list, "%s/var/lib/dpkg/info/lets.list", root);
-	FILE *f = stat(self, &me) == 0 ? fopen(list.data, "re") : NULL;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	while (f && !found && (n = getline(&line, &cap, f)) > 0) {
-		line[n - (line[n - 1] == '\n')] = '\0';
+	if (stat(self, &me) < 0 || !proc_on_path("dpkg-query"))
+		return false;
+	/* A constant command; its stderr ("package 'lets' is not installed") comes with stdout, and
+	 * is no line of a path. */
+	proc_run("dpkg-query -L lets", NULL, 30, &r);
+	const char *p = buf_str(&r.output);
+	while (r.status == 0 && *p && !found) {
+		int n = (int)strcspn(p, "\n");
 		buf_truncate(&path, 0);
-		buf_addf(&path, "%s%s", root, line);
-		found = line[0] == '/' && stat(path.data, &st) == 0 && S_ISREG(st.st_mode) &&
+		buf_addf(&path, "%s%.*s", root ? root : "", n, p);
+		found = *p == '/' && stat(path.data, &st) == 0 && S_ISREG(st.st_mode) &&
 			st.st_dev == me.st_dev && st.st_ino == me.st_ino;
 		if (found)
-			snprintf(listed, size, "%s", line);
+			snprintf(listed, size, "%.*s", n, p);
+		p += n + (p[n] == '\n');
 	}
-	free(line);
-	if (f)
-		fclose(f);
 	buf_release(&path);
-	buf_release(&list);
+	proc_result_release(&r);
 	return found;
 }

@@ -26,8 +26,8 @@ enum lets_err release_install(const char *base, const char *target, const char *
 			      struct diag *d);
 
 /* True when dpkg's package `lets` lists the file self is (same device and inode, so a merged-/usr
- * alias or a symlink counts); its path as dpkg lists it goes to listed[size]. The database is
- * dpkg's own: $DPKG_ADMINDIR, else $DPKG_ROOT/var/lib/dpkg, its paths under $DPKG_ROOT. */
+ * alias or a symlink counts); its path as dpkg lists it goes to listed[size]. dpkg-query reads the
+ * database (its own, as $DPKG_ADMINDIR and $DPKG_ROOT point it); the paths are under $DPKG_ROOT. */
 bool release_dpkg_path(const char *self, char *listed, size_t size);
 
 #endif

@@ -4,7 +4,7 @@
  * (a tampered tarball is refused and nothing is replaced), lookup/download failures, the binary
  * dpkg installed, and path_conflict. No test touches the network: curl is a shell script that logs
  * its arguments and answers from the environment and from serve/. The binary update replaces is a
- * script in bin/, first on PATH. */
+ * script in bin/, first on PATH; dpkg's database is a scratch one (DPKG_ADMINDIR, DPKG_ROOT). */
 #include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -53,6 +53,16 @@ static const char mkrelease[] =
 	"pack \"$2\" \"$1\"\n"
 	"(cd \"serve/download/$1\" && sha256sum \"$t.tar.gz\" > SHA256SUMS)\n"
 	"[ -z \"${3:-}\" ] || pack \"$3\" \"$1\"\n";
+
+/* mkdpkg.sh ADMINDIR PATH...: a dpkg database in which the package lets is installed and lists
+ * the PATHs, as dpkg-query reads it. */
+static const char mkdpkg[] =
+	"#!/bin/sh\n"
+	"set -e\n"
+	"d=$1; shift; mkdir -p \"$d/info\" \"$d/updates\"\n"
+	"printf 'Package: lets\\nStatus: install ok installed\\nVersion: 0.0.1\\n"
+	"Architecture: all\\nMaintainer: a <a@example.org>\\nDescription: a\\n' > \"$d/status\"\n"
+	"printf '%s\\n' \"$@\" > \"$d/info/lets.list\"\n";
 
 #define SAYS_9 "echo 'lets 9.0.0'"
 #define OLD_SELF "#!/bin/sh\necho 'lets 0.0.1'\n"
@@ -409,7 +419,7 @@ static void test_refusals(void)
 }
 
 /* A lets dpkg installed names apt and dpkg, for both forms, and nothing runs; the database is
- * dpkg's, found as dpkg finds it ($DPKG_ADMINDIR, else $DPKG_ROOT/var/lib/dpkg). */
+ * the one dpkg-query reads ($DPKG_ADMINDIR, else $DPKG_ROOT/var/lib/dpkg). */
 static void test_dpkg(void)
 {
 	struct run r;
@@ -421,8 +431,7 @@ static void test_dpkg(void)
 	setenv("DPKG_ADMINDIR", text, 1);
 	sh("\"$FAKE_DIR/mkrelease.sh\" v9.0.0 \"" SAYS_9 "\"");
 	set_self(OLD_SELF);
-	sh("mkdir -p \"$FAKE_DIR/dpkg/info\" && printf '/.\\n/usr\\n%%s\\n' \"$FAKE_DIR/bin/lets\" > "
-	   "\"$FAKE_DIR/dpkg/info/lets.list\"");
+	sh("\"$FAKE_DIR/mkdpkg.sh\" \"$FAKE_DIR/dpkg\" /. /usr \"$FAKE_DIR/bin/lets\"");
 	for (int check = 0; check < 2; check++) {
 		run(&r, check, false, false, "v9.0.0");
 		snprintf(text, sizeof(text), want, self);
@@ -434,8 +443,7 @@ static void test_dpkg(void)
 		release(&r);
 	}
 	/* dpkg's paths are under DPKG_ROOT, and a path that is self through a symlink (merged /usr) counts */
-	sh("cd \"$FAKE_DIR\" && mkdir -p root/var/lib/dpkg/info && ln -sfn ../bin root/bin && "
-	   "printf '/bin\\n/bin/lets\\n' > root/var/lib/dpkg/info/lets.list");
+	sh("cd \"$FAKE_DIR\" && mkdir -p root && ln -sfn ../bin root/bin && ./mkdpkg.sh root/var/lib/dpkg /bin /bin/lets");
 	unsetenv("DPKG_ADMINDIR");
 	snprintf(text, sizeof(text), "%s/root", dir);
 	setenv("DPKG_ROOT", text, 1);
@@ -449,7 +457,7 @@ static void test_dpkg(void)
 	snprintf(text, sizeof(text), "%s/dpkg", dir);
 	setenv("DPKG_ADMINDIR", text, 1);
 	set_self(OLD_SELF);
-	sh("printf '/usr/bin/lets\\n' > \"$FAKE_DIR/dpkg/info/lets.list\"");
+	sh("\"$FAKE_DIR/mkdpkg.sh\" \"$FAKE_DIR/dpkg\" /usr/bin/lets");
 	run(&r, false, false, false, "v9.0.0");
 	unit_check(r.e == LETS_OK && self_is(NEW_SELF), "a lets the dpkg package does not list updates");
 	release(&r);
@@ -503,6 +511,7 @@ int main(void)
 	char p[PATH_MAX + 16], path[3 * PATH_MAX];
 	put("curl", fake_curl);
 	put("mkrelease.sh", mkrelease);
+	put("mkdpkg.sh", mkdpkg);
 	snprintf(p, sizeof(p), "%s/bin", dir);
 	mkdir(p, 0755);
 	snprintf(self, sizeof(self), "%s/bin/lets", dir);
