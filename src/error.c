@@ -68,7 +68,8 @@ static const char *const means[LETS_ERR_COUNT] = {
 	[E_LOCKED] = "another lets holds the file's lock past the 2-second retry",
 	[E_READ_ONLY] = "the file lacks the owner-write bit",
 	[E_IO_ERROR] = "any other I/O failure",
-	[E_UPDATE_FAILED] = "update: no release for this platform, or the download or installer failed",
+	[E_UPDATE_FAILED] =
+		"update: no release for this platform, a download failed or did not match SHA256SUMS, or the new binary did not run",
 	[E_PARTIAL_BATCH] = "some files of a batch landed; the footer names which",
 	[E_USAGE] = "the command line, or a --from batch, is malformed",
 };

@@ -1,28 +1,27 @@
 /* lets update [--check] [--force]: asks the release repository for its latest tag with curl
- * (the redirect of releases/latest), compares versions, and runs the release's installer;
- * --force skips the lookup and installs releases/latest's installer. Every program runs from an
- * argument vector, never through a shell: the tag comes from the network, and is used only once
- * it reads as vMAJOR.MINOR.PATCH. curl's and the installer's stderr are lets's own, so curl's
- * diagnostic ("curl: (6) Could not resolve host: …") comes before lets's "update failed" line. */
+ * (the redirect of releases/latest), compares versions, and installs the release's binary over
+ * this one, checked against the release's SHA256SUMS first (release.h); --force skips the lookup
+ * and installs releases/latest's. Every program runs from an argument vector, never through a
+ * shell: the tag comes from the network, and is used only once it reads as vMAJOR.MINOR.PATCH.
+ * curl's stderr is lets's own, so curl's diagnostic ("curl: (6) Could not resolve host: …") comes
+ * before lets's "update failed" line. A lets that dpkg installed is upgraded with apt or dpkg. */
 #include "update.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include "../hook/onpath.h"
 #include "../proc.h"
+#include "../release.h"
 
 #ifndef LETS_RELEASE_BASE
 #define LETS_RELEASE_BASE "https://github.com"
 #endif
 
-/* curl's arguments before the request's own: HTTPS only, TLS 1.2 or later. */
+/* curl's arguments before the request's own: HTTPS only, TLS 1.2 or later (release.c's too). */
 #define CURL_TLS "curl", "--proto", "=https", "--tlsv1.2"
 
 struct version {
@@ -104,45 +103,17 @@ static enum lets_err latest_tag(const char *repo, char *tag, size_t size, struct
 	return e;
 }
 
-/* Downloads the installer of release tag (a validated vMAJOR.MINOR.PATCH; NULL: the latest
- * release) to a temporary file and runs it with sh. */
-static enum lets_err install_release(const char *repo, const char *tag, struct diag *d)
+/* Installs release tag (a validated vMAJOR.MINOR.PATCH; NULL: the latest release) over self. */
+static enum lets_err install(const struct update_from *from, const char *tag, const char *self,
+			     struct diag *d)
 {
-	const char *dir = getenv("TMPDIR");
-	struct buf path = BUF_INIT, url = BUF_INIT;
-	struct proc_result r = PROC_RESULT_INIT;
-	enum lets_err e = LETS_OK;
-	buf_addf(&path, "%s/lets-installer.XXXXXX", dir && *dir == '/' ? dir : "/tmp");
-	int fd = mkostemp(path.data, O_CLOEXEC);
-	if (fd < 0) {
-		e = diag_add(d, E_UPDATE_FAILED, "update failed: cannot create %s: %s", path.data,
-			     strerror(errno));
-		goto out;
-	}
-	close(fd);
+	struct buf base = BUF_INIT;
 	if (tag)
-		buf_addf(&url, "%s/%s/releases/download/%s/lets-installer.sh", LETS_RELEASE_BASE, repo, tag);
+		buf_addf(&base, "%s/%s/releases/download/%s/", LETS_RELEASE_BASE, from->repo, tag);
 	else
-		buf_addf(&url, "%s/%s/releases/latest/download/lets-installer.sh", LETS_RELEASE_BASE, repo);
-	char *download[] = {CURL_TLS, "-LsSf", "-o", path.data, url.data, NULL};
-	proc_exec(download, 600, &r);
-	if (r.status != 0) {
-		e = diag_add(d, E_UPDATE_FAILED, "update failed: downloading %s failed: %s%d", url.data,
-			     r.timed_out ? "timed out, curl exit status: " : "curl exit status: ", r.status);
-		goto out;
-	}
-	proc_result_release(&r);
-	char *installer[] = {"sh", path.data, NULL};
-	proc_exec(installer, 600, &r);
-	if (r.status != 0)
-		e = diag_add(d, E_UPDATE_FAILED, "update failed: the installer exited with status %d",
-			     r.status);
-out:
-	if (fd >= 0)
-		unlink(path.data);
-	proc_result_release(&r);
-	buf_release(&path);
-	buf_release(&url);
+		buf_addf(&base, "%s/%s/releases/latest/download/", LETS_RELEASE_BASE, from->repo);
+	enum lets_err e = release_install(base.data, from->target, tag ? tag + 1 : NULL, self, d);
+	buf_release(&base);
 	return e;
 }
 
@@ -180,7 +151,27 @@ static enum lets_err report_check(const struct opts *o, const char *latest, int 
 	return LETS_OK;
 }
 
-enum lets_err update_run(const char *repo, const struct opts *o, struct buf *out, struct diag *d)
+/* Why this binary is not one update replaces, if it is not: dpkg installed it, or no release
+ * repository was built in. Both forms refuse alike, as neither has a release to compare with. */
+static enum lets_err not_ours(const char *repo, const char *self, struct diag *d)
+{
+	char listed[PATH_MAX];
+	if (release_dpkg_path(self, listed, sizeof(listed)))
+		return diag_add(
+			d, E_NO_REPOSITORY,
+			"this lets (%s) was installed by dpkg, package lets \xC2\xB7 upgrade it the way it "
+			"came: `sudo apt install --only-upgrade lets`, or `sudo dpkg -i` a newer lets .deb",
+			listed);
+	if (!repo || !*repo || !repo_ok(repo))
+		return diag_add(
+			d, E_NO_REPOSITORY,
+			"this build has no configured release repository \xC2\xB7 it was built from source: "
+			"update it with `git pull && make install`, or rebuild with make RELEASE_REPO=owner/name");
+	return LETS_OK;
+}
+
+enum lets_err update_run(const struct update_from *from, const struct opts *o, struct buf *out,
+			 struct diag *d)
 {
 	char tag[128], self[PATH_MAX];
 	struct version cur, latest;
@@ -188,22 +179,20 @@ enum lets_err update_run(const char *repo, const struct opts *o, struct buf *out
 	if (o->positional.n)
 		return opt_usage_error(d, "update", true, "unexpected argument '%s' found",
 				       o->positional.items[0]);
-	if (!repo || !*repo || !repo_ok(repo))
-		return diag_add(
-			d, E_NO_REPOSITORY,
-			"this build has no configured release repository \xC2\xB7 it was built from source: "
-			"update it with `git pull && make install`, or rebuild with make RELEASE_REPO=owner/name");
-	if (!o->update_check &&
-	    ((e = onpath_self(self, sizeof(self), d)) || (e = onpath_check(self, false, d))))
+	if (from->self)
+		snprintf(self, sizeof(self), "%s", from->self);
+	else if ((e = onpath_self(self, sizeof(self), d)))
+		return e;
+	if ((e = not_ours(from->repo, self, d)) || (!o->update_check && (e = onpath_check(self, false, d))))
 		return e;
 	if (o->force && !o->update_check) {
-		/* a reinstall needs no version to compare: the latest release's own installer */
-		if ((e = install_release(repo, NULL, d)))
+		/* a reinstall needs no version to compare: the latest release's own binary */
+		if ((e = install(from, NULL, self, d)))
 			return e;
 		report(o, "replaced with the latest release\n", NULL, 0, true, out);
 		return LETS_OK;
 	}
-	if ((e = latest_tag(repo, tag, sizeof(tag), d)))
+	if ((e = latest_tag(from->repo, tag, sizeof(tag), d)))
 		return e;
 	if (tag[0] != 'v' || !parse_version(tag + 1, &latest)) {
 		struct buf shown = BUF_INIT;
@@ -218,18 +207,25 @@ enum lets_err update_run(const char *repo, const struct opts *o, struct buf *out
 	int cmp = version_cmp(&cur, &latest);
 	if (o->update_check || cmp >= 0)
 		return report_check(o, tag + 1, cmp, out, d);
-	if ((e = install_release(repo, tag, d)))
+	if ((e = install(from, tag, self, d)))
 		return e;
 	report(o, "replaced with the latest release\n", tag + 1, cmp, true, out);
 	return LETS_OK;
 }
 
+/* The release's name for this platform comes from the Makefile (RELEASE_TARGET), which names the
+ * assets of `make release` by it; a build without it finds no release for its platform. */
+#ifndef LETS_RELEASE_TARGET
+#define LETS_RELEASE_TARGET "unnamed-platform"
+#endif
+
 verb_fn cmd_update;
 enum lets_err cmd_update(const struct opts *o, struct buf *out, struct diag *d)
 {
 #ifdef LETS_RELEASE_REPO
-	return update_run(LETS_RELEASE_REPO, o, out, d);
+	struct update_from from = {LETS_RELEASE_REPO, LETS_RELEASE_TARGET, NULL};
 #else
-	return update_run(NULL, o, out, d);
+	struct update_from from = {NULL, LETS_RELEASE_TARGET, NULL};
 #endif
+	return update_run(&from, o, out, d);
 }
