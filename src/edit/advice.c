@@ -161,6 +161,27 @@ void advice_anchor_command(struct buf *b, const struct edit_req *rq, const char 
 	buf_release(&q);
 }
 
+void advice_range_command(struct buf *b, const struct edit_req *rq, const char *path, long first, long last,
+			  const char *sha)
+{
+	buf_addf(b, "check lines %ld-%ld with lets show %s:%ld-%ld, then ", first, last, path, first, last);
+	if (!sha || rq->batch_line) {
+		buf_adds(b, "replace them with \"old\" holding their text");
+		return;
+	}
+	struct buf q = BUF_INIT, t = BUF_INIT;
+	buf_addf(&t, "%s:%ld-%ld", path, first, last);
+	buf_adds(b, "replace them: lets edit ");
+	target_word(b, t.data);
+	buf_addf(b, " --if sha:%s", sha);
+	buf_adds(&q, " --new ");
+	shell_quote(&q, rq->new_text, rq->new_len);
+	buf_adds(b, q.len > REPEAT_MAX ? " (same --new)" : q.data);
+	buf_adds(b, rq->literal_newlines ? " --literal-newlines" : "");
+	buf_release(&q);
+	buf_release(&t);
+}
+
 void advice_candidates(struct buf *b, const struct file *f, const long *lines, const long *shown, size_t n)
 {
 	size_t listed = n < ADVICE_CANDIDATES_MAX ? n : ADVICE_CANDIDATES_MAX;

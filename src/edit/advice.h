@@ -26,6 +26,13 @@ void advice_command_flag(struct buf *b, const struct edit_req *rq, const char *f
  * @'re'+2" (or "add \"line_hint\": <LINE> to batch line 2"). */
 void advice_anchor_command(struct buf *b, const struct edit_req *rq, const char *regex, long nth);
 
+/* Appends the command that replaces lines first..last of path with rq's --new, once they are
+ * checked: "check lines a-b with lets show P:a-b, then replace them: lets edit P:a-b --if sha:S
+ * --new '…'" (a --new too long to repeat reads "(same --new)"). Without sha (a batch entry after
+ * others on the same file, whose sha is not on disk) the replacement is left to "old". */
+void advice_range_command(struct buf *b, const struct edit_req *rq, const char *path, long first, long last,
+			  const char *sha);
+
 /* Appends "\n  path:N\t<line>" per candidate: lines[i] of f, numbered shown[i] (a batch's line as
  * read); at most 20, then "\n  (+N more)". */
 #define ADVICE_CANDIDATES_MAX 20

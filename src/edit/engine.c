@@ -756,6 +756,41 @@ static enum lets_err apply_range(struct job *j, long first, long last)
 	return LETS_OK;
 }
 
+/* A #symbol with no --old: its whole span (the lines show prints for it, decorators in, a leading
+ * comment out) replaced by --new, indented from the symbol's header as an insert before it would
+ * be. A span whose end is a plaintext guess is refused with the range edit that works once its
+ * lines are checked. */
+static enum lets_err apply_symbol(struct job *j, const struct target_span *sp)
+{
+	struct file *f = j->f;
+	if (sp->guessed_end) {
+		struct buf m = BUF_INIT;
+		long first = shown_line(j, sp->start), last = shown_line(j, sp->end);
+		buf_addf(&m, "%s: the end of this symbol is a guess (plaintext heuristic) \xC2\xB7 ",
+			 j->rq->target_text);
+		advice_range_command(&m, j->rq, f->path, first, last, j->rq->history ? NULL : file_sha(f));
+		enum lets_err err = diag_add(j->d, E_GUESSED_SPAN, "%s", m.data);
+		buf_release(&m);
+		return err;
+	}
+	size_t a = f->line_start[sp->start - 1], z = f->line_start[sp->end];
+	if (!region_valid_utf8(j, a, z))
+		return E_UNSUPPORTED_FILE;
+	struct place_site site = {sp->start, false, sp->start};
+	size_t al, rl;
+	char *adapted = adapt_new(j, &al);
+	char *rep = indent_insert(f, &site, a, adapted, al, &rl);
+	j->r->reindented = rl != al || memcmp(rep, adapted, al);
+	free(adapted);
+	if (rl && rep[rl - 1] != '\n' && z > a && f->data[z - 1] == '\n')
+		rep = append_newline(rep, &rl, file_newline(f));
+	splice_one(j, a, z, rep, rl);
+	j->r->count = 1;
+	j->r->kind = EDIT_MATCH_EXACT;
+	j->r->match = xstrdup("whole symbol");
+	return LETS_OK;
+}
+
 /* Appends s[0..n) as one shell word: '…' when it holds only printable text, else $'…' with \n,
  * \t, \r, \\ and \' escaped, so a suggested command runs as printed. */
 static void shell_word(struct buf *b, const char *s, size_t n)
@@ -921,6 +956,8 @@ enum lets_err edit_apply(struct file *f, const struct edit_req *rq, struct edit_
 		enum lets_err e = resolve_noted(&j, rq->t, &sp);
 		if (e)
 			return e;
+		if (rq->t->kind == T_SYMBOL && !rq->old)
+			return apply_symbol(&j, &sp);
 		first = sp.start;
 		last = sp.end;
 		r->guessed = sp.guessed_end;
