@@ -306,7 +306,7 @@ static long shown_line(const struct job *j, long l)
 /* Every candidate as path:line, then the command that picks each one (--line-hint). */
 static enum lets_err ambiguous(struct job *j, const struct occs *oc)
 {
-	const struct file *f = j->f;
+	struct file *f = j->f;
 	struct buf m = BUF_INIT;
 	long *lines = xmalloc(oc->n * sizeof(*lines)), *shown = xmalloc(oc->n * sizeof(*shown));
 	for (size_t i = 0; i < oc->n; i++) {
@@ -378,7 +378,7 @@ static enum lets_err inside_words(struct job *j, const struct occs *oc)
 	const struct edit_req *rq = j->rq;
 	if (!rq->all || rq->word || rq->substring || !oc->n)
 		return LETS_OK;
-	const struct file *f = j->f;
+	struct file *f = j->f;
 	struct words w = WORDS_INIT;
 	words_init(&w, f->path);
 	long *lines = NULL, *shown = NULL;
