@@ -102,7 +102,7 @@ $ lines=$(lets guide | wc -l); bytes=$(lets guide | wc -c); echo "$lines lines, 
 fits
 
 ### edit --help and transform --help name the keys of a --from - batch
-$ lets edit --help | grep -A6 -- '^--from - reads'; lets transform --help | grep -A4 -- '^--from - reads'
+$ lets edit --help | grep -A6 -- '^--from - reads'; lets transform --help | grep -A3 -- '^--from - reads'
 --from - reads fence blocks (@@ <target>, <<<<<<< old, ======= new, >>>>>>>) or JSONL, one
 edit per line; "all", "word", "substring" and "line_hint" are the flags of the same name:
   {"file":"a.go","old":"x := 1","new":"x := 2"}
