@@ -200,19 +200,20 @@ static bool jsonl_valid_symbol(json_t *sym, int ops, long line, struct diag *d)
 		return false;
 	}
 	if (ops)
-		diag_add(d, E_USAGE,
-			 "line %ld: \"symbol\" is replaced whole, so it takes no \"old\", \"insert_after\" or "
-			 "\"insert_before\" \xC2\xB7 to match inside it, make \"file\" \"path#name\"",
-			 line);
+		diag_add(
+			d, E_USAGE,
+			"line %ld: \"symbol\" is replaced whole, so it takes no \"old\", \"insert_after\" or "
+			"\"insert_before\" \xC2\xB7 to match inside it, make \"file\" \"path#name\"",
+			line);
 	return !ops;
 }
 
 /* Every problem with one JSONL object, each reported in d; true when there is none. */
 static bool jsonl_valid(json_t *obj, long line, struct diag *d)
 {
-	static const char *const keys[] = {"file", "old",       "new",       "insert_after", "insert_before",
-					   "all",  "word",      "substring", "line_hint",    "symbol",
-					   NULL};
+	static const char *const keys[] = {"file",          "old",    "new",  "insert_after",
+					   "insert_before", "all",    "word", "substring",
+					   "line_hint",     "symbol", NULL};
 	bool ok = true;
 	const char *key;
 	json_t *val;

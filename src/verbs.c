@@ -129,11 +129,12 @@ const struct verb verb_table[] = {
 		.needs = TREE_VERB,
 		.usage = "[OPTIONS] [FILE]",
 		.about = "Set, append or delete keys in JSON, YAML, TOML or markdown frontmatter",
-		.epilogue = "\n--from - reads JSONL, one file per line, its operations in the order written: each of\n"
-			    "\"set\", \"delete\" and \"append\" takes a \"path=value\" string (\"delete\": a path), an\n"
-			    "array of them, or (\"set\", \"append\") an object of path: value.\n"
-			    "  {\"file\":\"c.yaml\",\"set\":{\"spec.replicas\":3},\"delete\":\"spec.paused\"}\n"
-			    "\n" KEYPATH_HELP,
+		.epilogue =
+			"\n--from - reads JSONL, one file per line, its operations in the order written: each of\n"
+			"\"set\", \"delete\" and \"append\" takes a \"path=value\" string (\"delete\": a path), an\n"
+			"array of them, or (\"set\", \"append\") an object of path: value.\n"
+			"  {\"file\":\"c.yaml\",\"set\":{\"spec.replicas\":3},\"delete\":\"spec.paused\"}\n"
+			"\n" KEYPATH_HELP,
 		.tool = &transform_tool,
 		.guide_args = "<file> --set k=v",
 		.guide = "--append k=v; JSON/YAML/TOML/frontmatter keys, formatting preserved",

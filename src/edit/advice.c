@@ -209,7 +209,8 @@ static bool together(const struct file *f, const long *lines, const bool *alike,
 {
 	const char *a, *c;
 	size_t an, cn;
-	if (i == j || !alike[i] || !alike[j] || (!name[i] != !name[j]) || (name[i] && strcmp(name[i], name[j])))
+	if (i == j || !alike[i] || !alike[j] || (!name[i] != !name[j]) ||
+	    (name[i] && strcmp(name[i], name[j])))
 		return false;
 	line_trimmed(f, lines[i], &a, &an);
 	line_trimmed(f, lines[j], &c, &cn);
@@ -237,7 +238,8 @@ static long distinguishing_line(const struct file *f, const long *lines, const b
 		bool unlike = false;
 		for (size_t p = 0; p < tn && !unlike && !same_text(t, tn, own, on); p++) {
 			unsigned char c = (unsigned char)t[p];
-			unlike = ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || (c >= '0' && c <= '9') || c >= 0x80;
+			unlike = ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || (c >= '0' && c <= '9') ||
+				 c >= 0x80;
 		}
 		for (size_t j = 0; j < listed && unlike; j++) {
 			if (!together(f, lines, alike, name, i, j))
@@ -311,7 +313,8 @@ static void candidate_places(struct file *f, const long *lines, size_t listed, c
 	for (size_t i = 0, k = 0; i < listed; i++) {
 		while (alike[i] && k + 1 < na && asc[k] < lines[i])
 			k++;
-		const struct sym_def *s = alike[i] && asc[k] == lines[i] && which[k] >= 0 ? &sd.v[which[k]] : NULL;
+		const struct sym_def *s =
+			alike[i] && asc[k] == lines[i] && which[k] >= 0 ? &sd.v[which[k]] : NULL;
 		name[i] = s && !(s->start == lines[i] && s->end == lines[i]) ? s->qname : NULL;
 	}
 	struct buf b = BUF_INIT;

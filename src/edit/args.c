@@ -253,14 +253,16 @@ static enum lets_err whole_symbol_flags(struct edit_call *c, const struct edit_e
 	const char *flag = en->line_hint ? (en->batch_line ? "\"line_hint\"" : "--line-hint")
 					 : (en->batch_line ? "\"all\"" : "--all");
 	if (en->batch_line)
-		return diag_add(c->d, E_USAGE,
-				"line %ld: %s: %s picks among occurrences of \"old\", and a symbol without one is "
-				"replaced whole \xC2\xB7 qualify it (Outer.name) instead",
-				en->batch_line, en->target_text, flag);
-	return opt_usage_error(c->d, "edit", false,
-			       "%s: %s picks among occurrences of --old, and a #symbol without one is replaced "
-			       "whole \xC2\xB7 qualify it (#Outer.name) instead",
-			       en->target_text, flag);
+		return diag_add(
+			c->d, E_USAGE,
+			"line %ld: %s: %s picks among occurrences of \"old\", and a symbol without one is "
+			"replaced whole \xC2\xB7 qualify it (Outer.name) instead",
+			en->batch_line, en->target_text, flag);
+	return opt_usage_error(
+		c->d, "edit", false,
+		"%s: %s picks among occurrences of --old, and a #symbol without one is replaced "
+		"whole \xC2\xB7 qualify it (#Outer.name) instead",
+		en->target_text, flag);
 }
 
 /* Target-shape rules that need the parsed target. */

@@ -923,7 +923,8 @@ static char *insert_text(struct job *j, const struct place_site *site, size_t of
 	if (!*rl || rep[*rl - 1] != '\n')
 		rep = append_newline(rep, rl, file_newline(f));
 	/* after a definition (before one, the insert is often its own comment: kept as typed) */
-	long blank = site->header && site->after ? place_blank_lines(f, site->top, site->header, site->end) : -1;
+	long blank =
+		site->header && site->after ? place_blank_lines(f, site->top, site->header, site->end) : -1;
 	if (blank >= 0)
 		rep = space_definitions(f, rep, rl, blank);
 	*lines = (long)file_count_newlines(rep, *rl);

@@ -196,7 +196,8 @@ static bool split_by_symbol(const struct opts *o, const struct worktree *beneath
 		} else if (i < nl) {
 			size_t nx = after[i];
 			g = context_group(&sd, prev < nl ? which[prev] : -1, prev < nl ? lines[prev] : 0,
-					  nx < nl ? which[nx] : -1, nx < nl ? lines[nx] : 0, which[i], lines[i]);
+					  nx < nl ? which[nx] : -1, nx < nl ? lines[nx] : 0, which[i],
+					  lines[i]);
 		}
 		if (i < nl && (g == cur || i == start)) {
 			cur = g;

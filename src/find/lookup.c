@@ -60,10 +60,12 @@ static void not_found(const struct find_call *c, const char *target_text, const 
 		diag_add(
 			d, E_NOT_FOUND,
 			"%s: no definition of \xC2\xAB%s\xC2\xBB in the %zu file%s that mention%s it \xC2\xB7 see the uses with lets find -w '%s'",
-			target_text, name, m, m == 1 ? "" : "s", m == 1 ? "s" : "", find_defs_segment(&seg, name));
+			target_text, name, m, m == 1 ? "" : "s", m == 1 ? "s" : "",
+			find_defs_segment(&seg, name));
 	else
-		diag_add(d, E_NOT_FOUND, "%s: no definition of \xC2\xAB%s\xC2\xBB: no file searched mentions it",
-			 target_text, name);
+		diag_add(d, E_NOT_FOUND,
+			 "%s: no definition of \xC2\xAB%s\xC2\xBB: no file searched mentions it", target_text,
+			 name);
 	buf_release(&seg);
 }
 
@@ -75,19 +77,21 @@ static void ambiguous(const struct find_call *c, const size_t *keep, size_t n, c
 	buf_addf(&m, "%s is ambiguous (%zu candidates)", target_text, n);
 	for (size_t i = 0; i < n && i < LISTED; i++) {
 		const struct out_block *b = &c->blocks[keep[i]];
-		buf_addf(&m, "\n  %s  (%s \xC2\xB7 lines %ld-%ld", b->target, b->kind, b->span_start, b->span_end);
+		buf_addf(&m, "\n  %s  (%s \xC2\xB7 lines %ld-%ld", b->target, b->kind, b->span_start,
+			 b->span_end);
 		if (b->resolver)
 			buf_addf(&m, " \xC2\xB7 via %s", b->resolver);
 		buf_addc(&m, ')');
 	}
 	if (n > LISTED)
-		buf_addf(&m, "\n  (+%zu more \xC2\xB7 narrow the paths: lets find --def '%s' <path>)", n - LISTED, name);
+		buf_addf(&m, "\n  (+%zu more \xC2\xB7 narrow the paths: lets find --def '%s' <path>)",
+			 n - LISTED, name);
 	diag_add(d, E_AMBIGUOUS, "%s", m.data);
 	buf_release(&m);
 }
 
-enum lets_err find_def_lookup(const struct opts *o, const char *target_text, const char *name, struct def_found *out,
-			      struct diag *d)
+enum lets_err find_def_lookup(const struct opts *o, const char *target_text, const char *name,
+			      struct def_found *out, struct diag *d)
 {
 	struct opts fo;
 	struct diag fd = DIAG_INIT;
@@ -97,7 +101,8 @@ enum lets_err find_def_lookup(const struct opts *o, const char *target_text, con
 	size_t *keep = NULL;
 	enum lets_err e = LETS_OK;
 	if (!*name || find_query_compile(&c)) {
-		e = diag_add(d, E_NOT_FOUND, "%s: a #name target needs a name, e.g. '#Client.Pull'", target_text);
+		e = diag_add(d, E_NOT_FOUND, "%s: a #name target needs a name, e.g. '#Client.Pull'",
+			     target_text);
 		goto out;
 	}
 	if (roots_collect(&fo, o->wt, &c.rs, &c.failed, &fd)) {

@@ -28,7 +28,7 @@ void def_found_release(struct def_found *df);
  * searched with o's walk flags, into out. None is not_found and several are ambiguous, recorded
  * in d with target_text (the target as typed) and the next command: the uses to look at
  * (lets find -w), or every candidate's target with its kind and lines, at most 20. */
-enum lets_err find_def_lookup(const struct opts *o, const char *target_text, const char *name, struct def_found *out,
-			      struct diag *d);
+enum lets_err find_def_lookup(const struct opts *o, const char *target_text, const char *name,
+			      struct def_found *out, struct diag *d);
 
 #endif

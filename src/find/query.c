@@ -63,10 +63,11 @@ static bool def_usage(const struct opts *o, struct diag *d)
 						   : NULL;
 	/* a definition's lines are what the context was for: show reads it whole by name */
 	if (ctx)
-		opt_usage_error(d, "find", true,
-				"the argument '--def' cannot be used with '%s'\n\n  tip: to read a definition whole, "
-				"lets show '#%s'",
-				ctx, o->positional.items[0]);
+		opt_usage_error(
+			d, "find", true,
+			"the argument '--def' cannot be used with '%s'\n\n  tip: to read a definition whole, "
+			"lets show '#%s'",
+			ctx, o->positional.items[0]);
 	else if (!*o->positional.items[0])
 		opt_usage_error(d, "find", true, "--def needs a symbol name, e.g. --def Client.Pull");
 	return ctx || !*o->positional.items[0];

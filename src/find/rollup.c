@@ -128,7 +128,8 @@ static void rows_fill(struct rollup *ru, size_t n, size_t room, struct row **all
 		for (;;) {
 			size_t best = SIZE_MAX;
 			for (size_t k = 0; k < ru->n; k++)
-				if (!ru->rows[k].file && (best == SIZE_MAX || row_cmp(&ru->rows[k], &ru->rows[best], ru) < 0))
+				if (!ru->rows[k].file &&
+				    (best == SIZE_MAX || row_cmp(&ru->rows[k], &ru->rows[best], ru) < 0))
 					best = k;
 			if (best == SIZE_MAX || !part(ru, best, room))
 				break;
@@ -203,13 +204,15 @@ void find_rollup(const struct sink_result *res, size_t n, struct buf *out)
 				vdone = true;
 			}
 			if (i < shown)
-				buf_addf(out, "\n  %*ld\t%.*s", w, rows[i].hits, (int)rows[i].len, ru.v[rows[i].a]->path);
+				buf_addf(out, "\n  %*ld\t%.*s", w, rows[i].hits, (int)rows[i].len,
+					 ru.v[rows[i].a]->path);
 		}
 		if (nr > shown) {
 			long rest = 0;
 			for (size_t i = shown; i < nr; i++)
 				rest += rows[i].hits;
-			buf_addf(out, "\n  (+%zu more with %ld hit%s)", nr - shown, rest, rest == 1 ? "" : "s");
+			buf_addf(out, "\n  (+%zu more with %ld hit%s)", nr - shown, rest,
+				 rest == 1 ? "" : "s");
 		}
 	}
 	free(rows);

@@ -43,7 +43,8 @@ static bool glob_reading(const char *p)
 
 static bool name_byte(char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+	       c == '-';
 }
 
 /* The pattern spells a hidden name: a path part that starts with a dot and a name character
@@ -102,9 +103,11 @@ static int str_path_cmp(const void *a, const void *b)
 
 /* Every path under rs that matches, sorted, into *out (owned, each string too). */
 static size_t walk_paths(const struct opts *o, const struct worktree *wt, struct pathfinder *pf,
-			 const struct roots *rs, bool hidden, char ***out, long *walked, struct walk_counts *wc)
+			 const struct roots *rs, bool hidden, char ***out, long *walked,
+			 struct walk_counts *wc)
 {
-	struct walk_opts wo = {.hidden = hidden, .no_ignore = o->no_ignore, .wt = o->allow_outside ? NULL : wt};
+	struct walk_opts wo = {
+		.hidden = hidden, .no_ignore = o->no_ignore, .wt = o->allow_outside ? NULL : wt};
 	unsigned nw = walk_threads(&wo);
 	pf->w = xcalloc(nw, sizeof(*pf->w));
 	for (unsigned i = 0; i < nw; i++)
@@ -187,7 +190,8 @@ static void not_found(const struct opts *o, const struct worktree *wt, struct pa
 	struct buf m = BUF_INIT;
 	buf_addf(&m, "no path matches \xC2\xAB%s\xC2\xBB", pattern);
 	if (hidden && n) {
-		buf_addf(&m, " \xC2\xB7 %ld hidden entr%s skipped, and with --hidden it matches %zu: ", hidden,
+		buf_addf(&m,
+			 " \xC2\xB7 %ld hidden entr%s skipped, and with --hidden it matches %zu: ", hidden,
 			 hidden == 1 ? "y was" : "ies were", n);
 		for (size_t i = 0; i < n && i < 3; i++)
 			buf_addf(&m, "%s%s", i ? ", " : "", paths[i]);

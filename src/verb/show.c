@@ -93,7 +93,8 @@ static void show_tree_symbol(const struct opts *o, const char *text, struct show
 	struct file f = FILE_INIT;
 	enum lets_err e = target_parse_suffix(&t, text) && t.kind == T_SYMBOL
 				  ? find_def_lookup(o, text, t.symbol, &df, d)
-				  : diag_add(d, E_NOT_FOUND, "%s: a #name target needs a name, e.g. '#Client.Pull'", text);
+				  : diag_add(d, E_NOT_FOUND,
+					     "%s: a #name target needs a name, e.g. '#Client.Pull'", text);
 	if (!e)
 		e = file_load(&f, o->allow_outside ? NULL : o->wt, df.path, o->max_file_bytes, d);
 	if (e) {
