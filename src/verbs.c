@@ -16,7 +16,8 @@ static const char *const shells[] = {"bash", "zsh", "fish", NULL};
 static const struct verb_tool show_tool = {
 	.pos = {{"targets", true, true,
 		 "what to read: path, path:40, path:40-80, path@'regex' (with after/before/context), "
-		 "path#symbol (a function, class, heading or key)"}},
+		 "path#symbol (a function, class, heading or key), or #symbol alone to find its one "
+		 "definition in the tree"}},
 	.guide = "Each target prints as a numbered block whose header names the range shown, the file's "
 		 "total and sha:<12 hex> (pass it to edit's if_sha); whole files are windowed at 200 lines.",
 };
