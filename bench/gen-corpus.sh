@@ -5,10 +5,11 @@
 #                    119 only, inside handler101 (line 120 is its closing brace)
 #   big.go           ~18k-line Go file
 #   tree/            a git work tree of 2,000 visible source files, plus .gitignore'd build output,
-#                    *.log files and hidden directories that search must skip
+#                    *.log files and hidden directories that search must skip; one of them,
+#                    pkg07/mod3/file1.go, is real Go defining LookupRecord (show '#LookupRecord')
 set -euo pipefail
 cd "$(dirname "$0")"
-VERSION=3
+VERSION=4
 out=corpus
 if [ -f "$out/.version" ] && [ "$(cat "$out/.version")" = "$VERSION" ]; then
 	exit 0
@@ -51,6 +52,15 @@ awk -v root="$tree" 'BEGIN {
 		for (f = 0; f < 10; f++) {
 			ext = (f % 3 == 0) ? "ts" : (f % 3 == 1) ? "go" : "py"
 			file = sprintf("%s/file%d.%s", dir, f, ext)
+			if (p == 7 && m == 3 && f == 1) {
+				printf "package mod3\n\n// LookupRecord finds the record with id in rs.\n" > file
+				printf "func LookupRecord(rs []Record, id int) (Record, bool) {\n" > file
+				printf "\tfor _, r := range rs {\n\t\tif r.ID == id {\n\t\t\treturn r, true\n\t\t}\n\t}\n" > file
+				printf "\treturn Record{}, false\n}\n\n// Record is one row.\ntype Record struct {\n" > file
+				printf "\tID   int\n\tName string\n}\n" > file
+				close(file)
+				continue
+			}
 			for (l = 1; l <= 40; l++) {
 				if (l == 17 && (p * 100 + m * 10 + f) % 97 == 0) printf "TODO(bench): rare marker %d/%d/%d\n", p, m, f > file
 				else printf "line %d of pkg%02d/mod%d/file%d: value = compute(%d)\n", l, p, m, f, l * f > file

@@ -192,11 +192,28 @@ static bool jsonl_valid_flags(json_t *obj, long line, struct diag *d)
 	return ok;
 }
 
+/* "symbol": a name whose whole span "new" replaces, so with no "old" and no insert anchor. */
+static bool jsonl_valid_symbol(json_t *sym, int ops, long line, struct diag *d)
+{
+	if (!json_is_string(sym) || !json_string_length(sym)) {
+		diag_add(d, E_USAGE, "line %ld: \"symbol\" must be a name, e.g. \"Store.Open\"", line);
+		return false;
+	}
+	if (ops)
+		diag_add(
+			d, E_USAGE,
+			"line %ld: \"symbol\" is replaced whole, so it takes no \"old\", \"insert_after\" or "
+			"\"insert_before\" \xC2\xB7 to match inside it, make \"file\" \"path#name\"",
+			line);
+	return !ops;
+}
+
 /* Every problem with one JSONL object, each reported in d; true when there is none. */
 static bool jsonl_valid(json_t *obj, long line, struct diag *d)
 {
-	static const char *const keys[] = {"file", "old",  "new",       "insert_after", "insert_before",
-					   "all",  "word", "substring", "line_hint",    NULL};
+	static const char *const keys[] = {"file",          "old",    "new",  "insert_after",
+					   "insert_before", "all",    "word", "substring",
+					   "line_hint",     "symbol", NULL};
 	bool ok = true;
 	const char *key;
 	json_t *val;
@@ -212,7 +229,7 @@ static bool jsonl_valid(json_t *obj, long line, struct diag *d)
 	}
 	json_t *file = json_object_get(obj, "file"), *nw = json_object_get(obj, "new");
 	json_t *old = json_object_get(obj, "old"), *ia = json_object_get(obj, "insert_after");
-	json_t *ib = json_object_get(obj, "insert_before");
+	json_t *ib = json_object_get(obj, "insert_before"), *sym = json_object_get(obj, "symbol");
 	if (!file)
 		diag_add(d, E_USAGE, "line %ld: no \"file\"", line), ok = false;
 	else if (!json_is_string(file))
@@ -222,7 +239,9 @@ static bool jsonl_valid(json_t *obj, long line, struct diag *d)
 	else if (!json_is_string(nw))
 		diag_add(d, E_USAGE, "line %ld: \"new\" must be a string", line), ok = false;
 	int ops = !!old + !!ia + !!ib;
-	if (ops != 1) {
+	if (sym && !jsonl_valid_symbol(sym, ops, line, d))
+		ok = false;
+	else if (!sym && ops != 1) {
 		struct buf found = BUF_INIT;
 		if (old)
 			buf_adds(&found, "old");
@@ -255,11 +274,22 @@ static void jsonl_add(struct batch *b, json_t *obj, long line)
 	json_t *ia = json_object_get(obj, "insert_after"), *ib = json_object_get(obj, "insert_before");
 	json_t *all = json_object_get(obj, "all"), *word = json_object_get(obj, "word");
 	json_t *hint = json_object_get(obj, "line_hint"), *sub = json_object_get(obj, "substring");
+	json_t *sym = json_object_get(obj, "symbol");
 	struct batch_entry *en = batch_add(b, json_string_value(json_object_get(obj, "file")), line);
+	if (sym) {
+		/* the target file#name, quoted when the name could not be read bare */
+		const char *name = json_string_value(sym);
+		struct buf t = BUF_INIT;
+		buf_addf(&t, strchr(name, '\'') ? "%s#'%s'" : "%s#%s", en->target, name);
+		free(en->target);
+		en->target = buf_detach(&t);
+	}
 	en->new_len = json_string_length(nw);
 	en->new_text = xmalloc(en->new_len + 1);
 	memcpy(en->new_text, json_string_value(nw), en->new_len + 1);
-	if (old) {
+	if (sym) {
+		/* neither old nor an anchor: the symbol's span is replaced whole */
+	} else if (old) {
 		en->old_len = json_string_length(old);
 		en->old = xmalloc(en->old_len + 1);
 		memcpy(en->old, json_string_value(old), en->old_len + 1);

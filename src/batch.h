@@ -9,8 +9,9 @@
  *     <text>
  *     >>>>>>>
  * A section's text is the lines between its fences, without the newline before the next fence.
- * JSONL form, one object per line: {"file","old"|"insert_after"|"insert_before","new"[,"all"]
- * [,"word"][,"substring"][,"line_hint"]}.
+ * JSONL form, one object per line: {"file","old"|"insert_after"|"insert_before"|"symbol","new"
+ * [,"all"][,"word"][,"substring"][,"line_hint"]}; "symbol" makes the target file#symbol, with
+ * neither old nor anchor: the symbol's whole span is replaced.
  * A first non-blank byte '{' selects JSONL. Problems are recorded one per line as usage
  * failures ("line <n>: <problem>"), every line checked. */
 #ifndef LETS_BATCH_H

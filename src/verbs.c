@@ -16,7 +16,8 @@ static const char *const shells[] = {"bash", "zsh", "fish", NULL};
 static const struct verb_tool show_tool = {
 	.pos = {{"targets", true, true,
 		 "what to read: path, path:40, path:40-80, path@'regex' (with after/before/context), "
-		 "path#symbol (a function, class, heading or key)"}},
+		 "path#symbol (a function, class, heading or key), or #symbol alone to find its one "
+		 "definition in the tree"}},
 	.guide = "Each target prints as a numbered block whose header names the range shown, the file's "
 		 "total and sha:<12 hex> (pass it to edit's if_sha); whole files are windowed at 200 lines.",
 };
@@ -107,6 +108,13 @@ const struct verb verb_table[] = {
 			"Replace text that must match exactly once, or insert after an anchor; checked, reverted "
 			"on breakage",
 		.epilogue =
+			"\nWith no --old, a 'path#symbol' target has its whole span (the lines show prints for it)\n"
+			"replaced by --new; --insert-after/--insert-before '#symbol' insert next to it.\n"
+			"\n--from - reads fence blocks (@@ <target>, <<<<<<< old, ======= new, >>>>>>>) or JSONL, one\n"
+			"edit per line; \"all\", \"word\", \"substring\" and \"line_hint\" are the flags of the same name:\n"
+			"  {\"file\":\"a.go\",\"old\":\"x := 1\",\"new\":\"x := 2\"}\n"
+			"  {\"file\":\"a.go\",\"insert_after\":\"#Open\",\"new\":\"...\"}    or \"insert_before\"; @'regex' too\n"
+			"  {\"file\":\"a.go\",\"symbol\":\"Store.Open\",\"new\":\"...\"}     the symbol replaced whole\n"
 			"\nA --from - batch applies its entries in order, each to the file as the entries before it left\n"
 			"it; an entry's \"line_hint\" is still a line of the file as read (the numbers show printed\n"
 			"before the batch), moved by the lines earlier entries added or removed above it.\n"
@@ -122,7 +130,12 @@ const struct verb verb_table[] = {
 		.needs = TREE_VERB,
 		.usage = "[OPTIONS] [FILE]",
 		.about = "Set, append or delete keys in JSON, YAML, TOML or markdown frontmatter",
-		.epilogue = "\n" KEYPATH_HELP,
+		.epilogue =
+			"\n--from - reads JSONL, one file per line, its operations in the order written: each of\n"
+			"\"set\", \"delete\" and \"append\" takes a \"path=value\" string (\"delete\": a path), an\n"
+			"array of them, or (\"set\", \"append\") an object of path: value.\n"
+			"  {\"file\":\"c.yaml\",\"set\":{\"spec.replicas\":3},\"delete\":\"spec.paused\"}\n"
+			"\n" KEYPATH_HELP,
 		.tool = &transform_tool,
 		.guide_args = "<file> --set k=v",
 		.guide = "--append k=v; JSON/YAML/TOML/frontmatter keys, formatting preserved",

@@ -8,6 +8,7 @@
 #include "../buf.h"
 #include "../file.h"
 #include "../fuzzy.h"
+#include "../symbols/symbols.h"
 #include "../utf8.h"
 #include "engine.h"
 
@@ -17,6 +18,10 @@
 #define ANCHORS ADVICE_NEAR_MAX
 #define NEAR_SHOWN 3
 #define NEAR_MIN_SCORE 50
+/* A candidate's distinguishing line is looked for this many lines above it, and quoted up to this
+ * many bytes. */
+#define PLACE_ABOVE 40
+#define PLACE_TEXT_MAX 24
 
 /* s quoted for a POSIX shell: '…' when it can be, else $'…' with escapes. */
 static void shell_quote(struct buf *b, const char *s, size_t n)
@@ -161,13 +166,187 @@ void advice_anchor_command(struct buf *b, const struct edit_req *rq, const char 
 	buf_release(&q);
 }
 
-void advice_candidates(struct buf *b, const struct file *f, const long *lines, const long *shown, size_t n)
+void advice_range_command(struct buf *b, const struct edit_req *rq, const char *path, long first, long last,
+			  const char *sha)
+{
+	buf_addf(b, "check lines %ld-%ld with lets show %s:%ld-%ld, then ", first, last, path, first, last);
+	if (!sha || rq->batch_line) {
+		buf_adds(b, "replace them with \"old\" holding their text");
+		return;
+	}
+	struct buf q = BUF_INIT, t = BUF_INIT;
+	buf_addf(&t, "%s:%ld-%ld", path, first, last);
+	buf_adds(b, "replace them: lets edit ");
+	target_word(b, t.data);
+	buf_addf(b, " --if sha:%s", sha);
+	buf_adds(&q, " --new ");
+	shell_quote(&q, rq->new_text, rq->new_len);
+	buf_adds(b, q.len > REPEAT_MAX ? " (same --new)" : q.data);
+	buf_adds(b, rq->literal_newlines ? " --literal-newlines" : "");
+	buf_release(&q);
+	buf_release(&t);
+}
+
+/* Line l of f without its leading and trailing whitespace ("" past either end). */
+static void line_trimmed(const struct file *f, long l, const char **t, size_t *n)
+{
+	*t = "";
+	*n = 0;
+	if (l >= 1 && (size_t)l <= f->n_lines) {
+		*n = file_line(f, (size_t)l, t);
+		utf8_trim(t, n);
+	}
+}
+
+static bool same_text(const char *a, size_t an, const char *b, size_t bn)
+{
+	return an == bn && !memcmp(a, b, an);
+}
+
+/* Candidates i and j read alike and their definitions' names (NULL: none) do not tell them apart. */
+static bool together(const struct file *f, const long *lines, const bool *alike, const char *const *name,
+		     size_t i, size_t j)
+{
+	const char *a, *c;
+	size_t an, cn;
+	if (i == j || !alike[i] || !alike[j] || (!name[i] != !name[j]) ||
+	    (name[i] && strcmp(name[i], name[j])))
+		return false;
+	line_trimmed(f, lines[i], &a, &an);
+	line_trimmed(f, lines[j], &c, &cn);
+	return same_text(a, an, c, cn);
+}
+
+/* The nearest line above lines[i] that tells it from the candidates together with it: one
+ * holding a letter or digit and reading unlike their own lines, that reads like none of the lines
+ * as near above each of them (k lines above i: none of the k lines above j). 0: none within
+ * PLACE_ABOVE lines, or no candidate is together with it (its definition tells it apart). */
+static long distinguishing_line(const struct file *f, const long *lines, const bool *alike,
+				const char *const *name, size_t listed, size_t i)
+{
+	bool any = false;
+	for (size_t j = 0; j < listed; j++)
+		any |= together(f, lines, alike, name, i, j);
+	const char *own;
+	size_t on;
+	line_trimmed(f, lines[i], &own, &on);
+	for (long k = 1; any && k <= PLACE_ABOVE && lines[i] - k >= 1; k++) {
+		const char *t, *u;
+		size_t tn, un;
+		line_trimmed(f, lines[i] - k, &t, &tn);
+		/* a line of punctuation ("}", ");"), or one reading like the candidates, tells nothing */
+		bool unlike = false;
+		for (size_t p = 0; p < tn && !unlike && !same_text(t, tn, own, on); p++) {
+			unsigned char c = (unsigned char)t[p];
+			unlike = ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || (c >= '0' && c <= '9') ||
+				 c >= 0x80;
+		}
+		for (size_t j = 0; j < listed && unlike; j++) {
+			if (!together(f, lines, alike, name, i, j))
+				continue;
+			unlike = lines[j] != lines[i];
+			for (long m = 1; m <= k && unlike; m++) {
+				line_trimmed(f, lines[j] - m, &u, &un);
+				unlike = !same_text(t, tn, u, un);
+			}
+		}
+		if (unlike)
+			return lines[i] - k;
+	}
+	return 0;
+}
+
+/* Appends "  \u2190 in Outer.name, after \"…\"" for a candidate whose line reads like another's:
+ * its innermost definition (sym, or none) and the line above that tells it apart (0: none). */
+static void add_place(struct buf *b, const struct file *f, const char *sym, long above)
+{
+	if (!sym && !above)
+		return;
+	buf_adds(b, "  \xE2\x86\x90 ");
+	if (sym)
+		buf_addf(b, "in %s%s", sym, above ? ", " : "");
+	if (!above)
+		return;
+	const char *t;
+	size_t n;
+	line_trimmed(f, above, &t, &n);
+	size_t cut = n;
+	if (n > PLACE_TEXT_MAX) {
+		/* after the last space that leaves a few words, else at a character's start */
+		const char *sp = memrchr(t + PLACE_TEXT_MAX / 2, ' ', PLACE_TEXT_MAX / 2);
+		cut = sp ? (size_t)(sp - t) + 1 : PLACE_TEXT_MAX;
+		while (cut && ((unsigned char)t[cut] & 0xC0) == 0x80)
+			cut--;
+	}
+	bool lossy, long_line;
+	buf_adds(b, "after \"");
+	line_display(b, t, cut, &lossy, &long_line);
+	buf_adds(b, cut < n ? "\xE2\x80\xA6\"" : "\"");
+}
+
+/* Where each listed candidate whose line reads like another's is (places[i], owned, NULL for the
+ * others): its innermost definition's name, parsed once for them all, and the line above it that
+ * tells it apart. */
+static void candidate_places(struct file *f, const long *lines, size_t listed, char **places)
+{
+	bool *alike = xcalloc(listed + 1, sizeof(*alike));
+	long *asc = xmalloc((listed + 1) * sizeof(*asc));
+	int *which = xmalloc((listed + 1) * sizeof(*which));
+	size_t na = 0;
+	for (size_t i = 0; i < listed; i++)
+		for (size_t j = 0; j < listed; j++) {
+			const char *a, *c;
+			size_t an, cn;
+			line_trimmed(f, lines[i], &a, &an);
+			line_trimmed(f, lines[j], &c, &cn);
+			alike[i] |= j != i && an && same_text(a, an, c, cn);
+		}
+	for (size_t i = 0; i < listed; i++)
+		if (alike[i] && (!na || lines[i] > asc[na - 1]))
+			asc[na++] = lines[i];
+	struct sym_defs sd = SYM_DEFS_INIT;
+	if (na)
+		symbols_enclosing(f, asc, na, &sd, which);
+	/* each one's definition, by name (a one-line definition on the candidate's own line, an
+	 * assignment, names nothing its line does not show) */
+	const char **name = xcalloc(listed + 1, sizeof(*name));
+	for (size_t i = 0, k = 0; i < listed; i++) {
+		while (alike[i] && k + 1 < na && asc[k] < lines[i])
+			k++;
+		const struct sym_def *s =
+			alike[i] && asc[k] == lines[i] && which[k] >= 0 ? &sd.v[which[k]] : NULL;
+		name[i] = s && !(s->start == lines[i] && s->end == lines[i]) ? s->qname : NULL;
+	}
+	struct buf b = BUF_INIT;
+	for (size_t i = 0; i < listed; i++) {
+		places[i] = NULL;
+		if (!alike[i])
+			continue;
+		buf_truncate(&b, 0);
+		add_place(&b, f, name[i], distinguishing_line(f, lines, alike, name, listed, i));
+		places[i] = b.len ? xstrdup(b.data) : NULL;
+	}
+	buf_release(&b);
+	free(name);
+	sym_defs_release(&sd);
+	free(which);
+	free(asc);
+	free(alike);
+}
+
+void advice_candidates(struct buf *b, struct file *f, const long *lines, const long *shown, size_t n)
 {
 	size_t listed = n < ADVICE_CANDIDATES_MAX ? n : ADVICE_CANDIDATES_MAX;
+	char **places = xcalloc(listed + 1, sizeof(*places));
+	candidate_places(f, lines, listed, places);
 	for (size_t i = 0; i < listed; i++) {
 		buf_addf(b, "\n  %s:%ld\t", f->path, shown[i]);
 		file_line_display(b, f, (size_t)lines[i], NULL, NULL);
+		if (places[i])
+			buf_adds(b, places[i]);
+		free(places[i]);
 	}
+	free(places);
 	if (n > listed)
 		buf_addf(b, "\n  (+%zu more)", n - listed);
 }

@@ -1,6 +1,7 @@
 /* What a refused edit says next, so the agent's next call is the one that works: the ready
- * command that would apply it, and the regions nearest to an --old that was not found. Pure: it
- * appends text to a buffer and reads nothing but its arguments. */
+ * command that would apply it, where each candidate of an ambiguity is, and the regions nearest
+ * to an --old that was not found. Pure: it appends text to a buffer and reads nothing but its
+ * arguments (a file's bytes, parsed for the definitions holding alike candidates). */
 #ifndef LETS_EDIT_ADVICE_H
 #define LETS_EDIT_ADVICE_H
 #include <stddef.h>
@@ -26,10 +27,20 @@ void advice_command_flag(struct buf *b, const struct edit_req *rq, const char *f
  * @'re'+2" (or "add \"line_hint\": <LINE> to batch line 2"). */
 void advice_anchor_command(struct buf *b, const struct edit_req *rq, const char *regex, long nth);
 
-/* Appends "\n  path:N\t<line>" per candidate: lines[i] of f, numbered shown[i] (a batch's line as
- * read); at most 20, then "\n  (+N more)". */
+/* Appends the command that replaces lines first..last of path with rq's --new, once they are
+ * checked: "check lines a-b with lets show P:a-b, then replace them: lets edit P:a-b --if sha:S
+ * --new '…'" (a --new too long to repeat reads "(same --new)"). Without sha (a batch entry after
+ * others on the same file, whose sha is not on disk) the replacement is left to "old". */
+void advice_range_command(struct buf *b, const struct edit_req *rq, const char *path, long first, long last,
+			  const char *sha);
+
+/* Appends "\n  path:N\t<line>" per candidate: lines[i] of f (ascending), numbered shown[i] (a
+ * batch's line as read); at most 20, then "\n  (+N more)". A candidate whose line reads like
+ * another's (both trimmed) ends "  \u2190 in Outer.name, after \"<the nearest line above it that
+ * differs from the line as far above each alike one, cut after a space near 24 bytes>\"", either part left out
+ * when there is none; the definitions holding them are parsed for that (symbols_enclosing). */
 #define ADVICE_CANDIDATES_MAX 20
-void advice_candidates(struct buf *b, const struct file *f, const long *lines, const long *shown, size_t n);
+void advice_candidates(struct buf *b, struct file *f, const long *lines, const long *shown, size_t n);
 
 /* Appends s[0..n) as one $'…' shell word, with \n \t \r \\ \' and other control bytes escaped. */
 void advice_shell_ansi(struct buf *b, const char *s, size_t n);

@@ -15,9 +15,8 @@
 /* Several lines an anchor matches: each as path:line with the @'regex'+N that picks it (past
  * ADVICE_PICKS_LISTED, one --line-hint <LINE> command); tie[0..1], when set, the matches a hint
  * is as near to. */
-static enum lets_err anchor_ambiguous(const struct file *f, const struct edit_req *rq,
-				      const struct target *at, const long *lines, size_t n,
-				      const size_t tie[2], struct diag *d)
+static enum lets_err anchor_ambiguous(struct file *f, const struct edit_req *rq, const struct target *at,
+				      const long *lines, size_t n, const size_t tie[2], struct diag *d)
 {
 	struct buf m = BUF_INIT;
 	long *shown = xmalloc(n * sizeof(*shown));

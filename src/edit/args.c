@@ -246,6 +246,25 @@ static enum lets_err anchor_hint(struct edit_call *c, const struct edit_entry *e
 	return err;
 }
 
+/* A #symbol with no --old replaces the symbol's whole span: there is one, so --line-hint and
+ * --all, which pick among occurrences, are refused rather than ignored. */
+static enum lets_err whole_symbol_flags(struct edit_call *c, const struct edit_entry *en)
+{
+	const char *flag = en->line_hint ? (en->batch_line ? "\"line_hint\"" : "--line-hint")
+					 : (en->batch_line ? "\"all\"" : "--all");
+	if (en->batch_line)
+		return diag_add(
+			c->d, E_USAGE,
+			"line %ld: %s: %s picks among occurrences of \"old\", and a symbol without one is "
+			"replaced whole \xC2\xB7 qualify it (Outer.name) instead",
+			en->batch_line, en->target_text, flag);
+	return opt_usage_error(
+		c->d, "edit", false,
+		"%s: %s picks among occurrences of --old, and a #symbol without one is replaced "
+		"whole \xC2\xB7 qualify it (#Outer.name) instead",
+		en->target_text, flag);
+}
+
 /* Target-shape rules that need the parsed target. */
 static enum lets_err entry_shape(struct edit_call *c, struct edit_entry *en)
 {
@@ -270,9 +289,11 @@ static enum lets_err entry_shape(struct edit_call *c, struct edit_entry *en)
 		return opt_usage_error(c->d, "edit", false,
 				       "%s: --expect and --expect-all confirm a :line or :a-b target",
 				       en->target_text);
-	if (!en->old && !en->anchor && en->t.kind != T_LINES)
+	if (!en->old && !en->anchor && en->t.kind != T_LINES && en->t.kind != T_SYMBOL)
 		return opt_usage_error(c->d, "edit", true,
 				       "the following required arguments were not provided:\n  --old <OLD>");
+	if (!en->old && !en->anchor && en->t.kind == T_SYMBOL && (en->line_hint || en->all))
+		return whole_symbol_flags(c, en);
 	return anchor_hint(c, en);
 }
 

@@ -306,7 +306,7 @@ static long shown_line(const struct job *j, long l)
 /* Every candidate as path:line, then the command that picks each one (--line-hint). */
 static enum lets_err ambiguous(struct job *j, const struct occs *oc)
 {
-	const struct file *f = j->f;
+	struct file *f = j->f;
 	struct buf m = BUF_INIT;
 	long *lines = xmalloc(oc->n * sizeof(*lines)), *shown = xmalloc(oc->n * sizeof(*shown));
 	for (size_t i = 0; i < oc->n; i++) {
@@ -378,7 +378,7 @@ static enum lets_err inside_words(struct job *j, const struct occs *oc)
 	const struct edit_req *rq = j->rq;
 	if (!rq->all || rq->word || rq->substring || !oc->n)
 		return LETS_OK;
-	const struct file *f = j->f;
+	struct file *f = j->f;
 	struct words w = WORDS_INIT;
 	words_init(&w, f->path);
 	long *lines = NULL, *shown = NULL;
@@ -756,6 +756,41 @@ static enum lets_err apply_range(struct job *j, long first, long last)
 	return LETS_OK;
 }
 
+/* A #symbol with no --old: its whole span (the lines show prints for it, decorators in, a leading
+ * comment out) replaced by --new, indented from the symbol's header as an insert before it would
+ * be. A span whose end is a plaintext guess is refused with the range edit that works once its
+ * lines are checked. */
+static enum lets_err apply_symbol(struct job *j, const struct target_span *sp)
+{
+	struct file *f = j->f;
+	if (sp->guessed_end) {
+		struct buf m = BUF_INIT;
+		long first = shown_line(j, sp->start), last = shown_line(j, sp->end);
+		buf_addf(&m, "%s: the end of this symbol is a guess (plaintext heuristic) \xC2\xB7 ",
+			 j->rq->target_text);
+		advice_range_command(&m, j->rq, f->path, first, last, j->rq->history ? NULL : file_sha(f));
+		enum lets_err err = diag_add(j->d, E_GUESSED_SPAN, "%s", m.data);
+		buf_release(&m);
+		return err;
+	}
+	size_t a = f->line_start[sp->start - 1], z = f->line_start[sp->end];
+	if (!region_valid_utf8(j, a, z))
+		return E_UNSUPPORTED_FILE;
+	struct place_site site = {.line = sp->start, .header = sp->start};
+	size_t al, rl;
+	char *adapted = adapt_new(j, &al);
+	char *rep = indent_insert(f, &site, a, adapted, al, &rl);
+	j->r->reindented = rl != al || memcmp(rep, adapted, al);
+	free(adapted);
+	if (rl && rep[rl - 1] != '\n' && z > a && f->data[z - 1] == '\n')
+		rep = append_newline(rep, &rl, file_newline(f));
+	splice_one(j, a, z, rep, rl);
+	j->r->count = 1;
+	j->r->kind = EDIT_MATCH_EXACT;
+	j->r->match = xstrdup("whole symbol");
+	return LETS_OK;
+}
+
 /* Appends s[0..n) as one shell word: '…' when it holds only printable text, else $'…' with \n,
  * \t, \r, \\ and \' escaped, so a suggested command runs as printed. */
 static void shell_word(struct buf *b, const char *s, size_t n)
@@ -833,18 +868,50 @@ static enum lets_err insert_line(struct job *j, struct target *at, struct place_
 		return err;
 	if (j->rq->after && sp.guessed_end)
 		return guessed_end(j, sp.end);
-	*site = (struct place_site){j->rq->after ? sp.end : sp.start, j->rq->after, 0};
+	*site = (struct place_site){.line = j->rq->after ? sp.end : sp.start, .after = j->rq->after};
 	if (at->kind == T_SYMBOL) {
 		site->header = sp.start;
+		site->top = lexical_comment_above(j->f->path, j->f->data, j->f->size, sp.start);
+		site->end = sp.end;
 		if (!j->rq->after)
-			site->line = lexical_comment_above(j->f->path, j->f->data, j->f->size, sp.start);
+			site->line = site->top;
 	}
 	return LETS_OK;
 }
 
+/* rep (heap, *len bytes, ending in a newline) without its leading and trailing blank lines, led
+ * by n of the file's newlines: the blank lines the file keeps between definitions, after a
+ * #symbol. Text that is all blank is left as it is. */
+static char *space_definitions(const struct file *f, char *rep, size_t *len, long n)
+{
+	size_t a = 0, z = *len;
+	while (a < z && strchr(" \t\r\n", rep[a]))
+		a++;
+	if (a == z)
+		return rep;
+	while (a && rep[a - 1] != '\n')
+		a--;
+	while (z > a && strchr(" \t\r\n", rep[z - 1]))
+		z--;
+	while (z < *len && rep[z] != '\n')
+		z++;
+	z += z < *len; /* the newline that ends the last line of text */
+	const char *nl = file_newline(f);
+	struct buf b = BUF_INIT;
+	for (long i = 0; i < n; i++)
+		buf_adds(&b, nl);
+	buf_add(&b, rep + a, z - a);
+	free(rep);
+	*len = b.len;
+	return buf_detach(&b);
+}
+
 /* The inserted text: --new in the file's indentation (place.h: the block's, when the anchor opens
  * one), ending in a newline, led by one when it follows a last line that lacked its own, so the
- * insert starts a line of its own. *lines counts the lines it adds. */
+ * insert starts a line of its own. After a #symbol in code it is set apart from the definition
+ * by the blank lines the file uses between definitions, whatever blank lines --new began or
+ * ended with (the blank lines that followed the definition now follow the insert). *lines
+ * counts the lines it adds. */
 static char *insert_text(struct job *j, const struct place_site *site, size_t off, size_t *rl, long *lines)
 {
 	const struct file *f = j->f;
@@ -855,6 +922,11 @@ static char *insert_text(struct job *j, const struct place_site *site, size_t of
 	free(adapted);
 	if (!*rl || rep[*rl - 1] != '\n')
 		rep = append_newline(rep, rl, file_newline(f));
+	/* after a definition (before one, the insert is often its own comment: kept as typed) */
+	long blank =
+		site->header && site->after ? place_blank_lines(f, site->top, site->header, site->end) : -1;
+	if (blank >= 0)
+		rep = space_definitions(f, rep, rl, blank);
 	*lines = (long)file_count_newlines(rep, *rl);
 	if (!(j->rq->after && off == f->size && f->size && f->data[f->size - 1] != '\n'))
 		return rep;
@@ -921,6 +993,8 @@ enum lets_err edit_apply(struct file *f, const struct edit_req *rq, struct edit_
 		enum lets_err e = resolve_noted(&j, rq->t, &sp);
 		if (e)
 			return e;
+		if (rq->t->kind == T_SYMBOL && !rq->old)
+			return apply_symbol(&j, &sp);
 		first = sp.start;
 		last = sp.end;
 		r->guessed = sp.guessed_end;

@@ -308,3 +308,39 @@ void place_make_lines(const struct file *f, long before, const char *text, size_
 		i = nl ? e + 1 : n;
 	}
 }
+
+/* The indentation width of line l. */
+static int line_width(const struct file *f, long l)
+{
+	const char *t;
+	size_t n = file_line(f, (size_t)l, &t);
+	return width(t, indent_len(t, n));
+}
+
+/* The line at or after the definition's side (dir +1: below its last line; -1: above its top)
+ * that is not blank, when it sits at the header's indentation and does not close a block: a
+ * sibling, whose distance from the definition is the file's blank lines between definitions.
+ * The blank lines in between into *gap. */
+static bool sibling_gap(const struct file *f, long from, int dir, int col, long *gap)
+{
+	long l = neighbour(f, from, dir, true);
+	if (!l)
+		return false;
+	const char *t;
+	size_t n = file_line(f, (size_t)l, &t);
+	*gap = dir > 0 ? l - from : from - l;
+	return line_width(f, l) == col && !closes(t, n);
+}
+
+long place_blank_lines(const struct file *f, long top, long header, long end)
+{
+	const struct lang *l = lang_for_path(f->path);
+	if (prose(f) || (l && l->format != FMT_NONE))
+		return -1;
+	int col = line_width(f, header);
+	long gap = 0;
+	if (!sibling_gap(f, end + 1, 1, col, &gap) && !sibling_gap(f, top - 1, -1, col, &gap))
+		gap = 1;
+	/* definitions with a body are set apart even where one-liners around them are not */
+	return gap < 1 && end > header ? 1 : gap;
+}

@@ -19,10 +19,20 @@ struct place_site {
 	long line; /* the line the text goes after (after) or before */
 	bool after;
 	long header; /* a #symbol anchor: the symbol's first line; 0 for a regex anchor */
+	long top, end; /* a #symbol anchor: the first line of its leading comment (else header) and its
+			* last line, for the blank lines around an insert (place_blank_lines) */
 };
 
 /* Appends to base the indentation an insert's unindented first line takes at site. */
 void place_insert_base(const struct file *f, const struct place_site *site, struct buf *base);
+
+/* The blank lines an insert after a definition (its comment from line top, header line header,
+ * last line end) takes between it and the definition, in code: the blank lines between the
+ * definition and the sibling below it (the next non-blank line at the header's indentation that
+ * does not close a block), else the one above it, else 1; at least 1 when the definition has a
+ * body (spans several lines). -1 in prose and data files (Markdown, JSON, YAML, TOML, .txt),
+ * where the insert keeps the blank lines it was given. */
+long place_blank_lines(const struct file *f, long top, long header, long end);
 
 /* f is a Makefile (Makefile, makefile, GNUmakefile, *.mk, *.mak): a leading tab there makes a
  * recipe line, so indentation is not a style to convert. */

@@ -125,10 +125,10 @@ static bool in_span(const struct sym_defs *sd, int g, long line)
 	return g >= 0 && sd->v[g].start <= line && line <= sd->v[g].end;
 }
 
-/* -p's question to the symbol layer about one file: the enclosing definition of each hit line. */
+/* -p's question to the symbol layer about one file: the enclosing definition of each line. */
 struct enclosing {
-	const long *hits;
-	size_t nh;
+	const long *lines;
+	size_t n;
 	struct sym_defs sd;
 	int *which;
 };
@@ -136,41 +136,70 @@ struct enclosing {
 static void enclosing_in(void *ctx, struct file *f)
 {
 	struct enclosing *e = ctx;
-	symbols_enclosing(f, e->hits, e->nh, &e->sd, e->which);
+	symbols_enclosing(f, e->lines, e->n, &e->sd, e->which);
 }
 
-/* -p: blk's lines as blocks headed by each hit's enclosing symbol (path#Qualified.name, or the
- * path alone outside every definition), split where that changes; a context line goes with the
- * hit before it (the first hit's, before any) unless it lies past that hit's symbol and in the next
- * hit's (or that one is outside every symbol). blk's lines move out. False (blk untouched) when
- * the file cannot be read again. */
+static bool holds(const struct sym_defs *sd, int g, long line)
+{
+	return line > 0 && in_span(sd, g, line);
+}
+
+/* The group of the context line at i (a definition's index, or -1 for the path alone), between
+ * the hit before it (prev, its line pl; -1 and 0 before the first) and the one after it (next,
+ * nl; 0 past the last): the previous hit's definition while the line is in it, else the next
+ * one's; else the line's own definition (own) when it holds neither hit, so one function's lines
+ * are never headed by another's; else as before: with the hit before it, or before the first hit
+ * (or, past the previous one's definition, before a hit outside every definition) with the next. */
+static int context_group(const struct sym_defs *sd, int prev, long pl, int next, long nl, int own, long line)
+{
+	if (pl && holds(sd, prev, line))
+		return prev;
+	if (nl && holds(sd, next, line))
+		return next;
+	if (own >= 0 && !holds(sd, own, pl) && !holds(sd, own, nl))
+		return own;
+	return !pl || (nl && next < 0) ? next : prev;
+}
+
+/* -p: blk's lines as blocks headed by each line's definition (path#Qualified.name, or the path
+ * alone outside every definition), split where that changes: a hit's is the one enclosing it, a
+ * context line's as context_group says. blk's lines move out. False (blk untouched) when the file
+ * cannot be read again. */
 static bool split_by_symbol(const struct opts *o, const struct worktree *beneath, struct buf *scratch,
 			    struct out_block *blk, struct out_block **v, size_t *n, size_t *cap)
 {
-	long *hits = xmalloc((blk->n_lines + 1) * sizeof *hits);
-	int *which = xmalloc((blk->n_lines + 1) * sizeof *which);
-	size_t nh = 0;
-	for (size_t i = 0; i < blk->n_lines; i++)
-		if (blk->lines[i].marker == MK_HIT)
-			hits[nh++] = blk->lines[i].number;
-	struct enclosing e = {hits, nh, SYM_DEFS_INIT, which};
+	size_t nl = blk->n_lines;
+	long *lines = xmalloc((nl + 1) * sizeof *lines);
+	int *which = xmalloc((nl + 1) * sizeof *which);
+	for (size_t i = 0; i < nl; i++)
+		lines[i] = blk->lines[i].number;
+	struct enclosing e = {lines, nl, SYM_DEFS_INIT, which};
 	if (!reload(o, beneath, blk->path, scratch, enclosing_in, &e)) {
 		sym_defs_release(&e.sd);
 		free(which);
-		free(hits);
+		free(lines);
 		return false;
 	}
 	struct sym_defs sd = e.sd;
-	int cur = nh ? which[0] : -1;
-	size_t start = 0;
-	for (size_t i = 0, h = 0; i <= blk->n_lines; i++) {
+	/* the hit at or after each line, by index (nl: none) */
+	size_t *after = xmalloc((nl + 1) * sizeof *after);
+	after[nl] = nl;
+	for (size_t i = nl; i-- > 0;)
+		after[i] = blk->lines[i].marker == MK_HIT ? i : after[i + 1];
+	int cur = -2; /* no group yet */
+	size_t start = 0, prev = nl;
+	for (size_t i = 0; i <= nl; i++) {
 		int g = cur;
-		if (i < blk->n_lines && blk->lines[i].marker == MK_HIT)
-			g = which[h++];
-		else if (i < blk->n_lines && h < nh && !in_span(&sd, cur, blk->lines[i].number) &&
-			 (which[h] < 0 || in_span(&sd, which[h], blk->lines[i].number)))
-			g = which[h]; /* context past the end of the last hit's symbol, before the next one */
-		if (i < blk->n_lines && (g == cur || i == start)) {
+		if (i < nl && blk->lines[i].marker == MK_HIT) {
+			g = which[i];
+			prev = i;
+		} else if (i < nl) {
+			size_t nx = after[i];
+			g = context_group(&sd, prev < nl ? which[prev] : -1, prev < nl ? lines[prev] : 0,
+					  nx < nl ? which[nx] : -1, nx < nl ? lines[nx] : 0, which[i],
+					  lines[i]);
+		}
+		if (i < nl && (g == cur || i == start)) {
 			cur = g;
 			continue;
 		}
@@ -185,8 +214,9 @@ static bool split_by_symbol(const struct opts *o, const struct worktree *beneath
 	}
 	blk->n_lines = 0;
 	sym_defs_release(&sd);
+	free(after);
 	free(which);
-	free(hits);
+	free(lines);
 	return true;
 }
 

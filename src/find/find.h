@@ -11,8 +11,8 @@
  * defs:   the symbol layer's views of the hit files, each read again beneath the same root and
  *         parsed on the pool: -p heads each hit with its enclosing definition, --def lists the
  *         definitions of a name in the files the prefilter kept (defs.c)
- * render: the hit blocks, the --files/--count rows, or over the cap the busiest files; the
- *         omissions in the footer's order; not_found (render.c)
+ * render: the hit blocks, the --files/--count rows, or over the cap the busiest files and the
+ *         hits by directory (rollup.c); the omissions in the footer's order; not_found (render.c)
  *
  * Who owns what: the call owns everything in it; find_call_release frees it all. */
 #ifndef LETS_FIND_FIND_H
@@ -88,6 +88,12 @@ void find_defs_by_symbol(struct find_call *c);
 /* --def: the definitions of the name in each result file, as blocks into c->blocks in path
  * order; the results become the files holding one, each counted by its definitions. */
 void find_defs_collect(struct find_call *c);
+
+/* rollup.c */
+/* Appends "\n  by directory:" and up to 6 rows "\n  <count>\t<dir/ or file>" parting the hits of
+ * res[0..n) (sorted by path), largest first, files under vendor/, node_modules/ or third_party/
+ * as one row; nothing when that is under two rows or names no directory. */
+void find_rollup(const struct sink_result *res, size_t n, struct buf *out);
 
 /* render.c */
 /* The results' hit lines as they are, one block per file, into c->blocks. */

@@ -53,15 +53,21 @@ void find_call_release(struct find_call *c)
 	roots_release(&c->rs);
 }
 
-/* --def's refusals the option table cannot state: context flags, an empty name. */
+/* --def's refusals the option table cannot state: context flags (naming show's #name, which
+ * reads each definition whole), an empty name. */
 static bool def_usage(const struct opts *o, struct diag *d)
 {
 	const char *ctx = o->context != OPT_UNSET  ? "-C <CONTEXT>"
 			  : o->after != OPT_UNSET  ? "-A <AFTER>"
 			  : o->before != OPT_UNSET ? "-B <BEFORE>"
 						   : NULL;
+	/* a definition's lines are what the context was for: show reads it whole by name */
 	if (ctx)
-		opt_usage_error(d, "find", true, "the argument '--def' cannot be used with '%s'", ctx);
+		opt_usage_error(
+			d, "find", true,
+			"the argument '--def' cannot be used with '%s'\n\n  tip: to read a definition whole, "
+			"lets show '#%s'",
+			ctx, o->positional.items[0]);
 	else if (!*o->positional.items[0])
 		opt_usage_error(d, "find", true, "--def needs a symbol name, e.g. --def Client.Pull");
 	return ctx || !*o->positional.items[0];

@@ -1,5 +1,6 @@
 /* find's response: the hit blocks (lines, -p, --def) or the --files/--count rows, shaped by
- * --budget/--max-bytes; over the cap the busiest files instead, and over_cap; the footer's
+ * --budget/--max-bytes; over the cap the busiest files instead, and over_cap (its message then
+ * rolls the hits up by directory when the map leaves files out, rollup.c); the footer's
  * omissions; not_found. Rendered once as text, --json or --jsonl by output. */
 #include <stdlib.h>
 #include <string.h>
@@ -69,8 +70,13 @@ static void render_over_cap(const struct opts *o, struct find_tally *t, struct o
 	} else {
 		lead_hits(&msg, t->total, (long)t->n_res);
 	}
-	diag_add(d, E_OVER_CAP, "%s" OUT_DOT "over the %ld-hit cap" OUT_DOT "%s", msg.data, o->cap,
-		 hint.data);
+	/* past the spec's line, where the map leaves files out: which directories hold the hits */
+	struct buf dirs = BUF_INIT;
+	if (t->n_res > TOP_FILES)
+		find_rollup(t->res, t->n_res, &dirs);
+	diag_add(d, E_OVER_CAP, "%s" OUT_DOT "over the %ld-hit cap" OUT_DOT "%s%s", msg.data, o->cap,
+		 hint.data, dirs.len ? dirs.data : "");
+	buf_release(&dirs);
 	buf_release(&msg);
 	buf_release(&hint);
 	free(by);

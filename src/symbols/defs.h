@@ -34,6 +34,7 @@ struct def {
 	enum def_kind kind;
 	bool virtual_;
 	bool weak;
+	bool overload; /* a Python @overload signature (weak): listed by find --def as "overload" */
 	bool guessed_end; /* plaintext span not closed by brace matching */
 };
 

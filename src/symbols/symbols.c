@@ -89,6 +89,7 @@ struct query {
 	const struct keypath_keys *keys; /* JSON, YAML, TOML: the keys (keypath.h); NULL elsewhere */
 	bool root;
 	bool overloads; /* TypeScript: signatures right before an implementation join its span */
+	bool stubs; /* Python @overload signatures are candidates beside the implementation (find --def) */
 	struct trees *trees; /* the file's trees parsed so far, or NULL */
 };
 
@@ -255,7 +256,8 @@ static size_t select_candidates(const struct defs *ds, const struct query *q, st
 		for (size_t i = 0; i < ds->n; i++) {
 			const struct def *d = &ds->v[i];
 			bool strict = q && q->keys && keys_match(ds, (int)i, q, q->keys->n, false);
-			if (d->virtual_ || d->weak != (bool)weak ||
+			bool stub = !weak && q && q->stubs && d->overload;
+			if (d->virtual_ || (d->weak != (bool)weak && !stub) ||
 			    (q && !strict &&
 			     !(q->keys ? keys_match(ds, (int)i, q, q->keys->n, true)
 				       : def_matches(ds, (int)i, q, q->len))))
@@ -709,8 +711,8 @@ static bool unique_name(const struct defs *ds, int i, struct buf *q)
 }
 
 /* Every candidate as path:line; in a config file (config) the path from the root of each; in
- * code, when some are members, a target that picks each one (Outer.name, or the line range of
- * one that has no qualified name). */
+ * code, a target that picks each one (Outer.name, or the line range of one that has no qualified
+ * name that resolves alone). */
 static enum lets_err report_ambiguous(const struct file *f, const char *target_text, const struct cand *c,
 				      size_t n, const struct defs *ds, bool config, struct diag *d)
 {
@@ -729,10 +731,8 @@ static enum lets_err report_ambiguous(const struct file *f, const char *target_t
 		buf_addf(&b, "\n  (+%zu more)", n - MAX_LISTED);
 	if (ds && config)
 		add_root_paths(&b, ds, c, n);
-	bool members = false;
-	for (size_t i = 0; ds && !config && n <= PICKS_LISTED && i < n; i++)
-		members |= ds->v[c[i].def].parent >= 0;
-	for (size_t i = 0; members && i < n; i++) {
+	bool picks = ds && !config && n <= PICKS_LISTED;
+	for (size_t i = 0; picks && i < n; i++) {
 		if (unique_name(ds, c[i].def, &q))
 			buf_addf(&b, "\n  pick line %ld: %s#%s", c[i].line, f->path, q.data);
 		else if (c[i].start == c[i].end)
@@ -857,12 +857,13 @@ static void query_init(struct query *q, const struct lang *lang, const char *nam
 /* The candidates for #name in f, by the rules at the top of this file; lang is f's. trees: the
  * trees of f parsed so far in this call (NULL: none kept). */
 static size_t candidates_of(const struct lang *lang, struct file *f, const char *name, struct trees *trees,
-			    struct defs *ds, struct cand **c, char **loose)
+			    bool stubs, struct defs *ds, struct cand **c, char **loose)
 {
 	struct keypath_keys keys = KEYPATH_KEYS_INIT;
 	struct buf joined = BUF_INIT;
 	struct query q;
 	query_init(&q, lang, name, trees, &keys, &joined);
+	q.stubs = stubs;
 	size_t n = 0;
 	if (q.len && lang) {
 		n = ts_candidates(lang, f, &q, ds, c, loose);
@@ -882,7 +883,7 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
 	struct defs ds = DEFS_INIT;
 	struct cand *c = NULL;
 	char *loose = NULL;
-	size_t n = candidates_of(lang, f, name, NULL, &ds, &c, &loose);
+	size_t n = candidates_of(lang, f, name, NULL, false, &ds, &c, &loose);
 	enum lets_err e = LETS_OK;
 	bool joined = false; /* some reading goes through a key holding dots: report_dotted */
 	for (size_t i = 0; i < n; i++)
@@ -933,6 +934,8 @@ static const char *kind_name(const struct lang *lang, const struct defs *ds, int
 		return "type";
 	if (d->kind == K_VALUE)
 		return "value";
+	if (d->overload)
+		return "overload";
 	return d->parent >= 0 && ds->v[d->parent].kind == K_TYPE ? "method" : "function";
 }
 
@@ -958,7 +961,7 @@ static bool resolves_alone(const struct lang *lang, struct file *f, struct trees
 	struct defs ds = DEFS_INIT;
 	struct cand *c = NULL;
 	char *loose = NULL;
-	size_t n = candidates_of(lang, f, qname, trees, &ds, &c, &loose);
+	size_t n = candidates_of(lang, f, qname, trees, false, &ds, &c, &loose);
 	bool alone = n == 1 && !c[0].joined && c[0].end == end;
 	free(c);
 	free(loose);
@@ -1011,13 +1014,16 @@ void symbols_definitions(struct file *f, const char *name, struct sym_defs *out)
 	/* a file of prose mentions a name far more often than it heads a section with it */
 	if (lang && lang->id == L_MARKDOWN && !md_heading_holds(f, name, strlen(name)))
 		return;
-	size_t n = candidates_of(lang, f, name, NULL, &ds, &c, &loose);
+	size_t n = candidates_of(lang, f, name, NULL, true, &ds, &c, &loose);
+	bool bodies = false; /* an implementation is among them: #qname never reaches a stub */
+	for (size_t i = 0; i < n; i++)
+		bodies |= !ds.v[c[i].def].weak;
 	for (size_t i = 0; i < n; i++) {
 		int at = sym_add(out, lang, &ds, c[i].def, c[i].start, c[i].end, c[i].plain);
 		struct sym_def *s = &out->v[at];
 		/* ds holds every definition of the name's last part and those around them, so it
 		 * answers #qname as a fresh lookup would, without a second parse */
-		s->unique = alone_among(&ds, lang, s->qname);
+		s->unique = !(bodies && ds.v[c[i].def].weak) && alone_among(&ds, lang, s->qname);
 		struct buf q = BUF_INIT;
 		if (!s->unique && config_lang(lang) && keypath_quote_all(s->qname, &q) &&
 		    alone_among(&ds, lang, q.data)) {

@@ -35,7 +35,8 @@ enum lets_err symbols_resolve(struct file *f, const char *name, const char *targ
  * #target that reaches it. */
 struct sym_def {
 	char *qname; /* owned */
-	const char *kind; /* static: "function", "method", "type", "value", "section" or "key" */
+	const char *kind; /* static: "function", "method", "type", "value", "section", "key", or
+			   * "overload" (a Python @overload signature, listed beside its implementation) */
 	long start, end; /* the span, 1-based inclusive lines (as symbols_resolve gives it) */
 	long line; /* the line its name is on */
 	const char *resolver; /* static: "tree-sitter" or "heuristic (plaintext)" */

@@ -258,11 +258,12 @@ enum field {
 	F_OBJECT,
 	F_BODY,
 	F_HEADING_CONTENT,
+	F_ATTRIBUTE,
 	F_COUNT
 };
 static const char *const field_names[F_COUNT] = {
 	"name",  "type",     "declarator", "key",   "scope",  "path", "qualifier",       "receiver",
-	"value", "property", "left",       "right", "object", "body", "heading_content",
+	"value", "property", "left",       "right", "object", "body", "heading_content", "attribute",
 };
 
 /* A language's rules resolved against its grammar, for one walk (ts_collect). Walks run on
@@ -694,10 +695,34 @@ static bool value_is_function(TSNode v)
  * nest in, or -1 to inherit the enclosing one. */
 typedef int (*visitor)(struct walker *w, size_t depth, TSNode n, enum act a);
 
+/* A Python function under @overload (typing's, as overload, t.overload or typing.overload): a
+ * signature for type checkers, whose implementation is the undecorated definition after it. */
+static bool py_overload(const struct walker *w, size_t depth)
+{
+	if (w->lang->id != L_PYTHON || !depth || !type_is(w->path[depth - 1], "decorated_definition"))
+		return false;
+	TSNode wrap = w->path[depth - 1];
+	for (uint32_t i = 0; i < ts_node_named_child_count(wrap); i++) {
+		TSNode dec = ts_node_named_child(wrap, i);
+		if (!type_is(dec, "decorator"))
+			continue;
+		TSNode e = named_child(dec, 0);
+		if (type_is(e, "attribute"))
+			e = field(w, e, F_ATTRIBUTE);
+		if (type_is(e, "identifier") && node_text_is(w, e, "overload"))
+			return true;
+	}
+	return false;
+}
+
 static int visit_plain(struct walker *w, size_t depth, TSNode n, enum act a)
 {
 	enum def_kind kind = a == A_TYPE ? K_TYPE : a == A_VALUE ? K_VALUE : K_FUNC;
-	return visit_named(w, depth, n, kind, a == A_WEAK);
+	bool overload = a == A_FUNC && py_overload(w, depth);
+	int i = visit_named(w, depth, n, kind, a == A_WEAK || overload);
+	if (i >= 0)
+		w->out->v[i].overload = overload;
+	return i;
 }
 
 static int visit_go_method(struct walker *w, size_t depth, TSNode n, enum act a)

@@ -13,6 +13,19 @@ static const char tail[] =
 	"  exits     0 done \xC2\xB7 1 none/over cap \xC2\xB7 2 ambiguous \xC2\xB7 3 check failed (reverted) \xC2\xB7 4 over budget\n"
 	"            5 changed since --if \xC2\xB7 6 outside tree \xC2\xB7 7 unsupported file \xC2\xB7 8 batch partly written\n"
 	"  after an edit the changed region is in the output \xE2\x80\x94 do not cat or sed -n to check it\n";
+/* Beyond 0.0.1, after the guide the spec documents (docs/differences.md): one call for each of
+ * the intents agents otherwise spend two on. */
+static const char beyond[] =
+	"\n"
+	"  symbols   lets show '#Name' (no path) finds the definition in the tree and prints it whole\n"
+	"            lets find --def Name lists every definition \xC2\xB7 find -p heads hits by function\n"
+	"            lets edit 'f.go#Name' --new - replaces the whole symbol, no --old needed\n"
+	"  paths     lets paths '*.go' \xC2\xB7 lets paths '.golangci*' \xE2\x80\x94 file names by glob or regex\n"
+	"  edit      --old matches across indentation and trailing whitespace (--exact: bytes only)\n"
+	"            -w whole words \xC2\xB7 --line-hint N picks the match at line N \xC2\xB7 a refusal prints\n"
+	"            the command that works next\n"
+	"  batches   edit --from - JSONL: {\"file\",\"old\"|\"insert_after\"|\"insert_before\"|\"symbol\",\n"
+	"            \"new\"} + \"all\" \"word\" \"line_hint\" \xC2\xB7 transform: {\"file\",\"set\",\"delete\",\"append\"}\n";
 
 void guide_text(struct buf *out)
 {
@@ -30,6 +43,7 @@ void guide_text(struct buf *out)
 				 (int)strcspn(line, "\n"), line);
 	}
 	buf_adds(out, tail);
+	buf_adds(out, beyond);
 	buf_release(&left);
 }
 

@@ -1,6 +1,8 @@
 /* lets paths: file names, not contents. find's walk (the same roots, ignore and hidden rules)
  * hands every kept file's path to a worker thread, which keeps it when the pattern matches; the
  * kept paths are sorted as find sorts them and printed up to --cap, the footer counting the rest.
+ * A pattern that spells a hidden name (".golangci*") walks hidden entries as --hidden does; a
+ * miss that skipped hidden entries walks them too, for the message to say what --hidden finds.
  *
  * The pattern is read as a glob when it holds "*", "?" or "[" and nothing only a regex has ("\",
  * "(", ")", "|", "+", "^", "$", ".*"): a glob matches as find -g's do (gitignore syntax: without
@@ -37,6 +39,29 @@ struct pathfinder {
 static bool glob_reading(const char *p)
 {
 	return strpbrk(p, "*?[") && !strpbrk(p, "\\()|+^$") && !strstr(p, ".*");
+}
+
+static bool name_byte(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+	       c == '-';
+}
+
+/* The pattern spells a hidden name: a path part that starts with a dot and a name character
+ * (".golangci*", ".github/x"; in a regex also "\.golangci" or "^\.env", after "/" too). Such a
+ * pattern asks for hidden entries, which the walk would otherwise skip. */
+static bool names_dotfile(const char *p, bool glob)
+{
+	for (const char *s = p; *s; s++) {
+		bool part = s == p || s[-1] == '/' || (!glob && s[-1] == '^' && s - 1 == p);
+		if (!part)
+			continue;
+		if (*s == '.' && name_byte(s[1]))
+			return true;
+		if (!glob && s[0] == '\\' && s[1] == '.' && name_byte(s[2]))
+			return true;
+	}
+	return false;
 }
 
 static bool glob_matches(const struct pathfinder *pf, struct pworker *w, const char *path, size_t len)
@@ -78,10 +103,11 @@ static int str_path_cmp(const void *a, const void *b)
 
 /* Every path under rs that matches, sorted, into *out (owned, each string too). */
 static size_t walk_paths(const struct opts *o, const struct worktree *wt, struct pathfinder *pf,
-			 const struct roots *rs, char ***out, long *walked, struct walk_counts *wc)
+			 const struct roots *rs, bool hidden, char ***out, long *walked,
+			 struct walk_counts *wc)
 {
 	struct walk_opts wo = {
-		.hidden = o->hidden, .no_ignore = o->no_ignore, .wt = o->allow_outside ? NULL : wt};
+		.hidden = hidden, .no_ignore = o->no_ignore, .wt = o->allow_outside ? NULL : wt};
 	unsigned nw = walk_threads(&wo);
 	pf->w = xcalloc(nw, sizeof(*pf->w));
 	for (unsigned i = 0; i < nw; i++)
@@ -152,6 +178,36 @@ static void render_paths(const struct opts *o, char **paths, size_t n, long walk
 	omits_release(&om);
 }
 
+/* No path matched. When hidden entries were skipped, they are walked too, and the message names
+ * --hidden with what it would list (up to three paths). */
+static void not_found(const struct opts *o, const struct worktree *wt, struct pathfinder *pf,
+		      const struct roots *rs, const char *pattern, long hidden, struct diag *d)
+{
+	char **paths = NULL;
+	long walked = 0;
+	struct walk_counts wc = {0};
+	size_t n = hidden ? walk_paths(o, wt, pf, rs, true, &paths, &walked, &wc) : 0;
+	struct buf m = BUF_INIT;
+	buf_addf(&m, "no path matches \xC2\xAB%s\xC2\xBB", pattern);
+	if (hidden && n) {
+		buf_addf(&m,
+			 " \xC2\xB7 %ld hidden entr%s skipped, and with --hidden it matches %zu: ", hidden,
+			 hidden == 1 ? "y was" : "ies were", n);
+		for (size_t i = 0; i < n && i < 3; i++)
+			buf_addf(&m, "%s%s", i ? ", " : "", paths[i]);
+		if (n > 3)
+			buf_addf(&m, " and %zu more", n - 3);
+	} else if (hidden) {
+		buf_addf(&m, ", nor among the %ld hidden entr%s skipped (--hidden)", hidden,
+			 hidden == 1 ? "y" : "ies");
+	}
+	diag_add(d, E_NOT_FOUND, "%s", m.data);
+	buf_release(&m);
+	for (size_t i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+}
+
 verb_fn cmd_paths;
 enum lets_err cmd_paths(const struct opts *o, struct buf *out, struct diag *d)
 {
@@ -182,11 +238,11 @@ enum lets_err cmd_paths(const struct opts *o, struct buf *out, struct diag *d)
 	if (roots_collect(o, wt, &rs, &failed, d) == E_OUTSIDE_TREE)
 		goto out;
 	struct pathfinder pf = {.re = re, .glob = &gl, .fold = glob && o->ignore_case};
-	n = walk_paths(o, wt, &pf, &rs, &paths, &walked, &wc);
+	n = walk_paths(o, wt, &pf, &rs, o->hidden || names_dotfile(pattern, glob), &paths, &walked, &wc);
 	wc.other += rs.other;
 	render_paths(o, paths, n, walked, &wc, &failed, glob, out, d);
 	if (!n && (rs.n_dirs || rs.n_files || !failed.n))
-		diag_add(d, E_NOT_FOUND, "no path matches \xC2\xAB%s\xC2\xBB", pattern);
+		not_found(o, wt, &pf, &rs, pattern, wc.hidden, d);
 out:
 	for (size_t i = 0; i < n; i++)
 		free(paths[i]);

@@ -1,11 +1,14 @@
 /* lets show: targets in, numbered blocks out. Each target is parsed, bounded by the working tree,
  * loaded once and resolved to a span; the span plus context (or the window, for a whole file)
- * becomes one block. Budget and --max-bytes shape the blocks before anything is rendered. */
+ * becomes one block. A #name with no path is looked up across the tree first (find/lookup.h).
+ * Budget and --max-bytes shape the blocks before anything is rendered. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../alloc.h"
 #include "../file.h"
+#include "../find/lookup.h"
 #include "../output.h"
 #include "../target.h"
 #include "../worktree.h"
@@ -37,43 +40,27 @@ static void fill_block(struct out_block *blk, struct file *f, long from, long to
 	buf_release(&disp);
 }
 
-/* Resolves one target into a block; on failure records it (message in d, omission in om). */
-static void show_target(const struct opts *o, const struct worktree *wt, const char *text, struct shown *sh,
-			struct omits *om, struct diag *d)
+/* A block of f's lines from..to for target (the text its header names), with -A/-B/-C around a
+ * line or regex target and the window over a whole file. */
+static void add_block(const struct opts *o, struct shown *sh, struct omits *om, const char *target,
+		      const char *path, struct file *f, enum target_kind kind, const struct target_span *sp)
 {
-	struct target t = TARGET_INIT;
-	struct file f = FILE_INIT;
-	struct target_span sp;
-	struct buf read_as = BUF_INIT;
-	enum lets_err e = target_parse_bounded(&t, text, wt, o->allow_outside, d);
-	if (!e)
-		e = file_load(&f, o->allow_outside ? NULL : wt, t.path, o->max_file_bytes, d);
-	if (!e)
-		e = target_resolve(&t, &f, &sp, &read_as, d);
-	if (read_as.len)
-		omit_grep_style(om, t.regex, read_as.data);
-	buf_release(&read_as);
-	if (e) {
-		omit_unresolved(om, text, err_slug(e));
-		goto out;
-	}
-
-	long total = (long)f.n_lines, from = sp.start, to = sp.end;
+	long total = (long)f->n_lines, from = sp->start, to = sp->end;
 	XGROW(sh->blocks, sh->cap, sh->n + 1);
 	struct out_block *blk = &sh->blocks[sh->n++];
 	memset(blk, 0, sizeof(*blk));
-	blk->target = xstrdup(text);
-	blk->path = xstrdup(t.path);
-	blk->resolver = sp.resolver;
-	blk->crlf = file_crlf(&f);
-	memcpy(blk->sha, file_sha(&f), sizeof(blk->sha));
-	if (t.kind == T_LINES || t.kind == T_REGEX) {
+	blk->target = xstrdup(target);
+	blk->path = xstrdup(path);
+	blk->resolver = sp->resolver;
+	blk->crlf = file_crlf(f);
+	memcpy(blk->sha, file_sha(f), sizeof(blk->sha));
+	if (kind == T_LINES || kind == T_REGEX) {
 		long before = opts_before(o), after = opts_after(o);
 		if (before > 0)
 			from = from - before < 1 ? 1 : from - before;
 		if (after > 0)
 			to = to + after > total ? total : to + after;
-	} else if (t.kind == T_WHOLE && !o->all && o->window >= 0 && total > o->window) {
+	} else if (kind == T_WHOLE && !o->all && o->window >= 0 && total > o->window) {
 		to = o->window;
 		blk->window = o->window;
 		blk->not_shown_a = to + 1;
@@ -85,9 +72,66 @@ static void show_target(const struct opts *o, const struct worktree *wt, const c
 		blk->start = from;
 		blk->end = to;
 		blk->total = total;
-		fill_block(blk, &f, from, to, &sh->long_lines);
+		fill_block(blk, f, from, to, &sh->long_lines);
 	}
-out:
+}
+
+/* "#name" with no path, naming no file: the name is looked up across the tree. */
+static bool tree_symbol(const char *text)
+{
+	struct stat st;
+	return text[0] == '#' && text[1] && lstat(text, &st) != 0;
+}
+
+/* A path-less #name: the one definition find --def finds, shown whole under the target that
+ * reads it (path#Qualified.name, or path:a-b); none or several are refused with the next call. */
+static void show_tree_symbol(const struct opts *o, const char *text, struct shown *sh, struct omits *om,
+			     struct diag *d)
+{
+	struct target t = TARGET_INIT;
+	struct def_found df = DEF_FOUND_INIT;
+	struct file f = FILE_INIT;
+	enum lets_err e = target_parse_suffix(&t, text) && t.kind == T_SYMBOL
+				  ? find_def_lookup(o, text, t.symbol, &df, d)
+				  : diag_add(d, E_NOT_FOUND,
+					     "%s: a #name target needs a name, e.g. '#Client.Pull'", text);
+	if (!e)
+		e = file_load(&f, o->allow_outside ? NULL : o->wt, df.path, o->max_file_bytes, d);
+	if (e) {
+		omit_unresolved(om, text, err_slug(e));
+	} else {
+		struct target_span sp = {.start = df.start, .end = df.end, .resolver = df.resolver};
+		add_block(o, sh, om, df.target, df.path, &f, T_SYMBOL, &sp);
+	}
+	file_release(&f);
+	def_found_release(&df);
+	target_release(&t);
+}
+
+/* Resolves one target into a block; on failure records it (message in d, omission in om). */
+static void show_target(const struct opts *o, const struct worktree *wt, const char *text, struct shown *sh,
+			struct omits *om, struct diag *d)
+{
+	struct target t = TARGET_INIT;
+	struct file f = FILE_INIT;
+	struct target_span sp;
+	struct buf read_as = BUF_INIT;
+	if (tree_symbol(text)) {
+		show_tree_symbol(o, text, sh, om, d);
+		return;
+	}
+	enum lets_err e = target_parse_bounded(&t, text, wt, o->allow_outside, d);
+	if (!e)
+		e = file_load(&f, o->allow_outside ? NULL : wt, t.path, o->max_file_bytes, d);
+	if (!e)
+		e = target_resolve(&t, &f, &sp, &read_as, d);
+	if (read_as.len)
+		omit_grep_style(om, t.regex, read_as.data);
+	buf_release(&read_as);
+	if (e)
+		omit_unresolved(om, text, err_slug(e));
+	else
+		add_block(o, sh, om, text, t.path, &f, t.kind, &sp);
 	file_release(&f);
 	target_release(&t);
 }

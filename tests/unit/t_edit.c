@@ -47,7 +47,7 @@ static const struct ecase cases[] = {
 	 NULL, false, true, false, false, NULL, NULL, LETS_OK, "x = 3\ny = 2\nx = 3\n", "1,3", 2, "exact"},
 	{"ambiguous without --all", "t.txt", "x = 1\ny = 2\nx = 1\n", T_WHOLE, 0, 0, "x = 1", "x = 3", NULL, false,
 	 false, false, false, NULL, NULL, E_AMBIGUOUS, "x = 1\ny = 2\nx = 1\n", "", 0,
-	 "t.txt is ambiguous (2 candidates)\n  t.txt:1\tx = 1\n  t.txt:3\tx = 1\n  pick line 1: lets edit t.txt --line-hint 1 "
+	 "t.txt is ambiguous (2 candidates)\n  t.txt:1\tx = 1\n  t.txt:3\tx = 1  \xE2\x86\x90 after \"y = 2\"\n  pick line 1: lets edit t.txt --line-hint 1 "
 	 "--old 'x = 1' --new 'x = 3'\n  pick line 3: lets edit t.txt --line-hint 3 --old 'x = 1' --new 'x = 3'"},
 	{"not found", "t.txt", "alpha\nbeta\n", T_WHOLE, 0, 0, "zzz", "y", NULL, false, false, false, false, NULL,
 	 NULL, E_NOT_FOUND, "alpha\nbeta\n", "", 0, "--old not found in t.txt"},
@@ -122,7 +122,7 @@ static const struct ecase cases[] = {
 	 .lines = "2,3,4", .count = 1, .match = "whitespace-folded", .marked = "3", .reindented = true},
 	{.name = "folding: two regions alike are ambiguous", .path = "t.txt", .data = "\ta\n\tb\n\ta\n",
 	 .old = "  a", .new_text = "x", .err = E_AMBIGUOUS, .bytes = "\ta\n\tb\n\ta\n",
-	 .match = "t.txt is ambiguous (2 candidates)\n  t.txt:1\t\ta\n  t.txt:3\t\ta\n  pick line 1: lets edit t.txt "
+	 .match = "t.txt is ambiguous (2 candidates)\n  t.txt:1\t\ta\n  t.txt:3\t\ta  \xE2\x86\x90 after \"b\"\n  pick line 1: lets edit t.txt "
 		  "--line-hint 1 --old '  a' --new 'x'\n  pick line 3: lets edit t.txt --line-hint 3 --old '  a' --new 'x'"},
 	{.name = "folding: the line hint picks one of two", .path = "t.txt", .data = "\ta\n\tb\n\ta\n",
 	 .old = "  a", .new_text = "  x", .hint = 3, .bytes = "\ta\n\tb\n\tx\n", .lines = "3", .count = 1,

@@ -13,8 +13,8 @@ $ lets edit r.txt --insert-after "@'return rv'" --new 'x'
 --- stderr
 r.txt is ambiguous (the anchor @'return rv' matches 3 lines)
   r.txt:1	return rv
-  r.txt:4	return rv
-  r.txt:6	return rv
+  r.txt:4	return rv  ← after "b"
+  r.txt:6	return rv  ← after "c"
   pick line 1: lets edit r.txt --insert-after "@'return rv'+1" --new 'x'
   pick line 4: lets edit r.txt --insert-after "@'return rv'+2" --new 'x'
   pick line 6: lets edit r.txt --insert-after "@'return rv'+3" --new 'x'
@@ -82,8 +82,8 @@ $ lets edit r.txt --insert-after "@'return rv'" --new 'x' --line-hint 5
 --- stderr
 r.txt is ambiguous (the anchor @'return rv' matches 3 lines)
   r.txt:1	return rv
-  r.txt:4	return rv
-  r.txt:6	return rv
+  r.txt:4	return rv  ← after "b"
+  r.txt:6	return rv  ← after "c"
   line hint 5 is as near to line 4 as to line 6
   pick line 1: lets edit r.txt --insert-after "@'return rv'+1" --new 'x'
   pick line 4: lets edit r.txt --insert-after "@'return rv'+2" --new 'x'
@@ -104,7 +104,7 @@ $ lets edit r.txt --insert-before "@'^return'" --new '# end'
 --- stderr
 r.txt is ambiguous (the anchor @'^return' matches 2 lines)
   r.txt:1	return rv
-  r.txt:4	return rv
+  r.txt:4	return rv  ← after "b"
   pick line 1: lets edit r.txt --insert-before "@'^return'+1" --new '# end'
   pick line 4: lets edit r.txt --insert-before "@'^return'+2" --new '# end'
 ERROR_CODE=ambiguous
@@ -116,7 +116,7 @@ $ lets edit p.py --insert-after "@'= prepare_import\(path\)'" --new "z = \"\$HOM
 --- stderr
 p.py is ambiguous (the anchor @'= prepare_import\(path\)' matches 2 lines)
   p.py:1	x = prepare_import(path)
-  p.py:3	x = prepare_import(path)
+  p.py:3	x = prepare_import(path)  ← after "y = 1"
   pick line 1: lets edit p.py --insert-after "@'= prepare_import\(path\)'+1" --new 'z = "$HOME"'
   pick line 3: lets edit p.py --insert-after "@'= prepare_import\(path\)'+2" --new 'z = "$HOME"'
 ERROR_CODE=ambiguous
@@ -185,7 +185,7 @@ $ lets edit --from -
 --- stderr
 r.txt is ambiguous (the anchor @'return rv' matches 2 lines)
   r.txt:1	return rv
-  r.txt:4	return rv
+  r.txt:4	return rv  ← after "b"
   pick line 1: make batch line 1's anchor @'return rv'+1
   pick line 4: make batch line 1's anchor @'return rv'+2
 ERROR_CODE=ambiguous

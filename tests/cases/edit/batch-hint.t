@@ -100,8 +100,8 @@ $ lets edit --from -
 ── 0 of 2 applied · nothing written · fix h.ts and re-run
 --- stderr
 h.ts is ambiguous (2 candidates)
-  h.ts:4	  return 1
-  h.ts:7	  return 1
+  h.ts:4	  return 1  ← in f
+  h.ts:7	  return 1  ← in g
   pick line 4: add "line_hint": 4 to batch line 2
   pick line 7: add "line_hint": 7 to batch line 2
 ERROR_CODE=ambiguous
@@ -125,8 +125,8 @@ $ lets edit --from -
 ── 0 of 2 applied · nothing written · fix h.ts and re-run
 --- stderr
 h.ts is ambiguous (2 candidates)
-  h.ts:4	  return 1
-  h.ts:7	  return 1
+  h.ts:4	  return 1  ← in f
+  h.ts:7	  return 1  ← in g
   line hint 10 is in none of them
   pick line 4: add "line_hint": 4 to batch line 2
   pick line 7: add "line_hint": 7 to batch line 2

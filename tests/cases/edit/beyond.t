@@ -51,8 +51,8 @@ exit 2
 fea258c9a13d1f90285a0a0c871eae61  two.py
 --- stderr
 two.py is ambiguous (2 candidates)
-  two.py:2	    if a:
-  two.py:7	    if a:
+  two.py:2	    if a:  ← in f
+  two.py:7	    if a:  ← in g
   pick line 2: lets edit two.py --line-hint 2 --old $'\tif a:\n\t\treturn 1' --new $'\tif a:\n\t\treturn 5'
   pick line 7: lets edit two.py --line-hint 7 --old $'\tif a:\n\t\treturn 1' --new $'\tif a:\n\t\treturn 5'
 ERROR_CODE=ambiguous

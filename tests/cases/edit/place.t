@@ -116,16 +116,20 @@ def f(x):  # why
     return x
 
 ### Python: after #Foo the new def goes at the class header's indentation, not into its last method
+# and, after a definition, the two blank lines the file keeps before the next top-level line go
+# between them too (issue 31 item 7)
 @env LETS_NO_STATS=1
 % printf 'class Foo:\n    def a(self):\n        return 1\n\n    def b(self):\n        return 2\n\n\nx = 1\n' > f.py
 $ lets edit f.py --insert-after '#Foo' --new $'def helper():\n    return 1'
-── f.py · inserted 2 lines after #Foo (line 6)
+── f.py · inserted 4 lines after #Foo (line 6)
  5 	    def b(self):
  6 	        return 2
- 7+	def helper():
- 8+	    return 1
- 9 	
-10 	
+ 7+	
+ 8+	
+ 9+	def helper():
+10+	    return 1
+11 	
+12 	
 ── check: structure ok · sha:[..]→[..]
 --- file f.py
 class Foo:
@@ -134,13 +138,16 @@ class Foo:
 
     def b(self):
         return 2
+
+
 def helper():
     return 1
 
 
 x = 1
 
-### Python: after a method #Foo.b the new method goes at the method header's indentation
+### Python: after a method #Foo.b the new method goes at the method header's indentation, a blank line apart
+# (nothing below it to measure the file's spacing by: after a definition with a body, one)
 @env LETS_NO_STATS=1
 % printf 'class Foo:\n    def a(self):\n        return 1\n\n    def b(self):\n        if self:\n            return 2\n' > f.py
 $ lets edit f.py --insert-after '#Foo.b' --new $'def c(self):\n    return 3' -q
@@ -153,6 +160,7 @@ class Foo:
     def b(self):
         if self:
             return 2
+
     def c(self):
         return 3
 

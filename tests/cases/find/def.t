@@ -164,12 +164,14 @@ Usage: lets find [OPTIONS] <PATTERN> [PATHS]...
 For more information, try '--help'.
 ERROR_CODE=usage
 
-### --def with context lines is a usage error
+### --def with context lines is a usage error, naming show's #name (issue 31 item 1)
 @fixture findsym
 $ lets find --def Open -C 2
 ? 64
 --- stderr
 error: the argument '--def' cannot be used with '-C <CONTEXT>'
+
+  tip: to read a definition whole, lets show '#Open'
 
 Usage: lets find [OPTIONS] <PATTERN> [PATHS]...
 

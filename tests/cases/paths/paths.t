@@ -49,7 +49,7 @@ $ lets paths 'MAIN'
 ? 1
 ── 0 paths · walked 6 files · ignored 3 (gitignore 1 · hidden 2)
 --- stderr
-no path matches «MAIN»
+no path matches «MAIN», nor among the 2 hidden entries skipped (--hidden)
 ERROR_CODE=not_found
 
 ### over the cap: the first paths in order, the footer counts the rest (exit 0)
