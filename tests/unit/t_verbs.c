@@ -29,7 +29,8 @@ static void note(const struct opt_desc *od, void *ctx)
 static enum lets_err run(const char *verb, const char *arg, struct buf *out, struct diag *d)
 {
 	char *argv[] = {"lets", (char *)verb, (char *)arg, NULL};
-	return verb_run(verb_find(verb), arg ? 3 : 2, argv, -1, NULL, out, d);
+	struct run_env env = {.stdin_fd = -1};
+	return verb_run(verb_find(verb), arg ? 3 : 2, argv, &env, out, d);
 }
 
 int main(void)
