@@ -247,24 +247,45 @@ void opt_tool_name(struct buf *b, const char *long_name)
 		buf_adds(b, long_name);
 }
 
-void opt_arg(struct buf *b, const struct opts *o, const char *long_name, const char *value)
+void opt_arg(struct buf *b, bool tool_terms, const char *long_name, const char *value)
 {
 	const struct opt_spec *s = spec_named(long_name);
-	if (!o->tool_terms) {
+	if (!tool_terms) {
 		buf_addf(b, "--%s", long_name);
 		if (value)
 			buf_addf(b, " %s", value);
 		return;
 	}
 	opt_tool_name(b, long_name);
-	if (!value)
+	if (!value) {
 		buf_adds(b, ": true");
-	else if (s && s->kind == K_LONG)
+	} else if (s && s->kind == K_LONG) {
 		buf_addf(b, ": %s", value);
-	else {
+	} else {
 		buf_adds(b, ": ");
 		json_cstr(b, value);
 	}
+}
+
+const char *opt_say(char *dst, size_t cap, bool tool_terms, const char *long_name, const char *value)
+{
+	struct buf b = BUF_INIT;
+	opt_arg(&b, tool_terms, long_name, value);
+	snprintf(dst, cap, "%s", b.data);
+	buf_release(&b);
+	return dst;
+}
+
+const char *opt_noun(char *dst, size_t cap, bool tool_terms, const char *long_name)
+{
+	struct buf b = BUF_INIT;
+	if (tool_terms)
+		opt_tool_name(&b, long_name);
+	else
+		buf_addf(&b, "--%s", long_name);
+	snprintf(dst, cap, "%s", b.data);
+	buf_release(&b);
+	return dst;
 }
 
 static enum lets_err usage_vfail(const struct opts *o, struct diag *d, const char *verb, bool with_usage,

@@ -100,10 +100,14 @@ enum lets_err opt_usage_error(struct diag *d, const char *verb, bool with_usage,
  * clap's "error: " and --help lines. */
 enum lets_err opt_usage_fail(const struct opts *o, struct diag *d, bool with_usage, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-/* Appends how o's caller names the option long_name (a long name of the table) given value
- * (NULL: a flag, given): "--line-hint 31" / "--force" on the command line, "line_hint: 31" /
- * "force: true" / "if_sha: \"sha:…\"" over MCP (a string value JSON-quoted there). */
-void opt_arg(struct buf *b, const struct opts *o, const char *long_name, const char *value);
+/* Appends how the caller names option long_name (a long name of the table) given value (NULL:
+ * a flag, given): "--line-hint 31" / "--force" on the command line; with tool_terms (lets mcp,
+ * opts' tool_terms) "line_hint: 31" / "force: true" / "if_sha: \"sha:…\"" (a string JSON-quoted). */
+void opt_arg(struct buf *b, bool tool_terms, const char *long_name, const char *value);
+/* The same into dst[0..cap) (returned), for a message's format arguments. */
+const char *opt_say(char *dst, size_t cap, bool tool_terms, const char *long_name, const char *value);
+/* The option's name alone, into dst (returned): "--old" on the command line, "old" in tool terms. */
+const char *opt_noun(char *dst, size_t cap, bool tool_terms, const char *long_name);
 /* Appends the MCP tool property of the option long_name ("if_sha" for "if"). */
 void opt_tool_name(struct buf *b, const char *long_name);
 /* LETS_OK when v's positional pos (0 or 1) is value, given that it is a closed set; else E_USAGE

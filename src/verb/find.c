@@ -146,7 +146,11 @@ static void run_search(const struct opts *o, const struct worktree *wt, enum sin
 {
 	const struct worktree *beneath = o->allow_outside ? NULL : wt;
 	t->beneath = beneath;
-	struct walk_opts wo = {.hidden = o->hidden, .no_ignore = o->no_ignore, .globs = globs, .wt = beneath};
+	struct walk_opts wo = {.hidden = o->hidden,
+			       .no_ignore = o->no_ignore,
+			       .globs = globs,
+			       .wt = beneath,
+			       .cancel = o->cancel};
 	struct finder f = {.o = o, .wt = beneath};
 	f.sh = (struct sink_shared){.mode = mode,
 				    .cap = mode == SINK_LINES ? o->cap : -1,
@@ -251,7 +255,7 @@ static void render_blocks(const struct opts *o, struct tally *t, struct out_bloc
 		render_over_cap(o, t, om, lead, out, d);
 		return;
 	}
-	if (blocks_shape(blocks, n, o->budget, o->max_bytes, om, d))
+	if (blocks_shape(blocks, n, o->budget, o->max_bytes, om, d, o->tool_terms))
 		return; /* over --max-bytes with no --budget: refused, nothing printed */
 	struct response r = {.list_key = "targets",
 			     .blocks = blocks,
@@ -669,7 +673,7 @@ static void render_rows(const struct opts *o, struct tally *t, struct omits *om,
 	for (size_t i = 0; i < t->n_res; i++)
 		rows[i] = (struct out_row){.path = t->res[i].path, .count = t->res[i].hits};
 	size_t shown;
-	if (rows_shape(rows, t->n_res, counted, o->budget, o->max_bytes, om, d, &shown)) {
+	if (rows_shape(rows, t->n_res, counted, o->budget, o->max_bytes, om, d, &shown, o->tool_terms)) {
 		free(rows); /* refused, as hit lines are */
 		return;
 	}

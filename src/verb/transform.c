@@ -428,7 +428,7 @@ static void render(struct tcall *t, struct buf *out, long landed)
 	}
 	/* the change is written by now: over --max-bytes trims what is shown (no diag: it is not
 	 * exit 4); the trim is named last, as show names it */
-	blocks_shape(blocks, t->n_j, o->budget, o->max_bytes, &om, NULL);
+	blocks_shape(blocks, t->n_j, o->budget, o->max_bytes, &om, NULL, o->tool_terms);
 	for (size_t i = 0; i < t->n_j; i++)
 		t->j[i].region = blocks[i];
 	free(blocks);
