@@ -37,6 +37,8 @@ static const struct verb_tool paths_tool = {
 	.hints = TOOL_READ_ONLY | TOOL_IDEMPOTENT,
 	.pos = {{"pattern", false, true, "a glob (*.ts, src/**/*.go) or a regex searched in the path"},
 		{"paths", true, false, "directories to walk; the working directory when none"}},
+	.guide = "List the files whose path matches a glob or a regex, walking as find does (.gitignore "
+		 "honoured, hidden files skipped); sorted, capped at 50.",
 };
 
 static const struct verb_tool edit_tool = {

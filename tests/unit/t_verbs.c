@@ -44,6 +44,7 @@ int main(void)
 		unit_check(verb_find(v->name) == v && (!v->alias || verb_find(v->alias) == v),
 			   "row %s is found by its names", v->name);
 		unit_check(!v->tool || v->tool->guide, "tool %s says what it does", v->name);
+		unit_check(!v->tool || v->tool->title, "tool %s has a title (issue 29, 2)", v->name);
 	}
 	unit_check(verb_find("locate") == verb_find("find"), "locate is find");
 	unit_check(verb_find("nope") == NULL, "no row for an unknown name");
