@@ -511,7 +511,10 @@ static bool conflict_side(const char *name, const struct opts *o, const struct v
 		return o->positional.n > 0;
 	}
 	const struct opt_spec *s = find_long(name, strlen(name), v);
-	spec_name(shown, s, o);
+	if (o->tool_terms && v->tool && v->tool->batch && !strcmp(name, "from"))
+		buf_adds(shown, v->tool->batch); /* over MCP --from - is the tool's batch */
+	else
+		spec_name(shown, s, o);
 	return seen[s - specs];
 }
 

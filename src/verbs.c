@@ -19,8 +19,8 @@ static const struct verb_tool show_tool = {
 	.pos = {{"targets", true, true,
 		 "path, path:40-80, path@'regex' (with after/before/context), or path#symbol (a function, "
 		 "class, heading or key)"}},
-	.guide = "Read files, line ranges, anchors and symbols, several targets per call; each header "
-		 "names the range, the file's line count and sha:<12 hex>, which edit's if_sha takes.",
+	.guide = "Read files, line ranges, anchors and symbols, several per call; each header ends in "
+		 "sha:<12 hex>, which edit's if_sha takes.",
 };
 
 static const struct verb_tool find_tool = {
@@ -28,8 +28,8 @@ static const struct verb_tool find_tool = {
 	.hints = TOOL_READ_ONLY | TOOL_IDEMPOTENT,
 	.pos = {{"pattern", false, true, "a regex (Rust syntax), or literal text with fixed_string"},
 		{"paths", true, false, "files or directories to search; the working directory when none"}},
-	.guide = "Search files like ripgrep (.gitignore honoured, hidden files skipped); hits print as "
-		 "path:line, grouped by file, capped at 50.",
+	.guide = "Search files as ripgrep does (.gitignore honoured, hidden files skipped); hits print as "
+		 "path:line by file, capped at 50.",
 };
 
 static const struct verb_tool paths_tool = {
@@ -37,8 +37,8 @@ static const struct verb_tool paths_tool = {
 	.hints = TOOL_READ_ONLY | TOOL_IDEMPOTENT,
 	.pos = {{"pattern", false, true, "a glob (*.ts, src/**/*.go) or a regex searched in the path"},
 		{"paths", true, false, "directories to walk; the working directory when none"}},
-	.guide = "List the files whose path matches a glob or a regex, walking as find does (.gitignore "
-		 "honoured, hidden files skipped); sorted, capped at 50.",
+	.guide = "List the files whose path matches a glob or a regex, walking as find does; sorted, "
+		 "capped at 50.",
 };
 
 static const struct verb_tool edit_tool = {
@@ -48,8 +48,8 @@ static const struct verb_tool edit_tool = {
 	.stdin = "stdin",
 	.stdin_description = "the range's content, for expect_all",
 	.batch = "batch",
-	.batch_description = "edits applied in order, all or none: each {file, old, new} or {file, "
-			     "insert_after or insert_before, new}, with all, word, substring, line_hint",
+	.batch_description = "edits applied in order, all or none: {file, old, new} or {file, "
+			     "insert_after or insert_before, new}",
 	.batch_keys = "file:string old:string new:string insert_after:string insert_before:string "
 		      "all:boolean word:boolean substring:boolean line_hint:integer",
 	.batch_required = "file new",
@@ -62,9 +62,8 @@ static const struct verb_tool transform_tool = {
 	.hints = TOOL_DESTRUCTIVE,
 	.pos = {{"file", false, false, "the JSON, YAML, TOML or Markdown-frontmatter file"}},
 	.batch = "batch",
-	.batch_description = "several files, all or none: each {file, set, delete, append}, a value being "
-			     "a path=value string, an array of them, or (set, append) an object of paths "
-			     "and JSON values",
+	.batch_description = "files changed all or none: set, delete and append each take a path=value "
+			     "string, a list of them, or (set, append) an object of paths and JSON values",
 	.batch_keys = "file:string set:string|array|object delete:string|array append:string|array|object",
 	.batch_required = "file",
 	.guide = "Set, append or delete keys in JSON, YAML, TOML or Markdown frontmatter, keeping every "

@@ -183,17 +183,28 @@ static void schema_option(const struct opt_desc *od, void *data)
 	json_object_set_new(ctx->props, name, p);
 }
 
-/* The schema of one batch entry: an object with the tool's required keys; the keys themselves
- * are the tool's own arguments, named in the batch's description. */
+/* The schema of one batch entry, from the tool's "name:type" words. */
 static json_t *batch_items(const struct verb_tool *t)
 {
-	json_t *required = json_array();
+	json_t *props = json_object(), *required = json_array();
+	for (const char *p = t->batch_keys; *p;) {
+		size_t len = strcspn(p, " "), colon = strcspn(p, ":");
+		char key[40], types[64];
+		snprintf(key, sizeof(key), "%.*s", (int)colon, p);
+		snprintf(types, sizeof(types), "%.*s", (int)(len - colon - 1), p + colon + 1);
+		/* a key of several types is left open here (strict validators refuse a type list; an
+		 * anyOf costs more than the description saying it): the call checks it (call.c) */
+		json_object_set_new(props, key,
+				    strchr(types, '|') ? json_object() : json_pack("{s:s}", "type", types));
+		p += len + (p[len] == ' ');
+	}
 	for (const char *p = t->batch_required; *p;) {
 		size_t len = strcspn(p, " ");
 		json_array_append_new(required, json_stringn(p, len));
 		p += len + (p[len] == ' ');
 	}
-	return json_pack("{s:s, s:o}", "type", "object", "required", required);
+	return json_pack("{s:s, s:o, s:o, s:b}", "type", "object", "properties", props, "required", required,
+			 "additionalProperties", 0);
 }
 
 static json_t *tool_schema(const struct verb *v, const struct mcp_config *cfg)
