@@ -307,7 +307,9 @@ enum lets_err resolve_path(const struct worktree *w, const char *path, bool allo
 		buf_addf(&in, "%s/", w->cwd_rel);
 	buf_adds(&in, path);
 	int rc = walk_run(&k, &in, &end);
-	bool inside = k.root_at >= 0;
+	/* inside a bound, or the bound itself named without a trailing slash (the client's root) */
+	bool inside = k.root_at >= 0 || (!rc && end.exists && S_ISDIR(end.st.st_mode) &&
+					 worktree_is_bound(w, end.st.st_dev, end.st.st_ino));
 	if (rc == ELOOP || rc == EAGAIN || (!inside && !allow_outside)) {
 		err = rc && allow_outside ? os_fail(d, path, rc) : outside(w, d, path);
 		goto out;
