@@ -227,9 +227,11 @@ const struct verb verb_table[] = {
 			"      \"lets\": { \"command\": \"lets\", \"args\": [\"mcp\"] }\n"
 			"    }\n"
 			"  }\n"
-			"\nEach tool call runs the verb in-process with the server's working directory as the "
-			"tree, and\n"
-			"returns the verb's text as content and its --json shape as structuredContent.\n",
+			"\nEach tool call runs the verb in-process and returns its text as content and its "
+			"--json shape\n"
+			"as structuredContent. Paths stay beneath the client's roots when it declares them,\n"
+			"else beneath the server's working tree. A check runs only the presets (@auto, …)\n"
+			"and allow_outside is refused unless the flags above allow them.\n",
 	},
 	{
 		.name = "completions",
