@@ -112,12 +112,9 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 		goto out;
 	if (opts_read_stdin(o, &in, path, d))
 		goto out;
-	if (!in.len && !o->empty && o->tool_terms) {
-		diag_add(d, E_EMPTY_INPUT, "%s: refuses empty content without empty: true", path);
-		goto out;
-	}
-	if (!in.len && !o->empty) {
-		diag_add(d, E_EMPTY_INPUT, "%s: refuses empty stdin without --empty", path);
+	if (!in.len && !o->empty) { /* over MCP stdin is the content argument */
+		diag_add(d, E_EMPTY_INPUT, "%s: refuses empty %s without %s", path,
+			 o->tool_terms ? "content" : "stdin", o->tool_terms ? "empty: true" : "--empty");
 		goto out;
 	}
 	bool exists = r.exists;

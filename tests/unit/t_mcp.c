@@ -102,8 +102,9 @@ static void roots_cases(void)
 	mcp_handle(&s, ready, strlen(ready), &out);
 	unit_bytes("roots/list follows notifications/initialized", buf_str(&out), out.len,
 		   "{\"jsonrpc\":\"2.0\",\"id\":\"lets-roots-1\",\"method\":\"roots/list\"}\n");
-	const char *call = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"paths\","
-			   "\"arguments\":{\"pattern\":\"t_mcp.c\",\"paths\":[\"tests/unit\"]}}}";
+	const char *call =
+		"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"paths\","
+		"\"arguments\":{\"pattern\":\"t_mcp.c\",\"paths\":[\"tests/unit\"]}}}";
 	buf_truncate(&out, 0);
 	mcp_handle(&s, call, strlen(call), &out);
 	unit_check(strstr(buf_str(&out), "has not answered roots/list") != NULL,
@@ -119,8 +120,9 @@ static void roots_cases(void)
 	mcp_handle(&s, changed, strlen(changed), &out);
 	unit_bytes("list_changed asks again", buf_str(&out), out.len,
 		   "{\"jsonrpc\":\"2.0\",\"id\":\"lets-roots-2\",\"method\":\"roots/list\"}\n");
-	const char *root_answer = "{\"jsonrpc\":\"2.0\",\"id\":\"lets-roots-2\",\"result\":{\"roots\":[{\"uri\":"
-				  "\"file:///\"}]}}";
+	const char *root_answer =
+		"{\"jsonrpc\":\"2.0\",\"id\":\"lets-roots-2\",\"result\":{\"roots\":[{\"uri\":"
+		"\"file:///\"}]}}";
 	mcp_handle(&s, root_answer, strlen(root_answer), &out);
 	unit_long("file:/// is one root", (long)s.n_roots, 1);
 	unit_str("its directory", s.n_roots ? s.roots[0] : "", "/");
@@ -148,15 +150,17 @@ int main(void)
 	unit_check(strstr(out.data, "{\"name\":\"show\",") && strstr(out.data, "{\"name\":\"write\",") &&
 			   strstr(out.data, "{\"name\":\"paths\","),
 		   "tools/list names show, paths and write");
-	unit_check(strstr(out.data, "\"if_sha\":{\"type\":\"string\"") != NULL, "edit's --if <IF_SHA> is if_sha");
+	unit_check(strstr(out.data, "\"if_sha\":{\"type\":\"string\"") != NULL,
+		   "edit's --if <IF_SHA> is if_sha");
 	unit_check(!strstr(out.data, "\"budget\"") && !strstr(out.data, "\"no_ignore\""),
 		   "no shared argument is repeated in a schema");
 	unit_check(!strstr(out.data, "\"jsonl\"") && !strstr(out.data, "\"line_number\"") &&
 			   !strstr(out.data, "\"from\""),
 		   "no --jsonl, no grep no-op and no --from (the batch carries it) in any schema");
 	/* issue 26, 5: the transform tool states the key-path grammar, as transform --help does */
-	unit_check(strstr(out.data, "Key paths (set, delete, append, and the same in batch entries): a.b[0].c: "
-				    "key c in element 0 of the array b in a;") &&
+	unit_check(strstr(out.data,
+			  "Key paths (set, delete, append, and the same in batch entries): a.b[0].c: "
+			  "key c in element 0 of the array b in a;") &&
 			   strstr(out.data, "a key holding . [ ] = \\\" ' # or a space is written") &&
 			   strstr(out.data, "refused as ambiguous, naming"),
 		   "the transform tool describes the key-path grammar");

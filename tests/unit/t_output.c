@@ -987,13 +987,15 @@ static void blocks_limit(void)
 	block_add_line(&b, 2, MK_NONE, "bbbb", 4);
 	struct omits om = OMITS_INIT;
 	struct diag d = DIAG_INIT;
-	unit_long("blocks_shape: over max_bytes refuses", blocks_shape(&b, 1, OPT_UNSET, 7, &om, &d, false), 1);
+	unit_long("blocks_shape: over max_bytes refuses", blocks_shape(&b, 1, OPT_UNSET, 7, &om, &d, false),
+		  1);
 	unit_long("blocks_shape: a refusal keeps the lines", (long)b.n_lines, 2);
 	unit_str("blocks_shape: the refusal names the size and the flags that fit",
 		 d.n ? d.items[0].message : "",
 		 "content is 10 bytes, over the 7-byte budget \xC2\xB7 pass --budget 1 to trim it to fit, or "
 		 "--max-bytes 10 to show it all");
-	unit_long("blocks_shape: no diag trims instead", blocks_shape(&b, 1, OPT_UNSET, 7, &om, NULL, false), 0);
+	unit_long("blocks_shape: no diag trims instead", blocks_shape(&b, 1, OPT_UNSET, 7, &om, NULL, false),
+		  0);
 	unit_long("blocks_shape: the whole lines within the limit", (long)b.n_lines, 1);
 	unit_long("blocks_shape: the cut named", om.n == 1 ? (long)om.items[0].kind : -1L,
 		  (long)OM_OUTPUT_TRIMMED);
