@@ -75,7 +75,8 @@ int main(int argc, char **argv)
 			 "information, try '--help'.",
 			 verb);
 	} else {
-		verb_run(v, argc, argv, STDIN_FILENO, NULL, &out, &d);
+		struct run_env env = RUN_ENV_CLI;
+		verb_run(v, argc, argv, &env, &out, &d);
 	}
 	int code = finish(&out, &d);
 	buf_release(&out);

@@ -9,6 +9,7 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "json.h"
 #include "verbs.h"
 
 enum opt_kind { K_FLAG, K_NOOP, K_LONG, K_STR, K_LIST, K_REFUSED };
@@ -111,6 +112,11 @@ static const struct opt_spec specs[] = {
 	{"since", 0, K_STR, "<SINCE>", F(since), "stats",
 	 "only files modified within this window, e.g. 7d or 12h"},
 
+	{"allow-check-commands", 0, K_FLAG, NULL, F(allow_check_commands), "mcp",
+	 "let edit and transform calls run a check command, not only the presets"},
+	{"allow-outside", 0, K_FLAG, NULL, F(allow_outside), "mcp",
+	 "let calls pass allow_outside: true to reach paths outside the roots"},
+
 	{"json", 0, K_FLAG, NULL, F(json), "*", "one JSON object on stdout"},
 	{"jsonl", 0, K_FLAG, NULL, F(jsonl), "*", "one JSON object per result, then a stats/omitted record"},
 	{"budget", 0, K_LONG, "<BUDGET>", F(budget), "*",
@@ -197,31 +203,136 @@ static void strlist_push(struct strlist *l, const char *s)
 	l->items[l->n++] = s;
 }
 
-/* "--window <N>" or "-A <N>": how clap names an argument in its messages. */
-static void spec_name(struct buf *b, const struct opt_spec *s)
+/* The tool property of a row: its value's name (if_sha for --if <IF_SHA>), else its long name
+ * (a short-only row, its letter), lower snake case. */
+static void spec_prop(struct buf *b, const struct opt_spec *s)
 {
-	if (s->long_name)
+	const char *src = s->value_name ? s->value_name + 1 : s->long_name;
+	if (!src) {
+		buf_addc(b, s->short_name);
+		return;
+	}
+	for (; *src && *src != '>'; src++)
+		buf_addc(b, *src == '-' ? '_' : (char)(*src >= 'A' && *src <= 'Z' ? *src - 'A' + 'a' : *src));
+}
+
+/* "--window <N>" or "-A <N>": how clap names an argument in its messages; over MCP the tool's
+ * property ("window"). */
+static void spec_name(struct buf *b, const struct opt_spec *s, const struct opts *o)
+{
+	if (o && o->tool_terms)
+		spec_prop(b, s);
+	else if (s->long_name)
 		buf_addf(b, "--%s", s->long_name);
 	else
 		buf_addf(b, "-%c", s->short_name);
-	if (s->value_name)
+	if (s->value_name && !(o && o->tool_terms))
 		buf_addf(b, " %s", s->value_name);
+}
+
+static const struct opt_spec *spec_named(const char *long_name)
+{
+	for (size_t i = 0; i < NSPECS; i++)
+		if (specs[i].long_name && !strcmp(specs[i].long_name, long_name))
+			return &specs[i];
+	return NULL;
+}
+
+void opt_tool_name(struct buf *b, const char *long_name)
+{
+	const struct opt_spec *s = spec_named(long_name);
+	if (s)
+		spec_prop(b, s);
+	else
+		buf_adds(b, long_name);
+}
+
+void opt_arg(struct buf *b, bool tool_terms, const char *long_name, const char *value)
+{
+	const struct opt_spec *s = spec_named(long_name);
+	if (!tool_terms) {
+		buf_addf(b, "--%s", long_name);
+		if (value)
+			buf_addf(b, " %s", value);
+		return;
+	}
+	opt_tool_name(b, long_name);
+	if (!value) {
+		buf_adds(b, ": true");
+	} else if (s && s->kind == K_LONG) {
+		buf_addf(b, ": %s", value);
+	} else {
+		buf_adds(b, ": ");
+		json_cstr(b, value);
+	}
+}
+
+const char *opt_say(char *dst, size_t cap, bool tool_terms, const char *long_name, const char *value)
+{
+	struct buf b = BUF_INIT;
+	opt_arg(&b, tool_terms, long_name, value);
+	snprintf(dst, cap, "%s", b.data);
+	buf_release(&b);
+	return dst;
+}
+
+const char *opt_noun(char *dst, size_t cap, bool tool_terms, const char *long_name)
+{
+	struct buf b = BUF_INIT;
+	if (tool_terms)
+		opt_tool_name(&b, long_name);
+	else
+		buf_addf(&b, "--%s", long_name);
+	snprintf(dst, cap, "%s", b.data);
+	buf_release(&b);
+	return dst;
+}
+
+static enum lets_err usage_vfail(const struct opts *o, struct diag *d, const char *verb, bool with_usage,
+				 const char *fmt, va_list ap)
+{
+	const struct verb *v = verb ? verb_find(verb) : NULL;
+	struct buf m = BUF_INIT;
+	bool tool = o && o->tool_terms;
+	if (!tool)
+		buf_adds(&m, "error: ");
+	buf_vaddf(&m, fmt, ap);
+	if (with_usage && v && !tool)
+		buf_addf(&m, "\n\nUsage: lets %s %s", v->name, v->usage);
+	if (!tool)
+		buf_adds(&m, "\n\nFor more information, try '--help'.");
+	diag_add(d, E_USAGE, "%s", m.data);
+	buf_release(&m);
+	return E_USAGE;
+}
+
+static enum lets_err usage_fail(const struct opts *o, struct diag *d, const char *verb, bool with_usage,
+				const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static enum lets_err usage_fail(const struct opts *o, struct diag *d, const char *verb, bool with_usage,
+				const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	usage_vfail(o, d, verb, with_usage, fmt, ap);
+	va_end(ap);
+	return E_USAGE;
 }
 
 enum lets_err opt_usage_error(struct diag *d, const char *verb, bool with_usage, const char *fmt, ...)
 {
-	const struct verb *v = verb ? verb_find(verb) : NULL;
-	struct buf m = BUF_INIT;
 	va_list ap;
 	va_start(ap, fmt);
-	buf_adds(&m, "error: ");
-	buf_vaddf(&m, fmt, ap);
+	usage_vfail(NULL, d, verb, with_usage, fmt, ap);
 	va_end(ap);
-	if (with_usage && v)
-		buf_addf(&m, "\n\nUsage: lets %s %s", v->name, v->usage);
-	buf_adds(&m, "\n\nFor more information, try '--help'.");
-	diag_add(d, E_USAGE, "%s", m.data);
-	buf_release(&m);
+	return E_USAGE;
+}
+
+enum lets_err opt_usage_fail(const struct opts *o, struct diag *d, bool with_usage, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	usage_vfail(o, d, o->verb, with_usage, fmt, ap);
+	va_end(ap);
 	return E_USAGE;
 }
 
@@ -244,7 +355,8 @@ enum lets_err opt_choice_check(const struct verb *v, size_t pos, const char *val
 	return E_USAGE;
 }
 
-static enum lets_err parse_long(struct diag *d, const struct opt_spec *s, const char *value, long *out)
+static enum lets_err parse_long(const struct opts *o, struct diag *d, const struct opt_spec *s,
+				const char *value, long *out)
 {
 	const char *reason = NULL;
 	if (!*value) {
@@ -267,8 +379,8 @@ static enum lets_err parse_long(struct diag *d, const struct opt_spec *s, const 
 	if (!reason)
 		return LETS_OK;
 	struct buf name = BUF_INIT;
-	spec_name(&name, s);
-	opt_usage_error(d, NULL, false, "invalid value '%s' for '%s': %s", value, name.data, reason);
+	spec_name(&name, s, o);
+	usage_fail(o, d, NULL, false, "invalid value '%s' for '%s': %s", value, name.data, reason);
 	buf_release(&name);
 	return E_USAGE;
 }
@@ -328,19 +440,19 @@ static const struct opt_spec *find_short(char c, const struct verb *v)
 
 /* --if's value: sha: (optional) and 12 or more lowercase hex digits. Checked as the value is
  * parsed, as clap checks it, so a malformed --if is refused before anything else is looked at. */
-static enum lets_err if_value_check(struct diag *d, const struct opt_spec *s, const char *value)
+static enum lets_err if_value_check(const struct opts *o, struct diag *d, const struct opt_spec *s,
+				    const char *value)
 {
 	const char *v = strncmp(value, "sha:", 4) ? value : value + 4;
 	size_t n = strspn(v, "0123456789abcdef");
 	if (n >= 12 && !v[n])
 		return LETS_OK;
 	struct buf name = BUF_INIT;
-	spec_name(&name, s);
-	opt_usage_error(
-		d, NULL, false,
-		"invalid value '%s' for '%s': --if takes sha: and 12 or more lowercase hex digits, as "
-		"a show header prints it",
-		value, name.data);
+	spec_name(&name, s, o);
+	usage_fail(o, d, NULL, false,
+		   "invalid value '%s' for '%s': %s takes sha: and 12 or more lowercase hex digits, as a "
+		   "show header prints it",
+		   value, name.data, o->tool_terms ? "if_sha" : "--if");
 	buf_release(&name);
 	return E_USAGE;
 }
@@ -357,9 +469,8 @@ static enum lets_err apply(struct opts *o, const struct verb *v, const struct op
 				"-v to print the lines that do not match");
 	if ((s->kind == K_LONG || s->kind == K_STR) && seen[idx]) {
 		struct buf name = BUF_INIT;
-		spec_name(&name, s);
-		opt_usage_error(d, v->name, true, "the argument '%s' cannot be used multiple times",
-				name.data);
+		spec_name(&name, s, o);
+		usage_fail(o, d, v->name, true, "the argument '%s' cannot be used multiple times", name.data);
 		buf_release(&name);
 		return E_USAGE;
 	}
@@ -368,10 +479,10 @@ static enum lets_err apply(struct opts *o, const struct verb *v, const struct op
 	case K_FLAG: *(bool *)field = true; break;
 	case K_NOOP:
 	case K_REFUSED: break;
-	case K_LONG: return parse_long(d, s, value, (long *)field);
+	case K_LONG: return parse_long(o, d, s, value, (long *)field);
 	case K_STR:
 		*(const char **)field = value;
-		return field == (char *)&o->if_sha ? if_value_check(d, s, value) : LETS_OK;
+		return field == (char *)&o->if_sha ? if_value_check(o, d, s, value) : LETS_OK;
 	case K_LIST:
 		strlist_push((struct strlist *)field, value);
 		if (field == (char *)&o->set || field == (char *)&o->del || field == (char *)&o->append)
@@ -384,7 +495,7 @@ static enum lets_err apply(struct opts *o, const struct verb *v, const struct op
 static enum lets_err missing_value(struct diag *d, const struct opt_spec *s)
 {
 	struct buf name = BUF_INIT;
-	spec_name(&name, s);
+	spec_name(&name, s, NULL);
 	opt_usage_error(d, NULL, false, "a value is required for '%s' but none was supplied", name.data);
 	buf_release(&name);
 	return E_USAGE;
@@ -395,11 +506,15 @@ static bool conflict_side(const char *name, const struct opts *o, const struct v
 			  const unsigned char *seen, struct buf *shown)
 {
 	if (name[0] == '[') {
-		buf_adds(shown, name);
+		/* over MCP the positional is the tool's first property ("targets") */
+		buf_adds(shown, o->tool_terms && v->tool ? v->tool->pos[0].name : name);
 		return o->positional.n > 0;
 	}
 	const struct opt_spec *s = find_long(name, strlen(name), v);
-	spec_name(shown, s);
+	if (o->tool_terms && v->tool && v->tool->batch && !strcmp(name, "from"))
+		buf_adds(shown, v->tool->batch); /* over MCP --from - is the tool's batch */
+	else
+		spec_name(shown, s, o);
 	return seen[s - specs];
 }
 
@@ -415,8 +530,8 @@ static enum lets_err check_conflicts(const struct opts *o, const struct verb *v,
 		buf_truncate(&b, 0);
 		if (conflict_side(conflicts[i].a, o, v, seen, &a) &&
 		    conflict_side(conflicts[i].b, o, v, seen, &b))
-			err = opt_usage_error(d, v->name, true, "the argument '%s' cannot be used with '%s'",
-					      a.data, b.data);
+			err = usage_fail(o, d, v->name, true, "the argument '%s' cannot be used with '%s'",
+					 a.data, b.data);
 	}
 	buf_release(&a);
 	buf_release(&b);
@@ -525,7 +640,7 @@ enum lets_err opts_parse(struct opts *o, const struct verb *v, int argc, char **
 				buf_addf(&m, "\n  %.*s", (int)len, w);
 			w += len + (w[len] == ' ');
 		}
-		opt_usage_error(d, v->name, true, "%s", m.data);
+		usage_fail(o, d, v->name, true, "%s", m.data);
 		buf_release(&m);
 		return E_USAGE;
 	}
@@ -542,6 +657,23 @@ long opts_after(const struct opts *o)
 	return o->after != OPT_UNSET ? o->after : o->context;
 }
 
+static enum opt_value desc_value(enum opt_kind k)
+{
+	return k == K_LONG   ? OPT_VALUE_INT
+	       : k == K_STR  ? OPT_VALUE_STRING
+	       : k == K_LIST ? OPT_VALUE_LIST
+			     : OPT_VALUE_FLAG;
+}
+
+/* Whether s is a shared flag, or a verb's own row for one (show's --quiet). */
+static bool shared_flag(const struct opt_spec *s)
+{
+	for (size_t i = 0; i < NSPECS; i++)
+		if (!strcmp(specs[i].verbs, "*") && same_flag(&specs[i], s))
+			return true;
+	return false;
+}
+
 static void each_listed(const struct verb *v, bool with_noops, void (*fn)(const struct opt_desc *, void *),
 			void *ctx)
 {
@@ -550,14 +682,22 @@ static void each_listed(const struct verb *v, bool with_noops, void (*fn)(const 
 		if (!s->help || !spec_applies(s, v) ||
 		    (!with_noops && (s->kind == K_NOOP || s->kind == K_REFUSED)))
 			continue;
-		struct opt_desc desc = {s->long_name,  s->short_name, OPT_VALUE_FLAG,
-					s->value_name, s->help,       NULL};
-		if (s->kind == K_LONG)
-			desc.value = OPT_VALUE_INT;
-		else if (s->kind == K_STR)
-			desc.value = OPT_VALUE_STRING;
-		else if (s->kind == K_LIST)
-			desc.value = OPT_VALUE_LIST;
+		struct opt_desc desc = {s->long_name, s->short_name, OPT_VALUE_FLAG, s->value_name,
+					s->help,      NULL,          shared_flag(s)};
+		desc.value = desc_value(s->kind);
+		fn(&desc, ctx);
+	}
+}
+
+void opt_each_shared(void (*fn)(const struct opt_desc *, void *), void *ctx)
+{
+	for (size_t i = 0; i < NSPECS; i++) {
+		const struct opt_spec *s = &specs[i];
+		if (!s->help || strcmp(s->verbs, "*"))
+			continue;
+		struct opt_desc desc = {s->long_name, s->short_name, OPT_VALUE_FLAG, s->value_name, s->help,
+					NULL,         true};
+		desc.value = desc_value(s->kind);
 		fn(&desc, ctx);
 	}
 }

@@ -5,6 +5,7 @@
  * against lets 0.0.1 see the same text. The help text made from the same tables is usage.h's. */
 #ifndef LETS_OPT_H
 #define LETS_OPT_H
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -57,6 +58,9 @@ struct opts {
 	/* stats */
 	const char *dir, *since;
 
+	/* mcp: what its tool calls may ask for beyond the presets and the roots */
+	bool allow_check_commands;
+
 	/* Where "stdin" is read from (write's content, edit's --from -/--old -/--new -/--expect-all):
 	 * STDIN_FILENO for the CLI; `lets mcp` passes each call's own descriptor, since its fd 0
 	 * carries the protocol. */
@@ -67,6 +71,12 @@ struct opts {
 	/* NULL for the CLI. When set, the verb also renders the --json shape of the same run here
 	 * (lets mcp's structuredContent): one run gives both shapes, so nothing is written twice. */
 	struct buf *json_twin;
+	/* lets mcp: messages name the tool's arguments (line_hint: 31, force: true), not the flags
+	 * (--line-hint 31, --force), and ready commands are tool calls (opt_arg). */
+	bool tool_terms;
+	/* NULL for the CLI. Set by lets mcp when the client cancels the call: long loops (the walk)
+	 * poll it and stop early; what the verb renders then is discarded. */
+	const atomic_bool *cancel;
 };
 
 void opts_init(struct opts *o);
@@ -86,6 +96,20 @@ enum lets_err opts_parse(struct opts *o, const struct verb *v, int argc, char **
  * more information, try '--help'." The usage line appears when with_usage and verb is a verb. */
 enum lets_err opt_usage_error(struct diag *d, const char *verb, bool with_usage, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* The same for o's verb, in o's terms: over MCP (o->tool_terms) the message alone, without
+ * clap's "error: " and --help lines. */
+enum lets_err opt_usage_fail(const struct opts *o, struct diag *d, bool with_usage, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Appends how the caller names option long_name (a long name of the table) given value (NULL:
+ * a flag, given): "--line-hint 31" / "--force" on the command line; with tool_terms (lets mcp,
+ * opts' tool_terms) "line_hint: 31" / "force: true" / "if_sha: \"sha:…\"" (a string JSON-quoted). */
+void opt_arg(struct buf *b, bool tool_terms, const char *long_name, const char *value);
+/* The same into dst[0..cap) (returned), for a message's format arguments. */
+const char *opt_say(char *dst, size_t cap, bool tool_terms, const char *long_name, const char *value);
+/* The option's name alone, into dst (returned): "--old" on the command line, "old" in tool terms. */
+const char *opt_noun(char *dst, size_t cap, bool tool_terms, const char *long_name);
+/* Appends the MCP tool property of the option long_name ("if_sha" for "if"). */
+void opt_tool_name(struct buf *b, const char *long_name);
 /* LETS_OK when v's positional pos (0 or 1) is value, given that it is a closed set; else E_USAGE
  * in d listing the set ("invalid value 'x' for '<AGENT>'\n  [possible values: claude-code, codex]"). */
 enum lets_err opt_choice_check(const struct verb *v, size_t pos, const char *value, struct diag *d);
@@ -102,10 +126,13 @@ struct opt_desc {
 	 * value is open (a number, a text, a command). --check's presets, --from's "-". opt_each
 	 * leaves it NULL; usage_each (usage.h) fills it. */
 	const char *(*choice_at)(size_t i);
+	bool shared; /* one of the flags every verb with shared flags takes (--budget, --quiet, …) */
 };
 /* Calls fn for each option v's --help lists that has an effect (aliases, grep no-ops and refused
  * flags are left out), in --help order. */
 void opt_each(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx);
+/* Calls fn for each shared flag (the rows every verb with VERB_SHARED_FLAGS takes). */
+void opt_each_shared(void (*fn)(const struct opt_desc *, void *), void *ctx);
 /* The same, with the grep no-ops --help also lists (-n): every option line of v's --help. */
 void opt_each_listed(const struct verb *v, void (*fn)(const struct opt_desc *, void *), void *ctx);
 /* The first verbs list of an option or conflict row that names something not a verb's canonical

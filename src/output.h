@@ -239,9 +239,10 @@ void footer_text(struct buf *b, const char *lead, const struct omits *om, long t
  * tokens by trimming the largest block's tail first, one OM_BUDGET per trimmed block. Else content
  * over max_bytes is refused: over_budget in d (naming the size and the flags that fit) and true,
  * and the verb prints nothing. With d NULL (a verb that has written its change, so cannot refuse)
- * it keeps whole lines up to max_bytes instead, recording OM_OUTPUT_TRIMMED. */
+ * it keeps whole lines up to max_bytes instead, recording OM_OUTPUT_TRIMMED. tool_terms (lets
+ * mcp): the refusal names the arguments budget and max_bytes, not the flags. */
 bool blocks_shape(struct out_block *blocks, size_t n, long budget, long max_bytes, struct omits *om,
-		  struct diag *d);
+		  struct diag *d, bool tool_terms);
 
 /* The response: everything one call answers, filled by the verb and rendered by response_render
  * as text, --json or --jsonl, so a fact is in all three or in none. The verb writes no JSON.
@@ -386,7 +387,7 @@ long rows_bytes(const struct out_row *rows, size_t n, bool counted);
  * rows within ~budget tokens and records OM_BUDGET_LIST; else rows over max_bytes are refused as
  * blocks_shape refuses them (over_budget in d, true: print nothing). */
 bool rows_shape(const struct out_row *rows, size_t n, bool counted, long budget, long max_bytes,
-		struct omits *om, struct diag *d, size_t *shown);
+		struct omits *om, struct diag *d, size_t *shown, bool tool_terms);
 /* Renders r into out in format f (the caller's --json/--jsonl) and, when json_twin is not NULL
  * (lets mcp's structuredContent), as --json into it too: one run gives both shapes. */
 void response_emit(struct buf *out, const struct response *r, enum out_format f, struct buf *json_twin);

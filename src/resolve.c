@@ -66,7 +66,8 @@ static void trail_push(struct trail *k, int fd, const char *name)
 	if (fd >= 0 && fstat(fd, &st) == 0) {
 		t->dev = st.st_dev;
 		t->ino = st.st_ino;
-		if (k->w->root_fd >= 0 && st.st_dev == k->w->root_dev && st.st_ino == k->w->root_ino)
+		/* the outermost bound directory on the stack: the path is inside while it stays */
+		if (k->root_at < 0 && worktree_is_bound(k->w, st.st_dev, st.st_ino))
 			k->root_at = (long)k->n - 1;
 	}
 }
@@ -123,8 +124,10 @@ static enum lets_err os_fail(struct diag *d, const char *path, int err)
 	return diag_add(d, code, "%s: %s (os error %d)", path, strerror(err), err);
 }
 
-static enum lets_err outside(struct diag *d, const char *path)
+static enum lets_err outside(const struct worktree *w, struct diag *d, const char *path)
 {
+	if (w->limited)
+		return diag_add(d, E_OUTSIDE_TREE, "%s is outside the client's roots", path);
 	return diag_add(d, E_OUTSIDE_TREE, "%s is outside the working tree", path);
 }
 
@@ -293,17 +296,24 @@ enum lets_err resolve_path(const struct worktree *w, const char *path, bool allo
 			       strerror(w->cwd_errno), w->cwd_errno);
 		goto out;
 	}
-	if (!trail_start(&k, absolute)) {
+	/* Bounded by other directories than the tree, a relative path is walked from "/" so that a
+	 * bound above the tree's root is passed through. */
+	bool from_top = absolute || (w->limited && w->root[0] == '/');
+	if (!trail_start(&k, from_top)) {
 		err = os_fail(d, path, errno);
 		goto out;
 	}
+	if (!absolute && from_top)
+		buf_addf(&in, "%s/", w->root);
 	if (!absolute && *w->cwd_rel)
 		buf_addf(&in, "%s/", w->cwd_rel);
 	buf_adds(&in, path);
 	int rc = trail_run(&k, &in, &end);
-	bool inside = k.root_at >= 0;
+	/* inside a bound, or the bound itself named without a trailing slash (the client's root) */
+	bool inside = k.root_at >= 0 || (!rc && end.exists && S_ISDIR(end.st.st_mode) &&
+					 worktree_is_bound(w, end.st.st_dev, end.st.st_ino));
 	if (rc == ELOOP || rc == EAGAIN || (!inside && !allow_outside)) {
-		err = rc && allow_outside ? os_fail(d, path, rc) : outside(d, path);
+		err = rc && allow_outside ? os_fail(d, path, rc) : outside(w, d, path);
 		goto out;
 	}
 	if (rc) {
@@ -387,6 +397,38 @@ static int open_beneath_walk(const struct worktree *w, const char *path, int fla
 	return fd;
 }
 
+/* The held bound (the root, or the limit) path lies beneath by its text, and path relative to
+ * it in buf; -1 when none can be said without the walk. */
+static int bound_of(const struct worktree *w, const char *path, char *buf, size_t size, const char **rel)
+{
+	if (!w->limited) {
+		*rel = rel_to_root(w, path, buf, size);
+		return *rel ? w->root_fd : -1;
+	}
+	char abs[PATH_MAX];
+	int len = path[0] == '/' ? snprintf(abs, sizeof(abs), "%s", path)
+				 : snprintf(abs, sizeof(abs), "%s/%s%s%s", w->root, w->cwd_rel,
+					    *w->cwd_rel ? "/" : "", path);
+	if (len <= 0 || (size_t)len >= sizeof(abs) || abs[0] != '/')
+		return -1;
+	for (size_t i = 0; i < w->n_limit; i++) {
+		const struct worktree_root *r = &w->limit[i];
+		size_t n = strlen(r->path);
+		while (n > 1 && r->path[n - 1] == '/')
+			n--;
+		if (r->fd < 0 || strncmp(abs, r->path, n) || (n > 1 && abs[n] && abs[n] != '/'))
+			continue;
+		const char *p = abs + n;
+		while (*p == '/')
+			p++;
+		if (snprintf(buf, size, "%s", *p ? p : ".") >= (int)size)
+			return -1;
+		*rel = buf;
+		return r->fd;
+	}
+	return -1;
+}
+
 int resolve_open_beneath(const struct worktree *w, const char *path, int flags)
 {
 	char buf[PATH_MAX];
@@ -394,11 +436,12 @@ int resolve_open_beneath(const struct worktree *w, const char *path, int flags)
 		errno = EXDEV;
 		return -1;
 	}
-	const char *rel = *path ? rel_to_root(w, path, buf, sizeof(buf)) : NULL;
-	if (rel) {
+	const char *rel = NULL;
+	int at = *path ? bound_of(w, path, buf, sizeof(buf), &rel) : -1;
+	if (at >= 0) {
 		struct open_how how = {.flags = (uint64_t)(flags | O_CLOEXEC),
 				       .resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS};
-		int fd = (int)syscall(SYS_openat2, w->root_fd, rel, &how, sizeof(how));
+		int fd = (int)syscall(SYS_openat2, at, rel, &how, sizeof(how));
 		/* the walk answers what openat2 cannot: an old kernel, a rename mid-walk, an absolute link */
 		if (fd >= 0 || (errno != ENOSYS && errno != EINVAL && errno != E2BIG && errno != EAGAIN &&
 				errno != EXDEV))

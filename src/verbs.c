@@ -14,47 +14,70 @@ static const char *const hook_actions[] = {"classify", NULL}; /* subagent-start 
 static const char *const shells[] = {"bash", "zsh", "fish", NULL};
 
 static const struct verb_tool show_tool = {
+	.title = "Show files",
+	.hints = TOOL_READ_ONLY | TOOL_IDEMPOTENT,
 	.pos = {{"targets", true, true,
-		 "what to read: path, path:40, path:40-80, path@'regex' (with after/before/context), "
-		 "path#symbol (a function, class, heading or key), or #symbol alone to find its one "
-		 "definition in the tree"}},
-	.guide = "Each target prints as a numbered block whose header names the range shown, the file's "
-		 "total and sha:<12 hex> (pass it to edit's if_sha); whole files are windowed at 200 lines.",
+		 "path, path:40-80, path@'regex' (with after/before/context), path#symbol (a function, "
+		 "class, heading or key), or #symbol alone (its one definition in the tree)"}},
+	.guide = "Read files, line ranges, anchors and symbols, several per call; each header ends in "
+		 "sha:<12 hex>, which edit's if_sha takes.",
 };
 
 static const struct verb_tool find_tool = {
-	.pos = {{"pattern", false, true, "a regex (Rust regex syntax), or literal text with fixed_string"},
-		{"paths", true, false, "files or directories to search; the working tree when none"}},
-	.guide = "Hits print as path:line grouped by file, walking like ripgrep (.gitignore honoured, "
-		 "hidden files skipped); over the cap it prints a map of the files with the most hits.",
+	.title = "Find in files",
+	.hints = TOOL_READ_ONLY | TOOL_IDEMPOTENT,
+	.pos = {{"pattern", false, true, "a regex (Rust syntax), or literal text with fixed_string"},
+		{"paths", true, false, "files or directories to search; the working directory when none"}},
+	.guide = "Search files as ripgrep does (.gitignore honoured, hidden files skipped); hits print as "
+		 "path:line by file, capped at 50.",
+};
+
+static const struct verb_tool paths_tool = {
+	.title = "Find files by path",
+	.hints = TOOL_READ_ONLY | TOOL_IDEMPOTENT,
+	.pos = {{"pattern", false, true, "a glob (*.ts, src/**/*.go) or a regex searched in the path"},
+		{"paths", true, false, "directories to walk; the working directory when none"}},
+	.guide = "List the files whose path matches a glob or a regex, walking as find does; sorted, "
+		 "capped at 50.",
 };
 
 static const struct verb_tool edit_tool = {
-	.pos = {{"targets", true, false,
-		 "the files to edit: path, or path:a-b to match only in those lines"}},
+	.title = "Edit files",
+	.hints = TOOL_DESTRUCTIVE,
+	.pos = {{"targets", true, false, "the files: path, or path:a-b to match only in those lines"}},
 	.stdin = "stdin",
-	.stdin_description = "what the command line would read on stdin: the batch for from \"-\", or "
-			     "the text for old \"-\", new \"-\" or expect_all",
-	.guide = "old must occur exactly once (or pass all); the file is checked before and after and the "
-		 "write is reverted if the edit breaks it. Several targets are validation-atomic: nothing "
-		 "is written unless every one matches.",
+	.stdin_description = "the range's content, for expect_all",
+	.batch = "batch",
+	.batch_description = "edits applied in order, all or none: {file, old, new} or {file, "
+			     "insert_after or insert_before, new}",
+	.batch_keys = "file:string old:string new:string insert_after:string insert_before:string "
+		      "all:boolean word:boolean substring:boolean line_hint:integer",
+	.batch_required = "file new",
+	.guide = "Replace text that must match exactly once (or all), or insert at an anchor; nothing is "
+		 "written unless every edit applies and the files still parse.",
 };
 
 static const struct verb_tool transform_tool = {
-	.pos = {{"file", false, false, "the JSON, YAML, TOML or Markdown-frontmatter file to change"}},
-	.stdin = "stdin",
-	.stdin_description =
-		"the JSONL batch for from \"-\": one object per file with file, set, delete, append",
-	.guide = "Every byte outside the changed value is kept and the file is parsed again before it "
-		 "is written.\n" KEYPATH_HELP,
+	.title = "Set keys in config files",
+	.hints = TOOL_DESTRUCTIVE,
+	.pos = {{"file", false, false, "the JSON, YAML, TOML or Markdown-frontmatter file"}},
+	.batch = "batch",
+	.batch_description = "files changed all or none: set, delete and append each take a path=value "
+			     "string, a list of them, or (set, append) an object of paths and JSON values",
+	.batch_keys = "file:string set:string|array|object delete:string|array append:string|array|object",
+	.batch_required = "file",
+	.guide = "Set, append or delete keys in JSON, YAML, TOML or Markdown frontmatter, keeping every "
+		 "other byte.\n" KEYPATH_HELP,
 };
 
 static const struct verb_tool write_tool = {
+	.title = "Write a file",
+	.hints = TOOL_DESTRUCTIVE | TOOL_IDEMPOTENT,
 	.pos = {{"path", false, true, "the file to create (missing parent directories are made)"}},
 	.stdin = "content",
-	.stdin_description = "the whole new content of the file",
-	.guide = "Atomic: the path holds either the old bytes or the new ones. An existing file is "
-		 "refused unless force; empty content is refused unless empty.",
+	.stdin_description = "the whole content of the file",
+	.guide = "Create a file holding content, atomically; an existing file needs force, empty content "
+		 "needs empty.",
 };
 
 /* The needs of a verb that reads or changes files in the tree. */
@@ -98,6 +121,7 @@ const struct verb verb_table[] = {
 			"capped at 50",
 		.min_positional = 1,
 		.positional_name = "<PATTERN>",
+		.tool = &paths_tool,
 	},
 	{
 		.name = "edit",
@@ -215,9 +239,11 @@ const struct verb verb_table[] = {
 			"      \"lets\": { \"command\": \"lets\", \"args\": [\"mcp\"] }\n"
 			"    }\n"
 			"  }\n"
-			"\nEach tool call runs the verb in-process with the server's working directory as the "
-			"tree, and\n"
-			"returns the verb's text as content and its --json shape as structuredContent.\n",
+			"\nEach tool call runs the verb in-process and returns its text as content and its "
+			"--json shape\n"
+			"as structuredContent. Paths stay beneath the client's roots when it declares them,\n"
+			"else beneath the server's working tree. A check runs only the presets (@auto, …)\n"
+			"and allow_outside is refused unless the flags above allow them.\n",
 	},
 	{
 		.name = "completions",

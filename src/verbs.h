@@ -50,12 +50,25 @@ struct verb_tool_arg {
 	const char *description;
 };
 
-/* The verb as an MCP tool (src/mcp/tools.c): the properties beyond its flags, and what an agent
- * needs beyond the about line. */
+/* What an MCP host may assume of a tool (its annotations): each hint not set is false. */
+enum verb_tool_hints {
+	TOOL_READ_ONLY = 1 << 0, /* changes nothing */
+	TOOL_DESTRUCTIVE = 1 << 1, /* may replace or delete what is there, not only add */
+	TOOL_IDEMPOTENT = 1 << 2, /* a second identical call changes nothing more */
+};
+
+/* The verb as an MCP tool (src/mcp/tools.c): the properties beyond its flags, and its description
+ * (guide, else the about line) written in terms of the tool's arguments. */
 struct verb_tool {
+	const char *title; /* a host's display name */
+	unsigned hints; /* enum verb_tool_hints bits */
 	struct verb_tool_arg pos[2];
 	const char *stdin; /* the property that becomes the verb's stdin, or NULL */
 	const char *stdin_description;
+	/* The property that carries a --from - batch as an array of objects (each becomes one JSONL
+	 * line on stdin), or NULL; its members as "name:type" words, a type being JSON Schema's
+	 * ("string|array|object" for any of them), those in batch_required required. */
+	const char *batch, *batch_description, *batch_keys, *batch_required;
 	const char *guide;
 };
 

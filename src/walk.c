@@ -288,10 +288,15 @@ static void push_jobs(struct walker *w, struct job *jobs, size_t n)
 	pthread_mutex_unlock(&w->mu);
 }
 
+static bool cancelled(const struct walker *w)
+{
+	return w->o->cancel && atomic_load_explicit(w->o->cancel, memory_order_relaxed);
+}
+
 static void run_files(struct worker *wk, const char *names, size_t n)
 {
 	const char *p = names;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && !cancelled(wk->w); i++) {
 		size_t len = strlen(p);
 		wk->w->fn(wk->w->ctx, wk->id, p, len);
 		p += len + 1;
@@ -510,7 +515,9 @@ static void worker_main(void *ctx, unsigned id)
 		struct job job = w->stack[--w->n];
 		w->active++;
 		pthread_mutex_unlock(&w->mu);
-		if (job.kind == JOB_DIR)
+		if (cancelled(w))
+			; /* drain the stack: each job is released, none is read */
+		else if (job.kind == JOB_DIR)
 			run_dir(wk, &job);
 		else
 			run_files(wk, job.names.data, job.n_names);

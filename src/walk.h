@@ -14,6 +14,7 @@
  * Order of callbacks is not deterministic; the caller sorts. */
 #ifndef LETS_WALK_H
 #define LETS_WALK_H
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -27,6 +28,9 @@ struct walk_opts {
 	const struct ignore_list *globs; /* -g globs (include sense), NULL for none */
 	unsigned threads; /* 0: one per online core */
 	const struct worktree *wt; /* directories open beneath its root; NULL: as they are */
+	/* NULL, or set by the caller's caller (lets mcp's cancelled call): the walk then hands out no
+	 * more files and reads no more directories, and returns early */
+	const atomic_bool *cancel;
 };
 
 /* What the walk left out, per reason. */

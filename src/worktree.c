@@ -107,6 +107,37 @@ void worktree_init(struct worktree *w)
 	free(cwd);
 }
 
+void worktree_limit(struct worktree *w, const char *const *roots, size_t n)
+{
+	w->limited = true;
+	w->limit = xcalloc(n ? n : 1, sizeof(*w->limit));
+	w->n_limit = n;
+	for (size_t i = 0; i < n; i++) {
+		struct worktree_root *r = &w->limit[i];
+		struct stat st;
+		r->path = xstrdup(roots[i]);
+		r->fd = roots[i][0] == '/' ? open(roots[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+		if (r->fd >= 0 && fstat(r->fd, &st) < 0) {
+			close(r->fd);
+			r->fd = -1;
+		}
+		if (r->fd >= 0) {
+			r->dev = st.st_dev;
+			r->ino = st.st_ino;
+		}
+	}
+}
+
+bool worktree_is_bound(const struct worktree *w, dev_t dev, ino_t ino)
+{
+	if (!w->limited)
+		return w->root_fd >= 0 && dev == w->root_dev && ino == w->root_ino;
+	for (size_t i = 0; i < w->n_limit; i++)
+		if (w->limit[i].fd >= 0 && dev == w->limit[i].dev && ino == w->limit[i].ino)
+			return true;
+	return false;
+}
+
 void worktree_release(struct worktree *w)
 {
 	if (w->root_fd >= 0)
@@ -115,6 +146,15 @@ void worktree_release(struct worktree *w)
 	free(w->cwd_rel);
 	w->root = w->cwd_rel = NULL;
 	w->root_fd = -1;
+	for (size_t i = 0; i < w->n_limit; i++) {
+		if (w->limit[i].fd >= 0)
+			close(w->limit[i].fd);
+		free(w->limit[i].path);
+	}
+	free(w->limit);
+	w->limit = NULL;
+	w->n_limit = 0;
+	w->limited = false;
 }
 
 bool worktree_contains(const struct worktree *w, const char *path)

@@ -9,6 +9,7 @@
 #include "../file.h"
 #include "../fuzzy.h"
 #include "../symbols/symbols.h"
+#include "../json.h"
 #include "../utf8.h"
 #include "engine.h"
 
@@ -96,26 +97,75 @@ static void command(struct buf *b, const struct edit_req *rq, long hint, int dro
 	buf_release(&q);
 }
 
+/* The same as an edit tool call (lets mcp): edit {"targets": ["T"], "line_hint": N, "old": …,
+ * "new": …, …}, extra a key set true (or ""); an old and new too long to repeat are said to be the
+ * same. */
+static void tool_call(struct buf *b, const struct edit_req *rq, long hint, int drop_exact, const char *extra)
+{
+	struct buf q = BUF_INIT;
+	buf_adds(b, "edit {\"targets\": [");
+	json_cstr(b, rq->target_text);
+	buf_adds(b, "]");
+	if (hint > 0)
+		buf_addf(b, ", \"line_hint\": %ld", hint);
+	else if (hint)
+		buf_adds(b, ", \"line_hint\": <LINE>");
+	buf_adds(&q, ", \"old\": ");
+	json_str(&q, rq->old, rq->old_len);
+	buf_adds(&q, ", \"new\": ");
+	json_str(&q, rq->new_text, rq->new_len);
+	if (q.len <= REPEAT_MAX)
+		buf_add(b, q.data, q.len);
+	buf_adds(b, rq->all ? ", \"all\": true" : "");
+	buf_adds(b, rq->word ? ", \"word\": true" : "");
+	buf_adds(b, rq->normalize ? ", \"normalize\": true" : "");
+	buf_adds(b, rq->literal_newlines ? ", \"literal_newlines\": true" : "");
+	buf_adds(b, rq->exact && !drop_exact ? ", \"exact\": true" : "");
+	if (*extra)
+		buf_addf(b, ", \"%s\": true", extra);
+	buf_adds(b, "}");
+	if (q.len > REPEAT_MAX)
+		buf_adds(b, " with the same old and new");
+	buf_release(&q);
+}
+
+/* "batch line 2" on the command line; over MCP the batch is an array: "batch[1]". */
+static void batch_entry(struct buf *b, const struct edit_req *rq)
+{
+	if (rq->tool_terms)
+		buf_addf(b, "batch[%ld]", rq->batch_line - 1);
+	else
+		buf_addf(b, "batch line %ld", rq->batch_line);
+}
+
 void advice_command(struct buf *b, const struct edit_req *rq, long hint, int drop_exact)
 {
 	if (rq->batch_line) {
 		if (hint > 0)
-			buf_addf(b, "add \"line_hint\": %ld to batch line %ld", hint, rq->batch_line);
+			buf_addf(b, "add \"line_hint\": %ld to ", hint);
 		else if (hint)
-			buf_addf(b, "add \"line_hint\": <LINE> to batch line %ld", rq->batch_line);
+			buf_adds(b, "add \"line_hint\": <LINE> to ");
 		else
-			buf_addf(b, "drop --exact for batch line %ld", rq->batch_line);
+			buf_addf(b, "drop %s for ", rq->tool_terms ? "exact" : "--exact");
+		batch_entry(b, rq);
 		return;
 	}
-	command(b, rq, hint, drop_exact, "");
+	if (rq->tool_terms)
+		tool_call(b, rq, hint, drop_exact, "");
+	else
+		command(b, rq, hint, drop_exact, "");
 }
 
 void advice_command_flag(struct buf *b, const struct edit_req *rq, const char *flag, const char *key)
 {
-	if (rq->batch_line)
-		buf_addf(b, "add \"%s\": true to batch line %ld", key, rq->batch_line);
-	else
+	if (rq->batch_line) {
+		buf_addf(b, "add \"%s\": true to ", key);
+		batch_entry(b, rq);
+	} else if (rq->tool_terms) {
+		tool_call(b, rq, 0, 0, key);
+	} else {
 		command(b, rq, 0, 0, flag);
+	}
 }
 
 /* s as one double-quoted shell word: \ before $ ` " and before a \ that would escape one of them
@@ -139,13 +189,46 @@ static void shell_dquote(struct buf *b, const char *s, size_t n)
 	buf_addc(b, '"');
 }
 
+/* The insert as an edit tool call: edit {"targets": ["T"], "insert_after": "@'re'+2", "new": …}. */
+static void anchor_tool_call(struct buf *b, const struct edit_req *rq, const char *regex, long nth)
+{
+	struct buf a = BUF_INIT, q = BUF_INIT;
+	buf_adds(b, "edit {\"targets\": [");
+	json_cstr(b, rq->target_text);
+	buf_adds(b, "]");
+	if (!nth)
+		buf_adds(b, ", \"line_hint\": <LINE>");
+	buf_addf(&a, "@'%s'", regex);
+	if (nth)
+		buf_addf(&a, "+%ld", nth);
+	buf_adds(b, rq->after ? ", \"insert_after\": " : ", \"insert_before\": ");
+	json_str(b, a.data, a.len);
+	buf_adds(&q, ", \"new\": ");
+	json_str(&q, rq->new_text, rq->new_len);
+	if (q.len <= REPEAT_MAX)
+		buf_add(b, q.data, q.len);
+	buf_adds(b, rq->literal_newlines ? ", \"literal_newlines\": true}" : "}");
+	if (q.len > REPEAT_MAX)
+		buf_adds(b, " with the same new");
+	buf_release(&a);
+	buf_release(&q);
+}
+
 void advice_anchor_command(struct buf *b, const struct edit_req *rq, const char *regex, long nth)
 {
 	if (rq->batch_line) {
-		if (nth)
-			buf_addf(b, "make batch line %ld's anchor @'%s'+%ld", rq->batch_line, regex, nth);
-		else
-			buf_addf(b, "add \"line_hint\": <LINE> to batch line %ld", rq->batch_line);
+		if (nth) {
+			buf_adds(b, "make ");
+			batch_entry(b, rq);
+			buf_addf(b, "'s anchor @'%s'+%ld", regex, nth);
+		} else {
+			buf_adds(b, "add \"line_hint\": <LINE> to ");
+			batch_entry(b, rq);
+		}
+		return;
+	}
+	if (rq->tool_terms) {
+		anchor_tool_call(b, rq, regex, nth);
 		return;
 	}
 	struct buf a = BUF_INIT, q = BUF_INIT;

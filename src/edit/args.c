@@ -131,10 +131,13 @@ static enum lets_err collect_batch(struct edit_call *c)
 	batch_release(&b);
 	if (c->d->n)
 		return E_USAGE;
+	char noun[16];
 	if (!c->n_e)
-		return opt_usage_error(c->d, "edit", false, "--from - got no edits on stdin");
+		return opt_usage_fail(o, c->d, false, "%s got no edits on stdin",
+				      o->tool_terms ? "batch" : "--from -");
 	if (o->if_sha && c->n_e > 1)
-		return diag_add(c->d, E_USAGE, "--if takes one target \xC2\xB7 %zu were given", c->n_e);
+		return diag_add(c->d, E_USAGE, "%s takes one target \xC2\xB7 %zu were given",
+				opt_noun(noun, sizeof(noun), o->tool_terms, "if"), c->n_e);
 	return LETS_OK;
 }
 
@@ -163,15 +166,18 @@ static void add_cli_entries(struct edit_call *c, const char *old, size_t old_len
 static enum lets_err collect_cli(struct edit_call *c)
 {
 	const struct opts *o = c->o;
+	char noun[16];
 	if (!o->positional.n)
-		return opt_usage_error(c->d, "edit", true,
-				       "the following required arguments were not provided:\n  <TARGET>");
+		return opt_usage_fail(o, c->d, true,
+				      "the following required arguments were not provided:\n  %s",
+				      o->tool_terms ? "targets (or a batch)" : "<TARGET>");
 	if (o->if_sha && o->positional.n > 1)
-		return diag_add(c->d, E_USAGE, "--if takes one target \xC2\xB7 %zu were given",
-				o->positional.n);
+		return diag_add(c->d, E_USAGE, "%s takes one target \xC2\xB7 %zu were given",
+				opt_noun(noun, sizeof(noun), o->tool_terms, "if"), o->positional.n);
 	if (!o->new_text)
-		return opt_usage_error(c->d, "edit", true,
-				       "the following required arguments were not provided:\n  --new <NEW>");
+		return opt_usage_fail(o, c->d, true,
+				      "the following required arguments were not provided:\n  %s",
+				      o->tool_terms ? "new" : "--new <NEW>");
 	char *old = NULL, *nw = NULL;
 	size_t old_len = 0, new_len = 0;
 	enum lets_err err = LETS_OK;
@@ -185,11 +191,14 @@ static enum lets_err collect_cli(struct edit_call *c)
 		nw = xstrdup(o->new_text), new_len = strlen(o->new_text);
 	if (o->expect_all)
 		err = read_stdin(c, "--expect-all", true, &c->expect_all, &c->expect_all_len);
+	char ia[24];
 	if (!err && old && utf8_blank(old, old_len))
-		err = opt_usage_error(
-			c->d, "edit", false,
-			"--old is empty or only whitespace, so it would match everywhere \xC2\xB7 give the "
-			"exact text to replace, or insert with --insert-after");
+		err = opt_usage_fail(
+			o, c->d, false,
+			"%s is empty or only whitespace, so it would match everywhere \xC2\xB7 give the "
+			"exact text to replace, or insert with %s",
+			opt_noun(noun, sizeof(noun), o->tool_terms, "old"),
+			opt_noun(ia, sizeof(ia), o->tool_terms, "insert-after"));
 	else if (!err)
 		add_cli_entries(c, old, old_len, nw, new_len);
 	free(old);
@@ -204,17 +213,16 @@ enum lets_err edit_args_collect(struct edit_call *c)
 	int readers = (o->old && !strcmp(o->old, "-")) + (o->new_text && !strcmp(o->new_text, "-")) +
 		      o->expect_all + (o->from != NULL);
 	if (readers > 1)
-		return opt_usage_error(
-			c->d, "edit", false,
-			"--old -, --new -, --expect-all and --from - all read stdin, and only one can "
-			"\xC2\xB7 pass the others inline");
+		return opt_usage_fail(o, c->d, false,
+				      "%s all read stdin, and only one can \xC2\xB7 pass the others inline",
+				      o->tool_terms ? "old \"-\", new \"-\", expect_all and batch"
+						    : "--old -, --new -, --expect-all and --from -");
 	if (o->check && check_spec_valid(o->check, c->d))
 		return E_USAGE;
 	if (o->line_hint != OPT_UNSET && o->line_hint < 1)
-		return opt_usage_error(
-			c->d, "edit", false,
-			"invalid value '%ld' for '--line-hint <LINE_HINT>': a line number is 1 or more",
-			o->line_hint);
+		return opt_usage_fail(o, c->d, false,
+				      "invalid value '%ld' for '%s': a line number is 1 or more",
+				      o->line_hint, o->tool_terms ? "line_hint" : "--line-hint <LINE_HINT>");
 	return o->from ? collect_batch(c) : collect_cli(c);
 }
 
@@ -229,18 +237,20 @@ static enum lets_err anchor_hint(struct edit_call *c, const struct edit_entry *e
 	if (en->batch_line)
 		buf_addf(&m, "line %ld: ", en->batch_line);
 	buf_addf(&m, "%s: ", en->target_text);
+	char hint[16];
+	opt_noun(hint, sizeof(hint), c->o->tool_terms, "line-hint");
 	if (a.kind == T_REGEX && a.nth_typed)
-		buf_addf(&m, "--line-hint and the anchor %s both pick a match \xC2\xB7 drop one of them",
+		buf_addf(&m, "%s and the anchor %s both pick a match \xC2\xB7 drop one of them", hint,
 			 en->anchor);
 	else if (a.kind == T_SYMBOL)
 		buf_addf(&m,
-			 "--line-hint picks among an @'regex' anchor's matches, and %s is a symbol \xC2\xB7 "
+			 "%s picks among an @'regex' anchor's matches, and %s is a symbol \xC2\xB7 "
 			 "qualify it (#Outer.name) instead",
-			 en->anchor);
+			 hint, en->anchor);
 	enum lets_err err = LETS_OK;
 	if (a.kind == T_SYMBOL || a.nth_typed)
 		err = en->batch_line ? diag_add(c->d, E_USAGE, "%s", m.data)
-				     : opt_usage_error(c->d, "edit", false, "%s", m.data);
+				     : opt_usage_fail(c->o, c->d, false, "%s", m.data);
 	buf_release(&m);
 	target_release(&a);
 	return err;
@@ -269,29 +279,31 @@ static enum lets_err whole_symbol_flags(struct edit_call *c, const struct edit_e
 static enum lets_err entry_shape(struct edit_call *c, struct edit_entry *en)
 {
 	const struct opts *o = c->o;
+	bool tt = o->tool_terms;
 	if (en->old && utf8_blank(en->old, en->old_len))
 		return diag_add(
 			c->d, E_USAGE,
 			"line %ld: %s: the old text is empty or only whitespace, so it would match everywhere",
 			en->batch_line, en->target_text);
 	if (en->anchor && en->t.kind != T_WHOLE)
-		return opt_usage_error(c->d, "edit", false,
-				       "%s: an insert takes a plain file target; the anchor says where",
-				       en->target_text);
+		return opt_usage_fail(o, c->d, false,
+				      "%s: an insert takes a plain file target; the anchor says where",
+				      en->target_text);
 	if (en->t.kind == T_LINES && !(o->expect || o->expect_all || o->if_sha))
-		return opt_usage_error(
-			c->d, "edit", false,
-			"%s: a line range is accepted only with --expect, --expect-all or --if "
-			"sha:\xE2\x80\xA6, which confirm what the lines hold \xC2\xB7 or drop the range "
-			"and match with --old",
-			en->target_text);
+		return opt_usage_fail(
+			o, c->d, false,
+			"%s: a line range is accepted only with %s, %s or %s sha:\xE2\x80\xA6, which "
+			"confirm what the lines hold \xC2\xB7 or drop the range and match with %s",
+			en->target_text, tt ? "expect" : "--expect", tt ? "expect_all" : "--expect-all",
+			tt ? "if_sha" : "--if", tt ? "old" : "--old");
 	if ((o->expect || o->expect_all) && en->t.kind != T_LINES)
-		return opt_usage_error(c->d, "edit", false,
-				       "%s: --expect and --expect-all confirm a :line or :a-b target",
-				       en->target_text);
+		return opt_usage_fail(o, c->d, false, "%s: %s and %s confirm a :line or :a-b target",
+				      en->target_text, tt ? "expect" : "--expect",
+				      tt ? "expect_all" : "--expect-all");
 	if (!en->old && !en->anchor && en->t.kind != T_LINES && en->t.kind != T_SYMBOL)
-		return opt_usage_error(c->d, "edit", true,
-				       "the following required arguments were not provided:\n  --old <OLD>");
+		return opt_usage_fail(o, c->d, true,
+				      "the following required arguments were not provided:\n  %s",
+				      tt ? "old" : "--old <OLD>");
 	if (!en->old && !en->anchor && en->t.kind == T_SYMBOL && (en->line_hint || en->all))
 		return whole_symbol_flags(c, en);
 	return anchor_hint(c, en);
@@ -390,6 +402,7 @@ void edit_args_req(const struct edit_call *c, const struct edit_entry *en, struc
 	rq->line_hint = en->line_hint;
 	rq->history = en->hist.prev;
 	rq->batch_line = en->batch_line;
+	rq->tool_terms = o->tool_terms;
 	rq->exact = o->exact;
 	rq->normalize = o->normalize;
 	rq->literal_newlines = o->literal_newlines;

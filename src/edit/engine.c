@@ -1,5 +1,6 @@
 #include "engine.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,7 +8,9 @@
 #include "../buf.h"
 #include "../file.h"
 #include "../fuzzy.h"
+#include "../json.h"
 #include "../match.h"
+#include "../opt.h"
 #include "../output.h"
 #include "../target.h"
 #include "../utf8.h"
@@ -252,20 +255,23 @@ static enum lets_err not_found(struct job *j, long first, long last, long norm_l
 {
 	const struct edit_req *rq = j->rq;
 	struct buf m = BUF_INIT;
+	char old[16], exact[16], norm[24];
+	opt_noun(old, sizeof(old), rq->tool_terms, "old");
 	if (folded)
-		buf_addf(&m, "--old (a whitespace-folded match exists at %s %ld",
+		buf_addf(&m, "%s (a whitespace-folded match exists at %s %ld", old,
 			 folded->first == folded->last ? "line" : "lines", folded->first);
 	if (folded && folded->last != folded->first)
 		buf_addf(&m, "-%ld", folded->last);
 	if (folded)
-		buf_addf(&m, " \xE2\x80\x94 drop --exact) not found in %s", rq->target_text);
+		buf_addf(&m, " \xE2\x80\x94 drop %s) not found in %s",
+			 opt_noun(exact, sizeof(exact), rq->tool_terms, "exact"), rq->target_text);
 	else if (norm_line)
-		buf_addf(
-			&m,
-			"--old (a normalized match exists at line %ld \xE2\x80\x94 pass --normalize) not found in %s",
-			norm_line, rq->target_text);
+		buf_addf(&m,
+			 "%s (a normalized match exists at line %ld \xE2\x80\x94 pass %s) not found in %s",
+			 old, norm_line, opt_say(norm, sizeof(norm), rq->tool_terms, "normalize", NULL),
+			 rq->target_text);
 	else
-		buf_addf(&m, "--old not found in %s", rq->target_text);
+		buf_addf(&m, "%s not found in %s", old, rq->target_text);
 	struct advice_near_set ns = {0};
 	if (!norm_line && !folded)
 		advice_near_scan(j->f, first, last, rq->old, rq->old_len, &ns);
@@ -351,10 +357,14 @@ static enum lets_err apply_hint(struct job *j, struct occs *oc)
 	if (oc->n > 1)
 		return ambiguous(j, oc);
 	long at = shown_line(j, occ_first_line(j->f, &oc->v[0]));
+	char old[16], hint[48], num[24];
+	snprintf(num, sizeof(num), "%ld", at);
 	return diag_add(j->d, E_NOT_FOUND,
-			"--old not found at line %ld of %s \xC2\xB7 its one match is at line %ld: re-read "
-			"it, or pass --line-hint %ld",
-			j->rq->line_hint, j->rq->target_text, at, at);
+			"%s not found at line %ld of %s \xC2\xB7 its one match is at line %ld: re-read it, "
+			"or pass %s",
+			opt_noun(old, sizeof(old), j->rq->tool_terms, "old"), j->rq->line_hint,
+			j->rq->target_text, at,
+			opt_say(hint, sizeof(hint), j->rq->tool_terms, "line-hint", num));
 }
 
 /* -w: keeps the occurrences that neither start nor end inside an identifier (words.h). */
@@ -399,9 +409,9 @@ static enum lets_err inside_words(struct job *j, const struct occs *oc)
 	enum lets_err err = LETS_OK;
 	if (inside) {
 		struct buf m = BUF_INIT;
-		buf_addf(&m,
-			 "%s is ambiguous (%zu of the %zu matches of --old sit inside longer identifiers)",
-			 f->path, inside, oc->n);
+		char old[16];
+		buf_addf(&m, "%s is ambiguous (%zu of the %zu matches of %s sit inside longer identifiers)",
+			 f->path, inside, oc->n, opt_noun(old, sizeof(old), rq->tool_terms, "old"));
 		advice_candidates(&m, f, lines, shown, n);
 		if (inside < oc->n) {
 			buf_addf(&m, "\n  whole words only (%zu): ", oc->n - inside);
@@ -457,7 +467,10 @@ static enum lets_err expect_refused(struct job *j, long line, const char *flag, 
 	struct buf m = BUF_INIT;
 	buf_addf(&m, "%s: line %ld does not match %s \xC2\xB7 it reads: ", j->rq->target_text, line, flag);
 	file_line_display(&m, j->f, (size_t)line, NULL, NULL);
-	buf_addf(&m, " \xC2\xB7 re-read it, or confirm with %s--if sha:%s", instead, file_sha(j->f));
+	char sha[24], if_sha[48];
+	snprintf(sha, sizeof(sha), "sha:%s", file_sha(j->f));
+	buf_addf(&m, " \xC2\xB7 re-read it, or confirm with %s%s", instead,
+		 opt_say(if_sha, sizeof(if_sha), j->rq->tool_terms, "if", sha));
 	diag_add(j->d, E_EXPECT_REFUSED, "%s", m.data);
 	buf_release(&m);
 	return E_EXPECT_REFUSED;
@@ -466,18 +479,28 @@ static enum lets_err expect_refused(struct job *j, long line, const char *flag, 
 /* --expect: the one line first..last names reads the expected text, both trimmed. */
 static enum lets_err confirm_line(struct job *j, long first, long last)
 {
-	if (first != last)
+	bool tt = j->rq->tool_terms;
+	char expect[16], all[32], sha[24], if_sha[48];
+	opt_noun(expect, sizeof(expect), tt, "expect");
+	if (first != last) {
+		snprintf(sha, sizeof(sha), "sha:%s", file_sha(j->f));
 		return diag_add(
 			j->d, E_EXPECT_REFUSED,
-			"%s: --expect checks line %ld only, and the range runs to line %ld \xC2\xB7 pass "
-			"--expect-all (the whole range on stdin) or --if sha:%s",
-			j->rq->target_text, first, last, file_sha(j->f));
+			"%s: %s checks line %ld only, and the range runs to line %ld \xC2\xB7 pass %s "
+			"(the whole range on stdin) or %s",
+			j->rq->target_text, expect, first, last,
+			opt_say(all, sizeof(all), tt, "expect-all", NULL),
+			opt_say(if_sha, sizeof(if_sha), tt, "if", sha));
+	}
 	const char *text, *want = j->rq->expect;
 	size_t len = file_line(j->f, (size_t)first, &text), wlen = strlen(want);
 	utf8_trim(&text, &len);
 	utf8_trim(&want, &wlen);
-	if (len != wlen || memcmp(text, want, len))
-		return expect_refused(j, first, "--expect", "--expect-all or ");
+	if (len != wlen || memcmp(text, want, len)) {
+		opt_say(all, sizeof(all), tt, "expect-all", NULL);
+		strcat(all, " or ");
+		return expect_refused(j, first, expect, all);
+	}
 	return LETS_OK;
 }
 
@@ -512,7 +535,11 @@ static enum lets_err confirm_lines(struct job *j, long first, long last)
 	long bad = same ? first : first_difference(have, hl, want, wl, first, last);
 	free(have);
 	free(want);
-	return same ? LETS_OK : expect_refused(j, bad, "--expect-all", "");
+	char expect_all[16];
+	return same ? LETS_OK
+		    : expect_refused(
+			      j, bad,
+			      opt_noun(expect_all, sizeof(expect_all), j->rq->tool_terms, "expect-all"), "");
 }
 
 /* The match word of an edit that needed no folding: a confirmed range matched what --expect said. */
@@ -576,12 +603,13 @@ static enum lets_err find_old(struct job *j, size_t sb, size_t se, struct occs *
 	find_all(f->data + sb, se - sb, sb, old, ol, oc);
 	bool typed_crlf = memmem(old, ol, "\r\n", 2) != NULL;
 	if (!oc->n && memchr(old, '\n', ol) && !typed_crlf && f->crlf_lines) {
+		char noun[16];
 		if (f->lf_lines)
 			return diag_add(
 				j->d, E_MIXED_ENDINGS,
-				"--old spans lines, and %s mixes CRLF and LF endings \xC2\xB7 match one line at "
+				"%s spans lines, and %s mixes CRLF and LF endings \xC2\xB7 match one line at "
 				"a time, or type \\r\\n where the file has CRLF",
-				f->path);
+				opt_noun(noun, sizeof(noun), j->rq->tool_terms, "old"), f->path);
 		conv = convert_endings(old, ol, true, &cl);
 		find_all(f->data + sb, se - sb, sb, conv, cl, oc);
 		j->r->crlf_matched = oc->n > 0;
@@ -622,6 +650,31 @@ static long find_folded(struct job *j, size_t sb, size_t se, struct occs *oc)
 	return oc->n ? file_line_at(f, oc->v[0].start) : 0;
 }
 
+/* A folded match that would change whitespace inside a multi-line literal: refused, naming the
+ * show that prints those lines as they are. */
+static enum lets_err literal_changed(struct job *j, const struct fold_region *fr, long lit)
+{
+	struct buf m = BUF_INIT, t = BUF_INIT;
+	char old[16];
+	buf_addf(&m,
+		 "%s matches lines %ld-%ld of %s only with the whitespace inside a multi-line literal "
+		 "changed (line %ld), where whitespace is content \xC2\xB7 give those lines as ",
+		 opt_noun(old, sizeof(old), j->rq->tool_terms, "old"), fr->first, fr->last, j->f->path, lit);
+	buf_addf(&t, "%s:%ld-%ld", j->f->path, fr->first, fr->last);
+	if (j->rq->tool_terms) {
+		buf_adds(&m, "show {\"targets\": [");
+		json_cstr(&m, t.data);
+		buf_adds(&m, "]}");
+	} else {
+		buf_addf(&m, "lets show %s", t.data);
+	}
+	buf_adds(&m, " prints them");
+	diag_add(j->d, E_NOT_FOUND, "%s", m.data);
+	buf_release(&m);
+	buf_release(&t);
+	return E_NOT_FOUND;
+}
+
 /* Whitespace folding, when --old had no exact match: the one folded region, or a refusal. Fills
  * oc with the region and *rep with --new re-indented for it. */
 static enum lets_err take_folded(struct job *j, struct fold_region *fr, size_t nf, struct occs *oc,
@@ -647,12 +700,7 @@ static enum lets_err take_folded(struct job *j, struct fold_region *fr, size_t n
 	*rep = fold_reindent(j->f, &fr[k], j->rq->old, j->rq->old_len, adapted, al, rl, &lit);
 	if (!*rep) {
 		free(adapted);
-		return diag_add(
-			j->d, E_NOT_FOUND,
-			"--old matches lines %ld-%ld of %s only with the whitespace inside a multi-line "
-			"literal changed (line %ld), where whitespace is content \xC2\xB7 give those lines "
-			"as lets show %s:%ld-%ld prints them",
-			fr[k].first, fr[k].last, j->f->path, lit, j->f->path, fr[k].first, fr[k].last);
+		return literal_changed(j, &fr[k], lit);
 	}
 	j->r->reindented = *rl != al || memcmp(*rep, adapted, al);
 	free(adapted);
@@ -982,11 +1030,20 @@ enum lets_err edit_apply(struct file *f, const struct edit_req *rq, struct edit_
 	struct job j = {f, rq, r, notes, d, edit_history_forward(rq->history, rq->line_hint)};
 	if (rq->anchor)
 		return apply_insert(&j);
-	if (!f->n_lines)
-		return diag_add(
-			d, E_EMPTY_FILE,
-			"%s is empty, so there is nothing to match \xC2\xB7 write it with lets write --force %s",
-			f->path, f->path);
+	if (!f->n_lines) {
+		struct buf m = BUF_INIT;
+		buf_addf(&m, "%s is empty, so there is nothing to match \xC2\xB7 write it with ", f->path);
+		if (rq->tool_terms) {
+			buf_adds(&m, "write {\"path\": ");
+			json_cstr(&m, f->path);
+			buf_adds(&m, ", \"content\": \xE2\x80\xA6, \"force\": true}");
+		} else {
+			buf_addf(&m, "lets write --force %s", f->path);
+		}
+		diag_add(d, E_EMPTY_FILE, "%s", m.data);
+		buf_release(&m);
+		return E_EMPTY_FILE;
+	}
 	long first = 1, last = (long)f->n_lines;
 	if (rq->t->kind != T_WHOLE) {
 		struct target_span sp;

@@ -68,6 +68,7 @@ struct edit_req {
 			 * A line of the file as read: mapped through history */
 	const struct edit_history *history; /* earlier edits to this file in the call, or NULL */
 	long batch_line; /* the entry's batch line (0: the command line), for the commands a refusal suggests */
+	bool tool_terms; /* lets mcp: a refusal names tool arguments and suggests tool calls (opts.h) */
 	bool literal_newlines; /* keep --new's line endings as typed */
 	const char *expect; /* a :N target's line must read this (trimmed); NULL: not asked */
 	bool expect_all; /* a :a-b target's lines must read expect_all_text */

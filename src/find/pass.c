@@ -120,7 +120,8 @@ void find_pass_run(struct find_call *c, const struct worktree *wt)
 	struct walk_opts wo = {.hidden = o->hidden,
 			       .no_ignore = o->no_ignore,
 			       .globs = o->globs.n ? &c->globs : NULL,
-			       .wt = beneath};
+			       .wt = beneath,
+			       .cancel = o->cancel};
 	struct finder f = {.o = o, .wt = beneath};
 	f.sh = (struct sink_shared){.mode = c->mode,
 				    .cap = c->mode == SINK_LINES ? o->cap : -1,

@@ -90,7 +90,7 @@ static void render_blocks(struct find_call *c, const char *lead, struct buf *out
 		render_over_cap(o, &c->t, &c->om, lead, out, c->d);
 		return;
 	}
-	if (blocks_shape(c->blocks, c->n_blocks, o->budget, o->max_bytes, &c->om, c->d))
+	if (blocks_shape(c->blocks, c->n_blocks, o->budget, o->max_bytes, &c->om, c->d, o->tool_terms))
 		return; /* over --max-bytes with no --budget: refused, nothing printed */
 	struct response r = {.list_key = "targets",
 			     .blocks = c->blocks,
@@ -114,7 +114,7 @@ static void render_rows(const struct opts *o, struct find_tally *t, struct omits
 	for (size_t i = 0; i < t->n_res; i++)
 		rows[i] = (struct out_row){.path = t->res[i].path, .count = t->res[i].hits};
 	size_t shown;
-	if (rows_shape(rows, t->n_res, counted, o->budget, o->max_bytes, om, d, &shown)) {
+	if (rows_shape(rows, t->n_res, counted, o->budget, o->max_bytes, om, d, &shown, o->tool_terms)) {
 		free(rows); /* refused, as hit lines are */
 		return;
 	}

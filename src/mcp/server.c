@@ -1,166 +1,75 @@
+/* The server loop: the reading thread splits stdin into lines and hands each to the session
+ * (session.c), answering at once; tool calls go to a queue that one worker thread runs in order.
+ * Both threads write whole lines under one lock. */
 #include <errno.h>
-#include <jansson.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "../verbs.h"
-#include "mcp.h"
-#include "tools.h"
+#include "../alloc.h"
+#include "internal.h"
 
-enum {
-	RPC_PARSE_ERROR = -32700,
-	RPC_INVALID_REQUEST = -32600,
-	RPC_METHOD_NOT_FOUND = -32601,
-	RPC_INVALID_PARAMS = -32602,
+struct mcp_queue {
+	struct mcp_session *s;
+	int out_fd;
+	pthread_mutex_t mu; /* the queue, running, eof, and the session's roots */
+	pthread_cond_t cv;
+	struct mcp_job *head, *tail;
+	struct mcp_job *running;
+	bool eof; /* the input ended: run what is queued, then stop */
+	pthread_mutex_t out_mu; /* one whole line per write */
+	int write_errno; /* the first failed write's errno, 0 while none failed */
 };
 
-/* Newest first: a client asking for one of these gets it back; any other gets the first. */
-static const char *const revisions[] = {MCP_LATEST_REVISION, "2025-06-18", "2025-03-26", "2024-11-05"};
-
-static const char instructions[] =
-	"lets reads, searches, edits and writes files under this server's working directory, several "
-	"targets per call, with bounded, numbered output whose footer names everything it left out. "
-	"Targets: path, path:a-b (lines), path@'regex'+N (an anchor and N lines), path#symbol. A refusal "
-	"comes back with isError and its last line ERROR_CODE=<slug>; nothing was changed then.";
-
-static int dump_to_buf(const char *p, size_t n, void *data)
+void mcp_queue_lock(struct mcp_queue *q)
 {
-	buf_add(data, p, n);
-	return 0;
+	if (q)
+		pthread_mutex_lock(&q->mu);
 }
 
-/* Appends msg (consumed) as one compact line: jansson escapes every control character, so the
- * line holds no newline of its own. */
-static void emit(struct buf *resp, json_t *msg)
+void mcp_queue_unlock(struct mcp_queue *q)
 {
-	json_dump_callback(msg, dump_to_buf, resp, JSON_COMPACT);
-	buf_addc(resp, '\n');
-	json_decref(msg);
+	if (q)
+		pthread_mutex_unlock(&q->mu);
 }
 
-static void reply_result(struct buf *resp, json_t *id, json_t *result)
+void mcp_queue_wake(struct mcp_queue *q)
 {
-	emit(resp, json_pack("{s:s, s:O, s:o}", "jsonrpc", "2.0", "id", id, "result", result));
+	if (q)
+		pthread_cond_broadcast(&q->cv);
 }
 
-static void reply_error(struct buf *resp, json_t *id, int code, const char *message)
+void mcp_queue_push(struct mcp_queue *q, struct mcp_job *j)
 {
-	json_t *err = json_pack("{s:i, s:o}", "code", code, "message", mcp_text(message, strlen(message)));
-	emit(resp, json_pack("{s:s, s:O, s:o}", "jsonrpc", "2.0", "id", id ? id : json_null(), "error", err));
+	pthread_mutex_lock(&q->mu);
+	if (q->tail)
+		q->tail->next = j;
+	else
+		q->head = j;
+	q->tail = j;
+	pthread_cond_broadcast(&q->cv);
+	pthread_mutex_unlock(&q->mu);
 }
 
-static json_t *initialize(struct mcp_session *s, json_t *params, struct buf *why)
+void mcp_queue_cancel(struct mcp_queue *q, const json_t *id)
 {
-	json_t *asked = json_object_get(params, "protocolVersion");
-	if (!json_is_string(asked)) {
-		buf_adds(why,
-			 "initialize needs params.protocolVersion, a string such as \"" MCP_LATEST_REVISION
-			 "\"");
-		return NULL;
-	}
-	s->revision = revisions[0];
-	for (size_t i = 0; i < sizeof(revisions) / sizeof(revisions[0]); i++)
-		if (!strcmp(json_string_value(asked), revisions[i]))
-			s->revision = revisions[i];
-	return json_pack("{s:s, s:{s:{s:b}}, s:{s:s, s:s}, s:s}", "protocolVersion", s->revision,
-			 "capabilities", "tools", "listChanged", 0, "serverInfo", "name", "lets", "version",
-			 LETS_VERSION, "instructions", instructions);
-}
-
-static json_t *tools_call(const struct mcp_session *s, json_t *params, struct buf *why)
-{
-	json_t *name = json_object_get(params, "name");
-	json_t *args = json_object_get(params, "arguments");
-	if (!json_is_string(name)) {
-		buf_adds(why, "tools/call needs params.name, the tool's name (see tools/list)");
-		return NULL;
-	}
-	if (args && !json_is_object(args) && !json_is_null(args)) {
-		buf_adds(why, "tools/call params.arguments must be an object");
-		return NULL;
-	}
-	/* structuredContent arrived with 2025-06-18; an older client is sent only content. */
-	bool structured = !s->revision || strcmp(s->revision, "2025-06-18") >= 0;
-	return mcp_tool_call(json_string_value(name), json_is_object(args) ? args : NULL, structured, why);
-}
-
-/* A request: answers with the method's result, or the JSON-RPC error that explains why not. */
-static void dispatch(struct mcp_session *s, json_t *id, const char *method, json_t *params, struct buf *resp)
-{
-	struct buf why = BUF_INIT;
-	json_t *result = NULL;
-	bool known = true;
-	if (params && !json_is_object(params)) {
-		buf_adds(&why, "params must be an object");
-	} else if (!strcmp(method, "initialize")) {
-		result = initialize(s, params, &why);
-	} else if (!strcmp(method, "ping")) {
-		result = json_object();
-	} else if (!strcmp(method, "tools/list")) {
-		result = json_pack("{s:o}", "tools", mcp_tools_list());
-	} else if (!strcmp(method, "tools/call")) {
-		result = tools_call(s, params, &why);
-	} else {
-		known = false;
-	}
-	if (result) {
-		reply_result(resp, id, result);
-	} else if (!known) {
-		buf_addf(&why,
-			 "method '%s' not found: lets serves initialize, ping, tools/list and tools/call",
-			 method);
-		reply_error(resp, id, RPC_METHOD_NOT_FOUND, why.data);
-	} else {
-		reply_error(resp, id, RPC_INVALID_PARAMS, buf_str(&why));
-	}
-	buf_release(&why);
-}
-
-static bool valid_id(const json_t *id)
-{
-	return json_is_string(id) || json_is_integer(id);
-}
-
-void mcp_handle(struct mcp_session *s, const char *line, size_t len, struct buf *resp)
-{
-	while (len && (line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
-		len--;
-	size_t lead = 0;
-	while (lead < len && (line[lead] == ' ' || line[lead] == '\t'))
-		lead++;
-	if (lead == len)
-		return; /* a blank line is no message */
-	json_error_t jerr;
-	json_t *msg = json_loadb(line, len, JSON_ALLOW_NUL | JSON_DECODE_ANY, &jerr);
-	if (!msg) {
-		struct buf m = BUF_INIT;
-		buf_addf(&m, "parse error: %s at column %d; send one JSON-RPC message per line", jerr.text,
-			 jerr.column);
-		reply_error(resp, NULL, RPC_PARSE_ERROR, m.data);
-		buf_release(&m);
+	if (!q || !id)
 		return;
+	pthread_mutex_lock(&q->mu);
+	if (q->running && json_equal(q->running->id, (json_t *)id))
+		atomic_store(&q->running->cancel, true);
+	for (struct mcp_job **p = &q->head, *prev = NULL; *p; prev = *p, p = &(*p)->next) {
+		if (!json_equal((*p)->id, (json_t *)id))
+			continue;
+		struct mcp_job *gone = *p;
+		*p = gone->next;
+		if (q->tail == gone)
+			q->tail = prev;
+		mcp_job_free(gone);
+		break;
 	}
-	json_t *id = json_object_get(msg, "id");
-	json_t *method = json_object_get(msg, "method");
-	json_t *version = json_object_get(msg, "jsonrpc");
-	bool is_response = !method && (json_object_get(msg, "result") || json_object_get(msg, "error"));
-	if (json_is_array(msg))
-		reply_error(resp, NULL, RPC_INVALID_REQUEST,
-			    "batches are not served: send one message per line");
-	else if (!json_is_object(msg))
-		reply_error(resp, NULL, RPC_INVALID_REQUEST, "a message must be a JSON object");
-	else if (is_response && valid_id(id))
-		; /* the client answering a request: this server sends none, so there is nothing to match */
-	else if (id && !valid_id(id))
-		reply_error(resp, NULL, RPC_INVALID_REQUEST, "id must be a string or an integer");
-	else if (!json_is_string(version) || strcmp(json_string_value(version), "2.0"))
-		reply_error(resp, id, RPC_INVALID_REQUEST, "jsonrpc must be \"2.0\"");
-	else if (!json_is_string(method))
-		reply_error(resp, id, RPC_INVALID_REQUEST, "method must be a string");
-	else if (id)
-		dispatch(s, id, json_string_value(method), json_object_get(msg, "params"), resp);
-	/* else a notification (initialized, cancelled, …): acknowledged by silence */
-	json_decref(msg);
+	pthread_mutex_unlock(&q->mu);
 }
 
 static int write_all(int fd, const char *p, size_t n)
@@ -177,6 +86,73 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
+/* Writes resp whole; after a failed write nothing more is written. Returns the failure's errno. */
+static int write_line(struct mcp_queue *q, const struct buf *resp)
+{
+	pthread_mutex_lock(&q->out_mu);
+	if (!q->write_errno && resp->len && write_all(q->out_fd, resp->data, resp->len) < 0)
+		q->write_errno = errno ? errno : EIO;
+	int err = q->write_errno;
+	pthread_mutex_unlock(&q->out_mu);
+	return err;
+}
+
+/* The next job to run, with a copy of the roots it runs under; NULL once the input ended and the
+ * queue is empty. A job waits while a roots/list is unanswered (unless the input ended). */
+static struct mcp_job *next_job(struct mcp_queue *q, char ***roots, size_t *n, bool *unknown)
+{
+	pthread_mutex_lock(&q->mu);
+	while (!q->eof && (!q->head || q->s->roots_pending))
+		pthread_cond_wait(&q->cv, &q->mu);
+	struct mcp_job *j = q->head;
+	if (j) {
+		q->head = j->next;
+		if (!q->head)
+			q->tail = NULL;
+		j->next = NULL;
+		q->running = j;
+		*n = q->s->n_roots;
+		*roots = xcalloc(*n ? *n : 1, sizeof(**roots));
+		for (size_t i = 0; i < *n; i++)
+			(*roots)[i] = xstrdup(q->s->roots[i]);
+		*unknown = q->s->roots_pending;
+	}
+	pthread_mutex_unlock(&q->mu);
+	return j;
+}
+
+static void *worker_main(void *arg)
+{
+	struct mcp_queue *q = arg;
+	struct buf resp = BUF_INIT;
+	char **roots;
+	size_t n;
+	bool unknown;
+	struct mcp_job *j;
+	while ((j = next_job(q, &roots, &n, &unknown))) {
+		buf_truncate(&resp, 0);
+		pthread_mutex_lock(&q->out_mu);
+		bool gone = q->write_errno != 0; /* no one reads the answers: change nothing more */
+		pthread_mutex_unlock(&q->out_mu);
+		if (!gone)
+			mcp_job_answer(q->s, j, roots, n, unknown, &resp);
+		pthread_mutex_lock(&q->mu);
+		q->running = NULL;
+		bool cancelled = atomic_load(&j->cancel);
+		pthread_mutex_unlock(&q->mu);
+		/* a cancelled call gets no answer; one that finished first is answered, as the
+		 * protocol allows for a cancellation that crosses the answer */
+		if (!cancelled)
+			write_line(q, &resp);
+		mcp_job_free(j);
+		for (size_t i = 0; i < n; i++)
+			free(roots[i]);
+		free(roots);
+	}
+	buf_release(&resp);
+	return NULL;
+}
+
 /* The input split into lines, holding at most one line (up to MCP_MAX_LINE) and what came after it. */
 struct reader {
 	int fd;
@@ -184,6 +160,20 @@ struct reader {
 	size_t start, scanned; /* the next line starts at start; no newline in [start, scanned) */
 	bool over, eof; /* over: the line being read passed MCP_MAX_LINE and is being skipped */
 };
+
+/* Moves what is left of the buffer to its start when the consumed part is large. */
+static void reader_compact(struct reader *r)
+{
+	if (r->start == r->b.len) {
+		buf_truncate(&r->b, 0);
+		r->start = r->scanned = 0;
+	} else if (r->start > 65536 && r->start > r->b.len / 2) {
+		memmove(r->b.data, r->b.data + r->start, r->b.len - r->start);
+		buf_truncate(&r->b, r->b.len - r->start);
+		r->scanned -= r->start;
+		r->start = 0;
+	}
+}
 
 /* The next line (without its newline) in *line, *len; *over when it was too long and is not held.
  * Returns 1, 0 at the end of the input, -1 when a read failed. The line lives until the next call. */
@@ -208,15 +198,7 @@ static int reader_next(struct reader *r, const char **line, size_t *len, bool *o
 			r->over = true;
 			r->start = r->scanned = r->b.len;
 		}
-		if (r->start == r->b.len) {
-			buf_truncate(&r->b, 0);
-			r->start = r->scanned = 0;
-		} else if (r->start > 65536 && r->start > r->b.len / 2) {
-			memmove(r->b.data, r->b.data + r->start, r->b.len - r->start);
-			buf_truncate(&r->b, r->b.len - r->start);
-			r->scanned -= r->start;
-			r->start = 0;
-		}
+		reader_compact(r);
 		buf_reserve(&r->b, 65536);
 		ssize_t got = read(r->fd, r->b.data + r->b.len, r->b.cap - r->b.len - 1);
 		if (got < 0 && errno == EINTR)
@@ -229,28 +211,64 @@ static int reader_next(struct reader *r, const char **line, size_t *len, bool *o
 	}
 }
 
-enum lets_err mcp_serve(int in_fd, int out_fd, struct diag *d)
+/* Reads and handles lines until the input ends or a write fails; the errno of a failed read or
+ * write in *err. */
+static void read_loop(struct mcp_queue *q, int in_fd, int *err, bool *read_failed)
 {
-	struct mcp_session s = MCP_SESSION_INIT;
 	struct reader r = {in_fd, BUF_INIT, 0, 0, false, false};
 	struct buf resp = BUF_INIT;
-	enum lets_err e = LETS_OK;
 	const char *line;
 	size_t len;
 	bool over;
 	int got = 0;
-	while (!e && (got = reader_next(&r, &line, &len, &over)) > 0) {
+	while (!*err && (got = reader_next(&r, &line, &len, &over)) > 0) {
 		buf_truncate(&resp, 0);
 		if (over)
-			reply_error(&resp, NULL, RPC_PARSE_ERROR, "message over 64 MiB: discarded unread");
+			buf_adds(&resp,
+				 "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":"
+				 "\"message over 64 MiB: discarded unread\"}}\n");
 		else
-			mcp_handle(&s, line, len, &resp);
-		if (resp.len && write_all(out_fd, resp.data, resp.len) < 0)
-			e = diag_add(d, E_IO_ERROR, "mcp: writing a response failed: %s", strerror(errno));
+			mcp_handle(q->s, line, len, &resp);
+		*err = write_line(q, &resp);
 	}
-	if (!e && got < 0)
-		e = diag_add(d, E_IO_ERROR, "mcp: reading the input failed: %s", strerror(errno));
+	if (!*err && got < 0) {
+		*err = errno;
+		*read_failed = true;
+	}
 	buf_release(&r.b);
 	buf_release(&resp);
-	return e;
+}
+
+enum lets_err mcp_serve(int in_fd, int out_fd, const struct mcp_config *cfg, struct diag *d)
+{
+	struct mcp_session s = MCP_SESSION_INIT;
+	struct mcp_queue q = {.s = &s, .out_fd = out_fd};
+	pthread_t worker;
+	s.cfg = *cfg;
+	s.queue = &q;
+	pthread_mutex_init(&q.mu, NULL);
+	pthread_mutex_init(&q.out_mu, NULL);
+	pthread_cond_init(&q.cv, NULL);
+	bool threaded = pthread_create(&worker, NULL, worker_main, &q) == 0;
+	if (!threaded)
+		s.queue = NULL; /* no thread to be had: the calls run as they come */
+	int err = 0;
+	bool read_failed = false;
+	read_loop(&q, in_fd, &err, &read_failed);
+	pthread_mutex_lock(&q.mu);
+	q.eof = true;
+	pthread_cond_broadcast(&q.cv);
+	pthread_mutex_unlock(&q.mu);
+	if (threaded)
+		pthread_join(worker, NULL);
+	if (!err)
+		err = q.write_errno;
+	pthread_cond_destroy(&q.cv);
+	pthread_mutex_destroy(&q.out_mu);
+	pthread_mutex_destroy(&q.mu);
+	mcp_session_release(&s);
+	if (!err)
+		return LETS_OK;
+	return diag_add(d, E_IO_ERROR, "mcp: %s failed: %s",
+			read_failed ? "reading the input" : "writing a response", strerror(err));
 }

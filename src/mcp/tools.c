@@ -1,49 +1,213 @@
 #include "tools.h"
 
-#include <errno.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
-#include "../alloc.h"
 #include "../opt.h"
-#include "../run.h"
+#include "../usage.h"
 #include "../utf8.h"
 #include "../verbs.h"
 
-/* The property name of an option: its value's name (if_sha for --if <IF_SHA>), else its long name,
- * both lower snake case. */
-static void prop_name(char *out, size_t cap, const struct opt_desc *od)
+const struct verb *mcp_tool(const char *name)
 {
+	for (size_t i = 0; i < verb_count; i++)
+		if (verb_table[i].tool && !strcmp(verb_table[i].name, name))
+			return &verb_table[i];
+	return NULL;
+}
+
+void mcp_unknown_tool(struct buf *b, const char *name)
+{
+	size_t n = 0, k = 0;
+	for (size_t i = 0; i < verb_count; i++)
+		n += verb_table[i].tool != NULL;
+	buf_addf(b, "unknown tool '%s': the tools are ", name);
+	for (size_t i = 0; i < verb_count; i++)
+		if (verb_table[i].tool) {
+			k++;
+			buf_addf(b, "%s%s", k == 1 ? "" : k == n ? " and " : ", ", verb_table[i].name);
+		}
+}
+
+bool mcp_tool_prop(const struct verb *v, const struct opt_desc *od, char *name, size_t cap)
+{
+	if (od->long_name && (!strcmp(od->long_name, "json") || !strcmp(od->long_name, "jsonl")))
+		return false;
+	if (od->long_name && v->tool && v->tool->batch && !strcmp(od->long_name, "from"))
+		return false; /* the batch property carries it */
+	/* its value's name (if_sha for --if <IF_SHA>), else its long name, lower snake case */
 	const char *src = od->value_name ? od->value_name + 1 : od->long_name;
 	size_t n = 0;
-	for (; *src && *src != '>' && n + 1 < cap; src++)
-		out[n++] = *src == '-' ? '_' : (char)(*src >= 'A' && *src <= 'Z' ? *src - 'A' + 'a' : *src);
-	out[n] = 0;
+	for (; src && *src && *src != '>' && n + 1 < cap; src++)
+		name[n++] = *src == '-' ? '_' : (char)(*src >= 'A' && *src <= 'Z' ? *src - 'A' + 'a' : *src);
+	name[n] = 0;
+	return n > 0;
 }
 
-/* The options the server decides itself: the shape of the answer. */
-static bool server_owned(const struct opt_desc *od)
+/* text, written for --help, in tool terms: "--new" is the property "new", "--from -" the tool's
+ * batch, and an exit code is not what a tool call gets (" (exit 4)" goes). */
+static void tool_words(struct buf *b, const char *text, const struct verb *v)
 {
-	return od->long_name && (!strcmp(od->long_name, "json") || !strcmp(od->long_name, "jsonl"));
+	for (const char *p = text; *p;) {
+		if (!strncmp(p, "--from -", 8) && v && v->tool && v->tool->batch) {
+			bool plural = !strncmp(p + 8, " batches", 8);
+			buf_addf(b, "%s%s", v->tool->batch, plural ? " entries" : "");
+			p += plural ? 16 : 8;
+		} else if (p[0] == '-' && p[1] == '-' && p[2] >= 'a' && p[2] <= 'z') {
+			size_t n = 2 + strspn(p + 2, "abcdefghijklmnopqrstuvwxyz-");
+			char flag[40];
+			snprintf(flag, sizeof(flag), "%.*s", (int)(n - 2), p + 2);
+			opt_tool_name(b, flag);
+			p += n;
+		} else if (!strncmp(p, " (alias --", 10) && strchr(p, ')')) {
+			p = strchr(p, ')') + 1; /* a second spelling of the flag: one property */
+		} else if (!strncmp(p, " (exit ", 7) && p[7] >= '0' && p[7] <= '9' && p[8] == ')') {
+			p += 9;
+		} else if (*p == '\n' && p[1] == '(' && !strncmp(p, "\n(exit ", 7) && p[8] == ')') {
+			p += 9; /* an exit code opening a line: the line break goes with it */
+		} else {
+			buf_addc(b, *p++);
+		}
+	}
 }
 
-static void schema_option(const struct opt_desc *od, void *ctx)
+/* A help text laid out for a terminal, as one paragraph: a table row "  EXAMPLE   what it is"
+ * becomes "EXAMPLE: what it is;" (shell quotes around EXAMPLE dropped), a row continued on the
+ * next lines joins it, and every other line break is a space. */
+static void one_paragraph(struct buf *b, const char *text)
+{
+	bool in_row = false;
+	for (const char *line = text; *line;) {
+		size_t len = strcspn(line, "\n"), indent = strspn(line, " ");
+		const char *p = line + indent, *end = line + len;
+		const char *gap = indent == 2 ? strstr(p, "  ") : NULL;
+		if (gap && gap >= end)
+			gap = NULL;
+		if (in_row && indent <= 2)
+			buf_addc(b, ';'); /* the row before ends here */
+		in_row = gap || (in_row && indent > 2);
+		if (b->len && b->data[b->len - 1] != ' ' && p < end)
+			buf_addc(b, ' ');
+		if (gap) {
+			size_t tl = (size_t)(gap - p);
+			bool quoted = tl >= 2 && p[0] == '\'' && p[tl - 1] == '\'';
+			buf_addf(b, "%.*s:", (int)(tl - 2 * quoted), p + quoted);
+			p = gap + strspn(gap, " ");
+			buf_addc(b, ' ');
+		}
+		buf_add(b, p, (size_t)(end - p));
+		line = *end ? end + 1 : end;
+	}
+	if (in_row)
+		buf_addc(b, ';');
+}
+
+/* An option's description in tool terms; --check without --allow-check-commands says what it
+ * takes then. */
+static void option_help(struct buf *d, const struct opt_desc *od, const struct mcp_config *cfg)
+{
+	struct buf help = BUF_INIT;
+	if (od->long_name && !strcmp(od->long_name, "check") && od->choice_at && !cfg->allow_check_commands) {
+		buf_adds(d,
+			 "a checker run before and after the change, which is reverted if it passed before "
+			 "and fails after; a preset only (");
+		for (size_t i = 0; od->choice_at(i); i++)
+			buf_addf(d, "%s%s", i ? ", " : "", od->choice_at(i));
+		buf_adds(d, "): a command needs the server started with --allow-check-commands");
+	} else {
+		usage_option_help(&help, od);
+		tool_words(d, help.data, NULL);
+	}
+	buf_release(&help);
+}
+
+/* Looking for the tools whose options include name with the description text. */
+struct same_ctx {
+	const struct verb *v;
+	const struct mcp_config *cfg;
+	const char *name, *text;
+	bool found;
+};
+
+static void same_option(const struct opt_desc *od, void *data)
+{
+	struct same_ctx *c = data;
+	char name[64];
+	if (c->found || od->shared || !mcp_tool_prop(c->v, od, name, sizeof(name)) || strcmp(name, c->name))
+		return;
+	struct buf d = BUF_INIT;
+	option_help(&d, od, c->cfg);
+	c->found = !strcmp(d.data, c->text);
+	buf_release(&d);
+}
+
+/* Appends the tools (", "-joined) taking the argument name described as text; returns how many. */
+static size_t tools_with(struct buf *b, const char *name, const char *text, const struct mcp_config *cfg)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < verb_count; i++) {
+		struct same_ctx c = {&verb_table[i], cfg, name, text, false};
+		if (verb_table[i].tool)
+			usage_each(&verb_table[i], same_option, &c);
+		if (c.found && b)
+			buf_addf(b, "%s%s", n ? ", " : "", verb_table[i].name);
+		n += c.found;
+	}
+	return n;
+}
+
+struct schema_ctx {
+	const struct verb *v;
+	const struct mcp_config *cfg;
+	json_t *props;
+};
+
+/* An option as a property: its type only, its closed values, its items; what it means is in the
+ * instructions, once for every tool that takes it (mcp_instructions). */
+static void schema_option(const struct opt_desc *od, void *data)
 {
 	static const char *const types[] = {"boolean", "integer", "string", "array"};
-	if (server_owned(od))
-		return;
+	struct schema_ctx *ctx = data;
 	char name[64];
-	prop_name(name, sizeof(name), od);
-	json_t *p = json_pack("{s:s, s:s}", "type", types[od->value], "description", od->help);
-	if (od->value == OPT_VALUE_INT)
-		json_object_set_new(p, "minimum", json_integer(0));
+	if (od->shared || !mcp_tool_prop(ctx->v, od, name, sizeof(name)))
+		return;
+	json_t *p = json_pack("{s:s}", "type", types[od->value]);
+	if (od->long_name && !strcmp(od->long_name, "check") && od->choice_at &&
+	    !ctx->cfg->allow_check_commands) {
+		json_t *presets = json_array();
+		for (size_t i = 0; od->choice_at(i); i++)
+			json_array_append_new(presets, json_string(od->choice_at(i)));
+		json_object_set_new(p, "enum", presets);
+	}
 	if (od->value == OPT_VALUE_LIST)
 		json_object_set_new(p, "items", json_pack("{s:s}", "type", "string"));
-	json_object_set_new(ctx, name, p);
+	json_object_set_new(ctx->props, name, p);
 }
 
-static json_t *tool_schema(const struct verb *v)
+/* The schema of one batch entry, from the tool's "name:type" words. */
+static json_t *batch_items(const struct verb_tool *t)
+{
+	json_t *props = json_object(), *required = json_array();
+	for (const char *p = t->batch_keys; *p;) {
+		size_t len = strcspn(p, " "), colon = strcspn(p, ":");
+		char key[40], types[64];
+		snprintf(key, sizeof(key), "%.*s", (int)colon, p);
+		snprintf(types, sizeof(types), "%.*s", (int)(len - colon - 1), p + colon + 1);
+		/* a key of several types is left open here (strict validators refuse a type list; an
+		 * anyOf costs more than the description saying it): the call checks it (call.c) */
+		json_object_set_new(props, key,
+				    strchr(types, '|') ? json_object() : json_pack("{s:s}", "type", types));
+		p += len + (p[len] == ' ');
+	}
+	for (const char *p = t->batch_required; *p;) {
+		size_t len = strcspn(p, " ");
+		json_array_append_new(required, json_stringn(p, len));
+		p += len + (p[len] == ' ');
+	}
+	return json_pack("{s:s, s:o, s:o, s:b}", "type", "object", "properties", props, "required", required,
+			 "additionalProperties", 0);
+}
+
+static json_t *tool_schema(const struct verb *v, const struct mcp_config *cfg)
 {
 	const struct verb_tool *t = v->tool;
 	json_t *props = json_object(), *required = json_array();
@@ -62,25 +226,112 @@ static json_t *tool_schema(const struct verb *v)
 		json_object_set_new(
 			props, t->stdin,
 			json_pack("{s:s, s:s}", "type", "string", "description", t->stdin_description));
-	opt_each(v, schema_option, props);
-	return json_pack("{s:s, s:o, s:o, s:b}", "type", "object", "properties", props, "required", required,
-			 "additionalProperties", 0);
+	if (t->batch)
+		json_object_set_new(props, t->batch,
+				    json_pack("{s:s, s:s, s:i, s:o}", "type", "array", "description",
+					      t->batch_description, "minItems", 1, "items", batch_items(t)));
+	struct schema_ctx ctx = {v, cfg, props};
+	usage_each(v, schema_option, &ctx);
+	/* no additionalProperties: false, since every tool also takes the shared arguments */
+	json_t *s = json_pack("{s:s, s:o}", "type", "object", "properties", props);
+	if (json_array_size(required))
+		json_object_set_new(s, "required", required);
+	else
+		json_decref(required);
+	return s;
 }
 
-json_t *mcp_tools_list(void)
+/* The hints a host reads; readOnlyHint false is the protocol's default, so said only when true. */
+static json_t *annotations(const struct verb_tool *t)
+{
+	json_t *a = json_pack("{s:s}", "title", t->title);
+	if (t->hints & TOOL_READ_ONLY) {
+		json_object_set_new(a, "readOnlyHint", json_true());
+	} else {
+		json_object_set_new(a, "destructiveHint", json_boolean(t->hints & TOOL_DESTRUCTIVE));
+		json_object_set_new(a, "idempotentHint", json_boolean(t->hints & TOOL_IDEMPOTENT));
+	}
+	json_object_set_new(a, "openWorldHint", json_false()); /* the local files only */
+	return a;
+}
+
+json_t *mcp_tools_list(const struct mcp_config *cfg)
 {
 	json_t *list = json_array();
 	for (size_t i = 0; i < verb_count; i++) {
 		const struct verb *v = &verb_table[i];
 		if (!v->tool)
 			continue;
-		struct buf d = BUF_INIT;
-		buf_addf(&d, "%s. %s", v->about, v->tool->guide);
-		json_array_append_new(list, json_pack("{s:s, s:s, s:o}", "name", v->name, "description",
-						      d.data, "inputSchema", tool_schema(v)));
+		struct buf d = BUF_INIT, words = BUF_INIT;
+		tool_words(&words, v->tool->guide ? v->tool->guide : v->about, v);
+		one_paragraph(&d, words.data);
+		buf_release(&words);
+		json_array_append_new(list, json_pack("{s:s, s:s, s:o, s:o}", "name", v->name, "description",
+						      d.data, "inputSchema", tool_schema(v, cfg),
+						      "annotations", annotations(v->tool)));
 		buf_release(&d);
 	}
 	return list;
+}
+
+static const char *const type_words[] = {"boolean", "integer", "string", "array of strings"};
+
+struct shared_ctx {
+	struct buf *b;
+	const struct mcp_config *cfg;
+	const struct verb *v;
+	struct buf seen; /* " name " of each argument listed */
+};
+
+static void shared_line(const struct opt_desc *od, void *data)
+{
+	struct shared_ctx *ctx = data;
+	char name[64];
+	if (!mcp_tool_prop(verb_find("show"), od, name, sizeof(name)))
+		return;
+	buf_addf(ctx->b, "\n- %s (%s): ", name, type_words[od->value]);
+	tool_words(ctx->b, od->help, NULL);
+	if (!strcmp(name, "allow_outside") && !ctx->cfg->allow_outside)
+		buf_adds(ctx->b, " (refused: the server was not started with --allow-outside)");
+}
+
+/* An option of a tool, listed once for every tool that takes it with this meaning. */
+static void option_line(const struct opt_desc *od, void *data)
+{
+	struct shared_ctx *ctx = data;
+	char name[64];
+	if (od->shared || !mcp_tool_prop(ctx->v, od, name, sizeof(name)))
+		return;
+	struct buf d = BUF_INIT, tools = BUF_INIT, key = BUF_INIT;
+	option_help(&d, od, ctx->cfg);
+	buf_addf(&key, "\x01%s\x02%s\x01", name, d.data);
+	if (!strstr(buf_str(&ctx->seen), key.data)) {
+		tools_with(&tools, name, d.data, ctx->cfg);
+		buf_addf(ctx->b, "\n- %s (%s; %s): %s", name, type_words[od->value], tools.data, d.data);
+		buf_adds(&ctx->seen, key.data);
+	}
+	buf_release(&d);
+	buf_release(&tools);
+	buf_release(&key);
+}
+
+void mcp_instructions(struct buf *b, const struct mcp_config *cfg)
+{
+	buf_adds(b, "lets reads, searches, edits and writes files beneath the client's roots (without them, "
+		    "the server's working directory), several targets per call, with bounded, numbered "
+		    "output whose footer names everything it left out. Targets: path, path:a-b (lines), "
+		    "path@'regex'+N (an anchor and N lines), path#symbol. A refusal comes back with "
+		    "isError and its last line ERROR_CODE=<slug>; nothing was changed then.\n"
+		    "Every tool also takes these arguments (left out of each inputSchema):");
+	struct shared_ctx ctx = {b, cfg, NULL, BUF_INIT};
+	opt_each_shared(shared_line, &ctx);
+	buf_adds(b, "\nThe tools' options, described once here (each inputSchema gives their types):");
+	for (size_t i = 0; i < verb_count; i++) {
+		ctx.v = &verb_table[i];
+		if (ctx.v->tool)
+			usage_each(ctx.v, option_line, &ctx);
+	}
+	buf_release(&ctx.seen);
 }
 
 json_t *mcp_text(const char *s, size_t n)
@@ -92,265 +343,4 @@ json_t *mcp_text(const char *s, size_t n)
 	json_t *j = json_stringn_nocheck(buf_str(&b), b.len);
 	buf_release(&b);
 	return j;
-}
-
-/* The argv a call turns into, and the strings it had to make for it. */
-struct call_argv {
-	char **v;
-	size_t n, cap;
-	char **made;
-	size_t n_made, cap_made;
-};
-
-static void argv_push(struct call_argv *a, const char *s)
-{
-	XGROW(a->v, a->cap, a->n + 2);
-	a->v[a->n++] = (char *)s;
-	a->v[a->n] = NULL;
-}
-
-static void argv_push_made(struct call_argv *a, char *s)
-{
-	XGROW(a->made, a->cap_made, a->n_made + 1);
-	a->made[a->n_made++] = s;
-	argv_push(a, s);
-}
-
-static void argv_release(struct call_argv *a)
-{
-	for (size_t i = 0; i < a->n_made; i++)
-		free(a->made[i]);
-	free(a->made);
-	free(a->v);
-	memset(a, 0, sizeof(*a));
-}
-
-/* A string that can travel in argv: one with a NUL byte cannot. */
-static bool argv_string(const json_t *v)
-{
-	return json_is_string(v) && strlen(json_string_value(v)) == json_string_length(v);
-}
-
-static bool check_list(const json_t *v, bool nonempty)
-{
-	if (!json_is_array(v) || (nonempty && !json_array_size(v)))
-		return false;
-	for (size_t i = 0; i < json_array_size(v); i++)
-		if (!argv_string(json_array_get(v, i)))
-			return false;
-	return true;
-}
-
-struct opt_walk {
-	const json_t *args;
-	struct call_argv *argv;
-	struct buf *why;
-};
-
-/* Adds the option's argument, if the call has it, the way a shell user would type it. */
-static void argv_option(const struct opt_desc *od, void *ctx)
-{
-	struct opt_walk *w = ctx;
-	char name[64];
-	if (server_owned(od) || w->why->len)
-		return;
-	prop_name(name, sizeof(name), od);
-	const json_t *v = json_object_get(w->args, name);
-	if (!v)
-		return;
-	char flag[72];
-	if (od->long_name)
-		snprintf(flag, sizeof(flag), "--%s", od->long_name);
-	else
-		snprintf(flag, sizeof(flag), "-%c", od->short_name);
-	static const char *const wanted[] = {"a boolean", "an integer >= 0", "a string without NUL bytes",
-					     "an array of strings without NUL bytes"};
-	bool ok = od->value == OPT_VALUE_FLAG     ? json_is_boolean(v)
-		  : od->value == OPT_VALUE_INT    ? json_is_integer(v) && json_integer_value(v) >= 0
-		  : od->value == OPT_VALUE_STRING ? argv_string(v)
-						  : check_list(v, false);
-	if (!ok) {
-		buf_addf(w->why, "argument '%s' must be %s (%s)", name, wanted[od->value], od->help);
-		return;
-	}
-	if (od->value == OPT_VALUE_FLAG) {
-		if (json_is_true(v))
-			argv_push_made(w->argv, xstrdup(flag));
-		return;
-	}
-	argv_push_made(w->argv, xstrdup(flag));
-	if (od->value == OPT_VALUE_INT) {
-		char num[32];
-		snprintf(num, sizeof(num), "%lld", (long long)json_integer_value(v));
-		argv_push_made(w->argv, xstrdup(num));
-	} else if (od->value == OPT_VALUE_STRING) {
-		argv_push(w->argv, json_string_value(v));
-	} else {
-		for (size_t i = 0; i < json_array_size(v); i++) {
-			if (i)
-				argv_push_made(w->argv, xstrdup(flag));
-			argv_push(w->argv, json_string_value(json_array_get(v, i)));
-		}
-	}
-}
-
-/* The argv of a call: "lets <verb> <options> -- <positionals>", or false with the reason in why.
- * "--" keeps a target that starts with '-' a target, as a careful shell user would write it. */
-static bool build_argv(const struct verb *v, const json_t *args, struct call_argv *argv, struct buf *why)
-{
-	const struct verb_tool *t = v->tool;
-	json_t *schema = tool_schema(v);
-	const char *key;
-	json_t *value;
-	json_object_foreach((json_t *)args, key, value)
-	{
-		if (!why->len && !json_object_get(json_object_get(schema, "properties"), key))
-			buf_addf(why, "unknown argument '%s' for tool '%s' (see its inputSchema)", key,
-				 v->name);
-	}
-	json_decref(schema);
-	if (why->len)
-		return false;
-	argv_push(argv, "lets");
-	argv_push(argv, v->name);
-	struct opt_walk w = {args, argv, why};
-	opt_each(v, argv_option, &w);
-	if (why->len)
-		return false;
-	argv_push(argv, "--");
-	for (size_t i = 0; i < 2 && t->pos[i].name; i++) {
-		const struct verb_tool_arg *p = &t->pos[i];
-		const json_t *a = json_object_get(args, p->name);
-		if (!a) {
-			if (!p->required)
-				continue;
-			buf_addf(why, "argument '%s' is required: %s", p->name, p->description);
-			return false;
-		}
-		if (p->list ? !check_list(a, p->required) : !argv_string(a)) {
-			buf_addf(why, "argument '%s' must be %s", p->name,
-				 p->list ? (p->required ? "a non-empty array of strings"
-							: "an array of strings")
-					 : "a string");
-			return false;
-		}
-		for (size_t k = 0; p->list && k < json_array_size(a); k++)
-			argv_push(argv, json_string_value(json_array_get(a, k)));
-		if (!p->list)
-			argv_push(argv, json_string_value(a));
-	}
-	const json_t *in = t->stdin ? json_object_get(args, t->stdin) : NULL;
-	if (in && !json_is_string(in)) {
-		buf_addf(why, "argument '%s' must be a string", t->stdin);
-		return false;
-	}
-	return true;
-}
-
-/* The call's stdin: a memory file holding the argument, or -1 (reads as empty, like </dev/null). */
-static int stdin_open(const struct verb_tool *t, const json_t *in, struct diag *d)
-{
-	if (!in)
-		return -1;
-	int fd = memfd_create("lets-mcp-stdin", MFD_CLOEXEC);
-	const char *p = json_string_value(in);
-	size_t n = json_string_length(in);
-	while (fd >= 0 && n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			break;
-		p += w;
-		n -= (size_t)w;
-	}
-	if (fd < 0 || n || lseek(fd, 0, SEEK_SET) < 0) {
-		diag_add(d, E_IO_ERROR, "mcp: staging the '%s' argument as stdin failed: %s", t->stdin,
-			 strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return -2;
-	}
-	return fd;
-}
-
-/* stderr as the CLI writes it: every message, then ERROR_CODE=<slug>. */
-static void failure_text(struct buf *b, const struct diag *d)
-{
-	for (size_t i = 0; i < d->n; i++)
-		buf_addf(b, "%s\n", d->items[i].message);
-	buf_addf(b, "ERROR_CODE=%s\n", err_slug(diag_first(d)));
-}
-
-static void content_add(json_t *content, const char *s, size_t n)
-{
-	json_array_append_new(content, json_pack("{s:s, s:o}", "type", "text", "text", mcp_text(s, n)));
-}
-
-/* The --json shape the run rendered beside its text, as an object, or NULL when it has none. */
-static json_t *shape_of(const struct buf *twin)
-{
-	json_t *j = json_loadb(buf_str(twin), twin->len, JSON_DISABLE_EOF_CHECK, NULL);
-	if (j && !json_is_object(j)) {
-		json_decref(j);
-		j = NULL;
-	}
-	return j;
-}
-
-/* "show, find, edit, transform and write": the tools, from the verb table. */
-static void tool_names(struct buf *b)
-{
-	size_t n = 0, k = 0;
-	for (size_t i = 0; i < verb_count; i++)
-		n += verb_table[i].tool != NULL;
-	for (size_t i = 0; i < verb_count; i++)
-		if (verb_table[i].tool) {
-			k++;
-			buf_addf(b, "%s%s", k == 1 ? "" : k == n ? " and " : ", ", verb_table[i].name);
-		}
-}
-
-json_t *mcp_tool_call(const char *name, json_t *arguments, bool structured, struct buf *why)
-{
-	const struct verb *v = NULL;
-	for (size_t i = 0; i < verb_count && !v; i++)
-		if (verb_table[i].tool && !strcmp(verb_table[i].name, name))
-			v = &verb_table[i];
-	if (!v) {
-		buf_addf(why, "unknown tool '%s': the tools are ", name);
-		tool_names(why);
-		return NULL;
-	}
-	const struct verb_tool *t = v->tool;
-	struct call_argv argv = {0};
-	struct buf out = BUF_INIT, twin = BUF_INIT;
-	struct diag d = DIAG_INIT;
-	json_t *result = NULL;
-	if (!build_argv(v, arguments, &argv, why))
-		goto out;
-	int fd = stdin_open(t, t->stdin ? json_object_get(arguments, t->stdin) : NULL, &d);
-	if (fd != -2)
-		verb_run(v, (int)argv.n, argv.v, fd, structured ? &twin : NULL, &out, &d);
-	if (fd >= 0)
-		close(fd);
-	json_t *content = json_array();
-	if (out.len)
-		content_add(content, out.data, out.len);
-	if (d.n) {
-		struct buf err = BUF_INIT;
-		failure_text(&err, &d);
-		content_add(content, err.data, err.len);
-		buf_release(&err);
-	}
-	result = json_pack("{s:o, s:b}", "content", content, "isError", d.n > 0);
-	json_t *shape = shape_of(&twin);
-	if (shape)
-		json_object_set_new(result, "structuredContent", shape);
-out:
-	argv_release(&argv);
-	buf_release(&out);
-	buf_release(&twin);
-	diag_release(&d);
-	return result;
 }

@@ -39,13 +39,32 @@ void block_release(struct out_block *b)
 	memset(b, 0, sizeof(*b));
 }
 
+static bool blank(const struct out_line *l)
+{
+	for (size_t i = 0; i < l->len; i++)
+		if (l->text[i] != ' ' && l->text[i] != '\t')
+			return false;
+	return true;
+}
+
+/* The first changed line that holds text (a blank line an insert opens with reads as no change);
+ * the first changed line when all are blank. */
 void block_note_first_change(struct out_block *b, const char *note)
 {
-	for (size_t k = 0; k < b->n_lines; k++)
-		if (b->lines[k].marker == MK_REPLACED || b->lines[k].marker == MK_INSERTED) {
-			b->lines[k].note = note;
+	struct out_line *first = NULL;
+	for (size_t k = 0; k < b->n_lines; k++) {
+		struct out_line *l = &b->lines[k];
+		if (l->marker != MK_REPLACED && l->marker != MK_INSERTED)
+			continue;
+		if (!blank(l)) {
+			l->note = note;
 			return;
 		}
+		if (!first)
+			first = l;
+	}
+	if (first)
+		first->note = note;
 }
 
 size_t line_cost(const struct out_line *l)

@@ -60,21 +60,25 @@ static void max_bytes_trim(struct out_block *blocks, size_t n, long max_bytes, s
 
 /* over_budget: the size, the limit and the flags that fit — a --budget whose bytes stay within
  * the limit (none when the limit is under one token), or a --max-bytes the whole answer fits. */
-static void over_budget(struct diag *d, long bytes, long max_bytes)
+static void over_budget(struct diag *d, long bytes, long max_bytes, bool tool_terms)
 {
 	/* the budget applies even under LETS_NO_STATS, so use the divisor, not tokens_est */
 	long fit = max_bytes / tokens_ratio();
 	struct buf m = BUF_INIT;
+	/* over MCP the arguments, as opt_arg (opt.h) spells them: output sits below opt */
 	buf_addf(&m, "content is %ld bytes, over the %ld-byte budget" OUT_DOT "pass ", bytes, max_bytes);
 	if (fit > 0)
-		buf_addf(&m, "--budget %ld to trim it to fit, or ", fit);
-	buf_addf(&m, "--max-bytes %ld to show it all", bytes);
+		buf_addf(&m,
+			 tool_terms ? "budget: %ld to trim it to fit, or "
+				    : "--budget %ld to trim it to fit, or ",
+			 fit);
+	buf_addf(&m, tool_terms ? "max_bytes: %ld to show it all" : "--max-bytes %ld to show it all", bytes);
 	diag_add(d, E_OVER_BUDGET, "%s", m.data);
 	buf_release(&m);
 }
 
 bool blocks_shape(struct out_block *blocks, size_t n, long budget, long max_bytes, struct omits *om,
-		  struct diag *d)
+		  struct diag *d, bool tool_terms)
 {
 	if (budget >= 0) {
 		budget_trim(blocks, n, budget, om);
@@ -89,7 +93,7 @@ bool blocks_shape(struct out_block *blocks, size_t n, long budget, long max_byte
 		max_bytes_trim(blocks, n, max_bytes, om);
 		return false;
 	}
-	over_budget(d, (long)total, max_bytes);
+	over_budget(d, (long)total, max_bytes, tool_terms);
 	return true;
 }
 
@@ -118,7 +122,7 @@ long rows_bytes(const struct out_row *rows, size_t n, bool counted)
 }
 
 bool rows_shape(const struct out_row *rows, size_t n, bool counted, long budget, long max_bytes,
-		struct omits *om, struct diag *d, size_t *shown)
+		struct omits *om, struct diag *d, size_t *shown, bool tool_terms)
 {
 	bool by_budget = budget >= 0;
 	/* the budget applies even under LETS_NO_STATS, so use the divisor, not tokens_est */
@@ -128,7 +132,7 @@ bool rows_shape(const struct out_row *rows, size_t n, bool counted, long budget,
 	if (total <= limit)
 		return false;
 	if (!by_budget) {
-		over_budget(d, total, max_bytes);
+		over_budget(d, total, max_bytes, tool_terms);
 		*shown = 0;
 		return true;
 	}

@@ -223,7 +223,11 @@ static bool compiles(const struct lang *lang, const struct check_req *q, const s
 		 lang->id == L_PYTHON       ? "Python"
 		 : lang->id == L_JAVASCRIPT ? "JavaScript"
 					    : "TypeScript");
-	if (line == newlines(q->after, 0, q->pre) + 1)
+	/* the region puts the note on the first changed line that holds text */
+	size_t text = q->pre;
+	while (text < q->alen && (q->after[text] == ' ' || q->after[text] == '\t' || q->after[text] == '\n'))
+		text++;
+	if (line == newlines(q->after, 0, text) + 1)
 		snprintf(v->note, sizeof v->note, "\xE2\x86\x90 %s", why);
 	else
 		snprintf(v->note, sizeof v->note, "\xE2\x86\x90 line %ld: %s", line, why);

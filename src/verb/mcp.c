@@ -13,5 +13,7 @@ enum lets_err cmd_mcp(const struct opts *o, struct buf *out, struct diag *d)
 	if (o->positional.n)
 		return opt_usage_error(d, "mcp", true, "unexpected argument '%s' found",
 				       o->positional.items[0]);
-	return mcp_serve(STDIN_FILENO, STDOUT_FILENO, d);
+	struct mcp_config cfg = {.allow_check_commands = o->allow_check_commands,
+				 .allow_outside = o->allow_outside};
+	return mcp_serve(STDIN_FILENO, STDOUT_FILENO, &cfg, d);
 }

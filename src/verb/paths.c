@@ -106,8 +106,10 @@ static size_t walk_paths(const struct opts *o, const struct worktree *wt, struct
 			 const struct roots *rs, bool hidden, char ***out, long *walked,
 			 struct walk_counts *wc)
 {
-	struct walk_opts wo = {
-		.hidden = hidden, .no_ignore = o->no_ignore, .wt = o->allow_outside ? NULL : wt};
+	struct walk_opts wo = {.hidden = hidden,
+			       .no_ignore = o->no_ignore,
+			       .wt = o->allow_outside ? NULL : wt,
+			       .cancel = o->cancel};
 	unsigned nw = walk_threads(&wo);
 	pf->w = xcalloc(nw, sizeof(*pf->w));
 	for (unsigned i = 0; i < nw; i++)
@@ -158,7 +160,7 @@ static void render_paths(const struct opts *o, char **paths, size_t n, long walk
 		rows[i].path = paths[i];
 	size_t shown;
 	/* over --max-bytes with no --budget: refused, nothing printed */
-	if (!rows_shape(rows, capped, false, o->budget, o->max_bytes, &om, d, &shown)) {
+	if (!rows_shape(rows, capped, false, o->budget, o->max_bytes, &om, d, &shown, o->tool_terms)) {
 		struct buf lead = BUF_INIT;
 		plural(&lead, (long)n, "path", "paths");
 		buf_adds(&lead, OUT_DOT "walked ");

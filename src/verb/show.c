@@ -167,7 +167,7 @@ enum lets_err cmd_show(const struct opts *o, struct buf *out, struct diag *d)
 	if (sh.long_lines)
 		omit_long_lines_cut(&om, sh.long_lines);
 	/* content over --max-bytes with no --budget is refused: nothing on stdout, only the refusal */
-	bool refused = blocks_shape(sh.blocks, sh.n, o->budget, o->max_bytes, &om, d);
+	bool refused = blocks_shape(sh.blocks, sh.n, o->budget, o->max_bytes, &om, d, o->tool_terms);
 	if (sh.n && !refused)
 		render(o, &sh, &om, out);
 	for (size_t i = 0; i < sh.n; i++)

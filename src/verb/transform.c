@@ -96,16 +96,16 @@ static bool in_list(const struct strlist *l, const char *p)
 
 static enum lets_err collect_cli(struct tcall *t, const struct opts *o, struct diag *d)
 {
+	bool tt = o->tool_terms;
+	if (o->positional.n > 1)
+		return opt_usage_fail(o, d, true, "unexpected argument '%s' found", o->positional.items[1]);
 	if (o->positional.n != 1)
-		return opt_usage_error(
-			d, "transform", true,
-			o->positional.n ? "unexpected argument '%s' found"
-					: "the following required arguments were not provided:\n  <FILE>",
-			o->positional.n ? o->positional.items[1] : "");
+		return opt_usage_fail(o, d, true, "the following required arguments were not provided:\n  %s",
+				      tt ? "file (or a batch)" : "<FILE>");
 	if (!o->ops.n)
-		return opt_usage_error(
-			d, "transform", true,
-			"the following required arguments were not provided:\n  --set <SET>, --delete <DELETE> or --append <APPEND>");
+		return opt_usage_fail(o, d, true, "the following required arguments were not provided:\n  %s",
+				      tt ? "set, delete or append"
+					 : "--set <SET>, --delete <DELETE> or --append <APPEND>");
 	struct tjob *j = job_for(t, o->positional.items[0]);
 	for (size_t i = 0; i < o->ops.n; i++) {
 		const char *a = o->ops.items[i];
@@ -428,7 +428,7 @@ static void render(struct tcall *t, struct buf *out, long landed)
 	}
 	/* the change is written by now: over --max-bytes trims what is shown (no diag: it is not
 	 * exit 4); the trim is named last, as show names it */
-	blocks_shape(blocks, t->n_j, o->budget, o->max_bytes, &om, NULL);
+	blocks_shape(blocks, t->n_j, o->budget, o->max_bytes, &om, NULL, o->tool_terms);
 	for (size_t i = 0; i < t->n_j; i++)
 		t->j[i].region = blocks[i];
 	free(blocks);
@@ -478,8 +478,10 @@ static enum lets_err validate(struct tcall *t, const struct worktree *wt, struct
 			tf_op_check(&t->j[i].ops[k], c->d);
 	if (c->d->n)
 		return diag_first(c->d);
+	char noun[16];
 	if (o->if_sha && t->n_j > 1)
-		return diag_add(c->d, E_USAGE, "--if takes one target \xC2\xB7 %zu were given", t->n_j);
+		return diag_add(c->d, E_USAGE, "%s takes one target \xC2\xB7 %zu were given",
+				opt_noun(noun, sizeof(noun), o->tool_terms, "if"), t->n_j);
 	/* the one resolution: lock, read and publish all go through r.dir and r.name */
 	for (size_t i = 0; i < c->n_f; i++)
 		if (resolve_path(wt, c->f[i].path, o->allow_outside, false, &c->f[i].r, c->d))

@@ -59,8 +59,10 @@ static enum lets_err load_old(const struct opts *o, const struct resolved *r, co
 		long lines = (long)old->n_lines;
 		struct buf counted = BUF_INIT;
 		plural(&counted, lines, "line", "lines");
-		e = diag_add(d, E_EXISTS, "%s exists (%s, sha:%s) \xC2\xB7 pass --force to overwrite", path,
-			     counted.data, file_sha(old));
+		char force[24];
+		e = diag_add(d, E_EXISTS, "%s exists (%s, sha:%s) \xC2\xB7 pass %s to overwrite", path,
+			     counted.data, file_sha(old),
+			     opt_say(force, sizeof(force), o->tool_terms, "force", NULL));
 		buf_release(&counted);
 		struct out_change ch = {.kind = CHG_WRITE,
 					.path = path,
@@ -91,11 +93,11 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 	memset(&ck, 0, sizeof(ck));
 	const char *path = o->positional.items[0];
 	if (o->positional.n > 1) {
-		opt_usage_error(d, "write", true, "unexpected argument '%s' found", o->positional.items[1]);
+		opt_usage_fail(o, d, true, "unexpected argument '%s' found", o->positional.items[1]);
 		goto out;
 	}
 	if (!*path) {
-		opt_usage_error(d, "write", true, "the path is empty \xC2\xB7 name the file to write");
+		opt_usage_fail(o, d, true, "the path is empty \xC2\xB7 name the file to write");
 		goto out;
 	}
 	/* resolved once: everything below goes through r.dir, whatever happens to the path meanwhile */
@@ -110,8 +112,9 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 		goto out;
 	if (opts_read_stdin(o, &in, path, d))
 		goto out;
-	if (!in.len && !o->empty) {
-		diag_add(d, E_EMPTY_INPUT, "%s: refuses empty stdin without --empty", path);
+	if (!in.len && !o->empty) { /* over MCP stdin is the content argument */
+		diag_add(d, E_EMPTY_INPUT, "%s: refuses empty %s without %s", path,
+			 o->tool_terms ? "content" : "stdin", o->tool_terms ? "empty: true" : "--empty");
 		goto out;
 	}
 	bool exists = r.exists;

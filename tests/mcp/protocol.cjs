@@ -1,15 +1,18 @@
 // The JSON-RPC layer of `lets mcp`, spoken raw: revision negotiation, ping, notifications, every
-// error code, framing (blank lines, CRLF, no final newline, a line over 64 MiB), then a fuzz of
-// MCP_FUZZ (default 10000) random, truncated and mutated messages, each followed by a marker ping:
-// the server must answer every marker in order, every request exactly once with its id, never
-// anything twice, and exit 0 at EOF with nothing on stderr (where a sanitizer would report).
+// error code and which revision answers invalid arguments how, roots/list, framing (blank lines,
+// CRLF, no final newline, a line over 64 MiB), the size of tools/list, then a fuzz of MCP_FUZZ
+// (default 10000) random, truncated and mutated messages, each followed by a marker ping and sent
+// once the one before is answered: the server must answer every marker, every request exactly once
+// with its id, never anything twice, and exit 0 at EOF with nothing on stderr (where a sanitizer
+// would report). A tool call is answered by the worker, so its answer may follow the marker's.
 //   node tests/mcp/protocol.cjs LETS_BINARY
 // Appends "pass mcp/protocol:<case>" / "fail mcp/protocol:<case>" to $LETS_TEST_RESULTS when set.
 'use strict';
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { spawnSync } = require('child_process');
+const { spawn, spawnSync } = require('child_process');
+const readline = require('readline');
 const root = path.resolve(__dirname, '../..');
 const lets = path.resolve(process.argv[2] || path.join(root, 'build/lets'));
 const fuzzCount = Number(process.env.MCP_FUZZ || 10000);
@@ -76,10 +79,33 @@ function protocolCases() {
 		(r) => r.length === 2 && r[0].id === 1 && r[1].id === 2);
 	expectOne('a last message without a newline is answered', req(1, 'ping').trimEnd(), (r) => r.length === 1 && r[0].id === 1);
 	expectOne('empty input exits 0 silently', '', (r) => r.length === 0);
-	expectOne('structuredContent only from 2025-06-18 on',
+	const byId = (r, id) => r.find((x) => x.id === id) || {};
+	expectOne('structuredContent only from 2025-06-18 on (each call speaks the revision it came under)',
 		init(1, '2025-03-26') + req(2, 'tools/call', { name: 'show', arguments: { targets: ['a.ts'] } }) +
 		init(3, '2025-06-18') + req(4, 'tools/call', { name: 'show', arguments: { targets: ['a.ts'] } }),
-		(r) => r.length === 4 && !('structuredContent' in r[1].result) && r[3].result.structuredContent.targets.length === 1);
+		(r) => r.length === 4 && !('structuredContent' in byId(r, 2).result) && byId(r, 4).result.structuredContent.targets.length === 1);
+	// issue 29, 3: SEP-1303 from 2025-11-25 on; -32602 before it; an unknown tool -32602 in both
+	const badArgs = { name: 'show', arguments: { targets: ['a.ts'], colour: 1 } };
+	expectOne('2025-06-18: invalid tool arguments are -32602', init(1, '2025-06-18') + req(2, 'tools/call', badArgs),
+		(r) => byId(r, 2).error && byId(r, 2).error.code === -32602 && /unknown argument 'colour'/.test(byId(r, 2).error.message));
+	expectOne('2025-11-25: invalid tool arguments are an isError result', init(1, '2025-11-25') + req(2, 'tools/call', badArgs),
+		(r) => byId(r, 2).result && byId(r, 2).result.isError === true &&
+			/^unknown argument 'colour'[^]*\nERROR_CODE=usage\n$/.test(byId(r, 2).result.content[0].text));
+	for (const v of ['2025-06-18', '2025-11-25'])
+		expectOne(`${v}: an unknown tool is -32602`, init(1, v) + req(2, 'tools/call', { name: 'cat', arguments: {} }),
+			(r) => byId(r, 2).error && byId(r, 2).error.code === -32602);
+	expectOne('roots/list is asked after notifications/initialized when the client has roots',
+		req(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: { roots: { listChanged: true } }, clientInfo: { name: 't', version: '0' } }) +
+		msg({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+		(r) => r.length === 2 && r[1].method === 'roots/list' && r[1].id === 'lets-roots-1' && !('params' in r[1]));
+	expectOne('control: no roots/list to a client without roots', init(1, '2025-11-25') + msg({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+		(r) => r.length === 1);
+	{
+		const s = session(req(1, 'tools/list'));
+		const line = s.responses && s.responses.length === 1 ? JSON.stringify(s.responses[0]) : '';
+		console.log(`mcp/protocol: tools/list is ${line.length} bytes`);
+		record(line.length > 0 && line.length <= 6144, `tools/list is at most 6 KB (${line.length} bytes)`);
+	}
 	expectOne('a refusal is a result with isError', req(1, 'tools/call', { name: 'show', arguments: { targets: ['/etc/hostname'] } }),
 		(r) => r[0].result.isError === true && /\nERROR_CODE=outside_tree\n$/.test(r[0].result.content.at(-1).text));
 	const huge = Buffer.alloc((64 << 20) + 10, 'a');
@@ -192,28 +218,46 @@ function expectation(buf) {
 	return { kind: null };
 }
 
-function fuzz() {
+// One session fed a line at a time: each fuzz line and its marker ping are sent once everything
+// the line before asked for has come back (the marker, and a request's own answer).
+async function fuzz() {
 	const rand = prng(20261130);
 	const lines = fuzzMessages(fuzzCount, rand);
-	const parts = [];
-	lines.forEach((l, i) => parts.push(l, Buffer.from('\n' + req(`m${i}`, 'ping'))));
-	const s = session(Buffer.concat(parts));
-	record(s.status === 0 && s.signal === null, `fuzz of ${fuzzCount} messages: exit 0`, `status ${s.status} signal ${s.signal}`);
-	record(s.stderr === '', 'fuzz: nothing on stderr (no sanitizer report)', s.stderr.slice(0, 3000));
-	if (!s.responses) {
-		record(false, 'fuzz: every response line is JSON');
-		return;
-	}
-	let at = 0, bad = [];
-	for (let i = 0; i < lines.length && bad.length < 5; i++) {
-		const got = [];
-		while (at < s.responses.length && s.responses[at].id !== `m${i}`) got.push(s.responses[at++]);
-		if (at === s.responses.length) {
-			bad.push(`marker m${i} never answered`);
-			break;
+	const child = spawn(lets, ['mcp'], { cwd: sandbox, env: process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+	let stderr = '', broken = null;
+	child.stderr.on('data', (d) => (stderr += d));
+	const exited = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+	const pending = [];
+	let wake = null;
+	readline.createInterface({ input: child.stdout }).on('line', (l) => {
+		try {
+			pending.push(JSON.parse(l));
+		} catch (e) {
+			broken = broken || l;
 		}
-		at++;
+		if (wake) wake();
+	});
+	const next = () => new Promise((resolve) => {
+		wake = resolve;
+		if (pending.length) resolve();
+	});
+	const responses = [];
+	let bad = [];
+	for (let i = 0; i < lines.length && bad.length < 5 && broken === null; i++) {
+		child.stdin.write(Buffer.concat([lines[i], Buffer.from('\n' + req(`m${i}`, 'ping'))]));
 		const e = expectation(lines[i]);
+		const got = [];
+		let marker = false;
+		while (!marker || (e.kind === 'request' && !got.some((r) => r.id === e.id))) {
+			await next();
+			wake = null;
+			const r = pending.shift();
+			if (!r) continue;
+			responses.push(r);
+			if (r.id === `m${i}`) marker = true;
+			else got.push(r);
+			if (got.length > 1) break;
+		}
 		const ok = got.length <= 1 &&
 			(e.kind !== 'request' || (got.length === 1 && got[0].id === e.id)) &&
 			(e.kind !== 'parse' || (got.length === 1 && got[0].error && got[0].error.code === -32700)) &&
@@ -221,15 +265,24 @@ function fuzz() {
 			got.every((r) => r.jsonrpc === '2.0' && ('result' in r) !== ('error' in r));
 		if (!ok) bad.push(`line ${i} ${JSON.stringify(lines[i].toString('latin1')).slice(0, 300)} got ${JSON.stringify(got).slice(0, 300)}`);
 	}
-	record(bad.length === 0, `fuzz: every request answered once, in order`, bad.join('\n  '));
-	const ran = s.responses.filter((r) => r.result && r.result.content).length;
-	const errors = new Set(s.responses.filter((r) => r.error).map((r) => r.error.code));
+	child.stdin.end();
+	const { code, signal } = await exited;
+	record(code === 0 && signal === null, `fuzz of ${fuzzCount} messages: exit 0`, `status ${code} signal ${signal}`);
+	record(stderr === '', 'fuzz: nothing on stderr (no sanitizer report)', stderr.slice(0, 3000));
+	record(broken === null, 'fuzz: every response line is JSON', broken);
+	record(bad.length === 0, `fuzz: every request answered once`, bad.join('\n  '));
+	const ran = responses.filter((r) => r.result && r.result.content).length;
+	const errors = new Set(responses.filter((r) => r.error).map((r) => r.error.code));
 	console.log(`mcp/protocol: the fuzz ran ${ran} tool calls; error codes seen: ${[...errors].sort().join(' ')}`);
 	record(ran >= fuzzCount / 50 && [-32700, -32600, -32601, -32602].every((c) => errors.has(c)),
 		'fuzz: reached the verbs and every error code', `ran ${ran}`);
 }
 
 protocolCases();
-fuzz();
-fs.rmSync(sandbox, { recursive: true, force: true });
-process.exit(finish());
+fuzz().then(() => {
+	fs.rmSync(sandbox, { recursive: true, force: true });
+	process.exit(finish());
+}, (e) => {
+	record(false, 'the fuzz ran to the end', String(e && e.stack));
+	process.exit(1);
+});

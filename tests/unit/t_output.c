@@ -955,7 +955,7 @@ static void rows(void)
 		char n[160];
 		size_t shown = 99;
 		bool refused = rows_shape(r, 3, cases[i].counted, cases[i].budget, cases[i].max_bytes, &om,
-					  &d, &shown);
+					  &d, &shown, false);
 		snprintf(n, sizeof(n), "rows_shape: %s: rows kept", cases[i].name);
 		unit_long(n, (long)shown, (long)cases[i].keep);
 		snprintf(n, sizeof(n), "rows_shape: %s: refused", cases[i].name);
@@ -969,7 +969,7 @@ static void rows(void)
 	}
 	struct diag d = DIAG_INIT;
 	size_t shown;
-	rows_shape(r, 3, false, OPT_UNSET, 11, NULL, &d, &shown);
+	rows_shape(r, 3, false, OPT_UNSET, 11, NULL, &d, &shown, false);
 	unit_str(
 		"rows_shape: the refusal names the size and the flags that fit",
 		d.n ? d.items[0].message : "",
@@ -987,13 +987,15 @@ static void blocks_limit(void)
 	block_add_line(&b, 2, MK_NONE, "bbbb", 4);
 	struct omits om = OMITS_INIT;
 	struct diag d = DIAG_INIT;
-	unit_long("blocks_shape: over max_bytes refuses", blocks_shape(&b, 1, OPT_UNSET, 7, &om, &d), 1);
+	unit_long("blocks_shape: over max_bytes refuses", blocks_shape(&b, 1, OPT_UNSET, 7, &om, &d, false),
+		  1);
 	unit_long("blocks_shape: a refusal keeps the lines", (long)b.n_lines, 2);
 	unit_str("blocks_shape: the refusal names the size and the flags that fit",
 		 d.n ? d.items[0].message : "",
 		 "content is 10 bytes, over the 7-byte budget \xC2\xB7 pass --budget 1 to trim it to fit, or "
 		 "--max-bytes 10 to show it all");
-	unit_long("blocks_shape: no diag trims instead", blocks_shape(&b, 1, OPT_UNSET, 7, &om, NULL), 0);
+	unit_long("blocks_shape: no diag trims instead", blocks_shape(&b, 1, OPT_UNSET, 7, &om, NULL, false),
+		  0);
 	unit_long("blocks_shape: the whole lines within the limit", (long)b.n_lines, 1);
 	unit_long("blocks_shape: the cut named", om.n == 1 ? (long)om.items[0].kind : -1L,
 		  (long)OM_OUTPUT_TRIMMED);

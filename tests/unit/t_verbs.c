@@ -29,7 +29,8 @@ static void note(const struct opt_desc *od, void *ctx)
 static enum lets_err run(const char *verb, const char *arg, struct buf *out, struct diag *d)
 {
 	char *argv[] = {"lets", (char *)verb, (char *)arg, NULL};
-	return verb_run(verb_find(verb), arg ? 3 : 2, argv, -1, NULL, out, d);
+	struct run_env env = {.stdin_fd = -1};
+	return verb_run(verb_find(verb), arg ? 3 : 2, argv, &env, out, d);
 }
 
 int main(void)
@@ -43,6 +44,7 @@ int main(void)
 		unit_check(verb_find(v->name) == v && (!v->alias || verb_find(v->alias) == v),
 			   "row %s is found by its names", v->name);
 		unit_check(!v->tool || v->tool->guide, "tool %s says what it does", v->name);
+		unit_check(!v->tool || v->tool->title, "tool %s has a title (issue 29, 2)", v->name);
 	}
 	unit_check(verb_find("locate") == verb_find("find"), "locate is find");
 	unit_check(verb_find("nope") == NULL, "no row for an unknown name");

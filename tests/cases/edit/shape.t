@@ -361,13 +361,14 @@ ERROR_CODE=check_failed
 % printf 'const a = require("a");\nconst b = require("b");\n\nfunction f() {\n  return a(b);\n}\n' > d.js
 $ lets edit d.js --insert-after '#f' --new 'const a = require("a");'
 ? 3
-── d.js · inserted 1 line after #f (line 6) · REVERTED
+── d.js · inserted 2 lines after #f (line 6) · REVERTED
 5 	  return a(b);
 6 	}
-7+	const a = require("a");          ← Identifier 'a' has already been declared
+7+	
+8+	const a = require("a");          ← Identifier 'a' has already been declared
 ── check: failed → reverted · file unchanged · sha:43d7267ec6f0
 --- stderr
-structure check failed for d.js: line 7: Identifier 'a' has already been declared (JavaScript would not compile it)
+structure check failed for d.js: line 8: Identifier 'a' has already been declared (JavaScript would not compile it)
 ERROR_CODE=check_failed
 --- file d.js
 const a = require("a");

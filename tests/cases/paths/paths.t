@@ -197,3 +197,20 @@ Options:
 $ lets paths . --budget 5
 docs/guide.md
 ── 6 paths · walked 6 files · ignored 3 (gitignore 1 · hidden 2) · budget 5 trimmed the list: 5 files not shown
+
+### the tree's root named by its absolute path is inside the tree; paths print as named
+# issue 29: a client's root reaches lets mcp as an absolute directory, and find or paths on it
+# must not be outside_tree
+@fixture findsym
+@env LETS_NO_STATS=1
+$ lets paths 'init' "$PWD" | sed "s|^$PWD/|ROOT/|"
+ROOT/store/init.go
+── 1 path · walked 6 files · ignored 3 (gitignore 1 · hidden 2)
+
+### control: its parent is not
+@fixture findsym
+@env LETS_NO_STATS=1
+$ lets paths 'init' "$(dirname "$PWD")" 2>&1 | sed "s|$(dirname "$PWD")|PARENT|"; echo "exit ${PIPESTATUS[0]}"
+PARENT is outside the working tree
+ERROR_CODE=outside_tree
+exit 6
