@@ -64,7 +64,7 @@ TP_LIBS := $(TP)/libtreesitter.a $(TP)/libblake3.a
 # against ~0.9 ms dynamic (hyperfine medians, bench/run.sh), and the product ships as one file.
 REL_LDFLAGS := -static
 
-SRC := $(sort $(wildcard src/*.c src/output/*.c src/verb/*.c src/symbols/*.c src/edit/*.c src/transform/*.c src/hook/*.c src/mcp/*.c))
+SRC := $(sort $(wildcard src/*.c src/output/*.c src/verb/*.c src/symbols/*.c src/edit/*.c src/transform/*.c src/format/*.c src/hook/*.c src/mcp/*.c))
 REL_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRC))
 ASAN_OBJ := $(patsubst src/%.c,$(BUILD)/asan/obj/%.o,$(SRC))
 ASAN_LIB_OBJ := $(filter-out $(BUILD)/asan/obj/main.o,$(ASAN_OBJ))

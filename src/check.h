@@ -15,14 +15,20 @@
 #include <stddef.h>
 
 #include "error.h"
+#include "format/format.h"
 #include "transform/meaning.h"
 
 struct buf;
 
-enum check_kind { CHECK_NONE, CHECK_STRUCTURE, CHECK_JSON, CHECK_YAML, CHECK_TOML, CHECK_FRONTMATTER };
+enum check_kind {
+	CHECK_NONE, /* skipped: reason says why */
+	CHECK_STRUCTURE, /* tree-sitter's error nodes before and after */
+	CHECK_FORMAT, /* a data format's parser (format.h): format says which */
+};
 
 struct check_result {
 	enum check_kind kind; /* CHECK_NONE: skipped, reason says why */
+	enum format format; /* CHECK_FORMAT: the format (FMT_NONE otherwise) */
 	char reason[80]; /* "no grammar for .vue", "--no-check" */
 	long error_line; /* structure: the line of the first parse error after (in the change if any) */
 	long errors_before, errors_after;
@@ -30,8 +36,10 @@ struct check_result {
 	bool meaning_changed; /* failed the meaning proof (check_meaning): it parses, but means more */
 };
 
-/* The check kind path's name selects, or CHECK_NONE with reason filled. */
-enum check_kind check_kind_for(const char *path, const char *data, size_t len, char reason[80]);
+/* The check path's name and data select: CHECK_FORMAT with *f its format (lang_format_for),
+ * CHECK_STRUCTURE for another language with a grammar, else CHECK_NONE with reason filled. */
+enum check_kind check_kind_for(const char *path, const char *data, size_t len, enum format *f,
+			       char reason[80]);
 /* Layer 1 on after (before NULL: a new file). The structural check is syntax_check_change
  * (symbols/parse.h). */
 void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
@@ -44,8 +52,9 @@ bool check_meaning(const char *path, struct check_result *r, const char *before,
 		   const char *after, size_t alen, enum meaning_verb verb, struct buf *why);
 /* Appends s as one shell word: bare when it is plain, else single-quoted. */
 void check_shell_quote(struct buf *b, const char *s);
-/* "structure", "json", "yaml", "toml", "frontmatter". */
-const char *check_kind_name(enum check_kind k);
+/* The layer r ran, as output names it: "structure", or its format's name ("json", "yaml", "toml",
+ * "frontmatter"). */
+const char *check_layer_name(const struct check_result *r);
 /* The note after a rejected line: "parse error", "invalid json", ..., "meaning changed". */
 const char *check_reject_note(const struct check_result *r);
 /* What a failed check found, after "structure check failed for <path>: ": "1 new parse error at

@@ -13,6 +13,8 @@
 
 #include <tree_sitter/api.h>
 
+#include "../format/format.h"
+
 enum lang_id {
 	L_GO,
 	L_TYPESCRIPT,
@@ -35,15 +37,6 @@ enum lang_id {
 	L_COUNT
 };
 
-/* The format a language's files are validated as, beyond the tree-sitter parse (check.c). */
-enum lang_format {
-	FMT_NONE, /* tree-sitter's error nodes decide */
-	FMT_JSON, /* a JSON parser (comments allowed) */
-	FMT_YAML, /* libyaml */
-	FMT_TOML, /* check_toml.c */
-	FMT_FRONTMATTER, /* markdown: its frontmatter, when it has one, as YAML */
-};
-
 struct lang {
 	enum lang_id id;
 	const char *name; /* "go", "typescript", ... */
@@ -52,13 +45,16 @@ struct lang {
 	 * item at a time (see symbols.c); false where that does not hold (markup, config, shell
 	 * heredocs, PHP's <?php prelude). */
 	bool chunkable;
-	enum lang_format format;
+	enum format format; /* the data format check.c validates its files as (format/format.h) */
 };
 
 /* The language with this id (every id has one). */
 const struct lang *lang_by_id(enum lang_id id);
 /* The language of path's extension (ASCII case ignored), or NULL. */
 const struct lang *lang_for_path(const char *path);
+/* The data format of path's bytes: its language's (FMT_NONE without one), and Markdown's
+ * FMT_FRONTMATTER only when data opens with a frontmatter block (format_frontmatter). */
+enum format lang_format_for(const char *path, const char *data, size_t len);
 /* The extension of path's last component including its dot (".kt"), or the whole last
  * component when it has none ("Makefile"). Points into path. */
 const char *lang_extension(const char *path);

@@ -21,7 +21,7 @@ struct mk {
 };
 
 struct run {
-	enum tf_format fmt;
+	enum format fmt;
 	const char *path;
 	struct buf cur;
 	struct mk *m;
@@ -32,24 +32,6 @@ struct run {
 	struct tf_result *r;
 	struct diag *d;
 };
-
-const char *tf_format_name(enum tf_format f)
-{
-	static const char *const names[] = {"json", "yaml", "toml", "frontmatter"};
-	return names[f];
-}
-
-bool tf_format_for(const char *path, const char *data, size_t len, enum tf_format *f)
-{
-	char reason[80];
-	switch (check_kind_for(path, data, len, reason)) {
-	case CHECK_JSON: *f = TF_JSON; return true;
-	case CHECK_YAML: *f = TF_YAML; return true;
-	case CHECK_TOML: *f = TF_TOML; return true;
-	case CHECK_FRONTMATTER: *f = TF_FRONTMATTER; return true;
-	default: return false;
-	}
-}
 
 /* ---- marks ---- */
 
@@ -826,8 +808,8 @@ static void finish_marks(struct run *u)
 	r->n_marks = k;
 }
 
-enum lets_err tf_apply(enum tf_format f, const char *path, const char *src, size_t len,
-		       const struct tf_op *ops, size_t n_ops, struct tf_result *r, struct diag *d)
+enum lets_err tf_apply(enum format f, const char *path, const char *src, size_t len, const struct tf_op *ops,
+		       size_t n_ops, struct tf_result *r, struct diag *d)
 {
 	struct run u = {.fmt = f, .path = path, .r = r, .d = d, .n_ops = n_ops};
 	memset(r, 0, sizeof(*r));

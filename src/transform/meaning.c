@@ -131,7 +131,7 @@ static int leaf_cmp(const void *x, const void *y)
  * while no indented line follows, so it counts as touching the line after it. */
 static bool outside(const struct side *s, const struct mleaf *l)
 {
-	if (l->start == l->end && s->doc.fmt == TF_YAML && line_after(s->src, s->len, l->start) >= s->from &&
+	if (l->start == l->end && s->doc.fmt == FMT_YAML && line_after(s->src, s->len, l->start) >= s->from &&
 	    l->start <= s->to)
 		return false;
 	return l->end <= s->from || l->start >= s->to;
@@ -510,7 +510,7 @@ static bool advise_list(struct buf *b, const struct run *u, const char *path)
 {
 	const struct side *bs = &u->b, *as = &u->a;
 	int min;
-	if (bs->doc.fmt != TF_YAML || bs->from != bs->to || u->first == NONE || !bs->from ||
+	if (bs->doc.fmt != FMT_YAML || bs->from != bs->to || u->first == NONE || !bs->from ||
 	    u->first_why != W_GONE)
 		return false;
 	uint32_t seq = bs->n[u->first].parent;
@@ -621,10 +621,10 @@ static void advise(struct buf *b, const struct run *u, const char *path, enum me
 		buf_adds(b, " \xC2\xB7 nothing was written; make the change with lets edit");
 	else if (u->a.no_fences)
 		buf_adds(b, " \xC2\xB7 the frontmatter is the YAML between the --- lines: keep both");
-	else if (u->b.doc.fmt == TF_YAML)
+	else if (u->b.doc.fmt == FMT_YAML)
 		buf_adds(b, " \xC2\xB7 indent the new lines as the lines around them, or change values "
 			    "with lets transform --set, --append or --delete");
-	else if (u->b.doc.fmt == TF_TOML)
+	else if (u->b.doc.fmt == FMT_TOML)
 		buf_adds(b, " \xC2\xB7 a [table] header takes every key line below it, up to the next "
 			    "header; add keys with lets transform --set");
 	else
@@ -632,15 +632,15 @@ static void advise(struct buf *b, const struct run *u, const char *path, enum me
 			    "transform --set, --append or --delete");
 }
 
-static bool side_build(struct side *s, enum tf_format f, const char *src, size_t len)
+static bool side_build(struct side *s, enum format f, const char *src, size_t len)
 {
 	s->src = src;
 	s->len = len;
 	bool has = true;
-	if (f == TF_FRONTMATTER && check_frontmatter(src, len, &has) && !has) {
+	if (f == FMT_FRONTMATTER && check_frontmatter(src, len, &has) && !has) {
 		/* the fences went: the block is Markdown now, and means nothing as data */
 		memset(&s->doc, 0, sizeof(s->doc));
-		s->doc.fmt = TF_YAML;
+		s->doc.fmt = FMT_YAML;
 		s->no_fences = true;
 		return true;
 	}
@@ -659,7 +659,7 @@ static void side_release(struct side *s)
 	free(s->l);
 }
 
-enum meaning_verdict meaning_check(enum tf_format f, const char *path, const char *before, size_t blen,
+enum meaning_verdict meaning_check(enum format f, const char *path, const char *before, size_t blen,
 				   const char *after, size_t alen, enum meaning_verb verb, struct buf *why)
 {
 	struct run u;

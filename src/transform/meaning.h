@@ -32,7 +32,7 @@ enum meaning_verb { MEANING_EDIT, MEANING_TRANSFORM };
 /* Compares before and after (both valid f). On MEANING_CHANGED appends to why: "<n> value(s)
  * outside the edited lines changed", up to 3 lines "\n  <path>: <was> → <now>", "\n  (+N more)",
  * and the ready command lines ("\n  run: …"). path names the file in commands. */
-enum meaning_verdict meaning_check(enum tf_format f, const char *path, const char *before, size_t blen,
+enum meaning_verdict meaning_check(enum format f, const char *path, const char *before, size_t blen,
 				   const char *after, size_t alen, enum meaning_verb verb, struct buf *why);
 
 #endif

@@ -639,11 +639,11 @@ static struct tn *toml_root(struct mb *m, TSNode root)
 	return r;
 }
 
-static bool build_tree(struct doc *d, enum tf_format f, const char *src, size_t len, bool lenient);
+static bool build_tree(struct doc *d, enum format f, const char *src, size_t len, bool lenient);
 
-static bool build(struct doc *d, enum tf_format f, const char *src, size_t len, bool lenient)
+static bool build(struct doc *d, enum format f, const char *src, size_t len, bool lenient)
 {
-	if (f == TF_JSON) {
+	if (f == FMT_JSON) {
 		memset(d, 0, sizeof(*d));
 		d->src = src;
 		d->len = len;
@@ -651,7 +651,7 @@ static bool build(struct doc *d, enum tf_format f, const char *src, size_t len, 
 		d->limit = (uint32_t)len;
 		if (json_fast_model(src, len, &d->root))
 			return true;
-	} else if (f == TF_YAML) {
+	} else if (f == FMT_YAML) {
 		memset(d, 0, sizeof(*d));
 		d->src = src;
 		d->len = len;
@@ -663,34 +663,34 @@ static bool build(struct doc *d, enum tf_format f, const char *src, size_t len, 
 	return build_tree(d, f, src, len, lenient);
 }
 
-bool doc_build(struct doc *d, enum tf_format f, const char *src, size_t len)
+bool doc_build(struct doc *d, enum format f, const char *src, size_t len)
 {
 	return build(d, f, src, len, false);
 }
 
-bool doc_read(struct doc *d, enum tf_format f, const char *src, size_t len)
+bool doc_read(struct doc *d, enum format f, const char *src, size_t len)
 {
 	return build(d, f, src, len, true);
 }
 
-bool doc_build_tree(struct doc *d, enum tf_format f, const char *src, size_t len)
+bool doc_build_tree(struct doc *d, enum format f, const char *src, size_t len)
 {
 	return build_tree(d, f, src, len, false);
 }
 
-static bool build_tree(struct doc *d, enum tf_format f, const char *src, size_t len, bool lenient)
+static bool build_tree(struct doc *d, enum format f, const char *src, size_t len, bool lenient)
 {
 	memset(d, 0, sizeof(*d));
 	d->src = src;
 	d->len = len;
-	d->fmt = f == TF_FRONTMATTER ? TF_YAML : f;
+	d->fmt = f == FMT_FRONTMATTER ? FMT_YAML : f;
 	d->limit = (uint32_t)len;
 	TSParser *p = ts_parser_new();
-	ts_parser_set_language(p, d->fmt == TF_JSON   ? tree_sitter_json()
-				  : d->fmt == TF_YAML ? tree_sitter_yaml()
-						      : tree_sitter_toml());
+	ts_parser_set_language(p, d->fmt == FMT_JSON   ? tree_sitter_json()
+				  : d->fmt == FMT_YAML ? tree_sitter_yaml()
+						       : tree_sitter_toml());
 	struct mb m = {src, len, false, lenient};
-	if (f == TF_FRONTMATTER) {
+	if (f == FMT_FRONTMATTER) {
 		size_t first = len >= 4 && !memcmp(src, "---\n", 4) ? 4 : 5;
 		size_t i = first;
 		while (i < len) {
@@ -707,16 +707,17 @@ static bool build_tree(struct doc *d, enum tf_format f, const char *src, size_t 
 		range.start_point.row = 1;
 		ts_parser_set_included_ranges(p, &range, 1);
 	}
-	TSTree *tree = ts_parser_parse_string(p, NULL, src, (uint32_t)(f == TF_FRONTMATTER ? d->limit : len));
+	TSTree *tree =
+		ts_parser_parse_string(p, NULL, src, (uint32_t)(f == FMT_FRONTMATTER ? d->limit : len));
 	TSNode root = ts_tree_root_node(tree);
 	m.bad = is(root, "ERROR"); /* nothing parsed as a document: not an empty one */
-	if (d->fmt == TF_JSON) {
+	if (d->fmt == FMT_JSON) {
 		for (uint32_t i = 0; i < ts_node_named_child_count(root) && !d->root; i++) {
 			TSNode k = ts_node_named_child(root, i);
 			if (!is(k, "comment"))
 				d->root = json_node(&m, k, 0);
 		}
-	} else if (d->fmt == TF_YAML) {
+	} else if (d->fmt == FMT_YAML) {
 		d->root = yaml_root(&m, root);
 	} else {
 		d->root = toml_root(&m, root);

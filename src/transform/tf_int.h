@@ -125,18 +125,18 @@ struct doc {
 	const char *path; /* for messages */
 	const char *src;
 	size_t len;
-	enum tf_format fmt;
+	enum format fmt;
 	uint32_t base, limit; /* frontmatter: the YAML between the fences */
 };
 /* Builds the model of src (for frontmatter: of its YAML part). false: the tree has an error.
  * A JSON or YAML document json_fast_model or yaml_fast_model is sure of is read without
  * tree-sitter, to the same model. */
-bool doc_build(struct doc *d, enum tf_format f, const char *src, size_t len);
+bool doc_build(struct doc *d, enum format f, const char *src, size_t len);
 /* The model of what src means, for the meaning proof: doc_build's, and a single-pair mapping in a
  * YAML flow sequence ([a, b: 1]) read as the map it is, which transform does not edit. */
-bool doc_read(struct doc *d, enum tf_format f, const char *src, size_t len);
+bool doc_read(struct doc *d, enum format f, const char *src, size_t len);
 /* doc_build always through tree-sitter: the reference json_fast_model is tested against. */
-bool doc_build_tree(struct doc *d, enum tf_format f, const char *src, size_t len);
+bool doc_build_tree(struct doc *d, enum format f, const char *src, size_t len);
 void doc_release(struct doc *d);
 void tn_free(struct tn *n);
 /* A double-quoted string's content decoded as JSON decodes it; the raw bytes between the
@@ -196,6 +196,6 @@ size_t line_begin(const char *s, size_t off);
 /* Offset just past the '\n' ending the line holding off (len at the end). */
 size_t line_after(const char *s, size_t len, size_t off);
 /* Skips spaces, tabs, newlines and comments of fmt from off up to lim. */
-size_t skip_blank(const char *s, size_t off, size_t lim, enum tf_format fmt);
+size_t skip_blank(const char *s, size_t off, size_t lim, enum format fmt);
 
 #endif

@@ -80,7 +80,7 @@ static char *blank_for_jansson(const char *s, size_t n, bool jsonc)
 			i = e ? e - 1 : 0;
 			continue;
 		} else if (jsonc && c[i] == ',' && prev && !strchr("[{,", prev)) {
-			size_t e = skip_blank(c, i + 1, n, TF_JSON);
+			size_t e = skip_blank(c, i + 1, n, FMT_JSON);
 			if (e < n && (c[e] == '}' || c[e] == ']')) {
 				c[i] = ' ';
 				continue;
@@ -242,21 +242,20 @@ static bool json_blank(const char *s, size_t n)
 	return blank;
 }
 
-bool tf_valid(enum tf_format f, const char *path, const char *data, size_t len, char *detail,
-	      size_t detail_size)
+bool tf_valid(enum format f, const char *path, const char *data, size_t len, char *detail, size_t detail_size)
 {
 	bool ok, has = true;
 	size_t off = len >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3) ? 3 : 0;
 	snprintf(detail, detail_size, "invalid");
-	if (f == TF_JSON) {
+	if (f == FMT_JSON) {
 		/* the scanner vouches for the common case; jansson decides (and words) the rest */
 		bool jsonc = !path || tf_jsonc(path);
 		ok = json_fast_valid(data + off, len - off, jsonc) ||
 		     tf_valid_jansson(data + off, len - off, jsonc, detail, detail_size) ||
 		     json_blank(data + off, len - off);
-	} else if (f == TF_YAML) {
+	} else if (f == FMT_YAML) {
 		ok = yaml_fast_valid(data, len) || tf_valid_libyaml(data, len, detail, detail_size);
-	} else if (f == TF_TOML) {
+	} else if (f == FMT_TOML) {
 		ok = check_toml(data + off, len - off);
 	} else {
 		ok = check_frontmatter(data, len, &has) && has;

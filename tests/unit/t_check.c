@@ -11,13 +11,13 @@
 static bool jsonc(const char *s, size_t n)
 {
 	char detail[80];
-	return tf_valid(TF_JSON, "tsconfig.json", s, n, detail, sizeof(detail));
+	return tf_valid(FMT_JSON, "tsconfig.json", s, n, detail, sizeof(detail));
 }
 
 static bool json_strict(const char *s, size_t n)
 {
 	char detail[80];
-	return tf_valid(TF_JSON, "package.json", s, n, detail, sizeof(detail));
+	return tf_valid(FMT_JSON, "package.json", s, n, detail, sizeof(detail));
 }
 
 static void validators(void)
@@ -117,24 +117,26 @@ static void kinds(void)
 	const struct {
 		const char *path, *data;
 		enum check_kind kind;
+		enum format format;
 		const char *reason;
 	} cases[] = {
-		{"a.json", "{}", CHECK_JSON, ""},
-		{"tsconfig.jsonc", "{}", CHECK_JSON, ""},
-		{"a.yml", "a: 1", CHECK_YAML, ""},
-		{"Cargo.toml", "", CHECK_TOML, ""},
-		{"doc.md", "---\na: 1\n---\n", CHECK_FRONTMATTER, ""},
-		{"doc.md", "# plain\n", CHECK_STRUCTURE, ""},
-		{"main.go", "package main\n", CHECK_STRUCTURE, ""},
-		{"c.vue", "<template/>", CHECK_NONE, "no grammar for .vue"},
-		{"notes.txt", "x", CHECK_NONE, "no grammar for .txt"},
-		{"dir/Makefile", "all:", CHECK_NONE, "no grammar for Makefile"},
+		{"a.json", "{}", CHECK_FORMAT, FMT_JSON, ""},
+		{"tsconfig.jsonc", "{}", CHECK_FORMAT, FMT_JSON, ""},
+		{"a.yml", "a: 1", CHECK_FORMAT, FMT_YAML, ""},
+		{"Cargo.toml", "", CHECK_FORMAT, FMT_TOML, ""},
+		{"doc.md", "---\na: 1\n---\n", CHECK_FORMAT, FMT_FRONTMATTER, ""},
+		{"doc.md", "# plain\n", CHECK_STRUCTURE, FMT_NONE, ""},
+		{"main.go", "package main\n", CHECK_STRUCTURE, FMT_NONE, ""},
+		{"c.vue", "<template/>", CHECK_NONE, FMT_NONE, "no grammar for .vue"},
+		{"notes.txt", "x", CHECK_NONE, FMT_NONE, "no grammar for .txt"},
+		{"dir/Makefile", "all:", CHECK_NONE, FMT_NONE, "no grammar for Makefile"},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char reason[80];
+		enum format f;
 		enum check_kind k =
-			check_kind_for(cases[i].path, cases[i].data, strlen(cases[i].data), reason);
-		unit_check(k == cases[i].kind, "kind for %s", cases[i].path);
+			check_kind_for(cases[i].path, cases[i].data, strlen(cases[i].data), &f, reason);
+		unit_check(k == cases[i].kind && f == cases[i].format, "kind for %s", cases[i].path);
 		unit_str(cases[i].path, reason, cases[i].reason);
 	}
 }
@@ -153,9 +155,9 @@ static void layer1(void)
 	check_layer1("m.go", broken, strlen(broken), broken2, strlen(broken2), &r);
 	unit_check(!r.failed && r.errors_before > 0, "go: a file broken before is not blamed on the edit");
 	check_layer1("c.json", "{\"a\":1}", 7, "{\"a\":1", 6, &r);
-	unit_check(r.kind == CHECK_JSON && r.failed, "json: breaking edit fails");
+	unit_check(r.kind == CHECK_FORMAT && r.format == FMT_JSON && r.failed, "json: breaking edit fails");
 	check_layer1("c.json", "{\"a\":1", 6, "{\"a\":2", 6, &r);
-	unit_check(r.kind == CHECK_JSON && !r.failed && r.errors_after == 1,
+	unit_check(r.kind == CHECK_FORMAT && r.format == FMT_JSON && !r.failed && r.errors_after == 1,
 		   "json: invalid before and after is kept");
 	check_layer1("new.json", NULL, 0, "{", 1, &r);
 	unit_check(r.failed, "json: a new file that does not parse fails");
@@ -186,8 +188,11 @@ static void layer1(void)
 static void words(void)
 {
 	unit_str("check_failed_status: structure", check_failed_status(CHECK_STRUCTURE), "failed");
-	unit_str("check_failed_status: json", check_failed_status(CHECK_JSON), "invalid");
-	unit_str("check_failed_status: frontmatter", check_failed_status(CHECK_FRONTMATTER), "invalid");
+	unit_str("check_failed_status: a format", check_failed_status(CHECK_FORMAT), "invalid");
+	struct check_result fm = {.kind = CHECK_FORMAT, .format = FMT_FRONTMATTER};
+	unit_str("check_layer_name: frontmatter", check_layer_name(&fm), "frontmatter");
+	unit_str("check_reject_note: frontmatter", check_reject_note(&fm),
+		 "\xE2\x86\x90 invalid frontmatter");
 }
 
 /* One preset table feeds the help text, the unknown-preset message and the resolver. */

@@ -57,7 +57,7 @@ static void agree(const char *s, size_t n, struct tally *t, const char *what)
 	if (json_fast_model(s, n, &fast)) {
 		t->model_sure++;
 		struct doc d;
-		bool ok = doc_build_tree(&d, TF_JSON, s, n);
+		bool ok = doc_build_tree(&d, FMT_JSON, s, n);
 		if (!ok || !tn_eq(fast, d.root)) {
 			t->model_bad++;
 			printf("  model differs on %s: ", what);
@@ -103,7 +103,7 @@ static void agree_yaml(const char *s, size_t n, size_t *sure, size_t *bad, const
 		return;
 	(*sure)++;
 	struct doc d;
-	bool ok = doc_build_tree(&d, TF_YAML, s, n);
+	bool ok = doc_build_tree(&d, FMT_YAML, s, n);
 	if (!ok || !tn_eq(fast, d.root)) {
 		(*bad)++;
 		printf("  yaml model differs on %s (tree ok %d): ", what, ok);
