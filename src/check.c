@@ -16,7 +16,6 @@
 #include "symbols/lang.h"
 #include "symbols/parse.h"
 #include "transform/meaning.h"
-#include "transform/tf.h"
 #include "worktree.h"
 
 /* The tree-sitter error count before and after; false when path has no grammar. How much of the
@@ -97,21 +96,6 @@ const char *check_status_word(const struct check_result *r, bool blame_all)
 	return r->kind != CHECK_STRUCTURE && r->errors_after ? "still invalid" : "ok";
 }
 
-bool check_yaml(const char *s, size_t n)
-{
-	char detail[8];
-	return tf_valid(FMT_YAML, NULL, s, n, detail, sizeof(detail));
-}
-
-bool check_frontmatter(const char *s, size_t n, bool *has)
-{
-	size_t first = 0, close = 0, end = format_frontmatter(s, n, &first, &close);
-	*has = end != 0;
-	if (!end)
-		return true;
-	return end != SIZE_MAX && check_yaml(s + first, close - first);
-}
-
 /* True when before and after hold the same frontmatter block, byte for byte: the change is in the
  * body, which the Markdown grammar checks. */
 static bool frontmatter_untouched(const char *before, size_t blen, const char *after, size_t alen)
@@ -122,14 +106,15 @@ static bool frontmatter_untouched(const char *before, size_t blen, const char *a
 	return b_end && b_end != SIZE_MAX && b_end == a_end && !memcmp(before, after, b_end);
 }
 
-/* The one verdict on a data file (tf_valid, transform's too); frontmatter may also be absent. */
+/* The one verdict on a data file (format_valid, transform's too); frontmatter may also be
+ * absent. */
 static bool format_ok(enum format f, const char *path, const char *s, size_t n)
 {
 	bool has;
 	char detail[8];
 	if (f == FMT_FRONTMATTER)
-		return check_frontmatter(s, n, &has);
-	return tf_valid(f, path, s, n, detail, sizeof(detail));
+		return format_frontmatter_valid(s, n, &has);
+	return format_valid(f, path, s, n, detail, sizeof(detail));
 }
 
 void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
@@ -187,7 +172,7 @@ bool check_meaning(const char *path, struct check_result *r, const char *before,
 {
 	bool has = true;
 	if (r->kind != CHECK_FORMAT || r->failed || r->errors_before || r->errors_after || !before ||
-	    (r->format == FMT_FRONTMATTER && (!check_frontmatter(before, blen, &has) || !has)))
+	    (r->format == FMT_FRONTMATTER && (!format_frontmatter_valid(before, blen, &has) || !has)))
 		return true;
 	size_t mark = why->len;
 	buf_addf(why, "meaning check failed for %s: ", path);

@@ -1,7 +1,7 @@
 /* The guardrails an edit or a write must pass before it is kept.
  *
  * Layer 1, per file, automatic: JSON (comments allowed, trailing commas in JSONC files), YAML,
- * TOML and markdown frontmatter are decided by a real parser (tf_valid, transform's verdict
+ * TOML and markdown frontmatter are decided by the format's verdict (format_valid, transform's
  * too); any other file with a bundled tree-sitter grammar is parsed before and after, and an edit
  * that adds an error or missing node fails. A file with no grammar is named as skipped, never
  * guessed at. Only a *new* failure fails: a file that was already
@@ -66,12 +66,6 @@ const char *check_failed_status(enum check_kind k);
  * with blame_all, when any error is left: write never refuses, so it names what the old content
  * had too), "still invalid" for a format file invalid before and after, else "ok". */
 const char *check_status_word(const struct check_result *r, bool blame_all);
-
-/* Format validators (true = parses); JSON's is tf_valid (transform/tf.h), the one verdict. */
-bool check_yaml(const char *s, size_t n);
-bool check_toml(const char *s, size_t n);
-/* Markdown frontmatter: true when s has none, or it parses as YAML. *has tells which. */
-bool check_frontmatter(const char *s, size_t n, bool *has);
 
 /* Layer 2. */
 enum check_cmd_verdict {

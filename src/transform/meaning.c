@@ -637,7 +637,7 @@ static bool side_build(struct side *s, enum format f, const char *src, size_t le
 	s->src = src;
 	s->len = len;
 	bool has = true;
-	if (f == FMT_FRONTMATTER && check_frontmatter(src, len, &has) && !has) {
+	if (f == FMT_FRONTMATTER && format_frontmatter_valid(src, len, &has) && !has) {
 		/* the fences went: the block is Markdown now, and means nothing as data */
 		memset(&s->doc, 0, sizeof(s->doc));
 		s->doc.fmt = FMT_YAML;

@@ -1,7 +1,7 @@
 /* The meaning proof for data files: a change to a JSON, YAML, TOML or frontmatter file that
  * parses keeps every value it did not touch.
  *
- * Both versions are read to transform's document model (tf_int.h). The change is the run of
+ * Both versions are read to the document model (format/model.h). The change is the run of
  * whole lines between the longest common prefix and suffix of the two versions; every other byte
  * is the same in both, shifted. Every scalar (and every empty container) whose bytes lie wholly
  * outside the changed lines must, in the other version, be a value at the same bytes with the same
@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "tf.h"
+#include "../format/format.h"
 
 struct buf;
 

@@ -7,35 +7,19 @@
 #include <string.h>
 
 #include "../alloc.h"
+#include "../format/jsonc.h"
 #include "../json.h"
 #include "tf_int.h"
 
-size_t line_begin(const char *s, size_t off)
-{
-	while (off && s[off - 1] != '\n')
-		off--;
-	return off;
-}
-
-size_t line_after(const char *s, size_t len, size_t off)
-{
-	const char *nl = off < len ? memchr(s + off, '\n', len - off) : NULL;
-	return nl ? (size_t)(nl - s) + 1 : len;
-}
-
 size_t skip_blank(const char *s, size_t off, size_t lim, enum format fmt)
 {
+	if (fmt == FMT_JSON)
+		return jsonc_blank(s, off, lim, NULL);
 	while (off < lim) {
 		char c = s[off];
 		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
 			off++;
-		} else if (fmt == FMT_JSON && c == '/' && off + 1 < lim && s[off + 1] == '/') {
-			while (off < lim && s[off] != '\n')
-				off++;
-		} else if (fmt == FMT_JSON && c == '/' && off + 1 < lim && s[off + 1] == '*') {
-			const char *e = off + 2 < lim ? memmem(s + off + 2, lim - off - 2, "*/", 2) : NULL;
-			off = e ? (size_t)(e - s) + 2 : lim;
-		} else if (fmt != FMT_JSON && c == '#') {
+		} else if (c == '#') {
 			while (off < lim && s[off] != '\n')
 				off++;
 		} else {
@@ -104,10 +88,8 @@ static bool comment_line(const struct doc *d, size_t a, size_t b)
 		b--;
 	if (d->fmt != FMT_JSON)
 		return a < b && s[a] == '#';
-	if (b - a >= 2 && s[a] == '/' && s[a + 1] == '/')
-		return true;
-	return b - a >= 4 && !memcmp(s + a, "/*", 2) && !memcmp(s + b - 2, "*/", 2) &&
-	       memmem(s + a + 2, b - a - 2, "*/", 2) == s + b - 2;
+	bool open = false;
+	return a < b && jsonc_comment(s, a, b, &open) == b && !open;
 }
 
 /* The start of the comment lines directly above the line starting at ls, with no blank line
@@ -213,8 +195,9 @@ static void flow_delete(const struct doc *d, const struct tn *c, size_t idx, str
 	size_t q = comma ? p + 1 : p;
 	while (q < c->close && (s[q] == ' ' || s[q] == '\t'))
 		q++;
-	if (q < c->close &&
-	    ((d->fmt == FMT_JSON && s[q] == '/' && s[q + 1] == '/') || (d->fmt != FMT_JSON && s[q] == '#')))
+	if (q < c->close && d->fmt == FMT_JSON && s[q] == '/' && s[q + 1] == '/')
+		q = jsonc_comment(s, q, c->close, NULL);
+	else if (q < c->close && d->fmt != FMT_JSON && s[q] == '#')
 		while (q < c->close && s[q] != '\n')
 			q++;
 	bool own_line = has_newline(s, c->open, en->start) && only_blank_before(s, en->start) &&

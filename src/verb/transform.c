@@ -261,7 +261,7 @@ static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
 		return diag_add(d, E_UNSUPPORTED_FILE,
 				"%s is unsupported: not JSON, YAML, TOML or Markdown with frontmatter",
 				ef->path);
-	if (!o->no_check && !tf_valid(j->fmt, ef->path, ef->orig, ef->orig_len, detail, sizeof(detail)))
+	if (!o->no_check && !format_valid(j->fmt, ef->path, ef->orig, ef->orig_len, detail, sizeof(detail)))
 		return diag_add(d, E_CHECK_FAILED, "structured check failed for %s: %s", ef->path, detail);
 	enum lets_err e = tf_apply(j->fmt, ef->path, ef->orig, ef->orig_len, j->ops, j->n_ops, &j->res, d);
 	if (e)
@@ -278,7 +278,7 @@ static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
 		ef->ck.kind = CHECK_FORMAT;
 		ef->ck.format = j->fmt;
 		ef->ck.errors_after =
-			!tf_valid(j->fmt, ef->path, ef->f.data, ef->f.size, detail, sizeof(detail));
+			!format_valid(j->fmt, ef->path, ef->f.data, ef->f.size, detail, sizeof(detail));
 		ef->ck.failed = ef->ck.errors_after > 0;
 	}
 	struct buf why = BUF_INIT;

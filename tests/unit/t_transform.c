@@ -346,7 +346,7 @@ static void run_case(const struct ecase *c)
 		buf_release(&m);
 		char detail[120];
 		snprintf(name, sizeof(name), "%s: parses", c->name);
-		unit_check(tf_valid(c->f, NULL, r.data, r.len, detail, sizeof(detail)), "%s", name);
+		unit_check(format_valid(c->f, NULL, r.data, r.len, detail, sizeof(detail)), "%s", name);
 	} else {
 		printf("  %s\n", d.n ? d.items[0].message : "");
 	}

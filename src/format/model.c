@@ -1,16 +1,15 @@
-/* The document model read off a tree-sitter tree: every map, sequence and scalar with the byte
- * spans an operation splices. JSON and YAML nest as their syntax does; TOML's tables are put
- * together from [headers], [[arrays]] and dotted keys, each remembering where a new key line
- * goes. A tree with an ERROR node other than a JSONC trailing comma is not modelled.
- * The common plain JSON or block YAML file is read to the same model without a tree, by the
- * scanners in jsonscan.c and yamlscan.c, which decline anything they are not sure of: a
- * tree-sitter parse of a whole file costs several times the rest of a transform. */
+/* The document model (model.h) read off a tree-sitter tree. A tree with an ERROR node other than a
+ * JSONC trailing comma is not modelled. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tree_sitter/api.h>
 
 #include "../alloc.h"
-#include "tf_int.h"
+#include "../buf.h"
+#include "../json.h"
+#include "jsonc.h"
+#include "model.h"
 
 const TSLanguage *tree_sitter_json(void);
 const TSLanguage *tree_sitter_yaml(void);
@@ -64,22 +63,35 @@ static struct te *tn_add(struct tn *p, char *key, uint32_t start, uint32_t end, 
 	return e;
 }
 
-/* A double-quoted string's content, decoded as JSON decodes it; the raw bytes if it will not. */
-char *tf_decode_quoted(const char *s, size_t n, size_t *out_len)
+size_t line_begin(const char *s, size_t off)
 {
-	struct tv v;
+	while (off && s[off - 1] != '\n')
+		off--;
+	return off;
+}
+
+size_t line_after(const char *s, size_t len, size_t off)
+{
+	const char *nl = off < len ? memchr(s + off, '\n', len - off) : NULL;
+	return nl ? (size_t)(nl - s) + 1 : len;
+}
+
+char *model_decode_quoted(const char *s, size_t n, size_t *out_len)
+{
 	if (n >= 2 && s[0] == '"' && s[n - 1] == '"' && !memchr(s + 1, '\\', n - 2) &&
 	    !memchr(s + 1, '"', n - 2)) {
 		/* nothing to decode: both ways below give the bytes between the quotes */
 		*out_len = n - 2;
 		return xstrndup(s + 1, n - 2);
 	}
-	if (n >= 2 && s[0] == '"' && tv_parse(&v, s, n) && v.k == TV_STR) {
-		*out_len = v.len;
-		char *r = v.s;
-		v.s = NULL;
-		tv_release(&v);
-		return r;
+	if (n >= 2 && s[0] == '"') {
+		struct buf b = BUF_INIT;
+		size_t i = 0;
+		if (jsonc_decode(s, n, &i, &b) && jsonc_space(s, i, n) == n) {
+			*out_len = b.len;
+			return buf_detach(&b);
+		}
+		buf_release(&b);
 	}
 	if (n >= 2 && (s[0] == '"' || s[0] == '\'')) {
 		s++;
@@ -95,7 +107,7 @@ static void scalar_text(struct tn *t, const char *src, TSNode n, char quote)
 	size_t len = ts_node_end_byte(n) - ts_node_start_byte(n);
 	t->quote = quote;
 	if (quote == '"') {
-		t->text = tf_decode_quoted(s, len, &t->text_len);
+		t->text = model_decode_quoted(s, len, &t->text_len);
 	} else if (quote == '\'') {
 		struct buf b = BUF_INIT;
 		for (size_t i = 1; i + 1 < len; i++) {
@@ -159,8 +171,8 @@ static void json_kids(struct mb *m, struct tn *t, TSNode n, int depth)
 				continue;
 			}
 			size_t kl;
-			char *ks = tf_decode_quoted(m->src + ts_node_start_byte(key),
-						    ts_node_end_byte(key) - ts_node_start_byte(key), &kl);
+			char *ks = model_decode_quoted(m->src + ts_node_start_byte(key),
+						       ts_node_end_byte(key) - ts_node_start_byte(key), &kl);
 			tn_add(t, ks, ts_node_start_byte(k), ts_node_end_byte(k),
 			       json_node(m, val, depth + 1))
 				->after = ts_node_end_byte(key);
@@ -392,6 +404,19 @@ static struct tn *yaml_root(struct mb *m, TSNode root)
 
 /* ---- TOML ---- */
 
+void key_toml(struct buf *b, const char *k)
+{
+	size_t n = strlen(k);
+	bool bare = n > 0;
+	for (size_t i = 0; i < n && bare; i++)
+		bare = (k[i] >= 'a' && k[i] <= 'z') || (k[i] >= 'A' && k[i] <= 'Z') ||
+		       (k[i] >= '0' && k[i] <= '9') || k[i] == '_' || k[i] == '-';
+	if (bare)
+		buf_add(b, k, n);
+	else
+		json_str(b, k, n);
+}
+
 static char *toml_key_text(struct mb *m, TSNode k)
 {
 	const char *s = m->src + ts_node_start_byte(k);
@@ -399,7 +424,7 @@ static char *toml_key_text(struct mb *m, TSNode k)
 	if (is(k, "quoted_key") && n >= 2 && s[0] == '\'')
 		return xstrndup(s + 1, n - 2);
 	if (is(k, "quoted_key"))
-		return tf_decode_quoted(s, n, &l);
+		return model_decode_quoted(s, n, &l);
 	return xstrndup(s, n);
 }
 
@@ -691,19 +716,10 @@ static bool build_tree(struct doc *d, enum format f, const char *src, size_t len
 						       : tree_sitter_toml());
 	struct mb m = {src, len, false, lenient};
 	if (f == FMT_FRONTMATTER) {
-		size_t first = len >= 4 && !memcmp(src, "---\n", 4) ? 4 : 5;
-		size_t i = first;
-		while (i < len) {
-			size_t e = line_after(src, len, i), l = e - i;
-			while (l && (src[i + l - 1] == '\n' || src[i + l - 1] == '\r'))
-				l--;
-			if (l == 3 && (!memcmp(src + i, "---", 3) || !memcmp(src + i, "...", 3)))
-				break;
-			i = e;
-		}
+		size_t first = 0, close = len, end = format_frontmatter(src, len, &first, &close);
 		d->base = (uint32_t)first;
-		d->limit = (uint32_t)i;
-		TSRange range = {{0, 0}, {0, 0}, (uint32_t)first, (uint32_t)i};
+		d->limit = (uint32_t)(end == SIZE_MAX ? len : close);
+		TSRange range = {{0, 0}, {0, 0}, (uint32_t)first, d->limit};
 		range.start_point.row = 1;
 		ts_parser_set_included_ranges(p, &range, 1);
 	}
