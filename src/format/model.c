@@ -1,5 +1,8 @@
-/* The document model (model.h) read off a tree-sitter tree. A tree with an ERROR node other than a
- * JSONC trailing comma is not modelled. */
+/* The document model (model.h): the part every format shares — the nodes, the decoded scalars,
+ * the choice between a fast scanner and tree-sitter, the parse (of frontmatter: its YAML only) —
+ * and the byte helpers. Each format's tree is read in its own file: model_json.c, model_yaml.c,
+ * model_toml.c (model_int.h). A tree with an ERROR node other than a JSONC trailing comma is not
+ * modelled. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,27 +10,14 @@
 
 #include "../alloc.h"
 #include "../buf.h"
-#include "../json.h"
 #include "jsonc.h"
-#include "model.h"
+#include "model_int.h"
 
 const TSLanguage *tree_sitter_json(void);
 const TSLanguage *tree_sitter_yaml(void);
 const TSLanguage *tree_sitter_toml(void);
 
-struct mb {
-	const char *src;
-	size_t len;
-	bool bad;
-	bool lenient; /* reading for meaning only: model what transform does not edit in place */
-};
-
-static bool is(TSNode n, const char *type)
-{
-	return !strcmp(ts_node_type(n), type);
-}
-
-static struct tn *tn_new(enum tn_kind k, TSNode n)
+struct tn *model_new(enum tn_kind k, TSNode n)
 {
 	struct tn *t = xcalloc(1, sizeof(*t));
 	t->kind = k;
@@ -51,7 +41,7 @@ void tn_free(struct tn *n)
 	free(n);
 }
 
-static struct te *tn_add(struct tn *p, char *key, uint32_t start, uint32_t end, struct tn *val)
+struct te *model_add(struct tn *p, char *key, uint32_t start, uint32_t end, struct tn *val)
 {
 	XGROW(p->kids, p->cap, p->n + 1);
 	struct te *e = &p->kids[p->n++];
@@ -101,7 +91,7 @@ char *model_decode_quoted(const char *s, size_t n, size_t *out_len)
 	return xstrndup(s, n);
 }
 
-static void scalar_text(struct tn *t, const char *src, TSNode n, char quote)
+void model_scalar(struct tn *t, const char *src, TSNode n, char quote)
 {
 	const char *s = src + ts_node_start_byte(n);
 	size_t len = ts_node_end_byte(n) - ts_node_start_byte(n);
@@ -123,9 +113,7 @@ static void scalar_text(struct tn *t, const char *src, TSNode n, char quote)
 	}
 }
 
-/* The children of n (named ones only when named), read with a cursor: indexing a node's
- * children one by one costs a walk from the first each time, quadratic on a long object. */
-static size_t kids_of(TSNode n, bool named, TSNode **out)
+size_t model_kids(TSNode n, bool named, TSNode **out)
 {
 	size_t cnt = 0, cap = 0;
 	*out = NULL;
@@ -139,529 +127,6 @@ static size_t kids_of(TSNode n, bool named, TSNode **out)
 	}
 	ts_tree_cursor_delete(&c);
 	return cnt;
-}
-
-/* ---- JSON ---- */
-
-static struct tn *json_node(struct mb *m, TSNode n, int depth);
-
-static void json_kids(struct mb *m, struct tn *t, TSNode n, int depth)
-{
-	TSNode *kid;
-	size_t c = kids_of(n, true, &kid);
-	t->style = ST_FLOW;
-	t->open = t->start;
-	t->close = t->end - 1;
-	for (size_t i = 0; i < c; i++) {
-		TSNode k = kid[i];
-		if (!ts_node_is_named(k) || is(k, "comment") || ts_node_is_missing(k))
-			continue; /* a MISSING value is how tree-sitter reads a trailing comma, too */
-		if (is(k, "ERROR")) {
-			/* only a trailing comma is JSONC; anything else is not modelled */
-			if (ts_node_end_byte(k) - ts_node_start_byte(k) != 1 ||
-			    m->src[ts_node_start_byte(k)] != ',')
-				m->bad = true;
-			continue;
-		}
-		if (t->kind == TN_MAP) {
-			TSNode key = ts_node_child_by_field_name(k, "key", 3);
-			TSNode val = ts_node_child_by_field_name(k, "value", 5);
-			if (ts_node_is_null(key) || ts_node_is_null(val)) {
-				m->bad = true;
-				continue;
-			}
-			size_t kl;
-			char *ks = model_decode_quoted(m->src + ts_node_start_byte(key),
-						       ts_node_end_byte(key) - ts_node_start_byte(key), &kl);
-			tn_add(t, ks, ts_node_start_byte(k), ts_node_end_byte(k),
-			       json_node(m, val, depth + 1))
-				->after = ts_node_end_byte(key);
-		} else {
-			tn_add(t, NULL, ts_node_start_byte(k), ts_node_end_byte(k),
-			       json_node(m, k, depth + 1));
-		}
-	}
-	free(kid);
-}
-
-static struct tn *json_node(struct mb *m, TSNode n, int depth)
-{
-	if (depth > 200) {
-		m->bad = true;
-		return tn_new(TN_SCALAR, n);
-	}
-	if (is(n, "object") || is(n, "array")) {
-		struct tn *t = tn_new(is(n, "object") ? TN_MAP : TN_SEQ, n);
-		json_kids(m, t, n, depth);
-		return t;
-	}
-	struct tn *t = tn_new(TN_SCALAR, n);
-	if (is(n, "string")) {
-		t->sc = SC_STRING;
-		scalar_text(t, m->src, n, '"');
-	} else {
-		t->sc = is(n, "number")                     ? SC_NUMBER
-			: is(n, "null")                     ? SC_NULL
-			: (is(n, "true") || is(n, "false")) ? SC_BOOL
-							    : SC_OTHER;
-		scalar_text(t, m->src, n, 0);
-	}
-	if (is(n, "ERROR"))
-		m->bad = true;
-	return t;
-}
-
-/* ---- YAML ---- */
-
-static struct tn *yaml_node(struct mb *m, TSNode n, int depth);
-
-static int column(const char *src, size_t off)
-{
-	return (int)(off - line_begin(src, off));
-}
-
-static void yaml_pairs(struct mb *m, struct tn *t, TSNode n, int depth)
-{
-	TSNode *kid;
-	size_t c = kids_of(n, true, &kid);
-	for (size_t i = 0; i < c; i++) {
-		TSNode k = kid[i];
-		if (is(k, "comment"))
-			continue;
-		if (is(k, "ERROR")) {
-			m->bad = true;
-			continue;
-		}
-		bool pair = is(k, "block_mapping_pair") || is(k, "flow_pair");
-		if (t->kind == TN_MAP && !pair && !is(k, "flow_node")) {
-			m->bad = true;
-			continue;
-		}
-		TSNode key = pair ? ts_node_child_by_field_name(k, "key", 3) : k;
-		TSNode val = pair ? ts_node_child_by_field_name(k, "value", 5) : k;
-		char *ks = NULL, *single = NULL;
-		if (t->kind == TN_MAP || (pair && m->lenient)) {
-			struct tn *kt = ts_node_is_null(key) ? NULL : yaml_node(m, key, depth + 1);
-			ks = kt && kt->text ? xstrndup(kt->text, kt->text_len) : xstrdup("");
-			tn_free(kt);
-			if (t->kind != TN_MAP)
-				single = ks, ks = NULL;
-		} else if (pair) {
-			m->bad = true; /* a single-pair mapping inside a flow sequence */
-		}
-		uint32_t after = ts_node_start_byte(k);
-		for (uint32_t j = 0; j < ts_node_child_count(k); j++) {
-			TSNode tok = ts_node_child(k, j);
-			if (!ts_node_is_named(tok) && (is(tok, ":") || is(tok, "-")))
-				after = ts_node_end_byte(tok);
-		}
-		struct tn *v;
-		if (is(k, "block_sequence_item")) {
-			val = ts_node_named_child(k, 0);
-			while (!ts_node_is_null(val) && is(val, "comment"))
-				val = ts_node_next_named_sibling(val);
-		}
-		if (ts_node_is_null(val) || (t->kind == TN_MAP && !pair)) {
-			v = xcalloc(1, sizeof(*v));
-			v->kind = TN_SCALAR;
-			v->sc = SC_NULL;
-			v->start = v->end = after;
-		} else {
-			v = yaml_node(m, val, depth + 1);
-		}
-		if (single) {
-			/* [a, b: 1] holds the map {b: 1} */
-			struct tn *one = tn_new(TN_MAP, k);
-			one->style = ST_FLOW;
-			tn_add(one, single, ts_node_start_byte(k), ts_node_end_byte(k), v)->after = after;
-			v = one;
-		}
-		struct te *e = tn_add(t, ks, ts_node_start_byte(k), ts_node_end_byte(k), v);
-		e->after = after;
-		if (t->n == 1)
-			t->indent = column(m->src, e->start);
-	}
-	free(kid);
-}
-
-static void yaml_scalar(struct mb *m, struct tn *t, TSNode n)
-{
-	if (is(n, "plain_scalar")) {
-		TSNode in = ts_node_named_child(n, 0);
-		const char *ty = ts_node_is_null(in) ? "" : ts_node_type(in);
-		t->sc = !strcmp(ty, "string_scalar")                                   ? SC_STRING
-			: !strcmp(ty, "integer_scalar") || !strcmp(ty, "float_scalar") ? SC_NUMBER
-			: !strcmp(ty, "boolean_scalar")                                ? SC_BOOL
-			: !strcmp(ty, "null_scalar")                                   ? SC_NULL
-										       : SC_OTHER;
-		scalar_text(t, m->src, n, 0);
-		if (memchr(t->text, '\n', t->text_len))
-			t->quote = '|';
-	} else if (is(n, "double_quote_scalar") || is(n, "single_quote_scalar")) {
-		t->sc = SC_STRING;
-		scalar_text(t, m->src, n, is(n, "double_quote_scalar") ? '"' : '\'');
-	} else if (is(n, "block_scalar")) {
-		t->sc = SC_STRING;
-		scalar_text(t, m->src, n, '|');
-	} else if (is(n, "alias")) {
-		t->alias = true;
-		t->sc = SC_OTHER;
-	} else {
-		m->bad = true;
-	}
-}
-
-static struct tn *yaml_node(struct mb *m, TSNode n, int depth)
-{
-	bool tagged = false;
-	TSNode inner = n;
-	if (is(n, "flow_node") || is(n, "block_node")) {
-		uint32_t c = ts_node_named_child_count(n);
-		TSNode last = n;
-		for (uint32_t i = 0; i < c; i++) {
-			TSNode k = ts_node_named_child(n, i);
-			if (is(k, "tag"))
-				tagged = true;
-			else if (!is(k, "anchor") && !is(k, "comment"))
-				last = k;
-		}
-		inner = last;
-	}
-	bool map = is(inner, "block_mapping") || is(inner, "flow_mapping");
-	bool seq = is(inner, "block_sequence") || is(inner, "flow_sequence");
-	struct tn *t = tn_new(map ? TN_MAP : seq ? TN_SEQ : TN_SCALAR, inner);
-	t->tagged = tagged;
-	if (depth > 200 || (ts_node_eq(inner, n) && (is(n, "flow_node") || is(n, "block_node")))) {
-		m->bad = true;
-		return t;
-	}
-	if (map || seq) {
-		t->style = is(inner, "flow_mapping") || is(inner, "flow_sequence") ? ST_FLOW : ST_BLOCK;
-		t->open = t->start;
-		t->close = t->end - 1;
-		yaml_pairs(m, t, inner, depth);
-	} else {
-		yaml_scalar(m, t, inner);
-	}
-	return t;
-}
-
-/* A document's value: its block or flow node, or NULL when it has none. */
-static struct tn *yaml_doc(struct mb *m, TSNode docn)
-{
-	for (uint32_t i = 0; i < ts_node_named_child_count(docn); i++) {
-		TSNode k = ts_node_named_child(docn, i);
-		if (is(k, "block_node") || is(k, "flow_node"))
-			return yaml_node(m, k, 0);
-		if (is(k, "ERROR"))
-			m->bad = true;
-	}
-	return NULL;
-}
-
-/* One document is the root; several are the elements of an ST_YAML_DOCS sequence, an empty one
- * a null. */
-static struct tn *yaml_root(struct mb *m, TSNode root)
-{
-	TSNode *kid;
-	size_t c = kids_of(root, true, &kid), docs = 0;
-	struct tn *seq = NULL, *one = NULL;
-	TSNode first = {0};
-	for (size_t i = 0; i < c; i++) {
-		TSNode k = kid[i];
-		if (is(k, "ERROR"))
-			m->bad = true;
-		if (!is(k, "document"))
-			continue;
-		struct tn *v = yaml_doc(m, k);
-		if (!docs++) {
-			one = v;
-			first = k;
-			continue;
-		}
-		if (!seq) {
-			seq = tn_new(TN_SEQ, root);
-			seq->style = ST_YAML_DOCS;
-			tn_add(seq, NULL, ts_node_start_byte(first), ts_node_end_byte(first), NULL);
-		}
-		tn_add(seq, NULL, ts_node_start_byte(k), ts_node_end_byte(k), v);
-	}
-	free(kid);
-	if (!seq)
-		return one;
-	seq->kids[0].val = one;
-	for (size_t i = 0; i < seq->n; i++) {
-		struct te *e = &seq->kids[i];
-		if (!e->val) {
-			e->val = xcalloc(1, sizeof(*e->val));
-			e->val->kind = TN_SCALAR;
-			e->val->sc = SC_NULL;
-			e->val->start = e->val->end = e->start;
-		}
-	}
-	return seq;
-}
-
-/* ---- TOML ---- */
-
-void key_toml(struct buf *b, const char *k)
-{
-	size_t n = strlen(k);
-	bool bare = n > 0;
-	for (size_t i = 0; i < n && bare; i++)
-		bare = (k[i] >= 'a' && k[i] <= 'z') || (k[i] >= 'A' && k[i] <= 'Z') ||
-		       (k[i] >= '0' && k[i] <= '9') || k[i] == '_' || k[i] == '-';
-	if (bare)
-		buf_add(b, k, n);
-	else
-		json_str(b, k, n);
-}
-
-static char *toml_key_text(struct mb *m, TSNode k)
-{
-	const char *s = m->src + ts_node_start_byte(k);
-	size_t n = ts_node_end_byte(k) - ts_node_start_byte(k), l;
-	if (is(k, "quoted_key") && n >= 2 && s[0] == '\'')
-		return xstrndup(s + 1, n - 2);
-	if (is(k, "quoted_key"))
-		return model_decode_quoted(s, n, &l);
-	return xstrndup(s, n);
-}
-
-/* The keys of a bare, quoted or dotted key, in order. */
-static size_t toml_keys(struct mb *m, TSNode k, char **out, size_t cap)
-{
-	if (!is(k, "dotted_key")) {
-		if (cap)
-			out[0] = toml_key_text(m, k);
-		return 1;
-	}
-	size_t n = 0;
-	for (uint32_t i = 0; i < ts_node_named_child_count(k); i++) {
-		size_t got = toml_keys(m, ts_node_named_child(k, i), out + n, cap > n ? cap - n : 0);
-		n += got;
-	}
-	return n;
-}
-
-static struct te *find_kid(struct tn *t, const char *key)
-{
-	for (size_t i = 0; i < t->n; i++)
-		if (t->kids[i].key && !strcmp(t->kids[i].key, key))
-			return &t->kids[i];
-	return NULL;
-}
-
-static struct tn *toml_map(enum tn_style st)
-{
-	struct tn *t = xcalloc(1, sizeof(*t));
-	t->kind = TN_MAP;
-	t->style = st;
-	t->prefix = xstrdup("");
-	return t;
-}
-
-/* Descends from t by key, making an implicit table when it is missing; an array of tables
- * stands for its last element. */
-static struct tn *toml_child(struct mb *m, struct tn *t, const char *key, enum tn_style make, struct tn *sect)
-{
-	struct te *e = find_kid(t, key);
-	if (!e) {
-		struct tn *c = toml_map(make);
-		c->sect = sect;
-		if (make == ST_TOML_DOTTED) {
-			struct buf p = BUF_INIT;
-			buf_adds(&p, t->style == ST_TOML_DOTTED ? t->prefix : "");
-			key_toml(&p, key);
-			buf_addc(&p, '.');
-			free(c->prefix);
-			c->prefix = buf_detach(&p);
-		}
-		e = tn_add(t, xstrdup(key), 0, 0, c);
-	}
-	struct tn *c = e->val;
-	if (c->kind == TN_SEQ && c->style == ST_TOML_AOT && c->n)
-		c = c->kids[c->n - 1].val;
-	if (c->kind != TN_MAP) {
-		m->bad = true;
-		return NULL;
-	}
-	return c;
-}
-
-static struct tn *toml_value(struct mb *m, TSNode n, int depth)
-{
-	const char *ty = ts_node_type(n);
-	bool map = !strcmp(ty, "inline_table"), seq = !strcmp(ty, "array");
-	struct tn *t = tn_new(map ? TN_MAP : seq ? TN_SEQ : TN_SCALAR, n);
-	if (map || seq) {
-		t->style = ST_FLOW;
-		t->open = t->start;
-		t->close = t->end - 1;
-		TSNode *kid;
-		size_t c = kids_of(n, true, &kid);
-		for (size_t i = 0; i < c; i++) {
-			TSNode k = kid[i];
-			if (is(k, "comment"))
-				continue;
-			if (!map) {
-				tn_add(t, NULL, ts_node_start_byte(k), ts_node_end_byte(k),
-				       toml_value(m, k, depth + 1));
-				continue;
-			}
-			TSNode key = ts_node_named_child(k, 0), val = ts_node_named_child(k, 1);
-			if (is(key, "dotted_key") || ts_node_is_null(val))
-				m->bad = true; /* a dotted key inside an inline table: not modelled */
-			if (ts_node_is_null(val))
-				continue;
-			tn_add(t, toml_key_text(m, key), ts_node_start_byte(k), ts_node_end_byte(k),
-			       toml_value(m, val, depth + 1))
-				->after = ts_node_end_byte(key);
-		}
-		free(kid);
-		return t;
-	}
-	const char *s = m->src + t->start;
-	size_t len = t->end - t->start;
-	if (!strcmp(ty, "string")) {
-		t->sc = SC_STRING;
-		bool multi = len >= 6 && (!memcmp(s, "\"\"\"", 3) || !memcmp(s, "'''", 3));
-		scalar_text(t, m->src, n, multi ? '|' : s[0]);
-	} else {
-		t->sc = !strcmp(ty, "integer") || !strcmp(ty, "float") ? SC_NUMBER
-			: !strcmp(ty, "boolean")                       ? SC_BOOL
-								       : SC_OTHER;
-		scalar_text(t, m->src, n, 0);
-	}
-	if (depth > 200)
-		m->bad = true;
-	return t;
-}
-
-static void toml_pair(struct mb *m, struct tn *sect, TSNode p)
-{
-	TSNode key = ts_node_named_child(p, 0), val = ts_node_named_child(p, 1);
-	if (ts_node_is_null(val)) {
-		m->bad = true;
-		return;
-	}
-	char *keys[32];
-	size_t nk = toml_keys(m, key, keys, 32);
-	struct tn *t = sect;
-	for (size_t i = 0; i + 1 < nk && i < 32 && t; i++)
-		t = toml_child(m, t, keys[i], ST_TOML_DOTTED, sect);
-	if (t && nk <= 32) {
-		uint32_t eq = ts_node_end_byte(key);
-		struct te *e = tn_add(t, xstrdup(keys[nk - 1]), ts_node_start_byte(p), ts_node_end_byte(p),
-				      toml_value(m, val, 0));
-		e->after = eq;
-	} else {
-		m->bad = true;
-	}
-	for (size_t i = 0; i < nk && i < 32; i++)
-		free(keys[i]);
-	sect->ins = (uint32_t)line_after(m->src, m->len, ts_node_end_byte(p));
-}
-
-/* A [table] or [[array]] header: walks to (or makes) the table it names. */
-static struct tn *toml_section(struct mb *m, struct tn *root, TSNode sec, bool aot)
-{
-	TSNode key = ts_node_named_child(sec, 0);
-	char *keys[32];
-	size_t nk = toml_keys(m, key, keys, 32);
-	struct tn *t = root, *made = NULL;
-	struct buf path = BUF_INIT;
-	for (size_t i = 0; i + 1 < nk && i < 32 && t; i++) {
-		t = toml_child(m, t, keys[i], ST_TOML_IMPLICIT, NULL);
-		if (i)
-			buf_addc(&path, '.');
-		key_toml(&path, keys[i]);
-		if (t && t->style == ST_TOML_IMPLICIT && !t->header)
-			t->header = xstrdup(path.data);
-	}
-	buf_release(&path);
-	if (t && nk <= 32) {
-		struct te *e = find_kid(t, keys[nk - 1]);
-		uint32_t s = ts_node_start_byte(sec), end = ts_node_end_byte(sec);
-		made = toml_map(ST_TOML_TABLE);
-		if (aot) {
-			if (!e) {
-				struct tn *seq = xcalloc(1, sizeof(*seq));
-				seq->kind = TN_SEQ;
-				seq->style = ST_TOML_AOT;
-				seq->start = s;
-				e = tn_add(t, xstrdup(keys[nk - 1]), s, end, seq);
-			}
-			if (e->val->kind != TN_SEQ || e->val->style != ST_TOML_AOT) {
-				m->bad = true;
-				tn_free(made);
-				made = NULL;
-			} else {
-				struct tn *seq = e->val;
-				seq->end = end;
-				e->end = end;
-				free(seq->header);
-				seq->header = xstrndup(m->src + ts_node_start_byte(key),
-						       ts_node_end_byte(key) - ts_node_start_byte(key));
-				tn_add(seq, NULL, s, end, made)->after = s;
-			}
-		} else if (e && e->val->kind == TN_MAP && e->val->style == ST_TOML_IMPLICIT) {
-			tn_free(made);
-			made = e->val;
-			made->style = ST_TOML_TABLE;
-			e->start = s;
-			e->end = end;
-		} else if (e) {
-			m->bad = true;
-			tn_free(made);
-			made = NULL;
-		} else {
-			tn_add(t, xstrdup(keys[nk - 1]), s, end, made);
-		}
-		if (made) {
-			made->start = s;
-			made->end = end;
-			made->ins = (uint32_t)line_after(m->src, m->len, ts_node_end_byte(key));
-		}
-	} else {
-		m->bad = true;
-	}
-	for (size_t i = 0; i < nk && i < 32; i++)
-		free(keys[i]);
-	return made;
-}
-
-static struct tn *toml_root(struct mb *m, TSNode root)
-{
-	struct tn *r = toml_map(ST_TOML_ROOT);
-	r->end = (uint32_t)m->len;
-	r->ins = UINT32_MAX;
-	bool pairs = false;
-	TSNode *kid, *sub;
-	size_t c = kids_of(root, true, &kid);
-	for (size_t i = 0; i < c; i++) {
-		TSNode k = kid[i];
-		if (is(k, "pair")) {
-			toml_pair(m, r, k);
-			pairs = true;
-		} else if (is(k, "table") || is(k, "table_array_element")) {
-			if (!pairs && r->ins == UINT32_MAX)
-				r->ins = (uint32_t)line_begin(m->src, ts_node_start_byte(k));
-			pairs = true;
-			struct tn *t = toml_section(m, r, k, is(k, "table_array_element"));
-			size_t ns = kids_of(k, true, &sub);
-			for (size_t j = 0; t && j < ns; j++)
-				if (is(sub[j], "pair"))
-					toml_pair(m, t, sub[j]);
-			free(sub);
-		} else if (is(k, "ERROR")) {
-			m->bad = true;
-		}
-	}
-	free(kid);
-	if (r->ins == UINT32_MAX)
-		r->ins = (uint32_t)m->len;
-	return r;
 }
 
 static bool build_tree(struct doc *d, enum format f, const char *src, size_t len, bool lenient);
@@ -726,18 +191,13 @@ static bool build_tree(struct doc *d, enum format f, const char *src, size_t len
 	TSTree *tree =
 		ts_parser_parse_string(p, NULL, src, (uint32_t)(f == FMT_FRONTMATTER ? d->limit : len));
 	TSNode root = ts_tree_root_node(tree);
-	m.bad = is(root, "ERROR"); /* nothing parsed as a document: not an empty one */
-	if (d->fmt == FMT_JSON) {
-		for (uint32_t i = 0; i < ts_node_named_child_count(root) && !d->root; i++) {
-			TSNode k = ts_node_named_child(root, i);
-			if (!is(k, "comment"))
-				d->root = json_node(&m, k, 0);
-		}
-	} else if (d->fmt == FMT_YAML) {
-		d->root = yaml_root(&m, root);
-	} else {
-		d->root = toml_root(&m, root);
-	}
+	m.bad = model_is(root, "ERROR"); /* nothing parsed as a document: not an empty one */
+	if (d->fmt == FMT_JSON)
+		d->root = model_json_root(&m, root);
+	else if (d->fmt == FMT_YAML)
+		d->root = model_yaml_root(&m, root);
+	else
+		d->root = model_toml_root(&m, root);
 	ts_tree_delete(tree);
 	ts_parser_delete(p);
 	return !m.bad;
