@@ -141,18 +141,27 @@ size_t jsonc_comment(const char *s, size_t i, size_t n, bool *open)
 	return n;
 }
 
-size_t jsonc_blank(const char *s, size_t i, size_t n, bool *open)
+/* jsonc_blank from the comment at i on: kept out of line, so that the common call, which finds
+ * blanks or nothing, needs no stack frame. */
+__attribute__((noinline)) static size_t blank_comments(const char *s, size_t i, size_t n, bool *open)
 {
 	for (;;) {
-		while (i < n && (cls[(unsigned char)s[i]] & C_BLANK))
-			i++;
-		if (i >= n || s[i] != '/')
-			return i;
 		size_t e = jsonc_comment(s, i, n, open);
 		if (e == i)
 			return i;
 		i = e;
+		while (i < n && (cls[(unsigned char)s[i]] & C_BLANK))
+			i++;
+		if (i >= n || s[i] != '/')
+			return i;
 	}
+}
+
+size_t jsonc_blank(const char *s, size_t i, size_t n, bool *open)
+{
+	while (i < n && (cls[(unsigned char)s[i]] & C_BLANK))
+		i++;
+	return i < n && s[i] == '/' ? blank_comments(s, i, n, open) : i;
 }
 
 size_t jsonc_unclosed(const char *s, size_t n)
@@ -192,11 +201,12 @@ static long hex4(const char *s, size_t i, size_t n)
 	return v;
 }
 
-size_t jsonc_string_strict(const char *s, size_t i, size_t n)
+/* jsonc_string_strict from the first byte at i that is not plain ASCII: kept out of line, so
+ * that the common call, a string of plain bytes, needs no stack frame. */
+__attribute__((noinline)) static size_t strict_rest(const char *s, size_t b, size_t i, size_t n)
 {
 	const unsigned char *u = (const unsigned char *)s;
-	size_t b = i;
-	for (i++; i < n; i++) {
+	for (; i < n; i++) {
 		while (i < n && (cls[u[i]] & C_PLAIN))
 			i++;
 		if (i >= n)
@@ -221,6 +231,14 @@ size_t jsonc_string_strict(const char *s, size_t i, size_t n)
 		i += 4;
 	}
 	return b;
+}
+
+size_t jsonc_string_strict(const char *s, size_t i, size_t n)
+{
+	size_t k = i + 1;
+	while (k < n && (cls[(unsigned char)s[k]] & C_PLAIN))
+		k++;
+	return k < n && s[k] == '"' ? k + 1 : strict_rest(s, i, k, n);
 }
 
 int jsonc_hexval(char c)
