@@ -13,6 +13,7 @@
 #include "buf.h"
 #include "opt.h"
 #include "proc.h"
+#include "quote.h"
 #include "symbols/lang.h"
 #include "symbols/parse.h"
 #include "transform/meaning.h"
@@ -150,23 +151,6 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
 	r->failed = r->errors_after > r->errors_before;
 }
 
-void check_shell_quote(struct buf *b, const char *s)
-{
-	if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+=:,@%") ==
-			  strlen(s)) {
-		buf_adds(b, s);
-		return;
-	}
-	buf_addc(b, '\'');
-	for (; *s; s++) {
-		if (*s == '\'')
-			buf_adds(b, "'\\''");
-		else
-			buf_addc(b, *s);
-	}
-	buf_addc(b, '\'');
-}
-
 bool check_meaning(const char *path, struct check_result *r, const char *before, size_t blen,
 		   const char *after, size_t alen, enum meaning_verb verb, struct buf *why)
 {
@@ -191,7 +175,7 @@ static void expand(struct buf *out, const char *tmpl, const char *const *paths, 
 			for (size_t i = 0; i < n; i++) {
 				if (i)
 					buf_addc(out, ' ');
-				check_shell_quote(out, paths[i]);
+				quote_shell(out, paths[i]);
 			}
 			p++;
 		} else {
@@ -313,7 +297,7 @@ enum lets_err check_cmd_prepare(struct check_cmd *c, const char *spec, const cha
 			tmpl = "npm run -s typecheck", prog = "npm";
 		} else {
 			buf_adds(&tsc_cmd, "npx --no-install tsc --noEmit -p ");
-			check_shell_quote(&tsc_cmd, dir);
+			quote_shell(&tsc_cmd, dir);
 			tmpl = tsc_cmd.data, prog = "npx";
 		}
 	} else {

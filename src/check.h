@@ -50,8 +50,6 @@ void check_layer1(const char *path, const char *before, size_t blen, const char 
  * command) appended to why. Edit and transform call it; write replaces the whole content. */
 bool check_meaning(const char *path, struct check_result *r, const char *before, size_t blen,
 		   const char *after, size_t alen, enum meaning_verb verb, struct buf *why);
-/* Appends s as one shell word: bare when it is plain, else single-quoted. */
-void check_shell_quote(struct buf *b, const char *s);
 /* The layer r ran, as output names it: "structure", or its format's name ("json", "yaml", "toml",
  * "frontmatter"). */
 const char *check_layer_name(const struct check_result *r);

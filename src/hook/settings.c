@@ -569,23 +569,3 @@ enum lets_err settings_claude_dir(struct buf *dir, struct diag *d)
 	buf_addf(dir, "%s/.claude", home);
 	return LETS_OK;
 }
-
-void settings_shell_quote(struct buf *out, const char *s)
-{
-	bool bare = *s != '\0';
-	for (const char *p = s; *p && bare; p++)
-		bare = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:@%+=,-",
-			      *p) != NULL;
-	if (bare) {
-		buf_adds(out, s);
-		return;
-	}
-	buf_addc(out, '\'');
-	for (const char *p = s; *p; p++) {
-		if (*p == '\'')
-			buf_adds(out, "'\\''");
-		else
-			buf_addc(out, *p);
-	}
-	buf_addc(out, '\'');
-}

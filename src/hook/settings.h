@@ -52,7 +52,4 @@ int settings_remove(struct buf *text, const struct hook_spec *spec);
  * E_IO_ERROR when HOME is needed and is not an absolute path. */
 enum lets_err settings_claude_dir(struct buf *dir, struct diag *d);
 
-/* Appends s shell-quoted: bare when every byte is safe, else in single quotes. */
-void settings_shell_quote(struct buf *out, const char *s);
-
 #endif

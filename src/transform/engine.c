@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "../alloc.h"
-#include "../check.h"
+#include "../quote.h"
 #include "tf_int.h"
 
 /* A marked line while ops still run: off is a byte offset in the current bytes (a line start;
@@ -707,9 +707,9 @@ static enum lets_err docs_ambiguous(struct run *u, const struct tn *docs, const 
 			buf_addf(&m, "\n  pick [%zu]: lets transform ", i);
 		else
 			buf_adds(&m, "\n  pick one: lets transform ");
-		check_shell_quote(&m, u->path);
+		quote_shell(&m, u->path);
 		buf_addf(&m, " %s ", flag[op->kind]);
-		check_shell_quote(&m, arg.data);
+		quote_shell(&m, arg.data);
 	}
 	diag_add(u->d, E_AMBIGUOUS, "%s", m.data);
 	buf_release(&m);

@@ -10,7 +10,7 @@
 
 #include "../alloc.h"
 #include "../buf.h"
-#include "../check.h"
+#include "../quote.h"
 #include "../json.h"
 #include "../utf8.h"
 #include "tf_int.h"
@@ -519,7 +519,7 @@ static bool advise_list(struct buf *b, const struct run *u, const char *path)
 		return false;
 	struct buf arg = BUF_INIT, lines = BUF_INIT;
 	buf_addf(b, "\n  run: lets transform ");
-	check_shell_quote(b, path);
+	quote_shell(b, path);
 	for (size_t i = as->from; i < as->to;) {
 		const char *e = line_end(as->src, as->to, i);
 		size_t k = i + (size_t)min;
@@ -534,7 +534,7 @@ static bool advise_list(struct buf *b, const struct run *u, const char *path)
 			il--;
 		buf_add(&arg, item, il);
 		buf_adds(b, " --append ");
-		check_shell_quote(b, arg.data);
+		quote_shell(b, arg.data);
 		if (lines.len)
 			buf_addc(&lines, '\n');
 		buf_add_spaces(&lines, (size_t)bs->n[seq].t->indent);
@@ -549,7 +549,7 @@ static bool advise_list(struct buf *b, const struct run *u, const char *path)
 	    !memchr(bs->src + prev, '`', pl) && !memchr(bs->src + prev, '!', pl) &&
 	    !memchr(bs->src + prev, '\r', pl)) {
 		buf_adds(b, "\n  or:  lets edit ");
-		check_shell_quote(b, path);
+		quote_shell(b, path);
 		buf_adds(b, " --insert-after \"@'^");
 		for (size_t i = prev; i < bs->from - 1; i++) {
 			if (strchr("\\^$.|?*+()[]{}", bs->src[i]))
@@ -557,7 +557,7 @@ static bool advise_list(struct buf *b, const struct run *u, const char *path)
 			buf_addc(b, bs->src[i]);
 		}
 		buf_adds(b, "$'\" --new ");
-		check_shell_quote(b, lines.data);
+		quote_shell(b, lines.data);
 	}
 	buf_release(&arg);
 	buf_release(&lines);
@@ -596,9 +596,9 @@ static bool advise_overridden(struct buf *b, const struct run *u, const char *pa
 	buf_addc(&arg, '=');
 	set_value(&arg, &u->a, win, u->b.n[bn].t);
 	buf_adds(b, "\n  run: lets transform ");
-	check_shell_quote(b, path);
+	quote_shell(b, path);
 	buf_adds(b, " --set ");
-	check_shell_quote(b, arg.data);
+	quote_shell(b, arg.data);
 	buf_release(&arg);
 	return true;
 }
@@ -615,7 +615,7 @@ static void advise(struct buf *b, const struct run *u, const char *path, enum me
 	buf_adds(b, "\n  re-read: lets show ");
 	struct buf t = BUF_INIT;
 	buf_addf(&t, "%s:%ld-%ld", path, first, last > first ? last : first);
-	check_shell_quote(b, t.data);
+	quote_shell(b, t.data);
 	buf_release(&t);
 	if (verb == MEANING_TRANSFORM)
 		buf_adds(b, " \xC2\xB7 nothing was written; make the change with lets edit");
