@@ -1,7 +1,20 @@
-/* File extension → language: its bundled tree-sitter grammar and the format layer 1 validates it
- * as. The tables in lang.c are the single place an extension, a grammar or a format checker is
- * registered: adding a language is one row there (plus its rules in ts_rules.c); symbols, show,
- * edit's structural check and check.c's format check all ask lang_for_path.
+/* File extension → language: its bundled tree-sitter grammar and its data format (format.h),
+ * which layer 1 validates it as. Symbols, show, edit's structural check, check.c's format check and
+ * transform all ask lang_for_path (or lang_format_for).
+ *
+ * Adding a language takes, always:
+ *  1. here, its L_<NAME> before L_COUNT;
+ *  2. in lang.c, its tree_sitter_<name>() declaration, its row in langs[] (name, grammar,
+ *     chunkable, FMT_NONE for code) and its extensions in exts[];
+ *  3. in ts_rules.c, the node types that are its definitions, as lang_rules[L_<NAME>];
+ *  4. in the build, its grammar's line in the Makefile's GRAMMARS and its npm package in
+ *     deps/package.json.
+ * and where it applies: a chunkable language's comment and string forms in symbols.c's lexis_of
+ * (without them its cuts are not checked by a scan), identifier bytes beyond [A-Za-z0-9_] in
+ * edit/words.c, tab indentation in edit/indent.c. A new data format is more: its FMT_ value and
+ * name (format/format.h, format.c), its validator under src/format/ called by format_valid, its
+ * reject note in check.c, and for transform a model reader (format/model_<name>.c) and its
+ * splices (transform/splice.c).
  *
  * A path whose extension has no row (Kotlin, Vue, text, no extension) has no grammar and is left
  * to the plaintext heuristic. Extensions match ignoring ASCII case: "C.JSON" is JSON for show's
