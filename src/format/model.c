@@ -66,6 +66,14 @@ size_t line_after(const char *s, size_t len, size_t off)
 	return nl ? (size_t)(nl - s) + 1 : len;
 }
 
+long line_of(const char *s, size_t off)
+{
+	long n = 1;
+	for (const char *p = s; (p = memchr(p, '\n', (size_t)(s + off - p))) != NULL; p++)
+		n++;
+	return n;
+}
+
 char *model_decode_quoted(const char *s, size_t n, size_t *out_len)
 {
 	if (n >= 2 && s[0] == '"' && s[n - 1] == '"' && !memchr(s + 1, '\\', n - 2) &&

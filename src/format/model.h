@@ -98,5 +98,7 @@ bool yaml_fast_valid(const char *src, size_t len);
 size_t line_begin(const char *s, size_t off);
 /* Offset just past the '\n' ending the line holding off (len at the end). */
 size_t line_after(const char *s, size_t len, size_t off);
+/* The 1-based number of the line holding byte off. */
+long line_of(const char *s, size_t off);
 
 #endif

@@ -474,14 +474,6 @@ static const char *line_end(const char *s, size_t len, size_t off)
 	return nl ? nl : s + len;
 }
 
-static long line_no(const char *s, size_t off)
-{
-	long n = 1;
-	for (const char *p = s; (p = memchr(p, '\n', (size_t)(s + off - p))) != NULL; p++)
-		n++;
-	return n;
-}
-
 /* The inserted lines when each is "- <scalar>" (the items of a YAML list), else 0. */
 static size_t list_items(const struct side *a, int *min_indent)
 {
@@ -608,8 +600,8 @@ static void advise(struct buf *b, const struct run *u, const char *path, enum me
 	if (verb == MEANING_EDIT && (advise_list(b, u, path) || advise_overridden(b, u, path)))
 		return;
 	const char *s = u->b.src;
-	long first = line_no(s, u->b.from), last = line_no(s, u->b.to);
-	long lines = line_no(s, u->b.len) - (u->b.len && s[u->b.len - 1] == '\n');
+	long first = line_of(s, u->b.from), last = line_of(s, u->b.to);
+	long lines = line_of(s, u->b.len) - (u->b.len && s[u->b.len - 1] == '\n');
 	first = first > 2 ? first - 2 : 1;
 	last = last + 2 < lines ? last + 2 : lines;
 	buf_adds(b, "\n  re-read: lets show ");

@@ -109,6 +109,25 @@ enum lets_err op_delete(const struct doc *d, const struct te *holder, struct tn 
 enum lets_err op_append(const struct doc *d, struct tn *seq, const struct tv *v, struct edit *e,
 			struct diag *dg, const char *what);
 
+/* Where a key path leads (lookup.c). */
+struct lookup_hit {
+	struct tn *node; /* NULL: the path ends in a missing key */
+	struct tn *parent; /* the container holding node (or where the missing key would go) */
+	size_t idx;
+	struct te *holder; /* the entry holding parent; NULL for the document's top */
+	size_t depth; /* segments resolved */
+	bool in_null; /* the path goes on through a null: parent->kids[idx] (--set makes it a map) */
+};
+/* Resolves p on doc into h, each selector turned into an index (and recorded in resolved); an
+ * ambiguous, missing or not-in-place step is the error in d (op names the flag in the ready
+ * commands). A path ending in a missing key is found, with h->node NULL. */
+enum lets_err lookup_path(const struct doc *doc, const struct tf_op *op, struct tpath *p,
+			  struct lookup_hit *h, struct omits *resolved, struct diag *d);
+/* A path without [N] in doc, a stream of several YAML documents: ambiguous, listing the documents
+ * and the ready commands. */
+enum lets_err lookup_docs(const struct doc *doc, const struct tpath *p, const struct tf_op *op,
+			  struct diag *d);
+
 /* Skips spaces, tabs, newlines and comments of fmt from off up to lim. */
 size_t skip_blank(const char *s, size_t off, size_t lim, enum format fmt);
 
