@@ -74,6 +74,10 @@ static void strings(void)
 	i = 0;
 	unit_check(!jsonc_decode("\"\\udc00\"", 8, &i, &b), "decode: a lone low surrogate refused");
 	buf_release(&b);
+	i = 0;
+	unit_check(!jsonc_decode("\"\\\0\"", 4, &i, &b),
+		   "decode: a backslash before a NUL byte is no escape");
+	buf_release(&b);
 }
 
 static void numbers_values(void)
