@@ -77,7 +77,7 @@ TP_LIBS := $(TP)/libtreesitter.a $(TP)/libblake3.a
 # the ~9,500 pointers the start-up relocates in 1.5 KB instead of 228 KB.
 REL_LDFLAGS := -static-pie -Wl,-z,relro,-z,now -Wl,--gc-sections -Wl,-z,pack-relative-relocs
 
-SRC := $(sort $(wildcard src/*.c src/output/*.c src/verb/*.c src/symbols/*.c src/edit/*.c src/find/*.c src/transform/*.c src/hook/*.c src/mcp/*.c))
+SRC := $(sort $(wildcard src/*.c src/output/*.c src/verb/*.c src/symbols/*.c src/edit/*.c src/find/*.c src/transform/*.c src/format/*.c src/hook/*.c src/mcp/*.c))
 REL_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRC))
 ASAN_OBJ := $(patsubst src/%.c,$(BUILD)/asan/obj/%.o,$(SRC))
 ASAN_LIB_OBJ := $(filter-out $(BUILD)/asan/obj/main.o,$(ASAN_OBJ))

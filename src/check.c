@@ -13,10 +13,10 @@
 #include "buf.h"
 #include "opt.h"
 #include "proc.h"
+#include "quote.h"
 #include "symbols/lang.h"
 #include "symbols/parse.h"
 #include "transform/meaning.h"
-#include "transform/tf.h"
 #include "worktree.h"
 
 /* The tree-sitter error count before and after; false when path has no grammar. How much of the
@@ -40,50 +40,39 @@ static bool structure_errors(const char *path, const char *before, size_t blen, 
 	return true;
 }
 
-enum check_kind check_kind_for(const char *path, const char *data, size_t len, char reason[80])
+enum check_kind check_kind_for(const char *path, const char *data, size_t len, enum format *f,
+			       char reason[80])
 {
-	const struct lang *lang = lang_for_path(path);
 	reason[0] = 0;
-	switch (lang ? lang->format : FMT_NONE) {
-	case FMT_JSON: return CHECK_JSON;
-	case FMT_YAML: return CHECK_YAML;
-	case FMT_TOML: return CHECK_TOML;
-	case FMT_FRONTMATTER: {
-		bool has = false;
-		check_frontmatter(data, len, &has);
-		if (has)
-			return CHECK_FRONTMATTER;
-		break;
-	}
-	case FMT_NONE: break;
-	}
-	if (lang)
+	*f = lang_format_for(path, data, len);
+	if (*f != FMT_NONE)
+		return CHECK_FORMAT;
+	if (lang_for_path(path))
 		return CHECK_STRUCTURE;
 	snprintf(reason, 80, "no grammar for %s", lang_extension(path));
 	return CHECK_NONE;
 }
 
-/* One row per check kind: its name (the layer in text and JSON), the note after a rejected line,
- * and its status word when it finds an error. */
-static const struct {
-	const char *name, *reject_note, *failed;
-} kinds[] = {
-	[CHECK_NONE] = {"none", "\xE2\x86\x90 parse error", "invalid"},
-	[CHECK_STRUCTURE] = {"structure", "\xE2\x86\x90 parse error", "failed"},
-	[CHECK_JSON] = {"json", "\xE2\x86\x90 invalid json", "invalid"},
-	[CHECK_YAML] = {"yaml", "\xE2\x86\x90 invalid yaml", "invalid"},
-	[CHECK_TOML] = {"toml", "\xE2\x86\x90 invalid toml", "invalid"},
-	[CHECK_FRONTMATTER] = {"frontmatter", "\xE2\x86\x90 invalid frontmatter", "invalid"},
+/* The note after a line a format's parser rejected. */
+static const char *const invalid_note[FMT_COUNT] = {
+	[FMT_JSON] = "\xE2\x86\x90 invalid json",
+	[FMT_YAML] = "\xE2\x86\x90 invalid yaml",
+	[FMT_TOML] = "\xE2\x86\x90 invalid toml",
+	[FMT_FRONTMATTER] = "\xE2\x86\x90 invalid frontmatter",
 };
 
-const char *check_kind_name(enum check_kind k)
+const char *check_layer_name(const struct check_result *r)
 {
-	return kinds[k].name;
+	return r->kind == CHECK_FORMAT      ? format_name(r->format)
+	       : r->kind == CHECK_STRUCTURE ? "structure"
+					    : "none";
 }
 
 const char *check_reject_note(const struct check_result *r)
 {
-	return r->meaning_changed ? "\xE2\x86\x90 meaning changed" : kinds[r->kind].reject_note;
+	if (r->meaning_changed)
+		return "\xE2\x86\x90 meaning changed";
+	return r->kind == CHECK_FORMAT ? invalid_note[r->format] : "\xE2\x86\x90 parse error";
 }
 
 const char *check_result_note(const struct check_result *r)
@@ -93,7 +82,7 @@ const char *check_result_note(const struct check_result *r)
 
 const char *check_failed_status(enum check_kind k)
 {
-	return kinds[k].failed;
+	return k == CHECK_STRUCTURE ? "failed" : "invalid";
 }
 
 void check_failed_reason(struct buf *b, const struct check_result *r)
@@ -119,85 +108,43 @@ const char *check_status_word(const struct check_result *r, bool blame_all)
 	return r->kind != CHECK_STRUCTURE && r->errors_after ? "still invalid" : "ok";
 }
 
-bool check_yaml(const char *s, size_t n)
-{
-	char detail[8];
-	return tf_valid(TF_YAML, NULL, s, n, detail, sizeof(detail));
-}
-
-/* The frontmatter block: a first line "---", then YAML up to a line "---" or "...". Returns the
- * offset just past the block's closing line (its YAML is s[*first, *close)), 0 when s has no
- * frontmatter, SIZE_MAX when the block is never closed. */
-static size_t frontmatter_end(const char *s, size_t n, size_t *first, size_t *close)
-{
-	if (n >= 4 && !memcmp(s, "---\n", 4))
-		*first = 4;
-	else if (n >= 5 && !memcmp(s, "---\r\n", 5))
-		*first = 5;
-	else
-		return 0;
-	for (size_t i = *first; i < n;) {
-		const char *nl = memchr(s + i, '\n', n - i);
-		size_t end = nl ? (size_t)(nl - s) : n;
-		size_t len = end - i;
-		if (len && s[i + len - 1] == '\r')
-			len--;
-		if (len == 3 && (!memcmp(s + i, "---", 3) || !memcmp(s + i, "...", 3))) {
-			*close = i;
-			return nl ? end + 1 : end;
-		}
-		i = end + 1;
-	}
-	return SIZE_MAX;
-}
-
-bool check_frontmatter(const char *s, size_t n, bool *has)
-{
-	size_t first = 0, close = 0, end = frontmatter_end(s, n, &first, &close);
-	*has = end != 0;
-	if (!end)
-		return true;
-	return end != SIZE_MAX && check_yaml(s + first, close - first);
-}
-
 /* True when before and after hold the same frontmatter block, byte for byte: the change is in the
  * body, which the Markdown grammar checks. */
 static bool frontmatter_untouched(const char *before, size_t blen, const char *after, size_t alen)
 {
 	size_t f, c;
-	size_t b_end = frontmatter_end(before, blen, &f, &c), a_end = frontmatter_end(after, alen, &f, &c);
+	size_t b_end = format_frontmatter(before, blen, &f, &c),
+	       a_end = format_frontmatter(after, alen, &f, &c);
 	return b_end && b_end != SIZE_MAX && b_end == a_end && !memcmp(before, after, b_end);
 }
 
-/* The one verdict on a data file (tf_valid, transform's too); frontmatter may also be absent. */
-static bool format_ok(enum check_kind k, const char *path, const char *s, size_t n)
+/* The one verdict on a data file (format_valid, transform's too); frontmatter may also be
+ * absent. */
+static bool format_ok(enum format f, const char *path, const char *s, size_t n)
 {
-	static const enum tf_format fmt[] = {
-		[CHECK_JSON] = TF_JSON, [CHECK_YAML] = TF_YAML, [CHECK_TOML] = TF_TOML};
 	bool has;
 	char detail[8];
-	if (k == CHECK_FRONTMATTER)
-		return check_frontmatter(s, n, &has);
-	return k < CHECK_JSON || tf_valid(fmt[k], path, s, n, detail, sizeof(detail));
+	if (f == FMT_FRONTMATTER)
+		return format_frontmatter_valid(s, n, &has);
+	return format_valid(f, path, s, n, detail, sizeof(detail));
 }
 
 static void layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
 		   const struct line_hunk *h, size_t n, bool edit, struct check_result *r)
 {
 	memset(r, 0, sizeof(*r));
-	r->kind = check_kind_for(path, before ? before : after, before ? blen : alen, r->reason);
+	r->kind = check_kind_for(path, before ? before : after, before ? blen : alen, &r->format, r->reason);
 	/* an edit that adds frontmatter to a plain markdown file is checked as frontmatter */
-	if (r->kind != CHECK_FRONTMATTER && r->kind != CHECK_JSON && r->kind != CHECK_YAML &&
-	    r->kind != CHECK_TOML) {
-		char reason[80];
-		if (check_kind_for(path, after, alen, reason) == CHECK_FRONTMATTER) {
-			r->kind = CHECK_FRONTMATTER;
-			r->reason[0] = 0;
-		}
+	if (r->kind != CHECK_FORMAT && lang_format_for(path, after, alen) == FMT_FRONTMATTER) {
+		r->kind = CHECK_FORMAT;
+		r->format = FMT_FRONTMATTER;
+		r->reason[0] = 0;
 	}
-	if (r->kind == CHECK_FRONTMATTER && before && frontmatter_untouched(before, blen, after, alen) &&
-	    parse_has_grammar(path))
+	if (r->format == FMT_FRONTMATTER && before && frontmatter_untouched(before, blen, after, alen) &&
+	    parse_has_grammar(path)) {
 		r->kind = CHECK_STRUCTURE;
+		r->format = FMT_NONE;
+	}
 	switch (r->kind) {
 	case CHECK_NONE: return;
 	case CHECK_STRUCTURE:
@@ -207,9 +154,9 @@ static void layer1(const char *path, const char *before, size_t blen, const char
 			return;
 		}
 		break;
-	default:
-		r->errors_before = before && !format_ok(r->kind, path, before, blen) ? 1 : 0;
-		r->errors_after = format_ok(r->kind, path, after, alen) ? 0 : 1;
+	case CHECK_FORMAT:
+		r->errors_before = before && !format_ok(r->format, path, before, blen) ? 1 : 0;
+		r->errors_after = format_ok(r->format, path, after, alen) ? 0 : 1;
 		break;
 	}
 	r->failed = r->errors_after > r->errors_before || r->shape.kind != SHAPE_OK;
@@ -227,41 +174,20 @@ void check_layer1_edit(const char *path, const char *before, size_t blen, const 
 	layer1(path, before, blen, after, alen, h, n, true, r);
 }
 
-void check_shell_quote(struct buf *b, const char *s)
-{
-	if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+=:,@%") ==
-			  strlen(s)) {
-		buf_adds(b, s);
-		return;
-	}
-	buf_addc(b, '\'');
-	for (; *s; s++) {
-		if (*s == '\'')
-			buf_adds(b, "'\\''");
-		else
-			buf_addc(b, *s);
-	}
-	buf_addc(b, '\'');
-}
-
 bool check_meaning(const char *path, struct check_result *r, const char *before, size_t blen,
 		   const char *after, size_t alen, const struct line_hunk *h, size_t n,
 		   enum meaning_verb verb, struct buf *why)
 {
-	static const enum tf_format fmt[] = {[CHECK_JSON] = TF_JSON,
-					     [CHECK_YAML] = TF_YAML,
-					     [CHECK_TOML] = TF_TOML,
-					     [CHECK_FRONTMATTER] = TF_FRONTMATTER};
 	bool has = true;
-	if (r->kind < CHECK_JSON || r->failed || r->errors_before || r->errors_after || !before ||
-	    (r->kind == CHECK_FRONTMATTER && (!check_frontmatter(before, blen, &has) || !has)))
+	if (r->kind != CHECK_FORMAT || r->failed || r->errors_before || r->errors_after || !before ||
+	    (r->format == FMT_FRONTMATTER && (!format_frontmatter_valid(before, blen, &has) || !has)))
 		return true;
 	size_t mark = why->len;
 	buf_addf(why, "meaning check failed for %s: ", path);
 	struct meaning_lines asked = {0};
 	if (n)
 		asked = (struct meaning_lines){h[0].b1, h[n - 1].b2};
-	if (meaning_check(fmt[r->kind], path, before, blen, after, alen, n ? &asked : NULL, verb, why) !=
+	if (meaning_check(r->format, path, before, blen, after, alen, n ? &asked : NULL, verb, why) !=
 	    MEANING_CHANGED) {
 		buf_truncate(why, mark);
 		return true;
@@ -277,7 +203,7 @@ static void expand(struct buf *out, const char *tmpl, const char *const *paths, 
 			for (size_t i = 0; i < n; i++) {
 				if (i)
 					buf_addc(out, ' ');
-				check_shell_quote(out, paths[i]);
+				quote_shell(out, paths[i]);
 			}
 			p++;
 		} else {
@@ -399,7 +325,7 @@ enum lets_err check_cmd_prepare(struct check_cmd *c, const char *spec, const cha
 			tmpl = "npm run -s typecheck", prog = "npm";
 		} else {
 			buf_adds(&tsc_cmd, "npx --no-install tsc --noEmit -p ");
-			check_shell_quote(&tsc_cmd, dir);
+			quote_shell(&tsc_cmd, dir);
 			tmpl = tsc_cmd.data, prog = "npx";
 		}
 	} else {

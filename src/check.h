@@ -1,7 +1,7 @@
 /* The guardrails an edit or a write must pass before it is kept.
  *
  * Layer 1, per file, automatic: JSON (comments allowed, trailing commas in JSONC files), YAML,
- * TOML and markdown frontmatter are decided by a real parser (tf_valid, transform's verdict
+ * TOML and markdown frontmatter are decided by the format's verdict (format_valid, transform's
  * too); any other file with a bundled tree-sitter grammar is parsed before and after, and an edit
  * that adds an error or missing node fails. A file with no grammar is named as skipped, never
  * guessed at. Only a *new* failure fails: a file that was already
@@ -20,15 +20,21 @@
 #include <stddef.h>
 
 #include "error.h"
+#include "format/format.h"
 #include "symbols/parse.h"
 #include "transform/meaning.h"
 
 struct buf;
 
-enum check_kind { CHECK_NONE, CHECK_STRUCTURE, CHECK_JSON, CHECK_YAML, CHECK_TOML, CHECK_FRONTMATTER };
+enum check_kind {
+	CHECK_NONE, /* skipped: reason says why */
+	CHECK_STRUCTURE, /* tree-sitter's error nodes before and after */
+	CHECK_FORMAT, /* a data format's parser (format.h): format says which */
+};
 
 struct check_result {
 	enum check_kind kind; /* CHECK_NONE: skipped, reason says why */
+	enum format format; /* CHECK_FORMAT: the format (FMT_NONE otherwise) */
 	char reason[80]; /* "no grammar for .vue", "--no-check" */
 	long error_line; /* structure: the line of the first parse error after (in the change if any) */
 	long errors_before, errors_after;
@@ -37,8 +43,10 @@ struct check_result {
 	struct shape_verdict shape; /* check_layer1_edit's shape proof: SHAPE_OK, or what it caught */
 };
 
-/* The check kind path's name selects, or CHECK_NONE with reason filled. */
-enum check_kind check_kind_for(const char *path, const char *data, size_t len, char reason[80]);
+/* The check path's name and data select: CHECK_FORMAT with *f its format (lang_format_for),
+ * CHECK_STRUCTURE for another language with a grammar, else CHECK_NONE with reason filled. */
+enum check_kind check_kind_for(const char *path, const char *data, size_t len, enum format *f,
+			       char reason[80]);
 /* Layer 1 on after (before NULL: a new file). The structural check is syntax_check_change
  * (symbols/parse.h). */
 void check_layer1(const char *path, const char *before, size_t blen, const char *after, size_t alen,
@@ -55,10 +63,9 @@ void check_layer1_edit(const char *path, const char *before, size_t blen, const 
 bool check_meaning(const char *path, struct check_result *r, const char *before, size_t blen,
 		   const char *after, size_t alen, const struct line_hunk *h, size_t n,
 		   enum meaning_verb verb, struct buf *why);
-/* Appends s as one shell word: bare when it is plain, else single-quoted. */
-void check_shell_quote(struct buf *b, const char *s);
-/* "structure", "json", "yaml", "toml", "frontmatter". */
-const char *check_kind_name(enum check_kind k);
+/* The layer r ran, as output names it: "structure", or its format's name ("json", "yaml", "toml",
+ * "frontmatter"). */
+const char *check_layer_name(const struct check_result *r);
 /* The note after a rejected line: "parse error", "invalid json", ..., "meaning changed". */
 const char *check_reject_note(const struct check_result *r);
 /* The note after a rejected file's first changed line: the shape proof's when it failed the
@@ -73,12 +80,6 @@ const char *check_failed_status(enum check_kind k);
  * with blame_all, when any error is left: write never refuses, so it names what the old content
  * had too), "still invalid" for a format file invalid before and after, else "ok". */
 const char *check_status_word(const struct check_result *r, bool blame_all);
-
-/* Format validators (true = parses); JSON's is tf_valid (transform/tf.h), the one verdict. */
-bool check_yaml(const char *s, size_t n);
-bool check_toml(const char *s, size_t n);
-/* Markdown frontmatter: true when s has none, or it parses as YAML. *has tells which. */
-bool check_frontmatter(const char *s, size_t n, bool *has);
 
 /* Layer 2. */
 enum check_cmd_verdict {

@@ -15,9 +15,8 @@ results=${LETS_TEST_RESULTS:-/dev/null}
 
 # Known cycles, each as its modules sorted and space-separated, with why it is still there.
 known=(
-	# output.c prints targets and target.c records omissions through output.h (issue 30 item 3);
 	# symbols/ takes struct target_span from target.h, target.c resolves #symbol through symbols/
-	"output symbols/ target"
+	"symbols/ target"
 	# worktree.c resolves paths through resolve.c, which walks beneath the worktree's root fd
 	"resolve worktree"
 )

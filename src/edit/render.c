@@ -81,7 +81,7 @@ static struct out_check entry_check(const struct edit_call *c, const struct edit
 	bool cmd_ok = c->cmd_done && c->verdict == CMD_OK;
 	if (ef->ck.kind == CHECK_NONE && !cmd_ok)
 		return ck;
-	ck.layer = ef->ck.kind != CHECK_NONE ? check_kind_name(ef->ck.kind) : c->cmd.shown;
+	ck.layer = ef->ck.kind != CHECK_NONE ? check_layer_name(&ef->ck) : c->cmd.shown;
 	ck.status = check_status_word(&ef->ck, false);
 	if (!ef->ck.failed && cmd_ok) {
 		ck.layer = c->cmd.shown;
@@ -132,7 +132,7 @@ static void checks_segment(struct buf *b, const struct edit_call *c)
 		if (ef->ck.kind == CHECK_NONE)
 			continue;
 		buf_truncate(&one, 0);
-		buf_addf(&one, "%s %s", check_kind_name(ef->ck.kind), check_status_word(&ef->ck, false));
+		buf_addf(&one, "%s %s", check_layer_name(&ef->ck), check_status_word(&ef->ck, false));
 		size_t k = 0;
 		while (k < n && strcmp(texts[k], one.data))
 			k++;

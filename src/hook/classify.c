@@ -12,9 +12,9 @@
 #include "../buf.h"
 #include "../file.h"
 #include "../json.h"
+#include "../quote.h"
 #include "../utf8.h"
 #include "../worktree.h"
-#include "settings.h"
 
 const TSLanguage *tree_sitter_bash(void);
 
@@ -513,7 +513,7 @@ static void quote_all(struct buf *out, const struct words *w)
 {
 	for (size_t i = 0; i < w->n; i++) {
 		buf_addc(out, ' ');
-		settings_shell_quote(out, w->v[i]);
+		quote_shell(out, w->v[i]);
 	}
 }
 
@@ -550,9 +550,9 @@ static void render_plan(const struct plan *p, struct buf *why)
 		if (!dash)
 			quote_all(why, &p->targets);
 		buf_adds(why, " --old ");
-		settings_shell_quote(why, p->opts.v[0]);
+		quote_shell(why, p->opts.v[0]);
 		buf_adds(why, " --new ");
-		settings_shell_quote(why, p->opts.v[1]);
+		quote_shell(why, p->opts.v[1]);
 		buf_adds(why, " --all");
 		if (dash) {
 			buf_adds(why, " --");

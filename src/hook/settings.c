@@ -7,58 +7,18 @@
 
 #include "../alloc.h"
 #include "../buf.h"
+#include "../format/format.h"
+#include "../format/jsonc.h"
 
 /* The scanner below trusts its input: settings_validate has accepted the text as JSONC (JSON
  * with // and block comments and trailing commas, as Claude Code reads its settings), and every
- * splice is re-validated, so positions are never guessed on malformed text. Comments are
+ * splice is re-validated, so positions are never guessed on malformed text. Its tokens are the
+ * JSON(C) lexer's (format/jsonc.h), the reading every JSON reader in lets shares. Comments are
  * whitespace to the scanner, but a splice never lands inside one or takes one away. */
 
 struct byte_span {
 	size_t start, end; /* [start, end) of one value or element */
 };
-
-static bool is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-/* Past whitespace only (not comments). */
-static size_t skip_space(const char *s, size_t i, size_t n)
-{
-	while (i < n && is_space(s[i]))
-		i++;
-	return i;
-}
-
-/* Past the comment that starts at i, or i when none does: a line comment ends before its line
- * break (either byte, as JSONC readers take \r), a block comment after its close, or at n
- * when it never closes. */
-static size_t skip_comment(const char *s, size_t i, size_t n)
-{
-	if (i + 1 >= n || s[i] != '/')
-		return i;
-	if (s[i + 1] == '/') {
-		for (i += 2; i < n && s[i] != '\n' && s[i] != '\r'; i++)
-			;
-		return i;
-	}
-	if (s[i + 1] != '*')
-		return i;
-	const char *close = memmem(s + i + 2, n - i - 2, "*/", 2);
-	return close ? (size_t)(close - s) + 2 : n;
-}
-
-/* Past whitespace and comments. */
-static size_t skip_ws(const char *s, size_t i, size_t n)
-{
-	for (;;) {
-		i = skip_space(s, i, n);
-		size_t j = skip_comment(s, i, n);
-		if (j == i)
-			return i;
-		i = j;
-	}
-}
 
 /* The end of the last comment in [i, stop), which holds only whitespace and comments; i when
  * there is none. A splice starts there, so the comments before it stay whole. */
@@ -66,8 +26,8 @@ static size_t comments_end(const char *s, size_t i, size_t stop)
 {
 	size_t end = i;
 	for (;;) {
-		i = skip_space(s, i, stop);
-		size_t j = skip_comment(s, i, stop);
+		i = jsonc_space(s, i, stop);
+		size_t j = jsonc_comment(s, i, stop, NULL);
 		if (j == i)
 			return end;
 		end = i = j;
@@ -82,45 +42,11 @@ static size_t line_tail(const char *s, size_t i, size_t n)
 	for (;;) {
 		while (i < n && (s[i] == ' ' || s[i] == '\t'))
 			i++;
-		size_t j = skip_comment(s, i, n);
+		size_t j = jsonc_comment(s, i, n, NULL);
 		if (j == i || memchr(s + i, '\n', j - i))
 			return end;
 		end = i = j;
 	}
-}
-
-static size_t skip_string(const char *s, size_t i, size_t n)
-{
-	for (i++; i < n && s[i] != '"'; i++)
-		if (s[i] == '\\')
-			i++;
-	return i < n ? i + 1 : n;
-}
-
-static size_t skip_value(const char *s, size_t i, size_t n)
-{
-	if (s[i] == '"')
-		return skip_string(s, i, n);
-	if (s[i] != '{' && s[i] != '[') {
-		while (i < n && !strchr(",]}/ \t\r\n", s[i]))
-			i++;
-		return i;
-	}
-	int depth = 0;
-	while (i < n) {
-		char c = s[i];
-		size_t j = c == '"' ? skip_string(s, i, n) : skip_comment(s, i, n);
-		if (j != i) {
-			i = j;
-			continue;
-		}
-		if (c == '{' || c == '[')
-			depth++;
-		else if ((c == '}' || c == ']') && --depth == 0)
-			return i + 1;
-		i++;
-	}
-	return n;
 }
 
 struct elem {
@@ -137,23 +63,23 @@ static size_t list_elems(const char *s, size_t n, size_t open, struct elem **out
 {
 	size_t cnt = 0, cap = 0;
 	bool object = s[open] == '{';
-	size_t i = skip_ws(s, open + 1, n);
+	size_t i = jsonc_blank(s, open + 1, n, NULL);
 	*out = NULL;
 	while (i < n && s[i] != '}' && s[i] != ']') {
 		struct elem e = {0};
 		e.whole.start = i;
 		if (object) {
 			e.key.start = i;
-			e.key.end = skip_string(s, i, n);
-			i = skip_ws(s, e.key.end, n) + 1; /* past ':' */
-			i = skip_ws(s, i, n);
+			e.key.end = jsonc_string(s, i, n);
+			i = jsonc_blank(s, e.key.end, n, NULL) + 1; /* past ':' */
+			i = jsonc_blank(s, i, n, NULL);
 		}
 		e.val.start = i;
-		e.val.end = e.whole.end = skip_value(s, i, n);
-		i = skip_ws(s, e.val.end, n);
+		e.val.end = e.whole.end = jsonc_value(s, i, n);
+		i = jsonc_blank(s, e.val.end, n, NULL);
 		if (i < n && s[i] == ',') {
 			e.comma = i;
-			i = skip_ws(s, i + 1, n);
+			i = jsonc_blank(s, i + 1, n, NULL);
 		}
 		XGROW(*out, cap, cnt + 1);
 		(*out)[cnt++] = e;
@@ -427,18 +353,18 @@ static void remove_elem(struct buf *t, size_t open, size_t idx)
 	const struct elem *e = &es[idx];
 	size_t end = e->comma ? e->comma + 1 : e->val.end;
 	if (idx + 1 < cnt) {
-		splice(t, e->whole.start, skip_space(s, end, t->len) - e->whole.start, "", 0);
+		splice(t, e->whole.start, jsonc_space(s, end, t->len) - e->whole.start, "", 0);
 	} else if (cnt == 1) {
 		size_t from = comments_end(s, open + 1, e->whole.start);
-		if (from == open + 1 && skip_space(s, end, close) == close)
+		if (from == open + 1 && jsonc_space(s, end, close) == close)
 			end = close;
 		splice(t, from, end - from, "", 0);
 	} else {
 		/* the element's own trailing comma goes with it; else the one before it goes */
 		const struct elem *prev = &es[idx - 1];
 		size_t from = comments_end(s, prev->comma + 1, e->whole.start);
-		size_t comma_from = skip_space(s, prev->val.end, prev->comma) == prev->comma ? prev->val.end
-											     : prev->comma;
+		size_t comma_from = jsonc_space(s, prev->val.end, prev->comma) == prev->comma ? prev->val.end
+											      : prev->comma;
 		splice(t, from, end - from, "", 0);
 		if (!e->comma)
 			splice(t, comma_from, prev->comma + 1 - comma_from, "", 0);
@@ -446,64 +372,29 @@ static void remove_elem(struct buf *t, size_t open, size_t idx)
 	free(es);
 }
 
+/* Where the document starts: past a byte-order mark, blanks and comments. */
 static size_t root_open(const struct buf *t)
 {
-	return skip_ws(t->data, 0, t->len);
-}
-
-/* Copies JSONC text into out as JSON of the same length and lines: comments and trailing commas
- * become spaces (line breaks kept), so jansson reads it and its line numbers are the file's.
- * Returns 0, or the line where a block comment opens and never closes. */
-static int jsonc_to_json(const char *s, size_t n, struct buf *out)
-{
-	buf_add(out, s, n);
-	char *b = out->data;
-	char last = 0; /* the last significant byte */
-	size_t comma = 0; /* a comma after a value, blanked if a close bracket follows; 0: none */
-	for (size_t i = 0; i < n;) {
-		size_t j = skip_comment(s, i, n);
-		if (j != i) {
-			if (s[i + 1] == '*' && (j < i + 4 || memcmp(s + j - 2, "*/", 2))) {
-				int line = 1;
-				for (size_t k = 0; k < i; k++)
-					line += s[k] == '\n';
-				return line;
-			}
-			for (; i < j; i++)
-				if (b[i] != '\n' && b[i] != '\r')
-					b[i] = ' ';
-			continue;
-		}
-		if (is_space(s[i])) {
-			i++;
-			continue;
-		}
-		if ((s[i] == '}' || s[i] == ']') && comma)
-			b[comma] = ' ';
-		comma = s[i] == ',' && last && !strchr("[{,:", last) ? i : 0;
-		last = s[i];
-		i = s[i] == '"' ? skip_string(s, i, n) : i + 1;
-	}
-	return 0;
+	return jsonc_blank(t->data, jsonc_bom(t->data, t->len), t->len, NULL);
 }
 
 int settings_validate(const char *data, size_t len, char *why_buf, size_t why_size)
 {
-	if (skip_ws(data, 0, len) == len)
+	size_t open = jsonc_unclosed(data, len);
+	if (open < len) {
+		int line = 1;
+		for (size_t k = 0; k < open; k++)
+			line += data[k] == '\n';
+		snprintf(why_buf, why_size, "line %d: a comment opened here never ends", line);
+		return -1;
+	}
+	if (jsonc_blank(data, jsonc_bom(data, len), len, NULL) == len)
 		return 0;
-	struct buf json = BUF_INIT;
-	int open_line = jsonc_to_json(data, len, &json);
-	json_error_t err;
-	json_t *j = open_line ? NULL : json_loadb(json.data, json.len, JSON_REJECT_DUPLICATES, &err);
-	int r = 0;
-	if (open_line)
-		snprintf(why_buf, why_size, "line %d: a comment opened here never ends", open_line), r = -1;
-	else if (!j)
-		snprintf(why_buf, why_size, "line %d: %s", err.line, err.text), r = -1;
-	else if (!json_is_object(j))
+	json_t *j = json_read(data, len, true, JSON_REJECT_DUPLICATES, why_buf, why_size);
+	int r = j ? 0 : -1;
+	if (j && !json_is_object(j))
 		snprintf(why_buf, why_size, "the top level is not a JSON object"), r = -1;
 	json_decref(j);
-	buf_release(&json);
 	return r;
 }
 
@@ -564,8 +455,9 @@ static bool find_hook(const char *s, size_t n, size_t arr, const char *command, 
 
 int settings_add(struct buf *t, const struct hook_spec *h, const char **why)
 {
-	if (skip_space(t->data, 0, t->len) == t->len) {
-		buf_truncate(t, 0);
+	size_t bom = jsonc_bom(t->data, t->len);
+	if (jsonc_space(t->data, bom, t->len) == t->len) {
+		buf_truncate(t, bom);
 		buf_adds(t, "{}\n");
 	} else if (root_open(t) == t->len) {
 		/* only comments: they stay, and the object starts on a line after them */
@@ -617,9 +509,9 @@ static void drop_if_empty(struct buf *t, size_t obj, const char *key)
 			continue;
 		size_t v = es[i].val.start;
 		char c = t->data[v];
-		size_t colon = skip_space(t->data, es[i].key.end, v);
-		if ((c == '{' || c == '[') && skip_space(t->data, v + 1, t->len) + 1 == es[i].val.end &&
-		    t->data[colon] == ':' && skip_space(t->data, colon + 1, v) == v)
+		size_t colon = jsonc_space(t->data, es[i].key.end, v);
+		if ((c == '{' || c == '[') && jsonc_space(t->data, v + 1, t->len) + 1 == es[i].val.end &&
+		    t->data[colon] == ':' && jsonc_space(t->data, colon + 1, v) == v)
 			remove_elem(t, obj, i);
 		break;
 	}
@@ -677,24 +569,4 @@ enum lets_err settings_claude_dir(struct buf *dir, struct diag *d)
 			"Claude Code's configuration directory");
 	buf_addf(dir, "%s/.claude", home);
 	return LETS_OK;
-}
-
-void settings_shell_quote(struct buf *out, const char *s)
-{
-	bool bare = *s != '\0';
-	for (const char *p = s; *p && bare; p++)
-		bare = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:@%+=,-",
-			      *p) != NULL;
-	if (bare) {
-		buf_adds(out, s);
-		return;
-	}
-	buf_addc(out, '\'');
-	for (const char *p = s; *p; p++) {
-		if (*p == '\'')
-			buf_adds(out, "'\\''");
-		else
-			buf_addc(out, *p);
-	}
-	buf_addc(out, '\'');
 }

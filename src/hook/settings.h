@@ -3,7 +3,7 @@
  * text, never by re-serialising: every byte outside the splice is kept, so key order,
  * indentation, comments and the user's own hooks survive. A splice is indented like its
  * neighbours. The text may be JSONC, as Claude Code reads its settings: // and block comments
- * and trailing commas (this module's own small lexer; check.c has another JSON reader).
+ * and trailing commas, read by the JSON(C) lexer every JSON reader in lets shares (format/jsonc.h).
  *
  * Invariants: settings_add is idempotent (a second add of the same hook changes nothing), and
  * settings_remove undoes settings_add byte for byte when nothing else changed in between. Both
@@ -28,8 +28,10 @@ struct hook_spec {
 	const char *suffix;
 };
 
-/* 0 when text is one JSONC object with no duplicate keys (or only whitespace and comments: an
- * empty file); else -1 and why_buf names the line and the problem (jansson's message). */
+/* 0 when text is one JSONC object with no duplicate keys, as the one JSON reader reads it
+ * (format.h's json_read: a byte-order mark skipped, numbers of any size), or only whitespace and
+ * comments (an empty file); else -1 and why_buf names the line and the problem: a comment that
+ * never ends, else jansson's message. */
 int settings_validate(const char *data, size_t len, char *why_buf, size_t why_size);
 
 /* Adds spec's hook in a group of its own unless a hook with the same command is already there;
@@ -49,8 +51,5 @@ int settings_remove(struct buf *text, const struct hook_spec *spec);
  * stats reads the transcripts under projects/). E_USAGE for a relative CLAUDE_CONFIG_DIR,
  * E_IO_ERROR when HOME is needed and is not an absolute path. */
 enum lets_err settings_claude_dir(struct buf *dir, struct diag *d);
-
-/* Appends s shell-quoted: bare when every byte is safe, else in single quotes. */
-void settings_shell_quote(struct buf *out, const char *s);
 
 #endif

@@ -3,10 +3,10 @@
  * around it parsed) took 300 ms, where this scan takes a few.
  *
  * It answers only when sure, and declines otherwise (the caller then parses, as before): the
- * text must be one JSON value, comments allowed, that tree-sitter-json reads without an error —
- * strings on one line whose escapes it knows, numbers as its token reads them, no trailing
- * comma, nothing after the value — and every key that becomes a definition must hold no
- * escape. On such text the definitions are those the tree walk (ts_rules.c) gives on the way
+ * text must be one JSON value, comments allowed, that tree-sitter-json reads without an error,
+ * its tokens read by the JSON(C) lexer (format/jsonc.h) — strings jsonc_string_strict vouches
+ * for, numbers in JSON's grammar without "e+", no trailing comma, nothing after the value — and
+ * every key that becomes a definition must hold no escape. On such text the definitions are those the tree walk (ts_rules.c) gives on the way
  * to the occurrences: each pair whose key holds one, and every pair around it, each named by
  * its key's bytes between the quotes, spanning its key through its value, nested in the pair
  * around it. Pairs the walk would add beside them name no occurrence and match nothing.
@@ -15,6 +15,7 @@
 
 #include "../alloc.h"
 #include "../file.h"
+#include "../format/jsonc.h"
 #include "defs.h"
 
 /* Deeper than this, the scan declines (tree-sitter's stack would not, but no file needs it). */
@@ -44,58 +45,27 @@ static long line_at(const struct json_scan *s, size_t at)
 	return (long)file_row_at(s->f, at) + 1;
 }
 
-/* Byte classes for the scan's inner loops. The file's bytes end in a NUL (file.h), which is in
- * no class, so those loops need no bounds check. */
-enum { C_WS = 1, C_STOP = 2 }; /* blank; ends a run of string content */
-static const unsigned char cls[256] = {
-	[' '] = C_WS,   ['\t'] = C_WS,   ['\r'] = C_WS, ['\n'] = C_WS | C_STOP,
-	['"'] = C_STOP, ['\\'] = C_STOP, [0] = C_STOP,
-};
-
-/* Past blanks and comments; false on a comment left open. */
-static bool skip_blanks(struct json_scan *s)
-{
-	const char *d = s->d;
-	size_t i = s->i;
-	for (;;) {
-		while (cls[(unsigned char)d[i]] & C_WS)
-			i++;
-		if (d[i] != '/' || (d[i + 1] != '/' && d[i + 1] != '*'))
-			break;
-		const char *e = d[i + 1] == '/' ? memchr(d + i, '\n', s->n - i)
-						: memmem(d + i + 2, s->n - i - 2, "*/", 2);
-		if (!e && d[i + 1] == '*')
-			return false;
-		i = !e ? s->n : d[i + 1] == '/' ? (size_t)(e - d) : (size_t)(e - d) + 2;
-	}
-	s->i = i;
-	return true;
-}
-
-/* skip_blanks, most often called where there is nothing to skip. */
+/* Past blanks and comments (the lexer's); false on a comment left open. Most often called where
+ * there is nothing to skip, so that is looked at first. */
 static inline bool skip_ws(struct json_scan *s)
 {
-	char c = s->d[s->i];
-	return !((cls[(unsigned char)c] & C_WS) || c == '/') || skip_blanks(s);
+	unsigned char c = (unsigned char)s->d[s->i];
+	if (c > ' ' && c != '/') /* every blank is at most a space */
+		return true;
+	bool open = false;
+	s->i = jsonc_blank(s->d, s->i, s->n, &open);
+	return !open;
 }
 
-/* Past the string opening at s->i; false on a newline, an escape tree-sitter-json does not know
- * (or a NUL: the end of the bytes) before the closing quote. */
+/* Past the string opening at s->i when the lexer vouches for it (jsonc_string_strict: on one
+ * line, only known escapes, which is also what tree-sitter-json reads cleanly); false otherwise. */
 static bool skip_string(struct json_scan *s)
 {
-	const char *d = s->d;
-	size_t i = s->i + 1;
-	for (;;) {
-		while (!(cls[(unsigned char)d[i]] & C_STOP))
-			i++;
-		if (d[i] == '"') {
-			s->i = i + 1;
-			return true;
-		}
-		if (d[i] != '\\' || !d[i + 1] || !strchr("\"\\/bfnrtu", d[i + 1]))
-			return false;
-		i += 2;
-	}
+	size_t e = jsonc_string_strict(s->d, s->i, s->n);
+	if (e == s->i)
+		return false;
+	s->i = e;
+	return true;
 }
 
 static bool digit(char c)
@@ -103,32 +73,17 @@ static bool digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* Past a number as tree-sitter-json's token reads it (-?(0|[1-9]\d*)(\.\d*)?([eE]-?\d+)?). */
+/* Past a number in JSON's grammar (jsonc_number) without "e+", which tree-sitter-json's number
+ * token does not take. */
 static bool skip_number(struct json_scan *s)
 {
-	size_t i = s->i;
-	if (i < s->n && s->d[i] == '-')
-		i++;
-	if (i >= s->n || !digit(s->d[i]))
+	size_t e = jsonc_number(s->d, s->i, s->n);
+	if (e == s->i)
 		return false;
-	if (s->d[i] == '0')
-		i++;
-	else
-		while (i < s->n && digit(s->d[i]))
-			i++;
-	if (i < s->n && s->d[i] == '.')
-		for (i++; i < s->n && digit(s->d[i]);)
-			i++;
-	if (i < s->n && (s->d[i] == 'e' || s->d[i] == 'E')) {
-		i++;
-		if (i < s->n && s->d[i] == '-')
-			i++;
-		if (i >= s->n || !digit(s->d[i]))
+	for (size_t k = s->i; k < e; k++)
+		if (s->d[k] == '+')
 			return false;
-		while (i < s->n && digit(s->d[i]))
-			i++;
-	}
-	s->i = i;
+	s->i = e;
 	return true;
 }
 

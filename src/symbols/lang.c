@@ -90,3 +90,12 @@ const struct lang *lang_for_path(const char *path)
 			return &langs[exts[i].id];
 	return NULL;
 }
+
+enum format lang_format_for(const char *path, const char *data, size_t len)
+{
+	const struct lang *l = lang_for_path(path);
+	size_t first, close;
+	if (!l || (l->format == FMT_FRONTMATTER && !format_frontmatter(data, len, &first, &close)))
+		return FMT_NONE;
+	return l->format;
+}

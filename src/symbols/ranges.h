@@ -84,10 +84,10 @@ void ranges_lines(const struct file *f, const long *lines, size_t n, bool chunk,
  * the one line of each enclosing key, where q's first seg_off bytes (its qualifiers) are found. */
 void ranges_yaml(const struct file *f, const char *q, size_t seg_off, struct ranges *r);
 
-/* JSON: for each occurrence inside a key string whose enclosing keys hold q's qualifiers, the
- * whole pair, and for each enclosing container the bytes from its key (or its opening bracket)
- * through its opening bracket. The parse then lacks the closers (and the commas between
- * siblings) of those containers: errors that lie outside the pair. */
+/* JSON (jsonranges.c): for each occurrence inside a key string whose enclosing keys hold q's
+ * qualifiers, the whole pair, and for each enclosing container the bytes from its key (or its
+ * opening bracket) through its opening bracket, and its closer; a comma between two kept members
+ * is kept too, so the cut reads as JSON with the other members left out. */
 void ranges_json(const struct file *f, const char *q, size_t seg_off, struct ranges *r);
 
 struct md_head {

@@ -1,5 +1,5 @@
 /* Applies operations one after another: parse the current bytes into the model, resolve the
- * key path (selectors become indexes first), let the format code produce splices, splice, and
+ * key path (lookup.c: selectors become indexes first), let the format code produce splices, splice, and
  * carry every marked line forward through the later splices so the region names lines of the
  * final file. */
 #include <stdio.h>
@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "../alloc.h"
-#include "../check.h"
 #include "tf_int.h"
 
 /* A marked line while ops still run: off is a byte offset in the current bytes (a line start;
@@ -21,7 +20,7 @@ struct mk {
 };
 
 struct run {
-	enum tf_format fmt;
+	enum format fmt;
 	const char *path;
 	struct buf cur;
 	struct mk *m;
@@ -32,24 +31,6 @@ struct run {
 	struct tf_result *r;
 	struct diag *d;
 };
-
-const char *tf_format_name(enum tf_format f)
-{
-	static const char *const names[] = {"json", "yaml", "toml", "frontmatter"};
-	return names[f];
-}
-
-bool tf_format_for(const char *path, const char *data, size_t len, enum tf_format *f)
-{
-	char reason[80];
-	switch (check_kind_for(path, data, len, reason)) {
-	case CHECK_JSON: *f = TF_JSON; return true;
-	case CHECK_YAML: *f = TF_YAML; return true;
-	case CHECK_TOML: *f = TF_TOML; return true;
-	case CHECK_FRONTMATTER: *f = TF_FRONTMATTER; return true;
-	default: return false;
-	}
-}
 
 /* ---- marks ---- */
 
@@ -214,329 +195,6 @@ static void apply_edit(struct run *u, struct edit *e, size_t op)
 	free(order);
 }
 
-/* ---- paths ---- */
-
-struct hit {
-	struct tn *node; /* NULL: the path ends in a missing key */
-	struct tn *parent; /* the container holding node (or where the missing key would go) */
-	size_t idx;
-	struct te *holder; /* the entry holding parent; NULL for the document's top */
-	size_t depth; /* segments resolved */
-	bool in_null; /* the path goes on through a null: parent->kids[idx] (--set makes it a map) */
-};
-
-static long line_of(const char *s, size_t off)
-{
-	long n = 1;
-	for (const char *p = s; (p = memchr(p, '\n', (size_t)(s + off - p))) != NULL; p++)
-		n++;
-	return n;
-}
-
-/* The entry of key in map t, the last when the key repeats (parsers keep the last); *count says
- * how many there are. */
-static struct te *map_find_all(struct tn *t, const char *key, size_t *count)
-{
-	struct te *found = NULL;
-	*count = 0;
-	for (size_t i = 0; i < t->n; i++)
-		if (t->kids[i].key && !strcmp(t->kids[i].key, key)) {
-			found = &t->kids[i];
-			(*count)++;
-		}
-	return found;
-}
-
-static struct te *map_find(struct tn *t, const char *key)
-{
-	size_t count;
-	return map_find_all(t, key, &count);
-}
-
-/* A key written twice in one map: which one a path means is a guess, and a delete of the last
- * would bring the first back. */
-static enum lets_err key_repeated(struct run *u, struct tpath *p, size_t i, struct tn *map, size_t count)
-{
-	struct buf m = BUF_INIT;
-	buf_addf(&m, "%s is ambiguous (%zu candidates)", p->typed, count);
-	for (size_t k = 0; k < map->n; k++) {
-		struct te *e = &map->kids[k];
-		if (!e->key || strcmp(e->key, p->s[i].key))
-			continue;
-		size_t a = line_begin(u->cur.data, e->start), b = a;
-		while (b < u->cur.len && u->cur.data[b] != '\n' && u->cur.data[b] != '\r')
-			b++;
-		while (a < b && (u->cur.data[a] == ' ' || u->cur.data[a] == '\t'))
-			a++;
-		buf_addf(&m, "\n  %s:%ld\t", u->path, line_of(u->cur.data, e->start));
-		buf_add(&m, u->cur.data + a, b - a > 200 ? 200 : b - a);
-	}
-	buf_addf(&m, "\n  the key %s is written %zu times in one %s: keep one with lets edit, then re-run",
-		 p->s[i].key, count, map->style == ST_FLOW ? "object" : "mapping");
-	diag_add(u->d, E_AMBIGUOUS, "%s", m.data);
-	buf_release(&m);
-	return E_AMBIGUOUS;
-}
-
-static const char *scalar_of(struct tn *item, const char *field, struct te **at)
-{
-	if (item->kind != TN_MAP)
-		return NULL;
-	struct te *f = map_find(item, field);
-	*at = f;
-	return f && f->val->kind == TN_SCALAR && f->val->text ? f->val->text : NULL;
-}
-
-static enum lets_err select_none(struct run *u, struct tpath *p, size_t i, struct tn *seq)
-{
-	struct seg *s = &p->s[i];
-	struct buf m = BUF_INIT;
-	buf_addf(&m, "an element with %s=\"%s\" (values seen: ", s->key, s->value);
-	size_t seen = 0;
-	for (size_t k = 0; k < seq->n; k++) {
-		struct te *at;
-		const char *v = scalar_of(seq->kids[k].val, s->key, &at);
-		if (v)
-			buf_addf(&m, "%s\"%s\"", seen++ ? ", " : "", v);
-	}
-	if (!seen)
-		buf_adds(&m, "none");
-	buf_addf(&m, ") not found in %s", p->typed);
-	diag_add(u->d, E_NOT_FOUND, "%s", m.data);
-	buf_release(&m);
-	return E_NOT_FOUND;
-}
-
-static enum lets_err select_many(struct run *u, struct tpath *p, size_t i, struct tn *seq, size_t count)
-{
-	struct seg *s = &p->s[i];
-	struct buf m = BUF_INIT, pre = BUF_INIT;
-	tpath_print(&pre, p, i);
-	buf_addf(&m, "%s is ambiguous (%zu candidates)", p->typed, count);
-	size_t shown = 0;
-	for (size_t k = 0; k < seq->n; k++) {
-		struct te *at;
-		const char *v = scalar_of(seq->kids[k].val, s->key, &at);
-		if (!v || strcmp(v, s->value))
-			continue;
-		if (shown++ < 20)
-			buf_addf(&m, "\n  %s:%ld\t%s[%zu].%s=\"%s\"", u->path,
-				 line_of(u->cur.data, at->start), pre.data, k, s->key, v);
-	}
-	if (shown > 20)
-		buf_addf(&m, "\n  (+%zu more)", shown - 20);
-	diag_add(u->d, E_AMBIGUOUS, "%s", m.data);
-	buf_release(&m);
-	buf_release(&pre);
-	return E_AMBIGUOUS;
-}
-
-/* Turns the selector at p->s[i] into the index of the one element it names. */
-static enum lets_err select_one(struct run *u, struct tpath *p, size_t i, struct tn *seq, bool *changed)
-{
-	struct seg *s = &p->s[i];
-	size_t count = 0, idx = 0;
-	for (size_t k = 0; k < seq->n; k++) {
-		struct te *at;
-		const char *v = scalar_of(seq->kids[k].val, s->key, &at);
-		if (v && !strcmp(v, s->value)) {
-			idx = k;
-			count++;
-		}
-	}
-	if (!count)
-		return select_none(u, p, i, seq);
-	if (count > 1)
-		return select_many(u, p, i, seq, count);
-	free(s->key);
-	free(s->value);
-	s->key = s->value = NULL;
-	s->k = SEG_INDEX;
-	s->index = (long)idx;
-	*changed = true;
-	return LETS_OK;
-}
-
-/* One reading of an unquoted dotted run: keys p->s[i..j] as the one key they spell joined by
- * dots (j > i), or (j == i) the run's keys p->s[i..end) each as a key of its own. */
-struct reading {
-	long line;
-	size_t j;
-};
-
-static char *joined_keys(const struct tpath *p, size_t i, size_t j)
-{
-	struct buf b = BUF_INIT;
-	for (size_t k = i; k <= j; k++) {
-		if (k > i)
-			buf_addc(&b, '.');
-		buf_adds(&b, p->s[k].key);
-	}
-	return buf_detach(&b);
-}
-
-/* The path of reading r of the run p->s[i..end), each key of it quoted so that it reads back as
- * that reading alone. */
-static void reading_print(struct buf *b, const struct tpath *p, size_t i, size_t end, const struct reading *r)
-{
-	struct tpath t = *p;
-	t.s = xcalloc(p->n + 1, sizeof(*t.s));
-	t.n = 0;
-	for (size_t k = 0; k < p->n; k++) {
-		t.s[t.n] = p->s[k];
-		if (k == i && r->j > i) {
-			t.s[t.n].key = joined_keys(p, i, r->j);
-			k = r->j;
-		}
-		t.s[t.n++].quoted |= k >= i && k < end && r->j == i;
-	}
-	tpath_print(b, &t, t.n);
-	if (r->j > i)
-		free(t.s[i].key);
-	free(t.s);
-}
-
-/* s as one word for a POSIX shell. */
-static void shell_word(struct buf *b, const char *s)
-{
-	buf_addc(b, '\'');
-	for (; *s; s++)
-		if (*s == '\'')
-			buf_adds(b, "'\\''");
-		else
-			buf_addc(b, *s);
-	buf_addc(b, '\'');
-}
-
-static int reading_cmp(const void *a, const void *b)
-{
-	const struct reading *x = a, *y = b;
-	return x->line != y->line ? (x->line < y->line ? -1 : 1) : (x->j > y->j ? -1 : x->j < y->j);
-}
-
-/* The unquoted keys from p->s[i] on may also spell one key of map holding dots ("a.b" for
- * a.b): then the path has two readings, and which one was meant is not guessed. Ambiguous, each
- * reading that exists listed with the quoted path (and the operation) that picks it. */
-static enum lets_err dotted_key(struct run *u, const struct tf_op *op, const struct tpath *p, size_t i,
-				struct tn *map)
-{
-	static const char *const flags[] = {"--set", "--delete", "--append"};
-	size_t end = i;
-	while (end < p->n && p->s[end].k == SEG_KEY && !p->s[end].quoted)
-		end++;
-	struct reading *r = xcalloc(end - i + 1, sizeof(*r));
-	size_t n = 0;
-	for (size_t j = i; j < end; j++) {
-		char *k = joined_keys(p, i, j);
-		struct te *ent = map_find(map, k);
-		if (ent)
-			r[n++] = (struct reading){line_of(u->cur.data, ent->start), j};
-		free(k);
-	}
-	enum lets_err e = LETS_OK;
-	if (n > 1 || (n == 1 && r[0].j > i)) {
-		qsort(r, n, sizeof(*r), reading_cmp);
-		struct buf m = BUF_INIT, path = BUF_INIT, cmd = BUF_INIT;
-		buf_addf(&m, "%s is ambiguous (%zu candidate%s)", p->typed, n, n == 1 ? "" : "s");
-		for (size_t k = 0; k < n; k++) {
-			buf_truncate(&path, 0);
-			reading_print(&path, p, i, end, &r[k]);
-			buf_addf(&m, "\n  %s:%ld\t%s", u->path, r[k].line, path.data);
-			if (p->brackets)
-				buf_adds(&path, "[]");
-			if (p->value)
-				buf_addf(&path, "=%s", p->value);
-			buf_addf(&cmd, "%s%s ", k ? " \xC2\xB7 " : "", flags[op->kind]);
-			shell_word(&cmd, path.data);
-		}
-		buf_addf(&m, "\n  a dot separates keys; quote a key that holds one: %s", cmd.data);
-		e = diag_add(u->d, E_AMBIGUOUS, "%s", m.data);
-		buf_release(&m);
-		buf_release(&path);
-		buf_release(&cmd);
-	}
-	free(r);
-	return e;
-}
-
-static enum lets_err not_in_place(struct run *u, const struct doc *doc, const struct tpath *p,
-				  const struct tn *t, bool through)
-{
-	if (t->tagged)
-		return unsupported_key(u->d, doc, p->typed, "a tagged YAML node");
-	if (t->alias)
-		return unsupported_key(u->d, doc, p->typed,
-				       through ? "reached through a YAML alias" : "a YAML alias");
-	return LETS_OK;
-}
-
-static enum lets_err resolve(struct run *u, const struct tf_op *op, struct doc *doc, struct tpath *p,
-			     struct hit *h)
-{
-	struct tn *node = doc->root;
-	memset(h, 0, sizeof(*h));
-	bool selected = false;
-	struct te *prev = NULL;
-	enum lets_err e = LETS_OK;
-	for (size_t i = 0; i < p->n && !e; i++) {
-		struct seg *s = &p->s[i];
-		if (!node || (e = not_in_place(u, doc, p, node, true)))
-			break;
-		struct te *ent = NULL;
-		if (s->k == SEG_KEY && node->kind == TN_MAP) {
-			if ((e = dotted_key(u, op, p, i, node)))
-				break;
-			size_t count;
-			ent = map_find_all(node, s->key, &count);
-			if (count > 1) {
-				e = key_repeated(u, p, i, node, count);
-				break;
-			}
-			if (!ent) {
-				h->parent = node;
-				h->holder = prev;
-				h->depth = i;
-				goto done;
-			}
-		} else if (s->k == SEG_KEY && node->kind == TN_SCALAR && node->sc == SC_NULL && prev &&
-			   !node->tagged) {
-			/* "a:" with nothing, null or ~: a key under it is a new map */
-			h->in_null = true;
-			h->depth = i;
-			goto done;
-		} else if (s->k != SEG_KEY && node->kind == TN_SEQ) {
-			if (s->k == SEG_SELECT && (e = select_one(u, p, i, node, &selected)))
-				break;
-			if (s->index < (long)node->n)
-				ent = &node->kids[s->index];
-		}
-		if (!ent) {
-			e = diag_add(u->d, E_NOT_FOUND, "path not found in %s", p->typed);
-			break;
-		}
-		h->holder = prev;
-		h->parent = node;
-		prev = ent;
-		h->idx = (size_t)(ent - node->kids);
-		node = ent->val;
-	}
-	if (!e && !node)
-		e = diag_add(u->d, E_NOT_FOUND, "path not found in %s", p->typed);
-	if (!e) {
-		h->node = node;
-		h->depth = p->n;
-		e = not_in_place(u, doc, p, node, false);
-	}
-done:
-	if (!e && selected) {
-		struct buf r = BUF_INIT;
-		tpath_print(&r, p, p->n);
-		omit_selector_resolved(&u->r->resolved, p->typed, r.data);
-		buf_release(&r);
-	}
-	return e;
-}
-
 /* --set keeps the existing type: a string stays a string; anything else reads as JSON when it
  * can, else as a string. A value given as JSON is read as JSON whatever the key held. */
 static void typed_value(struct tv *v, const struct tpath *p, const struct tn *old, bool json)
@@ -568,7 +226,7 @@ static void append_value(struct tv *v, const struct tpath *p, const struct tn *s
 }
 
 static enum lets_err op_set(struct run *u, const struct tf_op *op, struct doc *doc, struct tpath *p,
-			    struct hit *h, struct edit *e)
+			    struct lookup_hit *h, struct edit *e)
 {
 	struct tv v = TV_INIT;
 	enum lets_err err;
@@ -667,81 +325,13 @@ enum lets_err tf_op_check(const struct tf_op *op, struct diag *d)
 	return err;
 }
 
-/* What a document of a YAML stream is, for a list of them: its kind and metadata.name, its first
- * keys, or its value. */
-static void doc_summary(struct buf *b, const struct run *u, const struct tn *t)
-{
-	struct te *kind = t->kind == TN_MAP ? map_find((struct tn *)t, "kind") : NULL;
-	struct te *meta = t->kind == TN_MAP ? map_find((struct tn *)t, "metadata") : NULL;
-	struct te *name = meta && meta->val->kind == TN_MAP ? map_find(meta->val, "name") : NULL;
-	const char *sep = "";
-	if (kind && kind->val->kind == TN_SCALAR && kind->val->text)
-		buf_addf(b, "kind: %s", kind->val->text), sep = " \xC2\xB7 ";
-	if (name && name->val->kind == TN_SCALAR && name->val->text)
-		buf_addf(b, "%sname: %s", sep, name->val->text), sep = " \xC2\xB7 ";
-	if (*sep)
-		return;
-	if (t->kind == TN_MAP) {
-		buf_adds(b, "keys: ");
-		for (size_t i = 0; i < t->n && i < 3; i++)
-			buf_addf(b, "%s%s", i ? ", " : "", t->kids[i].key ? t->kids[i].key : "");
-		if (t->n > 3)
-			buf_adds(b, ", \xE2\x80\xA6");
-	} else if (t->kind == TN_SEQ) {
-		buf_addf(b, "a list of %zu", t->n);
-	} else if (t->start == t->end) {
-		buf_adds(b, "empty");
-	} else {
-		size_t n = t->end - t->start;
-		buf_add(b, u->cur.data + t->start, n > 60 ? 60 : n);
-	}
-}
-
-/* A path without [N] in a file of several YAML documents: which document it means is a guess. */
-static enum lets_err docs_ambiguous(struct run *u, const struct tn *docs, const struct tpath *p,
-				    const struct tf_op *op)
-{
-	static const char *const flag[] = {"--set", "--delete", "--append"};
-	struct buf m = BUF_INIT, arg = BUF_INIT;
-	buf_addf(&m, "%s is ambiguous (%zu candidates)", p->typed, docs->n);
-	size_t shown = docs->n < 20 ? docs->n : 20;
-	for (size_t i = 0; i < shown; i++) {
-		const struct tn *t = docs->kids[i].val;
-		size_t at = t->start == t->end ? docs->kids[i].start : t->start;
-		buf_addf(&m, "\n  %s:%ld\t[%zu] ", u->path, line_of(u->cur.data, at), i);
-		doc_summary(&m, u, t);
-	}
-	if (docs->n > shown)
-		buf_addf(&m, "\n  (+%zu more)", docs->n - shown);
-	buf_addf(&m, "\n  %s holds %zu YAML documents: a path names one as [N], 0 the first", u->path,
-		 docs->n);
-	for (size_t i = 0; i < (docs->n <= 5 ? docs->n : 1); i++) {
-		buf_truncate(&arg, 0);
-		if (docs->n <= 5)
-			buf_addf(&arg, "[%zu].%s", i, op->arg);
-		else
-			buf_addf(&arg, "[<N>].%s", op->arg);
-		if (docs->n <= 5)
-			buf_addf(&m, "\n  pick [%zu]: lets transform ", i);
-		else
-			buf_adds(&m, "\n  pick one: lets transform ");
-		check_shell_quote(&m, u->path);
-		buf_addf(&m, " %s ", flag[op->kind]);
-		check_shell_quote(&m, arg.data);
-	}
-	diag_add(u->d, E_AMBIGUOUS, "%s", m.data);
-	buf_release(&m);
-	buf_release(&arg);
-	return E_AMBIGUOUS;
-}
-
 static enum lets_err one_op(struct run *u, const struct tf_op *op, size_t k)
 {
 	struct tpath p = TPATH_INIT;
 	struct doc doc;
 	memset(&doc, 0, sizeof(doc));
 	struct edit e = {0};
-	struct hit h;
+	struct lookup_hit h;
 	enum lets_err err = op_parse(&p, op, u->d);
 	bool built = false;
 	if (!err) {
@@ -753,9 +343,9 @@ static enum lets_err one_op(struct run *u, const struct tf_op *op, size_t k)
 	}
 	bool docs = !err && doc.root && doc.root->style == ST_YAML_DOCS;
 	if (docs && p.n && p.s[0].k == SEG_KEY)
-		err = docs_ambiguous(u, doc.root, &p, op);
+		err = lookup_docs(&doc, &p, op, u->d);
 	if (!err)
-		err = resolve(u, op, &doc, &p, &h);
+		err = lookup_path(&doc, op, &p, &h, &u->r->resolved, u->d);
 	if (!err && docs && h.parent == doc.root && op->kind != TF_APPEND)
 		err = unsupported_key(u->d, &doc, p.typed, "a whole YAML document");
 	if (!err && op->kind == TF_SET) {
@@ -826,8 +416,8 @@ static void finish_marks(struct run *u)
 	r->n_marks = k;
 }
 
-enum lets_err tf_apply(enum tf_format f, const char *path, const char *src, size_t len,
-		       const struct tf_op *ops, size_t n_ops, struct tf_result *r, struct diag *d)
+enum lets_err tf_apply(enum format f, const char *path, const char *src, size_t len, const struct tf_op *ops,
+		       size_t n_ops, struct tf_result *r, struct diag *d)
 {
 	struct run u = {.fmt = f, .path = path, .r = r, .d = d, .n_ops = n_ops};
 	memset(r, 0, sizeof(*r));

@@ -10,7 +10,7 @@
 
 #include "../alloc.h"
 #include "../buf.h"
-#include "../check.h"
+#include "../quote.h"
 #include "../json.h"
 #include "../utf8.h"
 #include "tf_int.h"
@@ -132,7 +132,7 @@ static int leaf_cmp(const void *x, const void *y)
  * while no indented line follows, so it counts as touching the line after it. */
 static bool outside(const struct side *s, const struct mleaf *l)
 {
-	if (l->start == l->end && s->doc.fmt == TF_YAML && line_after(s->src, s->len, l->start) >= s->from &&
+	if (l->start == l->end && s->doc.fmt == FMT_YAML && line_after(s->src, s->len, l->start) >= s->from &&
 	    l->start <= s->to)
 		return false;
 	return l->end <= s->from || l->start >= s->to;
@@ -526,14 +526,6 @@ static const char *line_end(const char *s, size_t len, size_t off)
 	return nl ? nl : s + len;
 }
 
-static long line_no(const char *s, size_t off)
-{
-	long n = 1;
-	for (const char *p = s; (p = memchr(p, '\n', (size_t)(s + off - p))) != NULL; p++)
-		n++;
-	return n;
-}
-
 /* The inserted lines when each is "- <scalar>" (the items of a YAML list), else 0. */
 static size_t list_items(const struct side *a, int *min_indent)
 {
@@ -562,7 +554,7 @@ static bool advise_list(struct buf *b, const struct run *u, const char *path)
 {
 	const struct side *bs = &u->b, *as = &u->a;
 	int min;
-	if (bs->doc.fmt != TF_YAML || bs->from != bs->to || u->first == NONE || !bs->from ||
+	if (bs->doc.fmt != FMT_YAML || bs->from != bs->to || u->first == NONE || !bs->from ||
 	    u->first_why != W_GONE)
 		return false;
 	uint32_t seq = bs->n[u->first].parent;
@@ -571,7 +563,7 @@ static bool advise_list(struct buf *b, const struct run *u, const char *path)
 		return false;
 	struct buf arg = BUF_INIT, lines = BUF_INIT;
 	buf_addf(b, "\n  run: lets transform ");
-	check_shell_quote(b, path);
+	quote_shell(b, path);
 	for (size_t i = as->from; i < as->to;) {
 		const char *e = line_end(as->src, as->to, i);
 		size_t k = i + (size_t)min;
@@ -586,7 +578,7 @@ static bool advise_list(struct buf *b, const struct run *u, const char *path)
 			il--;
 		buf_add(&arg, item, il);
 		buf_adds(b, " --append ");
-		check_shell_quote(b, arg.data);
+		quote_shell(b, arg.data);
 		if (lines.len)
 			buf_addc(&lines, '\n');
 		buf_add_spaces(&lines, (size_t)bs->n[seq].t->indent);
@@ -601,7 +593,7 @@ static bool advise_list(struct buf *b, const struct run *u, const char *path)
 	    !memchr(bs->src + prev, '`', pl) && !memchr(bs->src + prev, '!', pl) &&
 	    !memchr(bs->src + prev, '\r', pl)) {
 		buf_adds(b, "\n  or:  lets edit ");
-		check_shell_quote(b, path);
+		quote_shell(b, path);
 		buf_adds(b, " --insert-after \"@'^");
 		for (size_t i = prev; i < bs->from - 1; i++) {
 			if (strchr("\\^$.|?*+()[]{}", bs->src[i]))
@@ -609,7 +601,7 @@ static bool advise_list(struct buf *b, const struct run *u, const char *path)
 			buf_addc(b, bs->src[i]);
 		}
 		buf_adds(b, "$'\" --new ");
-		check_shell_quote(b, lines.data);
+		quote_shell(b, lines.data);
 	}
 	buf_release(&arg);
 	buf_release(&lines);
@@ -648,9 +640,9 @@ static bool advise_overridden(struct buf *b, const struct run *u, const char *pa
 	buf_addc(&arg, '=');
 	set_value(&arg, &u->a, win, u->b.n[bn].t);
 	buf_adds(b, "\n  run: lets transform ");
-	check_shell_quote(b, path);
+	quote_shell(b, path);
 	buf_adds(b, " --set ");
-	check_shell_quote(b, arg.data);
+	quote_shell(b, arg.data);
 	buf_release(&arg);
 	return true;
 }
@@ -660,23 +652,23 @@ static void advise(struct buf *b, const struct run *u, const char *path, enum me
 	if (verb == MEANING_EDIT && (advise_list(b, u, path) || advise_overridden(b, u, path)))
 		return;
 	const char *s = u->b.src;
-	long first = line_no(s, u->b.from), last = line_no(s, u->b.to);
-	long lines = line_no(s, u->b.len) - (u->b.len && s[u->b.len - 1] == '\n');
+	long first = line_of(s, u->b.from), last = line_of(s, u->b.to);
+	long lines = line_of(s, u->b.len) - (u->b.len && s[u->b.len - 1] == '\n');
 	first = first > 2 ? first - 2 : 1;
 	last = last + 2 < lines ? last + 2 : lines;
 	buf_adds(b, "\n  re-read: lets show ");
 	struct buf t = BUF_INIT;
 	buf_addf(&t, "%s:%ld-%ld", path, first, last > first ? last : first);
-	check_shell_quote(b, t.data);
+	quote_shell(b, t.data);
 	buf_release(&t);
 	if (verb == MEANING_TRANSFORM)
 		buf_adds(b, " \xC2\xB7 nothing was written; make the change with lets edit");
 	else if (u->a.no_fences)
 		buf_adds(b, " \xC2\xB7 the frontmatter is the YAML between the --- lines: keep both");
-	else if (u->b.doc.fmt == TF_YAML)
+	else if (u->b.doc.fmt == FMT_YAML)
 		buf_adds(b, " \xC2\xB7 indent the new lines as the lines around them, or change values "
 			    "with lets transform --set, --append or --delete");
-	else if (u->b.doc.fmt == TF_TOML)
+	else if (u->b.doc.fmt == FMT_TOML)
 		buf_adds(b, " \xC2\xB7 a [table] header takes every key line below it, up to the next "
 			    "header; add keys with lets transform --set");
 	else
@@ -684,15 +676,15 @@ static void advise(struct buf *b, const struct run *u, const char *path, enum me
 			    "transform --set, --append or --delete");
 }
 
-static bool side_build(struct side *s, enum tf_format f, const char *src, size_t len)
+static bool side_build(struct side *s, enum format f, const char *src, size_t len)
 {
 	s->src = src;
 	s->len = len;
 	bool has = true;
-	if (f == TF_FRONTMATTER && check_frontmatter(src, len, &has) && !has) {
+	if (f == FMT_FRONTMATTER && format_frontmatter_valid(src, len, &has) && !has) {
 		/* the fences went: the block is Markdown now, and means nothing as data */
 		memset(&s->doc, 0, sizeof(s->doc));
-		s->doc.fmt = TF_YAML;
+		s->doc.fmt = FMT_YAML;
 		s->no_fences = true;
 		return true;
 	}
@@ -711,7 +703,7 @@ static void side_release(struct side *s)
 	free(s->l);
 }
 
-enum meaning_verdict meaning_check(enum tf_format f, const char *path, const char *before, size_t blen,
+enum meaning_verdict meaning_check(enum format f, const char *path, const char *before, size_t blen,
 				   const char *after, size_t alen, const struct meaning_lines *asked,
 				   enum meaning_verb verb, struct buf *why)
 {

@@ -1,7 +1,7 @@
 /* The meaning proof for data files: a change to a JSON, YAML, TOML or frontmatter file that
  * parses keeps every value it did not touch.
  *
- * Both versions are read to transform's document model (tf_int.h). The change is the run of
+ * Both versions are read to the document model (format/model.h). The change is the run of
  * whole lines between the longest common prefix and suffix of the two versions; every other byte
  * is the same in both, shifted. Every scalar (and every empty container) whose bytes lie wholly
  * outside the changed lines must, in the other version, be a value at the same bytes with the same
@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "tf.h"
+#include "../format/format.h"
 
 struct buf;
 
@@ -39,7 +39,7 @@ struct meaning_lines {
 /* Compares before and after (both valid f); asked: the lines an edit asked for, or NULL. On MEANING_CHANGED appends to why: "<n> value(s)
  * outside the edited lines changed", up to 3 lines "\n  <path>: <was> → <now>", "\n  (+N more)",
  * and the ready command lines ("\n  run: …"). path names the file in commands. */
-enum meaning_verdict meaning_check(enum tf_format f, const char *path, const char *before, size_t blen,
+enum meaning_verdict meaning_check(enum format f, const char *path, const char *before, size_t blen,
 				   const char *after, size_t alen, const struct meaning_lines *asked,
 				   enum meaning_verb verb, struct buf *why);
 

@@ -7,35 +7,19 @@
 #include <string.h>
 
 #include "../alloc.h"
+#include "../format/jsonc.h"
 #include "../json.h"
 #include "tf_int.h"
 
-size_t line_begin(const char *s, size_t off)
+size_t skip_blank(const char *s, size_t off, size_t lim, enum format fmt)
 {
-	while (off && s[off - 1] != '\n')
-		off--;
-	return off;
-}
-
-size_t line_after(const char *s, size_t len, size_t off)
-{
-	const char *nl = off < len ? memchr(s + off, '\n', len - off) : NULL;
-	return nl ? (size_t)(nl - s) + 1 : len;
-}
-
-size_t skip_blank(const char *s, size_t off, size_t lim, enum tf_format fmt)
-{
+	if (fmt == FMT_JSON)
+		return jsonc_blank(s, off, lim, NULL);
 	while (off < lim) {
 		char c = s[off];
 		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
 			off++;
-		} else if (fmt == TF_JSON && c == '/' && off + 1 < lim && s[off + 1] == '/') {
-			while (off < lim && s[off] != '\n')
-				off++;
-		} else if (fmt == TF_JSON && c == '/' && off + 1 < lim && s[off + 1] == '*') {
-			const char *e = off + 2 < lim ? memmem(s + off + 2, lim - off - 2, "*/", 2) : NULL;
-			off = e ? (size_t)(e - s) + 2 : lim;
-		} else if (fmt != TF_JSON && c == '#') {
+		} else if (c == '#') {
 			while (off < lim && s[off] != '\n')
 				off++;
 		} else {
@@ -102,12 +86,10 @@ static bool comment_line(const struct doc *d, size_t a, size_t b)
 		a++;
 	while (b > a && (s[b - 1] == '\n' || s[b - 1] == '\r' || s[b - 1] == ' ' || s[b - 1] == '\t'))
 		b--;
-	if (d->fmt != TF_JSON)
+	if (d->fmt != FMT_JSON)
 		return a < b && s[a] == '#';
-	if (b - a >= 2 && s[a] == '/' && s[a + 1] == '/')
-		return true;
-	return b - a >= 4 && !memcmp(s + a, "/*", 2) && !memcmp(s + b - 2, "*/", 2) &&
-	       memmem(s + a + 2, b - a - 2, "*/", 2) == s + b - 2;
+	bool open = false;
+	return a < b && jsonc_comment(s, a, b, &open) == b && !open;
 }
 
 /* The start of the comment lines directly above the line starting at ls, with no blank line
@@ -213,8 +195,9 @@ static void flow_delete(const struct doc *d, const struct tn *c, size_t idx, str
 	size_t q = comma ? p + 1 : p;
 	while (q < c->close && (s[q] == ' ' || s[q] == '\t'))
 		q++;
-	if (q < c->close &&
-	    ((d->fmt == TF_JSON && s[q] == '/' && s[q + 1] == '/') || (d->fmt != TF_JSON && s[q] == '#')))
+	if (q < c->close && d->fmt == FMT_JSON && s[q] == '/' && s[q + 1] == '/')
+		q = jsonc_comment(s, q, c->close, NULL);
+	else if (q < c->close && d->fmt != FMT_JSON && s[q] == '#')
 		while (q < c->close && s[q] != '\n')
 			q++;
 	bool own_line = has_newline(s, c->open, en->start) && only_blank_before(s, en->start) &&
@@ -333,11 +316,11 @@ static void toml_key_line(const struct doc *d, const struct tn *t, const char *t
 static enum lets_err encode_for(const struct doc *d, const struct tn *ctx, const struct tv *v,
 				const struct tn *old, struct buf *b, struct diag *dg, const char *what)
 {
-	if (d->fmt == TF_JSON) {
+	if (d->fmt == FMT_JSON) {
 		tv_json(b, v);
 		return LETS_OK;
 	}
-	if (d->fmt == TF_TOML) {
+	if (d->fmt == FMT_TOML) {
 		if (old && old->quote == '\'' && v->k == TV_STR && !memchr(v->s, '\'', v->len) &&
 		    !memchr(v->s, '\n', v->len)) {
 			buf_addf(b, "'%s'", v->s);
@@ -374,9 +357,9 @@ enum lets_err op_replace(const struct doc *d, struct tn *parent, size_t idx, con
 	enum lets_err err = LETS_OK;
 	e->key_sp = -1;
 	e->key_old = en->start;
-	if (d->fmt == TF_TOML && old->kind != TN_SCALAR && toml_table_like(old))
+	if (d->fmt == FMT_TOML && old->kind != TN_SCALAR && toml_table_like(old))
 		return unsupported_key(dg, d, what, "a TOML table");
-	bool block_ctx = d->fmt == TF_YAML && parent->style == ST_BLOCK;
+	bool block_ctx = d->fmt == FMT_YAML && parent->style == ST_BLOCK;
 	bool whole = block_ctx && (old->start == old->end || old->style == ST_BLOCK || old->quote == '|' ||
 				   v->k == TV_OBJ || v->k == TV_ARR);
 	if (whole) {
@@ -442,7 +425,7 @@ enum lets_err op_insert_key(const struct doc *d, struct tn *map, const char *key
 {
 	struct buf t = BUF_INIT;
 	enum lets_err err = LETS_OK;
-	if (d->fmt == TF_TOML && map->style == ST_TOML_IMPLICIT && map->header) {
+	if (d->fmt == FMT_TOML && map->style == ST_TOML_IMPLICIT && map->header) {
 		/* a table known only from [a.b] headers gets its own [a] at the end */
 		struct tv one = TV_INIT;
 		one.k = TV_OBJ;
@@ -454,21 +437,21 @@ enum lets_err op_insert_key(const struct doc *d, struct tn *map, const char *key
 		buf_release(&t);
 		return err;
 	}
-	if (d->fmt == TF_TOML && map->style == ST_TOML_IMPLICIT) {
+	if (d->fmt == FMT_TOML && map->style == ST_TOML_IMPLICIT) {
 		buf_release(&t);
 		return unsupported_key(dg, d, what, "its table has no [header] of its own");
 	}
-	if (d->fmt == TF_TOML && map->style == ST_TOML_ROOT && v->k == TV_OBJ && v->n) {
+	if (d->fmt == FMT_TOML && map->style == ST_TOML_ROOT && v->k == TV_OBJ && v->n) {
 		/* a new table at the top goes where tables go: a [section] at the end */
 		key_toml(&t, key);
 		err = toml_section_add(d, d->len, "[", t.data, "]", v, e, dg, what);
 		buf_release(&t);
 		return err;
 	}
-	if (d->fmt == TF_JSON) {
+	if (d->fmt == FMT_JSON) {
 		key_json(&t, key);
 		kv_sep(&t, d, map, ": ");
-	} else if (d->fmt == TF_TOML) {
+	} else if (d->fmt == FMT_TOML) {
 		key_toml(&t, key);
 		if (map->style == ST_FLOW)
 			kv_sep(&t, d, map, " = ");
@@ -480,7 +463,7 @@ enum lets_err op_insert_key(const struct doc *d, struct tn *map, const char *key
 		if (map->style == ST_FLOW)
 			buf_addc(&t, ' ');
 	}
-	if (d->fmt == TF_YAML && map->style == ST_BLOCK)
+	if (d->fmt == FMT_YAML && map->style == ST_BLOCK)
 		tv_yaml_block(&t, v, map->indent + 2, 2);
 	else
 		err = encode_for(d, map, v, NULL, &t, dg, what);
@@ -502,10 +485,10 @@ enum lets_err op_append(const struct doc *d, struct tn *seq, const struct tv *v,
 	enum lets_err err = LETS_OK;
 	if (seq->kind != TN_SEQ)
 		return diag_add(dg, E_NOT_FOUND, "%s not found in the %s document (not %s)", what,
-				d->fmt == TF_JSON   ? "JSON"
-				: d->fmt == TF_YAML ? "YAML"
-						    : "TOML",
-				d->fmt == TF_YAML ? "a sequence" : "an array");
+				d->fmt == FMT_JSON   ? "JSON"
+				: d->fmt == FMT_YAML ? "YAML"
+						     : "TOML",
+				d->fmt == FMT_YAML ? "a sequence" : "an array");
 	if (seq->style == ST_TOML_AOT) {
 		if (v->k != TV_OBJ)
 			return diag_add(

@@ -8,16 +8,17 @@
  *  - nothing is re-serialised: an existing value's neighbours keep their quoting, spacing,
  *    comments and separators; a new value is written in the style of the container it joins;
  *  - operations apply in the order given, each on the bytes the previous one produced;
- *  - the caller confirms the result with a real parser (tf_valid) before it writes anything. */
+ *  - the caller confirms the result with the format's verdict (format_valid) before it writes
+ *    anything. */
 #ifndef LETS_TRANSFORM_TF_H
 #define LETS_TRANSFORM_TF_H
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "../error.h"
+#include "../format/format.h"
 #include "../output.h"
 
-enum tf_format { TF_JSON, TF_YAML, TF_TOML, TF_FRONTMATTER };
 enum tf_op_kind { TF_SET, TF_DELETE, TF_APPEND };
 
 /* One operation as typed: "a.b[0]=value" for set/append, "a.b" for delete. */
@@ -52,31 +53,13 @@ struct tf_result {
 		0      \
 	}
 
-/* "json", "yaml", "toml", "frontmatter". */
-const char *tf_format_name(enum tf_format f);
-/* The format path's name and bytes select; false when none (an unsupported file). */
-bool tf_format_for(const char *path, const char *data, size_t len, enum tf_format *f);
-/* The one verdict on a data file's bytes, edit's and write's layer 1 as well as transform's: for
- * JSON, JSON with comments (the spec's config.json has them), trailing commas too where
- * tf_jsonc(path) says the file is JSONC (path NULL: JSONC), a UTF-8 BOM skipped, numbers of any
- * size, and a file of only whitespace and comments not broken; libyaml for YAML, the TOML
- * validator, YAML between frontmatter fences. On failure detail gets a short reason. A plain
- * JSON or block YAML file a strict scanner reads whole (transform/jsonscan.c, yamlscan.c, tested
- * never to pass what the parser refuses) is vouched for without the parser. */
-bool tf_valid(enum tf_format f, const char *path, const char *data, size_t len, char *detail,
-	      size_t detail_size);
-/* Is the JSON file at path JSONC (trailing commas allowed) to the tools that own it: *.jsonc, tsconfig*.json,
- * jsconfig*.json, .vscode/<name>.json, (.)devcontainer.json, .claude/settings(.local).json, and the
- * configuration files of ESLint, TSLint, Turborepo, Biome and Deno. */
-bool tf_jsonc(const char *path);
-
 /* The key path of op, parsed and thrown away: usage (or a leading dot's not_found) before any
  * file is read. */
 enum lets_err tf_op_check(const struct tf_op *op, struct diag *d);
 /* Applies ops to src in order. path names the file in messages. On failure the message is in d
  * with the spec's slug (not_found, ambiguous, unsupported_file, usage) and r is left empty. */
-enum lets_err tf_apply(enum tf_format f, const char *path, const char *src, size_t len,
-		       const struct tf_op *ops, size_t n_ops, struct tf_result *r, struct diag *d);
+enum lets_err tf_apply(enum format f, const char *path, const char *src, size_t len, const struct tf_op *ops,
+		       size_t n_ops, struct tf_result *r, struct diag *d);
 void tf_result_release(struct tf_result *r);
 
 #endif

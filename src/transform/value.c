@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../alloc.h"
+#include "../format/jsonc.h"
 #include "../json.h"
 #include "tf_int.h"
 
@@ -16,131 +17,18 @@ struct rd {
 
 static void rd_ws(struct rd *r)
 {
-	while (r->i < r->n && strchr(" \t\r\n", r->s[r->i]))
-		r->i++;
-}
-
-int tf_hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-static void utf8_put(struct buf *b, unsigned long cp)
-{
-	if (cp < 0x80) {
-		buf_addc(b, (char)cp);
-	} else if (cp < 0x800) {
-		buf_addc(b, (char)(0xC0 | (cp >> 6)));
-		buf_addc(b, (char)(0x80 | (cp & 0x3F)));
-	} else if (cp < 0x10000) {
-		buf_addc(b, (char)(0xE0 | (cp >> 12)));
-		buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
-		buf_addc(b, (char)(0x80 | (cp & 0x3F)));
-	} else {
-		buf_addc(b, (char)(0xF0 | (cp >> 18)));
-		buf_addc(b, (char)(0x80 | ((cp >> 12) & 0x3F)));
-		buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
-		buf_addc(b, (char)(0x80 | (cp & 0x3F)));
-	}
-}
-
-static bool rd_hex4(struct rd *r, unsigned long *cp)
-{
-	if (r->i + 4 > r->n)
-		return false;
-	*cp = 0;
-	for (int k = 0; k < 4; k++) {
-		int h = tf_hexval(r->s[r->i + (size_t)k]);
-		if (h < 0)
-			return false;
-		*cp = *cp * 16 + (unsigned long)h;
-	}
-	r->i += 4;
-	return true;
-}
-
-static bool rd_string(struct rd *r, struct buf *out)
-{
-	r->i++; /* the opening quote */
-	while (r->i < r->n) {
-		char c = r->s[r->i++];
-		if (c == '"')
-			return true;
-		if ((unsigned char)c < 0x20)
-			return false;
-		if (c != '\\') {
-			buf_addc(out, c);
-			continue;
-		}
-		if (r->i >= r->n)
-			return false;
-		c = r->s[r->i++];
-		const char *esc = strchr("\"\\/bfnrt", c);
-		if (esc && c != 'u') {
-			buf_addc(out, "\"\\/\b\f\n\r\t"[esc - "\"\\/bfnrt"]);
-			continue;
-		}
-		unsigned long cp;
-		if (c != 'u' || !rd_hex4(r, &cp))
-			return false;
-		if (cp >= 0xD800 && cp < 0xDC00) {
-			unsigned long lo;
-			if (r->i + 2 > r->n || r->s[r->i] != '\\' || r->s[r->i + 1] != 'u')
-				return false;
-			r->i += 2;
-			if (!rd_hex4(r, &lo) || lo < 0xDC00 || lo > 0xDFFF)
-				return false;
-			cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-		} else if (cp >= 0xDC00 && cp < 0xE000) {
-			return false;
-		}
-		if (cp == 0)
-			return false; /* a NUL cannot be a key or a C string */
-		utf8_put(out, cp);
-	}
-	return false;
+	r->i = jsonc_space(r->s, r->i, r->n);
 }
 
 static bool rd_number(struct rd *r, struct tv *v)
 {
-	size_t b = r->i;
-	const char *s = r->s;
-	size_t n = r->n, i = r->i;
-	if (i < n && s[i] == '-')
-		i++;
-	if (i >= n || s[i] < '0' || s[i] > '9')
+	size_t e = jsonc_number(r->s, r->i, r->n);
+	if (e == r->i)
 		return false;
-	if (s[i] == '0')
-		i++;
-	else
-		while (i < n && s[i] >= '0' && s[i] <= '9')
-			i++;
-	if (i < n && s[i] == '.') {
-		i++;
-		if (i >= n || s[i] < '0' || s[i] > '9')
-			return false;
-		while (i < n && s[i] >= '0' && s[i] <= '9')
-			i++;
-	}
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		i++;
-		if (i < n && (s[i] == '+' || s[i] == '-'))
-			i++;
-		if (i >= n || s[i] < '0' || s[i] > '9')
-			return false;
-		while (i < n && s[i] >= '0' && s[i] <= '9')
-			i++;
-	}
 	v->k = TV_NUM;
-	v->s = xstrndup(s + b, i - b);
-	v->len = i - b;
-	r->i = i;
+	v->s = xstrndup(r->s + r->i, e - r->i);
+	v->len = e - r->i;
+	r->i = e;
 	return true;
 }
 
@@ -162,7 +50,7 @@ static bool rd_container(struct rd *r, struct tv *v, int depth)
 		if (obj) {
 			v->keys = xrealloc(v->keys, v->cap * sizeof(*v->keys));
 			struct buf k = BUF_INIT;
-			if (r->i >= r->n || r->s[r->i] != '"' || !rd_string(r, &k)) {
+			if (r->i >= r->n || r->s[r->i] != '"' || !jsonc_decode(r->s, r->n, &r->i, &k)) {
 				buf_release(&k);
 				return false;
 			}
@@ -212,7 +100,7 @@ static bool rd_value(struct rd *r, struct tv *v, int depth)
 	}
 	if (c == '"') {
 		struct buf s = BUF_INIT;
-		bool ok = rd_string(r, &s);
+		bool ok = jsonc_decode(r->s, r->n, &r->i, &s);
 		v->k = TV_STR;
 		v->len = s.len;
 		v->s = buf_detach(&s);
@@ -440,19 +328,6 @@ void tv_yaml_block(struct buf *b, const struct tv *v, int indent, int step)
 		}
 		tv_yaml_block(b, &v->items[i], indent + step, step);
 	}
-}
-
-void key_toml(struct buf *b, const char *k)
-{
-	size_t n = strlen(k);
-	bool bare = n > 0;
-	for (size_t i = 0; i < n && bare; i++)
-		bare = (k[i] >= 'a' && k[i] <= 'z') || (k[i] >= 'A' && k[i] <= 'Z') ||
-		       (k[i] >= '0' && k[i] <= '9') || k[i] == '_' || k[i] == '-';
-	if (bare)
-		buf_add(b, k, n);
-	else
-		json_str(b, k, n);
 }
 
 static bool toml_int_ok(const char *s)

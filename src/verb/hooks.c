@@ -14,6 +14,7 @@
 #include "../hook/onpath.h"
 #include "../hook/settings.h"
 #include "../publish.h"
+#include "../quote.h"
 
 #define SETTINGS_MAX_BYTES (16L << 20)
 
@@ -109,7 +110,7 @@ static void hook_set_init(struct hook_set *hs, enum agent a, const char *self)
 	memset(hs, 0, sizeof(*hs));
 	hs->n = a == AGENT_CLAUDE ? N_HOOKS : 1;
 	for (size_t i = 0; i < hs->n; i++) {
-		settings_shell_quote(&hs->cmd[i], self);
+		quote_shell(&hs->cmd[i], self);
 		buf_adds(&hs->cmd[i], suffix[i]);
 		hs->specs[i] = (struct hook_spec){event[i], matcher[i], hs->cmd[i].data, suffix[i]};
 	}

@@ -14,6 +14,7 @@
 #include "../edit/edit.h"
 #include "../lock.h"
 #include "../resolve.h"
+#include "../symbols/lang.h"
 #include "../worktree.h"
 #include "../transform/tf.h"
 #include "../transform/tf_int.h"
@@ -27,7 +28,7 @@ struct tjob {
 	size_t n_ops, cap_ops;
 	char **owned; /* batch op strings */
 	size_t n_owned, cap_owned;
-	enum tf_format fmt;
+	enum format fmt;
 	struct tf_result res;
 	struct out_block region;
 	struct omits gap;
@@ -237,12 +238,6 @@ static enum lets_err collect_batch(struct tcall *t, const struct opts *o, struct
 	return diag_first(d);
 }
 
-static enum check_kind check_kind_of(enum tf_format f)
-{
-	static const enum check_kind k[] = {CHECK_JSON, CHECK_YAML, CHECK_TOML, CHECK_FRONTMATTER};
-	return k[f];
-}
-
 /* j's region: the marks tf_apply left on the new file f, around them the lines edit's region
  * shows (a one-line gap is named, where edit's region shows the line). */
 static void region_of_marks(struct tjob *j, const struct file *f)
@@ -262,11 +257,11 @@ static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
 	struct edit_file *ef = &t->c.f[j->file];
 	const struct opts *o = t->c.o;
 	char detail[80];
-	if (!tf_format_for(ef->path, ef->orig, ef->orig_len, &j->fmt))
+	if ((j->fmt = lang_format_for(ef->path, ef->orig, ef->orig_len)) == FMT_NONE)
 		return diag_add(d, E_UNSUPPORTED_FILE,
 				"%s is unsupported: not JSON, YAML, TOML or Markdown with frontmatter",
 				ef->path);
-	if (!o->no_check && !tf_valid(j->fmt, ef->path, ef->orig, ef->orig_len, detail, sizeof(detail)))
+	if (!o->no_check && !format_valid(j->fmt, ef->path, ef->orig, ef->orig_len, detail, sizeof(detail)))
 		return diag_add(d, E_CHECK_FAILED, "structured check failed for %s: %s", ef->path, detail);
 	enum lets_err e = tf_apply(j->fmt, ef->path, ef->orig, ef->orig_len, j->ops, j->n_ops, &j->res, d);
 	if (e)
@@ -280,9 +275,10 @@ static enum lets_err job_apply(struct tcall *t, struct tjob *j, struct diag *d)
 	if (o->no_check) {
 		strcpy(ef->ck.reason, "--no-check");
 	} else {
-		ef->ck.kind = check_kind_of(j->fmt);
+		ef->ck.kind = CHECK_FORMAT;
+		ef->ck.format = j->fmt;
 		ef->ck.errors_after =
-			!tf_valid(j->fmt, ef->path, ef->f.data, ef->f.size, detail, sizeof(detail));
+			!format_valid(j->fmt, ef->path, ef->f.data, ef->f.size, detail, sizeof(detail));
 		ef->ck.failed = ef->ck.errors_after > 0;
 	}
 	struct buf why = BUF_INIT;
@@ -330,7 +326,7 @@ static struct out_change job_change(const struct tcall *t, const struct tjob *j,
 	struct out_change ch = {
 		.kind = CHG_TRANSFORM,
 		.path = ef->path,
-		.format = tf_format_name(j->fmt),
+		.format = format_name(j->fmt),
 		.ops = ops,
 		.n_ops = j->n_ops,
 		.lines = lines,
@@ -343,7 +339,7 @@ static struct out_change job_change(const struct tcall *t, const struct tjob *j,
 	};
 	bool cmd_ok = c->cmd_done && c->verdict == CMD_OK;
 	if (ef->ck.kind != CHECK_NONE || cmd_ok) {
-		ch.check.layer = cmd_ok ? c->cmd.shown : check_kind_name(ef->ck.kind);
+		ch.check.layer = cmd_ok ? c->cmd.shown : check_layer_name(&ef->ck);
 		ch.check.status = ef->ck.failed ? check_status_word(&ef->ck, false) : "ok";
 	}
 	return ch;
@@ -398,18 +394,15 @@ static void batch_lead(struct buf *lead, const struct tcall *t, long landed)
 		buf_addf(lead, OUT_DOT "check: %s ok", c->cmd.shown);
 		return;
 	}
-	const char *names[4] = {0};
-	long counts[4] = {0};
+	long counts[FMT_COUNT] = {0};
 	for (size_t i = 0; i < t->n_j; i++)
-		if (c->f[t->j[i].file].ck.kind != CHECK_NONE) {
-			names[t->j[i].fmt] = tf_format_name(t->j[i].fmt);
+		if (c->f[t->j[i].file].ck.kind != CHECK_NONE)
 			counts[t->j[i].fmt]++;
-		}
 	bool first = true;
-	for (int k = 0; k < 4; k++)
+	for (int k = 0; k < FMT_COUNT; k++)
 		if (counts[k]) {
-			buf_addf(lead, "%s%s ok \xC3\x97%ld", first ? OUT_DOT "checks: " : ", ", names[k],
-				 counts[k]);
+			buf_addf(lead, "%s%s ok \xC3\x97%ld", first ? OUT_DOT "checks: " : ", ",
+				 format_name((enum format)k), counts[k]);
 			first = false;
 		}
 }

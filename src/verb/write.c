@@ -149,7 +149,7 @@ enum lets_err cmd_write(const struct opts *o, struct buf *out, struct diag *d)
 				.sha_before = exists ? file_sha(&old) : NULL,
 				.sha_after = sha};
 	if (ck.kind != CHECK_NONE)
-		ch.check = (struct out_check){check_kind_name(ck.kind), check_status_word(&ck, true),
+		ch.check = (struct out_check){check_layer_name(&ck), check_status_word(&ck, true),
 					      ck.errors_before, ck.errors_after};
 	render(o, out, &ch, &om, false);
 out:

@@ -4,20 +4,27 @@
 #include "alloc.h"
 #include "buf.h"
 #include "check.h"
-#include "transform/tf.h"
+#include "format/format.h"
 #include "unit.h"
 
 /* The one JSON verdict, as a JSONC file (tsconfig.json: trailing commas) and a plain one. */
 static bool jsonc(const char *s, size_t n)
 {
 	char detail[80];
-	return tf_valid(TF_JSON, "tsconfig.json", s, n, detail, sizeof(detail));
+	return format_valid(FMT_JSON, "tsconfig.json", s, n, detail, sizeof(detail));
 }
 
 static bool json_strict(const char *s, size_t n)
 {
 	char detail[80];
-	return tf_valid(TF_JSON, "package.json", s, n, detail, sizeof(detail));
+	return format_valid(FMT_JSON, "package.json", s, n, detail, sizeof(detail));
+}
+
+/* YAML's verdict, in the signature of the validator table. */
+static bool yaml(const char *s, size_t n)
+{
+	char detail[80];
+	return yaml_valid(s, n, detail, sizeof(detail));
 }
 
 static void validators(void)
@@ -49,50 +56,50 @@ static void validators(void)
 		{"json: a bare minus", json_strict, "[-]", false},
 		{"json: a dot without digits", json_strict, "[1.]", false},
 		{"json: an exponent without digits", json_strict, "[1e]", false},
-		{"yaml: mapping and sequence", check_yaml, "a: 1\nlist:\n  - x\n  - y\n", true},
-		{"yaml: unclosed flow sequence", check_yaml, "a: [1, 2\n", false},
-		{"yaml: bad indentation", check_yaml, "a:\n  b: 1\n c: 2\n", false},
-		{"yaml: unclosed quote", check_yaml, "a: \"x\n", false},
-		{"toml: tables, arrays, inline tables", check_toml,
+		{"yaml: mapping and sequence", yaml, "a: 1\nlist:\n  - x\n  - y\n", true},
+		{"yaml: unclosed flow sequence", yaml, "a: [1, 2\n", false},
+		{"yaml: bad indentation", yaml, "a:\n  b: 1\n c: 2\n", false},
+		{"yaml: unclosed quote", yaml, "a: \"x\n", false},
+		{"toml: tables, arrays, inline tables", toml_valid,
 		 "# top\ntitle = \"x\" # c\n[owner]\nname = 'n'\ndob = 1979-05-27T07:32:00-08:00\n[db]\nports = [ 8000, 8001,\n  8002, ]\n"
 		 "point = { x = 1, y = 2 }\n[[fruit]]\nname = \"apple\"\n[[fruit]]\nname = \"banana\"\n",
 		 true},
-		{"toml: numbers", check_toml,
+		{"toml: numbers", toml_valid,
 		 "a = +1\nb = 1_000\nc = 0xDEAD_beef\nd = 0o755\ne = 0b1101\nf = -3.14e+2\ng = inf\nh = nan\n",
 		 true},
-		{"toml: dates and times", check_toml,
+		{"toml: dates and times", toml_valid,
 		 "a = 1979-05-27\nb = 07:32:00\nc = 1979-05-27 07:32:00.999\nd = 1979-05-27T00:32:00Z\n",
 		 true},
-		{"toml: multi-line strings", check_toml,
+		{"toml: multi-line strings", toml_valid,
 		 "a = \"\"\"\nline \\\n  more\"\"\"\nb = '''\nraw \\n'''\n", true},
-		{"toml: dotted keys", check_toml, "a.b = 1\na.c = 2\n\"quoted key\" = 3\n", true},
-		{"toml: duplicate key", check_toml, "a = 1\na = 2\n", false},
-		{"toml: duplicate table", check_toml, "[a]\nx = 1\n[a]\ny = 2\n", false},
-		{"toml: key redefined as table", check_toml, "a = 1\n[a]\n", false},
-		{"toml: dotted key over a value", check_toml, "a = 1\na.b = 2\n", false},
-		{"toml: same key in two tables is fine", check_toml, "[a]\nx = 1\n[b]\nx = 1\n", true},
-		{"toml: missing value", check_toml, "a =\n", false},
-		{"toml: unclosed string", check_toml, "a = \"x\n", false},
-		{"toml: unclosed array", check_toml, "a = [1, 2\n", false},
-		{"toml: leading zero", check_toml, "a = 01\n", false},
-		{"toml: bare word value", check_toml, "a = yes\n", false},
-		{"toml: two values on a line", check_toml, "a = 1 b = 2\n", false},
-		{"toml: unclosed header", check_toml, "[a\n", false},
-		{"toml: CRLF lines", check_toml, "a = 1\r\n[t]\r\nb = 2\r\n", true},
-		{"toml: inline tables in arrays have keys of their own", check_toml,
+		{"toml: dotted keys", toml_valid, "a.b = 1\na.c = 2\n\"quoted key\" = 3\n", true},
+		{"toml: duplicate key", toml_valid, "a = 1\na = 2\n", false},
+		{"toml: duplicate table", toml_valid, "[a]\nx = 1\n[a]\ny = 2\n", false},
+		{"toml: key redefined as table", toml_valid, "a = 1\n[a]\n", false},
+		{"toml: dotted key over a value", toml_valid, "a = 1\na.b = 2\n", false},
+		{"toml: same key in two tables is fine", toml_valid, "[a]\nx = 1\n[b]\nx = 1\n", true},
+		{"toml: missing value", toml_valid, "a =\n", false},
+		{"toml: unclosed string", toml_valid, "a = \"x\n", false},
+		{"toml: unclosed array", toml_valid, "a = [1, 2\n", false},
+		{"toml: leading zero", toml_valid, "a = 01\n", false},
+		{"toml: bare word value", toml_valid, "a = yes\n", false},
+		{"toml: two values on a line", toml_valid, "a = 1 b = 2\n", false},
+		{"toml: unclosed header", toml_valid, "[a\n", false},
+		{"toml: CRLF lines", toml_valid, "a = 1\r\n[t]\r\nb = 2\r\n", true},
+		{"toml: inline tables in arrays have keys of their own", toml_valid,
 		 "name = \"x\"\nauthors = [ {name = \"a\"}, {name = \"b\"} ]\n", true},
-		{"toml: an inline table's keys are unique", check_toml, "p = {x = 1, x = 2}\n", false},
-		{"toml: a surrogate escape", check_toml, "a = \"\\ud800\"\n", false},
-		{"toml: February 30th", check_toml, "a = 1988-02-30\n", false},
-		{"toml: February 29th of a leap year", check_toml, "a = 1988-02-29\n", true},
-		{"toml: hour 24", check_toml, "a = 24:00:00\n", false},
-		{"toml: a dotted key may not extend a [header] table", check_toml,
+		{"toml: an inline table's keys are unique", toml_valid, "p = {x = 1, x = 2}\n", false},
+		{"toml: a surrogate escape", toml_valid, "a = \"\\ud800\"\n", false},
+		{"toml: February 30th", toml_valid, "a = 1988-02-30\n", false},
+		{"toml: February 29th of a leap year", toml_valid, "a = 1988-02-29\n", true},
+		{"toml: hour 24", toml_valid, "a = 24:00:00\n", false},
+		{"toml: a dotted key may not extend a [header] table", toml_valid,
 		 "[a.b.c]\nz = 9\n[a]\nb.c.t = 9\n", false},
-		{"toml: a [header] may not define a dotted-key table", check_toml,
+		{"toml: a [header] may not define a dotted-key table", toml_valid,
 		 "[t1]\nt2.t3.v = 0\n[t1.t2]\n", false},
-		{"toml: a sub-table under a dotted-key table is fine", check_toml,
+		{"toml: a sub-table under a dotted-key table is fine", toml_valid,
 		 "[fruit]\napple.color = \"red\"\n[fruit.apple.texture]\nsmooth = true\n", true},
-		{"toml: array of tables with sub-tables", check_toml,
+		{"toml: array of tables with sub-tables", toml_valid,
 		 "[[fruit]]\nname = \"a\"\n[fruit.physical]\ncolor = \"r\"\n[[fruit]]\nname = \"b\"\n[fruit.physical]\ncolor = \"g\"\n",
 		 true},
 	};
@@ -102,13 +109,14 @@ static void validators(void)
 
 	bool has;
 	const char *fm = "---\ntitle: a\n---\n# body\n";
-	unit_check(check_frontmatter(fm, strlen(fm), &has) && has, "frontmatter: valid block");
+	unit_check(format_frontmatter_valid(fm, strlen(fm), &has) && has, "frontmatter: valid block");
 	const char *bad = "---\ntitle: \"a\n---\n# body\n";
-	unit_check(!check_frontmatter(bad, strlen(bad), &has) && has, "frontmatter: invalid YAML inside");
+	unit_check(!format_frontmatter_valid(bad, strlen(bad), &has) && has,
+		   "frontmatter: invalid YAML inside");
 	const char *open = "---\ntitle: a\n# body\n";
-	unit_check(!check_frontmatter(open, strlen(open), &has) && has, "frontmatter: never closed");
+	unit_check(!format_frontmatter_valid(open, strlen(open), &has) && has, "frontmatter: never closed");
 	const char *none = "# just markdown\n---\n";
-	unit_check(check_frontmatter(none, strlen(none), &has) && !has,
+	unit_check(format_frontmatter_valid(none, strlen(none), &has) && !has,
 		   "frontmatter: none (a later --- is a rule)");
 }
 
@@ -117,24 +125,26 @@ static void kinds(void)
 	const struct {
 		const char *path, *data;
 		enum check_kind kind;
+		enum format format;
 		const char *reason;
 	} cases[] = {
-		{"a.json", "{}", CHECK_JSON, ""},
-		{"tsconfig.jsonc", "{}", CHECK_JSON, ""},
-		{"a.yml", "a: 1", CHECK_YAML, ""},
-		{"Cargo.toml", "", CHECK_TOML, ""},
-		{"doc.md", "---\na: 1\n---\n", CHECK_FRONTMATTER, ""},
-		{"doc.md", "# plain\n", CHECK_STRUCTURE, ""},
-		{"main.go", "package main\n", CHECK_STRUCTURE, ""},
-		{"c.vue", "<template/>", CHECK_NONE, "no grammar for .vue"},
-		{"notes.txt", "x", CHECK_NONE, "no grammar for .txt"},
-		{"dir/Makefile", "all:", CHECK_NONE, "no grammar for Makefile"},
+		{"a.json", "{}", CHECK_FORMAT, FMT_JSON, ""},
+		{"tsconfig.jsonc", "{}", CHECK_FORMAT, FMT_JSON, ""},
+		{"a.yml", "a: 1", CHECK_FORMAT, FMT_YAML, ""},
+		{"Cargo.toml", "", CHECK_FORMAT, FMT_TOML, ""},
+		{"doc.md", "---\na: 1\n---\n", CHECK_FORMAT, FMT_FRONTMATTER, ""},
+		{"doc.md", "# plain\n", CHECK_STRUCTURE, FMT_NONE, ""},
+		{"main.go", "package main\n", CHECK_STRUCTURE, FMT_NONE, ""},
+		{"c.vue", "<template/>", CHECK_NONE, FMT_NONE, "no grammar for .vue"},
+		{"notes.txt", "x", CHECK_NONE, FMT_NONE, "no grammar for .txt"},
+		{"dir/Makefile", "all:", CHECK_NONE, FMT_NONE, "no grammar for Makefile"},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char reason[80];
+		enum format f;
 		enum check_kind k =
-			check_kind_for(cases[i].path, cases[i].data, strlen(cases[i].data), reason);
-		unit_check(k == cases[i].kind, "kind for %s", cases[i].path);
+			check_kind_for(cases[i].path, cases[i].data, strlen(cases[i].data), &f, reason);
+		unit_check(k == cases[i].kind && f == cases[i].format, "kind for %s", cases[i].path);
 		unit_str(cases[i].path, reason, cases[i].reason);
 	}
 }
@@ -153,9 +163,9 @@ static void layer1(void)
 	check_layer1("m.go", broken, strlen(broken), broken2, strlen(broken2), &r);
 	unit_check(!r.failed && r.errors_before > 0, "go: a file broken before is not blamed on the edit");
 	check_layer1("c.json", "{\"a\":1}", 7, "{\"a\":1", 6, &r);
-	unit_check(r.kind == CHECK_JSON && r.failed, "json: breaking edit fails");
+	unit_check(r.kind == CHECK_FORMAT && r.format == FMT_JSON && r.failed, "json: breaking edit fails");
 	check_layer1("c.json", "{\"a\":1", 6, "{\"a\":2", 6, &r);
-	unit_check(r.kind == CHECK_JSON && !r.failed && r.errors_after == 1,
+	unit_check(r.kind == CHECK_FORMAT && r.format == FMT_JSON && !r.failed && r.errors_after == 1,
 		   "json: invalid before and after is kept");
 	check_layer1("new.json", NULL, 0, "{", 1, &r);
 	unit_check(r.failed, "json: a new file that does not parse fails");
@@ -186,8 +196,11 @@ static void layer1(void)
 static void words(void)
 {
 	unit_str("check_failed_status: structure", check_failed_status(CHECK_STRUCTURE), "failed");
-	unit_str("check_failed_status: json", check_failed_status(CHECK_JSON), "invalid");
-	unit_str("check_failed_status: frontmatter", check_failed_status(CHECK_FRONTMATTER), "invalid");
+	unit_str("check_failed_status: a format", check_failed_status(CHECK_FORMAT), "invalid");
+	struct check_result fm = {.kind = CHECK_FORMAT, .format = FMT_FRONTMATTER};
+	unit_str("check_layer_name: frontmatter", check_layer_name(&fm), "frontmatter");
+	unit_str("check_reject_note: frontmatter", check_reject_note(&fm),
+		 "\xE2\x86\x90 invalid frontmatter");
 }
 
 /* One preset table feeds the help text, the unknown-preset message and the resolver. */

@@ -1,10 +1,12 @@
 /* The scanners that spare a plain config file tree-sitter and jansson must agree with both
  * wherever they answer: json_fast_model's and yaml_fast_model's models equal the tree-sitter
- * model field by field, and json_fast_valid never calls valid what jansson (after tf_valid's
+ * model field by field, and json_fast_valid never calls valid what jansson (after json_valid's
  * blanking) refuses. Checked on hand-written documents (which they must answer for: otherwise the
  * fast path is dead code), on generated ones, and on every generated one with a byte deleted,
  * inserted or replaced. */
-#include "transform/tf_int.h"
+#include "buf.h"
+#include "format/format.h"
+#include "format/model.h"
 #include "unit.h"
 
 /* xorshift64: the test's own generator, so a failure repeats. */
@@ -57,7 +59,7 @@ static void agree(const char *s, size_t n, struct tally *t, const char *what)
 	if (json_fast_model(s, n, &fast)) {
 		t->model_sure++;
 		struct doc d;
-		bool ok = doc_build_tree(&d, TF_JSON, s, n);
+		bool ok = doc_build_tree(&d, FMT_JSON, s, n);
 		if (!ok || !tn_eq(fast, d.root)) {
 			t->model_bad++;
 			printf("  model differs on %s: ", what);
@@ -72,7 +74,7 @@ static void agree(const char *s, size_t n, struct tally *t, const char *what)
 			continue;
 		t->valid_sure++;
 		char detail[120];
-		if (!tf_valid_jansson(s, n, jsonc, detail, sizeof(detail))) {
+		if (!json_valid_jansson(s, n, jsonc, detail, sizeof(detail))) {
 			t->valid_bad++;
 			printf("  jansson refuses (%s) what the scanner passed (jsonc %d), %s: ", detail,
 			       jsonc, what);
@@ -89,7 +91,7 @@ static void agree_yaml(const char *s, size_t n, size_t *sure, size_t *bad, const
 	struct tn *fast = NULL;
 	bool valid = yaml_fast_valid(s, n);
 	char detail[120];
-	if (valid && !tf_valid_libyaml(s, n, detail, sizeof(detail))) {
+	if (valid && !yaml_valid_libyaml(s, n, detail, sizeof(detail))) {
 		(*bad)++;
 		printf("  libyaml refuses (%s) what the scanner passed: ", detail);
 		unit_show(s, n);
@@ -103,7 +105,7 @@ static void agree_yaml(const char *s, size_t n, size_t *sure, size_t *bad, const
 		return;
 	(*sure)++;
 	struct doc d;
-	bool ok = doc_build_tree(&d, TF_YAML, s, n);
+	bool ok = doc_build_tree(&d, FMT_YAML, s, n);
 	if (!ok || !tn_eq(fast, d.root)) {
 		(*bad)++;
 		printf("  yaml model differs on %s (tree ok %d): ", what, ok);
@@ -448,7 +450,7 @@ int main(void)
 	buf_adds(&lk, ": 1\n");
 	char detail[120];
 	unit_check(!yaml_fast_valid(lk.data, lk.len) &&
-			   !tf_valid_libyaml(lk.data, lk.len, detail, sizeof(detail)),
+			   !yaml_valid_libyaml(lk.data, lk.len, detail, sizeof(detail)),
 		   "a key over libyaml's 1024 characters is left to libyaml, which refuses it");
 	buf_release(&lk);
 	unit_check(ybad == 0,

@@ -109,3 +109,16 @@ use: *b
 --- stderr
 structured check failed for al.yaml: invalid
 ERROR_CODE=check_failed
+
+### in JSONC a comma right after a key's colon is no trailing comma: the complaint names the comma
+# One lexer (issue 30 item 2): a trailing comma follows a value, as hooks install read it too;
+# the verdict used to blank this comma and so named the '}' after it.
+@env LETS_NO_STATS=1
+% printf '{"a":,}\n' > tsconfig.json
+$ lets transform tsconfig.json --set a=1
+? 3
+--- stderr
+structured check failed for tsconfig.json: line 1: unexpected token near ','
+ERROR_CODE=check_failed
+--- file tsconfig.json
+{"a":,}

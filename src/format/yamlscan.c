@@ -6,14 +6,15 @@
  * sequences other than one line of scalars, compact nested sequences, a plain scalar that could
  * be a number it is not sure of — so the caller parses with tree-sitter instead. Where it
  * answers, its model is the one model.c reads off the tree-sitter tree, field by field, and the
- * file is YAML libyaml accepts (yaml_fast_valid: tf_valid asks libyaml only when it declines).
+ * file is YAML libyaml accepts (yaml_fast_valid: yaml_valid asks libyaml only when it declines).
  * tests/unit/t_scan.c checks both on generated and mutated documents. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../alloc.h"
+#include "../buf.h"
 #include "../utf8.h"
-#include "tf_int.h"
+#include "model.h"
 
 #define YS_MAX_DEPTH 100
 
@@ -205,7 +206,7 @@ static void ys_text(const struct ys *y, struct tn *t, const char *s, size_t n)
 		return;
 	if (s[0] == '"') {
 		t->quote = '"';
-		t->text = tf_decode_quoted(s, n, &t->text_len);
+		t->text = model_decode_quoted(s, n, &t->text_len);
 	} else if (s[0] == '\'') {
 		struct buf b = BUF_INIT;
 		for (size_t i = 1; i + 1 < n; i++) {

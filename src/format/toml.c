@@ -1,4 +1,4 @@
-/* A TOML 1.0 validator: the syntax of every value, key and header, plus the key rules a parser
+/* TOML's verdict (format.h): a TOML 1.0 validator: the syntax of every value, key and header, plus the key rules a parser
  * enforces (no key defined twice, no table defined twice, no key added to an inline table or a
  * plain value). It builds no document; it only answers "does this parse". */
 #include <stdbool.h>
@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "buf.h"
-#include "check.h"
+#include "../alloc.h"
+#include "../buf.h"
+#include "format.h"
 
 /* How a key path came to exist: a value, an inline table, a [header], a table implied by a
  * longer [header], one implied by a dotted key (which no [header] may define later), or an
@@ -563,7 +563,7 @@ static bool header(struct tp *t, bool array)
 	return ok;
 }
 
-bool check_toml(const char *s, size_t n)
+bool toml_valid(const char *s, size_t n)
 {
 	struct tp t = {s, s + n, NULL, 0, 0, BUF_INIT, 0};
 	bool ok = true;
