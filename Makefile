@@ -106,12 +106,15 @@ clean:
 	rm -rf $(BUILD)
 
 # The long runs of the stress tests make check runs a slice of: `make soak` (SOAK_OPS operations,
-# SOAK_SEED to vary them).
+# SOAK_SEED to vary them; SOAK_APPENDS appends by another writer against SOAK_APPEND_EDITS edits).
 SOAK_OPS ?= 5000
 SOAK_SEED ?= 26
+SOAK_APPENDS ?= 10000
+SOAK_APPEND_EDITS ?= 1000
 soak: deps
 	+@$(SUBMAKE) build-release
 	MEANING_OPS=$(SOAK_OPS) MEANING_SEED=$(SOAK_SEED) bash tests/stress/meaning-data.sh $(BUILD)/lets
+	STRESS_APPENDS=$(SOAK_APPENDS) STRESS_APPEND_EDITS=$(SOAK_APPEND_EDITS) bash tests/stress/append.sh $(BUILD)/lets
 
 # ---- fuzzing (libFuzzer; clang from Debian) ----------------------------------------------------
 # `make fuzz FUZZ_SECONDS=N` runs every harness in fuzz/ for N seconds on its committed seed
