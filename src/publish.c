@@ -477,6 +477,7 @@ static enum lets_err commit_replace(struct publish_op *op, struct diag *d)
 	}
 	if (exchanged)
 		unlinkat(op->dir, op->tmp, 0);
+	op->done = true; /* landed, even if carrying a late append fails below */
 	struct stat mine;
 	if (fstat(op->fd, &mine) == 0)
 		e = carry_appended(op, old, op->expected.st_size, &mine, d);
