@@ -118,3 +118,23 @@ ERROR_CODE=usage
 {"file":"list.yaml","delete":"gone"}
 $ lets transform --from - --json
 {"transforms":[{"path":"config.json","format":"json","operations":[{"op":"set","key":"review.threads"}],"lines":[4],"region":{"start":2,"end":5,"lines":[{"number":2,"marker":"none","text":"  // feature flags"},{"number":3,"marker":"none","text":"  \"features\": { \"e2e\": true },"},{"number":4,"marker":"replaced","text":"  \"review\": { \"threads\": 4 }"},{"number":5,"marker":"none","text":"}"}]},"check":{"layer":"json","status":"ok","errors_before":0,"errors_after":0},"sha":{"before":"bfe3e156b1ce","after":"[..]"}},{"path":"list.yaml","format":"yaml","operations":[{"op":"delete","key":"gone"}],"lines":[3],"region":{"start":1,"end":3,"lines":[{"number":1,"marker":"none","text":"list:"},{"number":2,"marker":"none","text":"  - x"},{"number":3,"marker":"deleted","text":"gone:"},{"number":3,"marker":"deleted","text":"  k: v"},{"number":3,"marker":"none","text":"kept: 2"}]},"check":{"layer":"yaml","status":"ok","errors_before":0,"errors_after":0},"sha":{"before":"[..]","after":"[..]"}}],"omitted":[],"stats":{"lines":9,"bytes":114,"tokens_est":null}}
+
+### --no-check on a broken TOML inline table ({,}) is refused, not a crash (found by fuzz_check_toml)
+% printf 'p={,}\n' > f.toml
+$ lets transform f.toml --no-check --set a=1
+? 7
+--- stderr
+f.toml is unsupported: a cannot be changed in place (the document holds a construct lets does not edit)
+ERROR_CODE=unsupported_file
+--- file f.toml
+p={,}
+
+### control: the same file with the check on is refused as invalid TOML before it is read
+% printf 'p={,}\n' > f.toml
+$ lets transform f.toml --set a=1
+? 3
+--- stderr
+structured check failed for f.toml: invalid
+ERROR_CODE=check_failed
+--- file f.toml
+p={,}
