@@ -648,7 +648,8 @@ static bool side_build(struct side *s, enum tf_format f, const char *src, size_t
 		return false;
 	if (s->doc.root)
 		flatten(s, s->doc.root, NONE, NULL, 0, false);
-	qsort(s->l, s->nl, sizeof(*s->l), leaf_cmp);
+	if (s->nl) /* qsort takes no null list, even empty */
+		qsort(s->l, s->nl, sizeof(*s->l), leaf_cmp);
 	return true;
 }
 
