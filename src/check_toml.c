@@ -9,6 +9,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "check.h"
+#include "utf8.h"
 
 /* How a key path came to exist: a value, an inline table, a [header], a table implied by a
  * longer [header], one implied by a dotted key (which no [header] may define later), or an
@@ -524,7 +525,7 @@ static bool header(struct tp *t, bool array)
 	for (size_t i = 0; ok && i < n_ends; i++) {
 		if (full.len)
 			buf_addc(&full, '\x1e');
-		buf_add(&full, path.data + prev + (prev ? 1 : 0), ends[i] - prev - (prev ? 1 : 0));
+		buf_add(&full, buf_str(&path) + prev + (prev ? 1 : 0), ends[i] - prev - (prev ? 1 : 0));
 		prev = ends[i];
 		struct kent *k = key_find(t, full.data);
 		bool last = i + 1 == n_ends;
@@ -566,7 +567,7 @@ static bool header(struct tp *t, bool array)
 bool check_toml(const char *s, size_t n)
 {
 	struct tp t = {s, s + n, NULL, 0, 0, BUF_INIT, 0};
-	bool ok = true;
+	bool ok = utf8_valid(s, n); /* "A TOML file must be a valid UTF-8 encoded Unicode document." */
 	if (n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3))
 		t.p += 3;
 	while (ok && t.p < t.e) {
