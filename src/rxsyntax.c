@@ -288,7 +288,9 @@ static const char *class_item(const char *p, struct cls *c, int depth, bool firs
 	}
 	if (p[0] == '\\')
 		return escape(p, &c->items, true, err);
-	if (p[0] == ']' || p[0] == '^')
+	/* ']' and '^' are literal here; a class PCRE2 would open with "[:" "[." or "[=" it reads as a
+	 * POSIX class or collating element (refused outside a class), where Rust reads the characters */
+	if (p[0] == ']' || p[0] == '^' || (!c->items.len && (p[0] == ':' || p[0] == '.' || p[0] == '=')))
 		buf_addc(&c->items, '\\');
 	size_t n = char_len(p);
 	buf_add(&c->items, p, n);
