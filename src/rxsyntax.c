@@ -365,7 +365,8 @@ const char *rxsyntax_error_words(int code)
 	switch (code) {
 	case PCRE2_ERROR_END_BACKSLASH: return ERR_EOF;
 	case PCRE2_ERROR_UNKNOWN_ESCAPE:
-	case PCRE2_ERROR_UNSUPPORTED_ESCAPE_SEQUENCE: return "unrecognized escape sequence";
+	case PCRE2_ERROR_UNSUPPORTED_ESCAPE_SEQUENCE:
+	case PCRE2_ERROR_BACKSLASH_N_IN_CLASS: return "unrecognized escape sequence";
 	case PCRE2_ERROR_ESCAPE_INVALID_IN_CLASS: return "invalid escape sequence found in character class";
 	case PCRE2_ERROR_QUANTIFIER_OUT_OF_ORDER:
 		return "invalid repetition count range, the start must be <= the end";
