@@ -7,13 +7,14 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "file.h"
 #include "fuzz.h"
 #include "transform/tf.h"
 #include "transform/tf_int.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (size > 65536)
+	if (size > 65536 || file_is_binary((const char *)data, size)) /* lets reads no such file */
 		return 0;
 	char *s = fuzz_cstr(data, size);
 	bool valid = check_toml(s, size);

@@ -59,15 +59,29 @@ static void reset(void)
 	}
 }
 
+static char scratch[64];
+
+static void remove_scratch(void)
+{
+	if (chdir(scratch) == 0) {
+		reset();
+		for (size_t i = 0; i < sizeof(fixture) / sizeof(fixture[0]); i++)
+			unlink(fixture[i].name);
+		rmdir(".git");
+		if (chdir("/") == 0)
+			rmdir(scratch);
+	}
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc, (void)argv;
-	char tmpl[] = "/tmp/lets-fuzz-mcp.XXXXXX";
-	char *base = mkdtemp(tmpl);
-	assert(base && chdir(base) == 0);
+	strcpy(scratch, "/tmp/lets-fuzz-mcp.XXXXXX");
+	assert(mkdtemp(scratch) && chdir(scratch) == 0);
 	mkdir(".git", 0777);
 	reset();
+	atexit(remove_scratch);
 	setenv("LETS_NO_STATS", "1", 1);
 	return 0;
 }
