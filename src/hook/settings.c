@@ -414,13 +414,15 @@ static void fill_elem(struct buf *t, size_t open, size_t close, const struct sty
 	buf_adds(&ind, st->unit);
 	size_t at = comments_end(s, open + 1, close);
 	bool bare = at == open + 1; /* only whitespace inside */
+	/* after a lone CR, a line feed alone would make a CRLF remove_elem takes for its own break */
+	const char *br = st->crlf || (bare && close > open + 1 && s[close - 1] == '\r') ? "\r\n" : "\n";
 	if (st->pretty || !bare) {
-		buf_adds(&ins, st->crlf ? "\r\n" : "\n");
+		buf_adds(&ins, br);
 		buf_add(&ins, ind.data, ind.len);
 	}
 	render(&ins, st, buf_str(&ind), lv, h);
 	if (bare && st->pretty) {
-		buf_adds(&ins, st->crlf ? "\r\n" : "\n");
+		buf_adds(&ins, br);
 		buf_add(&ins, outer.data, outer.len);
 	}
 	splice(t, bare ? close : at, 0, ins.data, ins.len);
@@ -543,18 +545,25 @@ static int jsonc_to_json(const char *s, size_t n, struct buf *out)
 
 int settings_validate(const char *data, size_t len, char *why_buf, size_t why_size)
 {
-	if (skip_ws(data, 0, len) == len)
-		return 0;
 	struct buf json = BUF_INIT;
+	/* a comment that never ends first: it would read as a file of only comments (found by
+	 * fuzz_settings: install then put its object inside the comment) */
 	int open_line = jsonc_to_json(data, len, &json);
+	bool empty = !open_line && skip_ws(data, 0, len) == len;
 	json_error_t err;
-	json_t *j = open_line ? NULL : json_loadb(json.data, json.len, JSON_REJECT_DUPLICATES, &err);
+	json_t *j = open_line || empty ? NULL : json_loadb(json.data, json.len, JSON_REJECT_DUPLICATES, &err);
 	int r = 0;
-	if (open_line)
+	const char *nul = memchr(data, '\0', len); /* jansson reads past one; the splicer would not */
+	if (nul) {
+		int line = 1;
+		for (const char *p = data; p < nul; p++)
+			line += *p == '\n';
+		snprintf(why_buf, why_size, "line %d: a NUL byte, which JSON does not allow", line), r = -1;
+	} else if (open_line)
 		snprintf(why_buf, why_size, "line %d: a comment opened here never ends", open_line), r = -1;
-	else if (!j)
+	else if (!empty && !j)
 		snprintf(why_buf, why_size, "line %d: %s", err.line, err.text), r = -1;
-	else if (!json_is_object(j))
+	else if (!empty && !json_is_object(j))
 		snprintf(why_buf, why_size, "the top level is not a JSON object"), r = -1;
 	json_decref(j);
 	buf_release(&json);

@@ -115,3 +115,31 @@ add this to /[..]/codexhome/AGENTS.md by hand
 ### control: without CODEX_HOME it names ~/.codex/AGENTS.md
 $ lets hooks install codex | tail -1
 add this to ~/.codex/AGENTS.md by hand
+
+### a settings file that is only a comment that never ends is not valid JSON: untouched, no crash
+# found by fuzz_settings: it read as "only comments", and the object install added went into the
+# comment (abort: "out of memory: the size … overflows")
+% mkdir -p ~/.claude && printf '/* only a comment' > ~/.claude/settings.json
+$ lets hooks install claude-code; echo "exit $?"; cat ~/.claude/settings.json; echo
+exit 7
+/* only a comment
+--- stderr
+/[..]/.claude/settings.json is not valid JSON (line 1: a comment opened here never ends) · it was left untouched; fix it, then rerun
+ERROR_CODE=io_error
+
+### control: a file of comments that do end is read as empty, and gets the hooks after them
+% mkdir -p ~/.claude && printf '/* only a comment */\n' > ~/.claude/settings.json
+$ lets hooks install claude-code | head -1; head -2 ~/.claude/settings.json
+added the PreToolUse hook
+/* only a comment */
+{
+
+### a settings file with a NUL byte is not valid JSON: untouched, no crash
+# found by fuzz_settings: jansson read past the NUL where lets's own scanner did not (abort)
+% mkdir -p ~/.claude && printf '{"a": 1\0//x\n}\n' > ~/.claude/settings.json && cp ~/.claude/settings.json before.json
+$ lets hooks install claude-code; echo "exit $?"; cmp before.json ~/.claude/settings.json && echo untouched
+exit 7
+untouched
+--- stderr
+/[..]/.claude/settings.json is not valid JSON (line 1: a NUL byte, which JSON does not allow) · it was left untouched; fix it, then rerun
+ERROR_CODE=io_error
