@@ -257,7 +257,7 @@ bool tf_valid(enum tf_format f, const char *path, const char *data, size_t len, 
 	} else if (f == TF_YAML) {
 		ok = yaml_fast_valid(data, len) || tf_valid_libyaml(data, len, detail, detail_size);
 	} else if (f == TF_TOML) {
-		ok = check_toml(data + off, len - off);
+		ok = check_toml(data, len); /* it reads past one byte-order mark itself */
 	} else {
 		ok = check_frontmatter(data, len, &has) && has;
 		if (!ok && !has)

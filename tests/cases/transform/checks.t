@@ -138,3 +138,18 @@ structured check failed for f.toml: invalid
 ERROR_CODE=check_failed
 --- file f.toml
 p={,}
+
+### a TOML file that opens with two byte-order marks is invalid (the second is content), not read
+# found by fuzz_check_toml: the verdict skipped one mark and the validator another
+% printf '\357\273\277\357\273\277a = 1\n' > f.toml
+$ lets transform f.toml --set a=2
+? 3
+--- stderr
+structured check failed for f.toml: invalid
+ERROR_CODE=check_failed
+
+### control: one byte-order mark is read past, and kept
+% printf '\357\273\277a = 1\n' > f.toml
+$ lets transform f.toml --set a=2 -q; od -c f.toml | head -1
+── check: toml ok · sha:[..]→[..]
+0000000 357 273 277   a       =       2  \n
