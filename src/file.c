@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -220,6 +221,15 @@ static enum lets_err os_error(struct diag *d, const char *path, int err)
 	return diag_add(d, code, "%s: %s (os error %d)", path, strerror(err), err);
 }
 
+static enum lets_err no_memory(struct diag *d, const char *path, long long size)
+{
+	return diag_add(
+		d, E_IO_ERROR,
+		"reading %s failed: not enough memory for its %lld bytes \xC2\xB7 raise the memory limit "
+		"(ulimit -v)",
+		path, size);
+}
+
 enum lets_err file_check_stat(const struct stat *st, const char *path, long max_file_bytes, struct diag *d)
 {
 	if (S_ISDIR(st->st_mode))
@@ -288,12 +298,21 @@ enum lets_err file_load_fd(struct file *f, const char *path, int fd, long max_fi
 	enum lets_err e = file_check_stat(&f->st, path, max_file_bytes, d);
 	if (e)
 		return e;
+	/* The one allocation sized by the input, and --max-file-bytes can raise it past a memory limit:
+	 * checked here, as an error to report, where every other allocation aborts in alloc.c. */
 	size_t cap = (size_t)f->st.st_size + 1, len = 0;
-	char *data = xmalloc(cap);
+	char *data = malloc(cap);
+	if (!data)
+		return no_memory(d, path, (long long)f->st.st_size);
 	for (;;) {
 		if (len + 1 >= cap) {
+			char *more = cap <= SIZE_MAX / 2 ? realloc(data, cap * 2) : NULL;
+			if (!more) {
+				free(data);
+				return no_memory(d, path, (long long)f->st.st_size);
+			}
+			data = more;
 			cap *= 2;
-			data = xrealloc(data, cap);
 		}
 		ssize_t r = pread(fd, data + len, cap - 1 - len, (off_t)len);
 		if (r < 0) {

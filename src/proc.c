@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -48,6 +49,68 @@ static void child_setup(int out)
 	onto(out, 1);
 }
 
+/* The signals that stop lets, each but those lets was started ignoring: while a checker runs they
+ * are held and read from a signalfd, so the checker's group can be killed before lets goes. */
+static int stop_signals(sigset_t *set, sigset_t *old_mask)
+{
+	static const int sigs[] = {SIGTERM, SIGINT, SIGHUP};
+	sigemptyset(set);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		struct sigaction sa;
+		if (sigaction(sigs[i], NULL, &sa) == 0 && sa.sa_handler != SIG_IGN)
+			sigaddset(set, sigs[i]);
+	}
+	sigprocmask(SIG_BLOCK, set, old_mask);
+	return signalfd(-1, set, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+/* Reads the checker's output until it exits or the deadline passes (then its group is killed),
+ * and reaps it into *wstatus. Returns the stop signal that arrived meanwhile (the group killed
+ * and reaped first), or 0. */
+static int wait_child(pid_t pid, int out, int sigfd, long timeout_s, struct proc_result *r, int *wstatus)
+{
+	long deadline = now_ms() + timeout_s * 1000;
+	bool open_pipe = true, reaped = false;
+	int caught = 0;
+	while (!reaped && !caught) {
+		long left = deadline - now_ms();
+		if (left <= 0) {
+			r->timed_out = true;
+			kill(-pid, SIGKILL);
+			break;
+		}
+		struct pollfd pfd[2] = {{sigfd, POLLIN, 0}, {open_pipe ? out : -1, POLLIN, 0}};
+		int wait = open_pipe ? 100 : 5;
+		if (poll(pfd, 2, left > wait ? wait : (int)left) > 0 &&
+		    (pfd[1].revents & (POLLIN | POLLHUP))) {
+			char chunk[8192];
+			ssize_t got = read(out, chunk, sizeof(chunk));
+			if (got > 0) {
+				size_t room =
+					PROC_OUTPUT_MAX > r->output.len ? PROC_OUTPUT_MAX - r->output.len : 0;
+				buf_add(&r->output, chunk, (size_t)got < room ? (size_t)got : room);
+			} else if (got == 0 || errno != EINTR) {
+				open_pipe = false;
+			}
+		}
+		struct signalfd_siginfo si;
+		if (sigfd >= 0 && read(sigfd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
+			caught = (int)si.ssi_signo;
+			kill(-pid, SIGKILL);
+		}
+		if (!caught && waitpid(pid, wstatus, WNOHANG) == pid)
+			reaped = true;
+	}
+	if (!reaped) {
+		while (waitpid(pid, wstatus, 0) < 0 && errno == EINTR)
+			;
+	} else {
+		/* The checker is done; anything it left running in its group goes with it. */
+		kill(-pid, SIGKILL);
+	}
+	return caught;
+}
+
 /* Runs `sh -c cmd` (cmd set: stdout and stderr captured) or argv with no shell (stderr left on
  * lets's own), in its own process group, as proc.h says. */
 static void spawn(const char *cmd, char *const argv[], const char *dir, long timeout_s, struct proc_result *r)
@@ -57,10 +120,15 @@ static void spawn(const char *cmd, char *const argv[], const char *dir, long tim
 	int p[2];
 	if (pipe2(p, O_CLOEXEC) < 0)
 		return;
+	sigset_t stops, old_mask;
+	int sigfd = stop_signals(&stops, &old_mask);
 	pid_t pid = fork();
 	if (pid < 0) {
 		close(p[0]);
 		close(p[1]);
+		if (sigfd >= 0)
+			close(sigfd);
+		sigprocmask(SIG_SETMASK, &old_mask, NULL);
 		return;
 	}
 	if (pid == 0) {
@@ -79,48 +147,13 @@ static void spawn(const char *cmd, char *const argv[], const char *dir, long tim
 	/* Set it from both sides so a kill right after fork already reaches the group. */
 	setpgid(pid, pid);
 	close(p[1]);
-	long deadline = now_ms() + timeout_s * 1000;
-	bool open_pipe = true;
-	int wstatus = 0;
-	bool reaped = false;
-	while (!reaped) {
-		long left = deadline - now_ms();
-		if (left <= 0) {
-			r->timed_out = true;
-			kill(-pid, SIGKILL);
-			break;
-		}
-		if (open_pipe) {
-			struct pollfd pfd = {p[0], POLLIN, 0};
-			int n = poll(&pfd, 1, left > 100 ? 100 : (int)left);
-			if (n > 0) {
-				char chunk[8192];
-				ssize_t got = read(p[0], chunk, sizeof(chunk));
-				if (got > 0) {
-					size_t room = PROC_OUTPUT_MAX > r->output.len
-							      ? PROC_OUTPUT_MAX - r->output.len
-							      : 0;
-					buf_add(&r->output, chunk, (size_t)got < room ? (size_t)got : room);
-				} else if (got == 0 || errno != EINTR) {
-					open_pipe = false;
-				}
-			}
-		} else {
-			struct timespec nap = {0, 5 * 1000 * 1000};
-			nanosleep(&nap, NULL);
-		}
-		pid_t w = waitpid(pid, &wstatus, WNOHANG);
-		if (w == pid)
-			reaped = true;
-	}
-	if (!reaped) {
-		while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
-			;
-	} else {
-		/* The checker is done; anything it left running in its group goes with it. */
-		kill(-pid, SIGKILL);
-	}
+	int wstatus = 0, caught = wait_child(pid, p[0], sigfd, timeout_s, r, &wstatus);
 	close(p[0]);
+	if (sigfd >= 0)
+		close(sigfd);
+	sigprocmask(SIG_SETMASK, &old_mask, NULL);
+	if (caught) /* the checker's group went first; now lets goes as it was told to */
+		raise(caught);
 	if (r->timed_out)
 		r->status = 128 + SIGKILL;
 	else if (WIFEXITED(wstatus))

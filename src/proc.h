@@ -2,7 +2,9 @@
  * together, with a deadline after which the whole group (the checker and everything it started)
  * is killed. proc_exec runs a program the same way from an argument vector, without a shell.
  * Either program starts as if from a shell: SIGPIPE at its default, no signal blocked, stdin on
- * /dev/null, and no descriptor of lets's own beyond 0-2 (what lets was given passes through). */
+ * /dev/null, and no descriptor of lets's own beyond 0-2 (what lets was given passes through).
+ * SIGTERM, SIGINT or SIGHUP while it runs kills its group (which a terminal's ^C, sent to lets's
+ * own group, would not reach) before lets goes the way the signal says. */
 #ifndef LETS_PROC_H
 #define LETS_PROC_H
 #include <stdbool.h>

@@ -19,16 +19,22 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "blake3.h"
 #include "buf.h"
 #include "file.h"
 #include "lock.h"
 
 #define TMP_PREFIX ".lets-"
 
+static bool same_time(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
+}
+
 bool publish_same(const struct stat *a, const struct stat *b)
 {
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
-	       a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+	       same_time(&a->st_mtim, &b->st_mtim) && same_time(&a->st_ctim, &b->st_ctim);
 }
 
 static int write_all(int fd, const char *p, size_t n)
@@ -207,6 +213,7 @@ enum lets_err publish_prepare_at(struct publish_op *op, int dir, const char *nam
 	op->path = xstrdup(path);
 	op->name = xstrdup(name);
 	op->read_sha = read_sha ? xstrdup(read_sha) : NULL;
+	op->len = len;
 	if (op->dir < 0)
 		return diag_add(d, E_IO_ERROR, "writing %s failed: %s", path, strerror(errno));
 	if (expected) {
@@ -301,24 +308,190 @@ enum lets_err publish_sync(struct publish_op *ops, size_t n, struct diag *d)
 	return LETS_OK;
 }
 
+static enum lets_err changed_error(const struct publish_op *op, struct diag *d)
+{
+	char sha[13];
+	current_sha(op, sha);
+	return diag_add(d, E_CHANGED, "%s changed since sha:%s (now sha:%s)", op->path,
+			op->read_sha ? op->read_sha : "?", sha);
+}
+
+/* Bytes [0, size) of fd hash to sha (12 hex digits) and no byte follows them. */
+static bool same_bytes(int fd, off_t size, const char *sha)
+{
+	static const char hex[] = "0123456789abcdef";
+	char chunk[65536], got[13];
+	unsigned char digest[6];
+	blake3_hasher h;
+	blake3_hasher_init(&h);
+	off_t off = 0;
+	for (;;) {
+		ssize_t n = pread(fd, chunk, sizeof(chunk), off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || off + n > size)
+			return false;
+		if (n == 0)
+			break;
+		blake3_hasher_update(&h, chunk, (size_t)n);
+		off += n;
+	}
+	if (off != size)
+		return false;
+	blake3_hasher_finalize(&h, digest, sizeof(digest));
+	for (size_t i = 0; i < 12; i++)
+		got[i] = hex[i % 2 ? digest[i / 2] & 15 : digest[i / 2] >> 4];
+	got[12] = '\0';
+	return strcmp(got, sha) == 0;
+}
+
+/* The last look before the rename: old (opened just now) is still the file as it was read — its
+ * size, mtime and ctime, its bytes when their hash is known — and the path still names it. The
+ * path is looked at last, so that a write during the hashing is seen. */
+static bool still_as_read(const struct publish_op *op, int old)
+{
+	struct stat cur;
+	if (fstat(old, &cur) < 0 || !publish_same(&cur, &op->expected))
+		return false;
+	if (op->read_sha && !same_bytes(old, op->expected.st_size, op->read_sha))
+		return false;
+	return fstatat(op->dir, op->name, &cur, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       publish_same(&cur, &op->expected);
+}
+
+/* Whether the inode behind fd was written since the check: its size or mtime moved (a rename
+ * moves its ctime, so that one says nothing here). */
+static bool written_since(int fd, const struct stat *at_check)
+{
+	struct stat cur;
+	return fstat(fd, &cur) < 0 || cur.st_size != at_check->st_size ||
+	       !same_time(&cur.st_mtim, &at_check->st_mtim);
+}
+
+/* Waits (up to about 100 ms) until no process has old open for writing, so that the look after
+ * it sees every write a writer that opened the file before the rename will make: a read lease is
+ * granted only on a file nobody has open for writing. It is let go at once; nobody can open the
+ * file meanwhile, as only the temporary name leads to it. False when that could not be told (a
+ * writer holds it longer, or leases are not available: not the file's owner, another file
+ * system); the look is then the last word. */
+static bool writers_gone(int old)
+{
+	struct timespec pause = {0, 20000};
+	for (long waited = 0; waited < 100000000; waited += pause.tv_nsec) {
+		if (fcntl(old, F_SETLEASE, F_RDLCK) == 0) {
+			fcntl(old, F_SETLEASE, F_UNLCK);
+			return true;
+		}
+		if (errno != EAGAIN)
+			return false;
+		nanosleep(&pause, NULL);
+		if (pause.tv_nsec < 2000000)
+			pause.tv_nsec *= 2;
+	}
+	return false;
+}
+
+/* Appends what another writer added to from after offset off to the file the path names, which
+ * must be the inode want. */
+static enum lets_err carry_appended(const struct publish_op *op, int from, off_t off, const struct stat *want,
+				    struct diag *d)
+{
+	struct stat st;
+	if (fstat(from, &st) < 0 || st.st_size <= off)
+		return LETS_OK;
+	int to = openat(op->dir, op->name,
+			O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	int err = to < 0 ? errno : 0;
+	if (to >= 0 && (fstat(to, &st) < 0 || st.st_dev != want->st_dev || st.st_ino != want->st_ino))
+		err = ESTALE;
+	char chunk[65536];
+	ssize_t n = 0;
+	while (!err && (n = pread(from, chunk, sizeof(chunk), off)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || write_all(to, chunk, (size_t)n) < 0)
+			err = errno;
+		off += n > 0 ? n : 0;
+	}
+	if (to >= 0)
+		close(to);
+	if (!err)
+		return LETS_OK;
+	return diag_add(d, E_IO_ERROR,
+			"another program appended to %s while lets replaced it, and adding its bytes back "
+			"failed: %s",
+			op->path, strerror(err));
+}
+
+/* The old file was written between the check and the exchange: puts it back at the path (its
+ * bytes are the other writer's) with whatever was appended to the new file meanwhile, and
+ * refuses as `changed`. Only a third program's rename over the path in that instant is left in
+ * place instead. */
+static enum lets_err swap_back(struct publish_op *op, struct diag *d)
+{
+	struct stat mine, away, old;
+	if (renameat2(op->dir, op->tmp, op->dir, op->name, RENAME_EXCHANGE) < 0)
+		return diag_add(d, E_IO_ERROR, "putting %s back failed: %s (its bytes are in %s)", op->path,
+				strerror(errno), op->tmp);
+	enum lets_err e = LETS_OK;
+	if (fstat(op->fd, &mine) == 0 && fstatat(op->dir, op->tmp, &away, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    mine.st_dev == away.st_dev && mine.st_ino == away.st_ino) {
+		if (fstatat(op->dir, op->name, &old, AT_SYMLINK_NOFOLLOW) == 0)
+			e = carry_appended(op, op->fd, (off_t)op->len, &old, d);
+	} else {
+		renameat2(op->dir, op->tmp, op->dir, op->name, RENAME_EXCHANGE);
+	}
+	unlinkat(op->dir, op->tmp, 0);
+	free(op->tmp);
+	op->tmp = NULL;
+	return e ? e : changed_error(op, d);
+}
+
+/* Replaces the file with the identity check as the last step before the rename. The rename is
+ * an exchange, so the old file keeps a name until it has been looked at once more: written since
+ * the check, it goes back (swap_back). Bytes appended to it in the instant after that look, or
+ * after a plain rename where the file system has no exchange, are added to the new file, as
+ * though appended just after it landed. */
+static enum lets_err commit_replace(struct publish_op *op, struct diag *d)
+{
+	int old = openat(op->dir, op->name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	enum lets_err e = LETS_OK;
+	if (!op->tmp && name_tmp(op, 0) < 0) {
+		e = diag_add(d, E_IO_ERROR, "replacing %s failed: %s", op->path, strerror(errno));
+		goto out;
+	}
+	if (old < 0 || !still_as_read(op, old)) {
+		e = changed_error(op, d);
+		goto out;
+	}
+	bool exchanged = renameat2(op->dir, op->tmp, op->dir, op->name, RENAME_EXCHANGE) == 0;
+	if (!exchanged && (errno != EINVAL || renameat(op->dir, op->tmp, op->dir, op->name) < 0)) {
+		e = diag_add(d, E_IO_ERROR, "replacing %s failed: %s", op->path, strerror(errno));
+		goto out;
+	}
+	if (exchanged)
+		writers_gone(old);
+	if (exchanged && written_since(old, &op->expected)) {
+		e = swap_back(op, d);
+		goto out;
+	}
+	if (exchanged)
+		unlinkat(op->dir, op->tmp, 0);
+	op->done = true; /* landed, even if carrying a late append fails below */
+	struct stat mine;
+	if (fstat(op->fd, &mine) == 0)
+		e = carry_appended(op, old, op->expected.st_size, &mine, d);
+out:
+	if (old >= 0)
+		close(old);
+	return e;
+}
+
 /* The identity check, the naming and the rename, as one step as far as signals go. */
 static enum lets_err commit_locked(struct publish_op *op, struct diag *d)
 {
-	if (op->replace) {
-		struct stat cur;
-		if (fstatat(op->dir, op->name, &cur, AT_SYMLINK_NOFOLLOW) < 0 ||
-		    !publish_same(&cur, &op->expected)) {
-			char sha[13];
-			current_sha(op, sha);
-			return diag_add(d, E_CHANGED, "%s changed since sha:%s (now sha:%s)", op->path,
-					op->read_sha ? op->read_sha : "?", sha);
-		}
-		if (!op->tmp && name_tmp(op, 0) < 0)
-			return diag_add(d, E_IO_ERROR, "replacing %s failed: %s", op->path, strerror(errno));
-		if (renameat(op->dir, op->tmp, op->dir, op->name) < 0)
-			return diag_add(d, E_IO_ERROR, "replacing %s failed: %s", op->path, strerror(errno));
-		return LETS_OK;
-	}
+	if (op->replace)
+		return commit_replace(op, d);
 	int rc;
 	if (!op->tmp) {
 		char proc[64];

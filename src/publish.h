@@ -4,8 +4,12 @@
  * the path; then the directory is fsynced. At every instant the path holds either the old bytes
  * or the new ones.
  *
- * The identity check (device, inode, size, mtime) right before the rename turns a write that
- * raced with another writer into a `changed` refusal instead of a lost update. */
+ * The identity check (device, inode, size, mtime, ctime, and the bytes' hash when it is known) is
+ * the last step before the rename and turns a write that raced with another writer into a
+ * `changed` refusal instead of a lost update. The rename is an exchange, so the old file is
+ * looked at once more after it: a write that landed on it after the check puts it back (the
+ * other writer's bytes kept, `changed`), and bytes appended to it after that last look are added
+ * to the new file, as though appended just after it landed. */
 #ifndef LETS_PUBLISH_H
 #define LETS_PUBLISH_H
 #include <stdbool.h>
@@ -50,6 +54,7 @@ struct publish_op {
 	int dir; /* owned; the target's directory */
 	int fd; /* the temporary; -1 once handed to a lockset */
 	bool replace, done, xattrs_dropped;
+	size_t len; /* of the new content */
 	struct stat expected;
 };
 #define PUBLISH_OP_INIT             \

@@ -101,6 +101,9 @@ static const char *escape(const char *p, struct buf *out, bool in_class, const c
 	case 'u': return hex_escape(p + 1, 4, out, err);
 	case 'U': return hex_escape(p + 1, 8, out, err);
 	case 'v': buf_adds(out, "\\x{B}"); return p + 2;
+	case 'c': /* PCRE2's control character would take the next byte, even a class's ']' */
+		*err = "unrecognized escape sequence";
+		return NULL;
 	case '<':
 	case '>':
 		if (in_class)
@@ -168,7 +171,9 @@ static const char *flag_group(const char *p, struct buf *out, const char **err)
 }
 
 /* acc = acc OP rhs, each one single-character atom: && intersection, -- difference, ~~ symmetric
- * difference, all read left to right as Rust reads them. */
+ * difference, all read left to right as Rust reads them. acc is written once in each: twice, a
+ * chain of n operations would grow as 2^n (a 64-byte [a~~b~~…] took 4.5 MB; found by
+ * fuzz_rxsyntax), so ~~ asks about acc once, in a conditional, and then takes one character. */
 static void combine(struct buf *acc, char op, const struct buf *rhs)
 {
 	struct buf r = BUF_INIT;
@@ -177,7 +182,7 @@ static void combine(struct buf *acc, char op, const struct buf *rhs)
 	else if (op == '-')
 		buf_addf(&r, "(?:(?!%s)%s)", buf_str(rhs), buf_str(acc));
 	else
-		buf_addf(&r, "(?:(?!%s)%s|(?!%s)%s)", buf_str(rhs), buf_str(acc), buf_str(acc), buf_str(rhs));
+		buf_addf(&r, "(?:(?(?=%s)(?!%s)|(?=%s))(?s:.))", buf_str(acc), buf_str(rhs), buf_str(rhs));
 	buf_truncate(acc, 0);
 	buf_add(acc, r.data, r.len);
 	buf_release(&r);
@@ -288,7 +293,9 @@ static const char *class_item(const char *p, struct cls *c, int depth, bool firs
 	}
 	if (p[0] == '\\')
 		return escape(p, &c->items, true, err);
-	if (p[0] == ']' || p[0] == '^')
+	/* ']' and '^' are literal here; a class PCRE2 would open with "[:" "[." or "[=" it reads as a
+	 * POSIX class or collating element (refused outside a class), where Rust reads the characters */
+	if (p[0] == ']' || p[0] == '^' || (!c->items.len && (p[0] == ':' || p[0] == '.' || p[0] == '=')))
 		buf_addc(&c->items, '\\');
 	size_t n = char_len(p);
 	buf_add(&c->items, p, n);
@@ -358,7 +365,8 @@ const char *rxsyntax_error_words(int code)
 	switch (code) {
 	case PCRE2_ERROR_END_BACKSLASH: return ERR_EOF;
 	case PCRE2_ERROR_UNKNOWN_ESCAPE:
-	case PCRE2_ERROR_UNSUPPORTED_ESCAPE_SEQUENCE: return "unrecognized escape sequence";
+	case PCRE2_ERROR_UNSUPPORTED_ESCAPE_SEQUENCE:
+	case PCRE2_ERROR_BACKSLASH_N_IN_CLASS: return "unrecognized escape sequence";
 	case PCRE2_ERROR_ESCAPE_INVALID_IN_CLASS: return "invalid escape sequence found in character class";
 	case PCRE2_ERROR_QUANTIFIER_OUT_OF_ORDER:
 		return "invalid repetition count range, the start must be <= the end";

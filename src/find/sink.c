@@ -142,7 +142,9 @@ static void render_file(const struct sink_shared *sh, struct sink_worker *w, str
 			add_context(w, blk, (long)k, data + off, end - off);
 			off = end + 1;
 		}
-		render_hit(w, data + h->offset, h->len, w->fspans + 2 * h->span0, h->n_spans);
+		/* an empty match has no spans, and then maybe no span array (UBSan; found by fuzz_mcp) */
+		render_hit(w, data + h->offset, h->len, h->n_spans ? w->fspans + 2 * h->span0 : NULL,
+			   h->n_spans);
 		block_add_line(blk, (long)h->number, MK_HIT, w->disp.data, w->disp.len);
 		cur_no = h->number + 1;
 		cur_off = h->offset + h->len + 1;

@@ -84,12 +84,11 @@ bool format_valid(enum format f, const char *path, const char *data, size_t len,
 		  size_t detail_size)
 {
 	bool has = true;
-	size_t off = jsonc_bom(data, len);
 	snprintf(detail, detail_size, "invalid");
 	switch (f) {
 	case FMT_JSON: return json_valid(data, len, !path || format_jsonc(path), detail, detail_size);
 	case FMT_YAML: return yaml_valid(data, len, detail, detail_size);
-	case FMT_TOML: return toml_valid(data + off, len - off);
+	case FMT_TOML: return toml_valid(data, len); /* it reads past one byte-order mark itself */
 	case FMT_FRONTMATTER:
 		if (format_frontmatter_valid(data, len, &has) && has)
 			return true;

@@ -116,9 +116,11 @@ static struct tn *toml_value(struct mb *m, TSNode n, int depth)
 				continue;
 			}
 			TSNode key = ts_node_named_child(k, 0), val = ts_node_named_child(k, 1);
-			if (model_is(key, "dotted_key") || ts_node_is_null(val))
-				m->bad = true; /* a dotted key inside an inline table: not modelled */
-			if (ts_node_is_null(val))
+			/* a dotted key inside an inline table: not modelled; no key or value: an error
+			 * node (`{,}`), read only under --no-check */
+			if (ts_node_is_null(key) || ts_node_is_null(val) || model_is(key, "dotted_key"))
+				m->bad = true;
+			if (ts_node_is_null(key) || ts_node_is_null(val))
 				continue;
 			model_add(t, toml_key_text(m, key), ts_node_start_byte(k), ts_node_end_byte(k),
 				  toml_value(m, val, depth + 1))

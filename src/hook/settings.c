@@ -137,11 +137,18 @@ static void splice(struct buf *t, size_t at, size_t del, const char *ins, size_t
 	*t = r;
 }
 
-/* How inserted text is laid out: one indent unit per level, as the file's own top level is. */
+/* How inserted text is laid out: one indent unit per level, as the file's own top level is.
+ *
+ * The member order in lets's own objects is layout too, and carries what uninstall needs to undo
+ * an install without keeping any state: install never creates a container it does not fill, so a
+ * container lets's removal empties is dropped, unless it was there, empty, before install. Then
+ * install writes its hook object "command" first (the event's array was there) or its matcher
+ * group "hooks" first (the "hooks" object was), which the agents read alike. */
 struct style {
 	bool pretty;
 	bool crlf; /* the file ends its lines with CRLF: so do the inserted ones */
 	char unit[16];
+	bool event_kept, hooks_kept; /* the marks to write */
 };
 
 /* The whitespace that starts the line holding position i. */
@@ -202,32 +209,50 @@ static void str_value(struct buf *b, const char *v)
 	json_decref(j);
 }
 
-/* {"matcher": M, "hooks": [{"type": "command", "command": C}]} at indent ind. */
+static void matcher_member(struct buf *b, const struct style *st, const char *ind, const char *matcher)
+{
+	nl(b, st, ind, 1);
+	key(b, st, "matcher");
+	str_value(b, matcher);
+}
+
+/* {"type": "command", "command": C}, "command" first with the event_kept mark. */
+static void hook_object(struct buf *b, const struct style *st, const char *ind, const struct hook_spec *h)
+{
+	const char *keys[2] = {"type", "command"}, *vals[2] = {"command", h->command};
+	int first = st->event_kept ? 1 : 0;
+	buf_addc(b, '{');
+	for (int i = 0; i < 2; i++) {
+		nl(b, st, ind, 3);
+		key(b, st, keys[(first + i) % 2]);
+		str_value(b, vals[(first + i) % 2]);
+		if (!i)
+			buf_addc(b, ',');
+	}
+	nl(b, st, ind, 2);
+	buf_addc(b, '}');
+}
+
+/* {"matcher": M, "hooks": [hook]} at indent ind; "hooks" first with the hooks_kept mark. */
 static void render_group(struct buf *b, const struct style *st, const char *ind, const struct hook_spec *h)
 {
+	bool hooks_first = st->hooks_kept && h->matcher;
 	buf_addc(b, '{');
-	if (h->matcher) {
-		nl(b, st, ind, 1);
-		key(b, st, "matcher");
-		str_value(b, h->matcher);
+	if (h->matcher && !hooks_first) {
+		matcher_member(b, st, ind, h->matcher);
 		buf_addc(b, ',');
 	}
 	nl(b, st, ind, 1);
 	key(b, st, "hooks");
 	buf_addc(b, '[');
 	nl(b, st, ind, 2);
-	buf_addc(b, '{');
-	nl(b, st, ind, 3);
-	key(b, st, "type");
-	str_value(b, "command");
-	buf_addc(b, ',');
-	nl(b, st, ind, 3);
-	key(b, st, "command");
-	str_value(b, h->command);
-	nl(b, st, ind, 2);
-	buf_addc(b, '}');
+	hook_object(b, st, ind, h);
 	nl(b, st, ind, 1);
 	buf_addc(b, ']');
+	if (hooks_first) {
+		buf_addc(b, ',');
+		matcher_member(b, st, ind, h->matcher);
+	}
 	nl(b, st, ind, 0);
 	buf_addc(b, '}');
 }
@@ -303,7 +328,8 @@ static void append_elem(struct buf *t, size_t open, const struct elem *es, size_
 }
 
 /* Adds one element into an empty container, one level deeper than the line the container opens
- * on: in place of its whitespace, or after the comments it holds. */
+ * on: after the comments it holds, or after its whitespace, which stays (remove_elem takes out
+ * exactly what this adds, so `{ }` comes back as it was). */
 static void fill_elem(struct buf *t, size_t open, size_t close, const struct style *st, enum level lv,
 		      const struct hook_spec *h)
 {
@@ -312,20 +338,20 @@ static void fill_elem(struct buf *t, size_t open, size_t close, const struct sty
 	line_indent(s, open, &outer);
 	buf_add(&ind, outer.data, outer.len);
 	buf_adds(&ind, st->unit);
-	size_t at = comments_end(s, open + 1, close), del = 0;
-	if (st->pretty || at > open + 1) {
-		buf_adds(&ins, st->crlf ? "\r\n" : "\n");
+	size_t at = comments_end(s, open + 1, close);
+	bool bare = at == open + 1; /* only whitespace inside */
+	/* after a lone CR, a line feed alone would make a CRLF remove_elem takes for its own break */
+	const char *br = st->crlf || (bare && close > open + 1 && s[close - 1] == '\r') ? "\r\n" : "\n";
+	if (st->pretty || !bare) {
+		buf_adds(&ins, br);
 		buf_add(&ins, ind.data, ind.len);
 	}
 	render(&ins, st, buf_str(&ind), lv, h);
-	if (at == open + 1) {
-		if (st->pretty) {
-			buf_adds(&ins, st->crlf ? "\r\n" : "\n");
-			buf_add(&ins, outer.data, outer.len);
-		}
-		del = close - at;
+	if (bare && st->pretty) {
+		buf_adds(&ins, br);
+		buf_add(&ins, outer.data, outer.len);
 	}
-	splice(t, at, del, ins.data, ins.len);
+	splice(t, bare ? close : at, 0, ins.data, ins.len);
 	buf_release(&outer);
 	buf_release(&ins);
 	buf_release(&ind);
@@ -343,9 +369,34 @@ static void insert_elem(struct buf *t, size_t open, const struct style *st, enum
 	free(es);
 }
 
+/* The line break (and indent) that ends at i, where fill_elem put one: its start, or i. */
+static size_t break_before(const char *s, size_t from, size_t i)
+{
+	size_t j = i;
+	while (j > from && (s[j - 1] == ' ' || s[j - 1] == '\t'))
+		j--;
+	if (j == from || s[j - 1] != '\n')
+		return i;
+	j--;
+	return j > from && s[j - 1] == '\r' ? j - 1 : j;
+}
+
+/* Whether [i, close) is one line break and an indent, as fill_elem ends what it adds. */
+static bool break_to(const char *s, size_t i, size_t close)
+{
+	if (i < close && s[i] == '\r')
+		i++;
+	if (i >= close || s[i] != '\n')
+		return false;
+	for (i++; i < close && (s[i] == ' ' || s[i] == '\t'); i++)
+		;
+	return i == close;
+}
+
 /* Removes element idx of the container at open with the separator that joined it to its
- * neighbour, the exact inverse of insert_elem; the comments around it stay. */
-static void remove_elem(struct buf *t, size_t open, size_t idx)
+ * neighbour, the exact inverse of insert_elem; the comments around it stay. pretty: the file is
+ * laid out on lines, as fill_elem saw it. */
+static void remove_elem(struct buf *t, size_t open, size_t idx, bool pretty)
 {
 	const char *s = t->data;
 	struct elem *es;
@@ -356,8 +407,13 @@ static void remove_elem(struct buf *t, size_t open, size_t idx)
 		splice(t, e->whole.start, jsonc_space(s, end, t->len) - e->whole.start, "", 0);
 	} else if (cnt == 1) {
 		size_t from = comments_end(s, open + 1, e->whole.start);
-		if (from == open + 1 && jsonc_space(s, end, close) == close)
-			end = close;
+		if (from == open + 1 && pretty) {
+			from = break_before(s, open + 1, e->whole.start);
+			if (break_to(s, end, close))
+				end = close;
+		} else if (from == open + 1) {
+			from = e->whole.start;
+		}
 		splice(t, from, end - from, "", 0);
 	} else {
 		/* the element's own trailing comma goes with it; else the one before it goes */
@@ -380,6 +436,14 @@ static size_t root_open(const struct buf *t)
 
 int settings_validate(const char *data, size_t len, char *why_buf, size_t why_size)
 {
+	const char *nul = memchr(data, '\0', len); /* jansson reads past one; the splicer would not */
+	if (nul) {
+		int line = 1;
+		for (const char *p = data; p < nul; p++)
+			line += *p == '\n';
+		snprintf(why_buf, why_size, "line %d: a NUL byte, which JSON does not allow", line);
+		return -1;
+	}
 	size_t open = jsonc_unclosed(data, len);
 	if (open < len) {
 		int line = 1;
@@ -453,6 +517,36 @@ static bool find_hook(const char *s, size_t n, size_t arr, const char *command, 
 	return found;
 }
 
+/* Whether the group object at g is written "hooks" first and has a matcher: the hooks_kept mark. */
+static bool group_marked(const char *s, size_t n, size_t g)
+{
+	struct elem *ms, m;
+	size_t close, cnt = s[g] == '{' ? list_elems(s, n, g, &ms, &close) : 0;
+	bool yes = cnt >= 2 && key_is(s, &ms[0], "hooks") && find_member(s, n, g, "matcher", &m) >= 0;
+	if (s[g] == '{')
+		free(ms);
+	return yes;
+}
+
+/* The hooks_kept mark for a group added under the "hooks" object at obj: it was there, empty,
+ * before install, or a group install added to it says so. */
+static bool hooks_kept(const char *s, size_t n, size_t obj)
+{
+	struct elem *evs, *gs;
+	size_t close, gclose, cnt = list_elems(s, n, obj, &evs, &close);
+	bool yes = cnt == 0;
+	for (size_t i = 0; i < cnt && !yes; i++) {
+		if (s[evs[i].val.start] != '[')
+			continue;
+		size_t gcnt = list_elems(s, n, evs[i].val.start, &gs, &gclose);
+		for (size_t g = 0; g < gcnt && !yes; g++)
+			yes = group_marked(s, n, gs[g].val.start);
+		free(gs);
+	}
+	free(evs);
+	return yes;
+}
+
 int settings_add(struct buf *t, const struct hook_spec *h, const char **why)
 {
 	size_t bom = jsonc_bom(t->data, t->len);
@@ -474,6 +568,7 @@ int settings_add(struct buf *t, const struct hook_spec *h, const char **why)
 		*why = "its \"hooks\" value is not a JSON object";
 		return -1;
 	}
+	st.hooks_kept = hooks_kept(t->data, t->len, hooks.val.start);
 	if (find_member(t->data, t->len, hooks.val.start, h->event, &ev) < 0) {
 		insert_elem(t, hooks.val.start, &st, L_EVENT, h);
 		return 1;
@@ -494,13 +589,17 @@ int settings_add(struct buf *t, const struct hook_spec *h, const char **why)
 		buf_release(&cmd);
 		return 1;
 	}
+	struct elem *gs;
+	size_t gclose;
+	st.event_kept = list_elems(t->data, t->len, ev.val.start, &gs, &gclose) == 0;
+	free(gs);
 	insert_elem(t, ev.val.start, &st, L_GROUP, h);
 	return 1;
 }
 
 /* Removes the container's member named key when it is an empty object or array with no
  * comment in it or between its key and value (the user's bytes, which stay). */
-static void drop_if_empty(struct buf *t, size_t obj, const char *key)
+static void drop_if_empty(struct buf *t, size_t obj, const char *key, bool pretty)
 {
 	struct elem *es;
 	size_t close, cnt = list_elems(t->data, t->len, obj, &es, &close);
@@ -512,10 +611,28 @@ static void drop_if_empty(struct buf *t, size_t obj, const char *key)
 		size_t colon = jsonc_space(t->data, es[i].key.end, v);
 		if ((c == '{' || c == '[') && jsonc_space(t->data, v + 1, t->len) + 1 == es[i].val.end &&
 		    t->data[colon] == ':' && jsonc_space(t->data, colon + 1, v) == v)
-			remove_elem(t, obj, i);
+			remove_elem(t, obj, i, pretty);
 		break;
 	}
 	free(es);
+}
+
+/* The marks on the lets hook found in the event array at arr: group g, hook k of its "hooks"
+ * array at hooks_open. */
+static void read_marks(const char *s, size_t n, size_t arr, size_t g, size_t hooks_open, size_t k,
+		       bool *event_kept, bool *hooks_kept_mark)
+{
+	struct elem *gs, *hs, *ms;
+	size_t close, hclose, mclose;
+	list_elems(s, n, arr, &gs, &close);
+	*hooks_kept_mark |= group_marked(s, n, gs[g].val.start);
+	list_elems(s, n, hooks_open, &hs, &hclose);
+	size_t h = hs[k].val.start;
+	if (list_elems(s, n, h, &ms, &mclose))
+		*event_kept |= key_is(s, &ms[0], "command");
+	free(ms);
+	free(hs);
+	free(gs);
 }
 
 int settings_remove(struct buf *t, const struct hook_spec *h)
@@ -523,6 +640,7 @@ int settings_remove(struct buf *t, const struct hook_spec *h)
 	if (root_open(t) == t->len)
 		return 0;
 	size_t root = root_open(t);
+	bool pretty = detect_style(t->data, t->len, root).pretty, event_kept = false, hooks_kept_mark = false;
 	struct elem hooks, ev;
 	int removed = 0;
 	for (;;) {
@@ -536,17 +654,25 @@ int settings_remove(struct buf *t, const struct hook_spec *h)
 		struct byte_span v;
 		if (!find_hook(t->data, t->len, ev.val.start, NULL, h->suffix, &g, &k, &len, &open, &v))
 			break;
+		read_marks(t->data, t->len, ev.val.start, g, open, k, &event_kept, &hooks_kept_mark);
 		if (len == 1)
-			remove_elem(t, ev.val.start, g);
+			remove_elem(t, ev.val.start, g, pretty);
 		else
-			remove_elem(t, open, k);
+			remove_elem(t, open, k, pretty);
 		removed = 1;
 	}
 	if (removed && find_member(t->data, t->len, root, "hooks", &hooks) >= 0) {
-		drop_if_empty(t, hooks.val.start, h->event);
-		drop_if_empty(t, root, "hooks");
+		if (!event_kept)
+			drop_if_empty(t, hooks.val.start, h->event, pretty);
+		if (!hooks_kept_mark)
+			drop_if_empty(t, root, "hooks", pretty);
 	}
 	return removed;
+}
+
+bool settings_created_only(const char *data, size_t len)
+{
+	return len == 3 && !memcmp(data, "{}\n", 3);
 }
 
 enum lets_err settings_claude_dir(struct buf *dir, struct diag *d)

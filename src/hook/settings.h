@@ -6,7 +6,9 @@
  * and trailing commas, read by the JSON(C) lexer every JSON reader in lets shares (format/jsonc.h).
  *
  * Invariants: settings_add is idempotent (a second add of the same hook changes nothing), and
- * settings_remove undoes settings_add byte for byte when nothing else changed in between. Both
+ * settings_remove undoes settings_add byte for byte when nothing else changed in between, the
+ * user's empty containers included (fuzz/fuzz_settings.c), for any text with a top-level object:
+ * text without one gets one from settings_add, which stays. Both
  * expect text that settings_validate accepted, and both leave text it accepts; a splice never
  * lands inside a comment or removes one. */
 #ifndef LETS_HOOK_SETTINGS_H
@@ -42,9 +44,15 @@ int settings_add(struct buf *text, const struct hook_spec *spec, const char **wh
 
 /* Removes every hook lets wrote for spec's event (a command that is an absolute path to a lets,
  * or the bare `lets` 0.0.1 wrote, then spec's suffix): the group when the hook is alone in it,
- * else the hook alone; then the event and "hooks" when they are left empty. Returns 1 removed,
- * 0 nothing to remove. */
+ * else the hook alone; then the event and "hooks" when they are left empty, unless they were
+ * there, empty, before install (the marks settings.c's struct style describes). Returns 1
+ * removed, 0 nothing to remove. */
 int settings_remove(struct buf *text, const struct hook_spec *spec);
+
+/* Whether the text is what install writes into a file that did not exist, less its hooks ("{}"
+ * and a line break): after an uninstall, the file to remove, not to leave behind. (A user's own
+ * file of exactly those bytes goes too: nothing in it tells them apart.) */
+bool settings_created_only(const char *data, size_t len);
 
 /* Appends Claude Code's configuration directory to dir: $CLAUDE_CONFIG_DIR when it is set and
  * not empty, else $HOME/.claude (hooks install claude-code merges into settings.json there,

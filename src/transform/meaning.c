@@ -692,7 +692,8 @@ static bool side_build(struct side *s, enum format f, const char *src, size_t le
 		return false;
 	if (s->doc.root)
 		flatten(s, s->doc.root, NONE, NULL, 0, false);
-	qsort(s->l, s->nl, sizeof(*s->l), leaf_cmp);
+	if (s->nl) /* qsort takes no null list, even empty */
+		qsort(s->l, s->nl, sizeof(*s->l), leaf_cmp);
 	return true;
 }
 

@@ -17,6 +17,7 @@
 #include "../quote.h"
 
 #define SETTINGS_MAX_BYTES (16L << 20)
+#define UTF8_BOM "\xEF\xBB\xBF"
 
 static const char codex_paragraph[] =
 	"For reading, finding and editing files, use `lets` (run `lets guide` once) instead of `cat`,\n"
@@ -59,18 +60,47 @@ static enum lets_err settings_path(enum agent a, char **path, struct diag *d)
 	return LETS_OK;
 }
 
-/* Reads the settings file whole; a missing file reads as empty with *exists false. */
+static enum lets_err not_regular(const char *path, struct diag *d)
+{
+	return diag_add(d, E_IO_ERROR, "%s is not a regular file \xC2\xB7 move it aside, then rerun", path);
+}
+
+/* A path that does not resolve: nothing there (LETS_OK), or a link to nothing, which install
+ * would otherwise find taken when it creates the file. */
+static enum lets_err missing(const char *path, struct diag *d)
+{
+	struct stat lst;
+	char to[PATH_MAX];
+	ssize_t n;
+	if (lstat(path, &lst) < 0 || !S_ISLNK(lst.st_mode) || (n = readlink(path, to, sizeof(to) - 1)) < 0)
+		return LETS_OK;
+	to[n] = '\0';
+	return diag_add(
+		d, E_IO_ERROR,
+		"%s is a symbolic link to %s, which does not exist \xC2\xB7 create that file (or remove "
+		"the link), then rerun",
+		path, to);
+}
+
+/* Reads the settings file whole; a missing file reads as empty with *exists false. Its type is
+ * looked at before it is opened, and the open does not wait, so a FIFO or a device there is
+ * refused at once instead of blocking; a link is followed. */
 static enum lets_err read_settings(const char *path, struct buf *text, struct stat *st, bool *exists,
 				   struct diag *d)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	*exists = fd >= 0;
+	*exists = false;
+	if (stat(path, st) < 0)
+		return errno == ENOENT ? missing(path, d)
+				       : diag_add(d, E_IO_ERROR, "%s: %s", path, strerror(errno));
+	if (!S_ISREG(st->st_mode))
+		return not_regular(path, d);
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0)
-		return errno == ENOENT ? LETS_OK : diag_add(d, E_IO_ERROR, "%s: %s", path, strerror(errno));
+		return diag_add(d, E_IO_ERROR, "%s: %s", path, strerror(errno));
+	*exists = true;
 	enum lets_err e = LETS_OK;
 	if (fstat(fd, st) || !S_ISREG(st->st_mode))
-		e = diag_add(d, E_IO_ERROR, "%s is not a regular file \xC2\xB7 move it aside, then rerun",
-			     path);
+		e = not_regular(path, d);
 	else if (st->st_size > SETTINGS_MAX_BYTES)
 		e = diag_add(d, E_IO_ERROR, "%s is %lld bytes, over the %ld-byte limit for a settings file",
 			     path, (long long)st->st_size, SETTINGS_MAX_BYTES);
@@ -165,8 +195,12 @@ static void report(const struct opts *o, const struct hook_set *hs, bool codex_i
 		buf_adds(&text, "nothing to remove\n");
 	m[0] = out_array("hooks", hooks, n);
 	if (codex_install) {
+		const char *home = getenv("CODEX_HOME");
 		buf_adds(&text, codex_paragraph);
-		buf_adds(&text, "add this to ~/.codex/AGENTS.md by hand\n");
+		if (home && *home)
+			buf_addf(&text, "add this to %s/AGENTS.md by hand\n", home);
+		else
+			buf_adds(&text, "add this to ~/.codex/AGENTS.md by hand\n");
 		m[1] = out_string("agents_md", codex_paragraph);
 	}
 	struct response r = {.report = m, .n_report = codex_install ? 2 : 1, .text = text.data};
@@ -188,10 +222,37 @@ static enum lets_err parse_args(const struct opts *o, bool *install, enum agent 
 	return LETS_OK;
 }
 
+/* Writes text to path: replaced atomically, or, when uninstall left what install writes into a
+ * new file less its hooks (settings_created_only), removed, unless the path is a link: the file
+ * it points to is the user's. */
+static enum lets_err write_settings(const char *path, struct buf *text, bool bom, bool exists,
+				    const struct stat *st, bool install, struct diag *d)
+{
+	struct stat lst;
+	bool link = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
+	if (!install && !link && settings_created_only(text->data, text->len)) {
+		struct stat now;
+		if (stat(path, &now) < 0 || !publish_same(&now, st))
+			return diag_add(d, E_CHANGED, "%s changed while lets was reading it \xC2\xB7 rerun",
+					path);
+		if (unlink(path) < 0)
+			return diag_add(d, E_IO_ERROR, "removing %s failed: %s", path, strerror(errno));
+		return LETS_OK;
+	}
+	if (bom) {
+		struct buf with = BUF_INIT;
+		buf_adds(&with, UTF8_BOM);
+		buf_add(&with, text->data, text->len);
+		buf_release(text);
+		*text = with;
+	}
+	return publish(path, text->data, text->len, exists ? st : NULL, NULL, NULL, NULL, d);
+}
+
 verb_fn cmd_hooks;
 enum lets_err cmd_hooks(const struct opts *o, struct buf *out, struct diag *d)
 {
-	bool install = false, exists = false, changed = false;
+	bool install = false, exists = false, changed = false, bom = false;
 	enum agent a = AGENT_CLAUDE;
 	char *path = NULL, self[PATH_MAX];
 	struct buf text = BUF_INIT;
@@ -204,6 +265,11 @@ enum lets_err cmd_hooks(const struct opts *o, struct buf *out, struct diag *d)
 	if ((e = onpath_self(self, sizeof(self), d)) || (install && (e = onpath_check(self, true, d))) ||
 	    (e = read_settings(path, &text, &st, &exists, d)))
 		goto out;
+	/* a byte-order mark is no JSON: read past it, and written back as it was */
+	if ((bom = text.len >= 3 && !memcmp(text.data, UTF8_BOM, 3))) {
+		memmove(text.data, text.data + 3, text.len - 3);
+		buf_truncate(&text, text.len - 3);
+	}
 	if (settings_validate(text.data ? text.data : "", text.len, why, sizeof(why))) {
 		e = diag_add(d, E_IO_ERROR,
 			     "%s is not valid JSON (%s) \xC2\xB7 it was left untouched; fix it, then rerun",
@@ -218,7 +284,14 @@ enum lets_err cmd_hooks(const struct opts *o, struct buf *out, struct diag *d)
 			     path, why);
 		goto out;
 	}
-	if (changed && (e = publish(path, text.data, text.len, exists ? &st : NULL, NULL, NULL, NULL, d)))
+	/* as edit refuses a read-only file; a call that changes nothing writes nothing to refuse */
+	if (changed && exists && !(st.st_mode & S_IWUSR)) {
+		e = diag_add(d, E_READ_ONLY,
+			     "%s is read-only \xC2\xB7 run chmod u+w %s first if the edit is intended", path,
+			     path);
+		goto out;
+	}
+	if (changed && (e = write_settings(path, &text, bom, exists, &st, install, d)))
 		goto out;
 	report(o, &hs, install && a == AGENT_CODEX, out);
 out:

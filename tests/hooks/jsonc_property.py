@@ -7,10 +7,9 @@ shapes of settings.json. For each file it asserts:
       everything the file held before;
   (b) every byte of the old file other than whitespace is still there, in order (so no comment
       was lost or split), and a second install changes nothing;
-  (c) uninstall restores the old bytes exactly, unless the old file held an empty "hooks" object
-      or an empty event array, which uninstall drops as it drops the ones install made (or an
-      empty root object's inner whitespace): then the document must read as the old one without
-      them, with every comment kept.
+  (c) uninstall restores the old bytes exactly, the user's empty "hooks" object and event arrays
+      included; only a file of exactly "{}\n", what install writes into a new file less its
+      hooks, is removed instead.
 Usage: jsonc_property.py LETS [RUNS] [SEED]. Prints one line per failure, then a summary."""
 import json
 import os
@@ -89,17 +88,6 @@ def render(v, ind, pretty, unit):
     return o + body + comment(pretty, ind + unit) + nl + cl
 
 
-def without_empty_hooks(d):
-    h = d.get("hooks")
-    if isinstance(h, dict):
-        for k in EVENTS:
-            if h.get(k) == []:
-                del h[k]
-        if not h:
-            del d["hooks"]
-    return d
-
-
 def check(text, path, env):
     with open(path, "w", newline="") as f:
         f.write(text)
@@ -122,19 +110,12 @@ def check(text, path, env):
     if open(path, newline="").read() != after:
         return "a second install changed the file"
     r = subprocess.run([LETS, "hooks", "uninstall", "claude-code"], env=env, capture_output=True, text=True)
-    back = open(path, newline="").read()
     if r.returncode != 0:
         return "uninstall exited %d: %s" % (r.returncode, r.stderr.strip())
-    if back == text:
-        return None
-    h = old.get("hooks")
-    empties = old == {} or h == {} or (isinstance(h, dict) and any(h.get(k) == [] for k in EVENTS))
-    if not empties:
+    if not os.path.exists(path):
+        return None if text == "{}\n" else "uninstall removed the file"
+    if open(path, newline="").read() != text:
         return "uninstall did not restore the old bytes"
-    if without_empty_hooks(json.loads(strip_jsonc(back))) != without_empty_hooks(old):
-        return "uninstall changed the document"
-    if re.findall(r"//|/\*", back) != re.findall(r"//|/\*", text):
-        return "uninstall lost a comment"
     return None
 
 

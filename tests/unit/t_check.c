@@ -102,6 +102,15 @@ static void validators(void)
 		{"toml: array of tables with sub-tables", toml_valid,
 		 "[[fruit]]\nname = \"a\"\n[fruit.physical]\ncolor = \"r\"\n[[fruit]]\nname = \"b\"\n[fruit.physical]\ncolor = \"g\"\n",
 		 true},
+		/* found by fuzz_check_toml: TOML is UTF-8 (tomllib refuses these), and an empty quoted
+		 * table name once indexed a null buffer (UBSan) */
+		{"toml: invalid UTF-8 in a multi-line string", check_toml, "a = \"\"\"\n\xff\"\"\"\n", false},
+		{"toml: invalid UTF-8 in a comment", check_toml, "# \xff\na = 1\n", false},
+		{"toml: an empty quoted table name", check_toml, "[\"\"]\nv = 1\n", true},
+		{"toml: a local time without seconds (TOML 1.1, not 1.0)", check_toml, "a = 20:00\n", false},
+		{"toml: a date-time without seconds", check_toml, "a = 1979-05-27T07:32\n", false},
+		{"toml: control: a local time with seconds and a fraction", check_toml, "a = 07:32:00.5\n",
+		 true},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		unit_check(cases[i].fn(cases[i].text, strlen(cases[i].text)) == cases[i].ok, "%s",

@@ -266,12 +266,11 @@ ERROR_CODE=not_on_path
 
 ### uninstall does not need lets on PATH
 % lets hooks install claude-code >/dev/null
-$ real=$(command -v lets); PATH=/usr/bin:/bin "$real" hooks uninstall claude-code
+$ real=$(command -v lets); PATH=/usr/bin:/bin "$real" hooks uninstall claude-code; test -e ~/.claude/settings.json || echo "settings.json, which install created, is gone"
 removed the PreToolUse hook
 removed the SubagentStart hook
 removed the SessionStart hook
---- file ../home/.claude/settings.json
-{}
+settings.json, which install created, is gone
 
 ### a symlinked settings file is replaced through the link, the link kept
 % mkdir -p ~/.claude dotfiles && printf '{}\n' > dotfiles/settings.json && ln -s "$PWD/dotfiles/settings.json" ~/.claude/settings.json
@@ -365,12 +364,12 @@ output, and its edits return the changed region — so do not follow a `lets` ca
 `sed -n` to check the result.
 add this to ~/.codex/AGENTS.md by hand
 
-### CODEX_HOME names the directory; uninstall removes the hook from there
+### CODEX_HOME names the directory; uninstall removes the hook from there (and the file install made)
 % mkdir codexhome
-$ CODEX_HOME=$PWD/codexhome lets hooks install codex | head -1 && CODEX_HOME=$PWD/codexhome lets hooks uninstall codex && cat codexhome/hooks.json && { ls -a ~ | grep -c codex; true; }
+$ CODEX_HOME=$PWD/codexhome lets hooks install codex | head -1 && CODEX_HOME=$PWD/codexhome lets hooks uninstall codex && ls -A codexhome | wc -l && { ls -a ~ | grep -c codex; true; }
 added the PreToolUse hook
 removed the PreToolUse hook
-{}
+0
 0
 
 ### an empty CODEX_HOME means the default
@@ -426,21 +425,21 @@ restored
 
 ### a hook written by a lets installed elsewhere is pointed at this one, not duplicated
 % mkdir -p ~/.claude && printf '{\n  "hooks": {\n    "PreToolUse": [\n      {\n        "matcher": "Bash",\n        "hooks": [\n          {\n            "type": "command",\n            "command": "'"'"'/old place/bin/lets'"'"' hook classify"\n          }\n        ]\n      }\n    ]\n  }\n}\n' > ~/.claude/settings.json
-$ lets hooks install claude-code | head -1; grep -c 'hook classify' ~/.claude/settings.json; grep -c 'old place' ~/.claude/settings.json; lets hooks uninstall claude-code | head -1; cat ~/.claude/settings.json
+$ lets hooks install claude-code | head -1; grep -c 'hook classify' ~/.claude/settings.json; grep -c 'old place' ~/.claude/settings.json; lets hooks uninstall claude-code | head -1; ls -A ~/.claude | wc -l
 added the PreToolUse hook
 1
 0
 removed the PreToolUse hook
-{}
+0
 
 ### CLAUDE_CONFIG_DIR names Claude Code's directory: install and uninstall use its settings.json
 % mkdir cfg
-$ CLAUDE_CONFIG_DIR=$PWD/cfg lets hooks install claude-code | head -1 && grep -c 'hook classify' cfg/settings.json && ls -a ~ | grep -c claude; CLAUDE_CONFIG_DIR=$PWD/cfg lets hooks uninstall claude-code | head -1 && cat cfg/settings.json
+$ CLAUDE_CONFIG_DIR=$PWD/cfg lets hooks install claude-code | head -1 && grep -c 'hook classify' cfg/settings.json && ls -a ~ | grep -c claude; CLAUDE_CONFIG_DIR=$PWD/cfg lets hooks uninstall claude-code | head -1 && ls -A cfg | wc -l
 added the PreToolUse hook
 1
 0
 removed the PreToolUse hook
-{}
+0
 
 ### a relative CLAUDE_CONFIG_DIR is a usage error, nothing written
 # spec-silent: as the reference's CODEX_HOME rule

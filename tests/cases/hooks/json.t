@@ -87,24 +87,21 @@ $ CODEX_HOME=$PWD/cx lets hooks install codex --json
 
 ### uninstall codex --json: no paragraph
 % mkdir cx && CODEX_HOME=$PWD/cx lets hooks install codex >/dev/null
-$ CODEX_HOME=$PWD/cx lets hooks uninstall codex --json
+$ CODEX_HOME=$PWD/cx lets hooks uninstall codex --json; ls -A cx | wc -l
 {"hooks":[{"event":"PreToolUse","outcome":"removed"}]}
---- file cx/hooks.json
-{}
+0
 
 ### --jsonl prints the same single object as --json
-$ CLAUDE_CONFIG_DIR=$PWD/cc lets hooks install claude-code --jsonl >/dev/null; CLAUDE_CONFIG_DIR=$PWD/cc lets hooks uninstall claude-code --jsonl
+$ CLAUDE_CONFIG_DIR=$PWD/cc lets hooks install claude-code --jsonl >/dev/null; CLAUDE_CONFIG_DIR=$PWD/cc lets hooks uninstall claude-code --jsonl; ls -A cc | wc -l
 {"hooks":[{"event":"PreToolUse","outcome":"removed"},{"event":"SubagentStart","outcome":"removed"},{"event":"SessionStart","outcome":"removed"}]}
---- file cc/settings.json
-{}
+0
 
 ### control: without --json the same call prints the report lines
-$ CLAUDE_CONFIG_DIR=$PWD/cc lets hooks install claude-code >/dev/null; CLAUDE_CONFIG_DIR=$PWD/cc lets hooks uninstall claude-code
+$ CLAUDE_CONFIG_DIR=$PWD/cc lets hooks install claude-code >/dev/null; CLAUDE_CONFIG_DIR=$PWD/cc lets hooks uninstall claude-code; ls -A cc | wc -l
 removed the PreToolUse hook
 removed the SubagentStart hook
 removed the SessionStart hook
---- file cc/settings.json
-{}
+0
 
 ### a refusal under --json is the error shape, the file untouched
 % mkdir cc && printf '{"model": "opus",\n' > cc/settings.json

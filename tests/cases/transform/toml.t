@@ -129,3 +129,14 @@ line-length = 100
 
 [tool]
 black = false
+
+### set in an empty TOML file writes its first line
+# the meaning proof of a file with no values once sorted a null list (UBSan; found by fuzz_transform)
+% : > e.toml
+$ lets transform e.toml --set a=1
+? 0
+── e.toml · toml · set a · line 1
+1+	a = 1
+── check: toml ok · sha:af1349b9f5f9→[..] · ~1 tokens
+--- file e.toml
+a = 1
