@@ -1,29 +1,59 @@
-/* The TOML validator (check_toml.c) against the transform parser's verdict: a file the validator
+/* The TOML validator (src/format/toml.c) against the transform parser's verdict: a file the validator
  * calls valid TOML is one transform can read (doc_build builds its model), so no valid file is
  * refused as unreadable and no edit works on a model of a file the validator would refuse. The
  * other way is not a property: the transform parser reads syntax only, so it takes a repeated key
- * or a redefined table the validator rightly refuses. tf_valid's TOML verdict is the validator's. */
+ * or a redefined table the validator rightly refuses. format_valid's TOML verdict is the validator's. */
 #include <assert.h>
 #include <stdio.h>
 
-#include "check.h"
+#include "format/format.h"
+#include "format/model.h"
 #include "file.h"
 #include "fuzz.h"
 #include "transform/tf.h"
 #include "transform/tf_int.h"
+
+/* Whether an inline table holds a dotted key ({a.b = 1}), which the model leaves out on purpose:
+ * transform refuses such a file as unsupported_file, not as unreadable. The keys are the text
+ * after '{' or ',' up to '=', outside strings. */
+static bool dotted_inline_key(const char *s, size_t n)
+{
+	int depth = 0;
+	bool key = false;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (c == '"' || c == '\'') {
+			while (++i < n && s[i] != c && s[i] != '\n')
+				i += s[i] == '\\' && c == '"';
+		} else if (c == '{') {
+			depth++;
+			key = true;
+		} else if (c == '}') {
+			depth -= depth > 0;
+			key = false;
+		} else if (c == ',' && depth) {
+			key = true;
+		} else if (c == '=') {
+			key = false;
+		} else if (c == '.' && depth && key) {
+			return true;
+		}
+	}
+	return false;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size > 65536 || file_is_binary((const char *)data, size)) /* lets reads no such file */
 		return 0;
 	char *s = fuzz_cstr(data, size);
-	bool valid = check_toml(s, size);
+	bool valid = toml_valid(s, size);
 	char detail[256];
-	assert(tf_valid(TF_TOML, "f.toml", s, size, detail, sizeof(detail)) == valid);
+	assert(format_valid(FMT_TOML, "f.toml", s, size, detail, sizeof(detail)) == valid);
 	struct doc d = {0};
-	bool read = doc_build(&d, TF_TOML, s, size);
-	if (valid && !read) {
-		fprintf(stderr, "check_toml accepts what the transform parser cannot read\n");
+	bool read = doc_build(&d, FMT_TOML, s, size);
+	if (valid && !read && !dotted_inline_key(s, size)) {
+		fprintf(stderr, "toml_valid accepts what the transform parser cannot read\n");
 		abort();
 	}
 	doc_release(&d);

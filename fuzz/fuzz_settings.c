@@ -18,14 +18,16 @@ static const char *const events[3] = {"PreToolUse", "SubagentStart", "SessionSta
 static const char *const matchers[3] = {"Bash", NULL, "startup|resume|clear|compact|fork"};
 static const char *const suffixes[3] = {" hook classify", " hook subagent-start", " guide"};
 
-/* A top-level value after whitespace and // or block comments. */
+/* A top-level value after whitespace and // or block comments. A // comment ends at a line feed,
+ * as the JSON(C) lexer (src/format/jsonc.c) and strip-json-comments end it: a lone CR is inside. */
 static bool has_object(const char *s, size_t n)
 {
-	for (size_t i = 0; i < n;) {
+	size_t bom = n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3) ? 3 : 0; /* read past, as the reader does */
+	for (size_t i = bom; i < n;) {
 		if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')
 			i++;
 		else if (i + 1 < n && s[i] == '/' && s[i + 1] == '/')
-			while (i < n && s[i] != '\n' && s[i] != '\r')
+			while (i < n && s[i] != '\n')
 				i++;
 		else if (i + 1 < n && s[i] == '/' && s[i + 1] == '*') {
 			const char *e = memmem(s + i + 2, n - i - 2, "*/", 2);

@@ -4,8 +4,8 @@
  * argument up to a NUL (the path grammar and the value), then the document.
  *
  * Properties:
- *  - an operation tf_apply says succeeded, on a document tf_valid accepts, gives a document that
- *    either tf_valid refuses (the caller refuses it: nothing is written) or that keeps every value
+ *  - an operation tf_apply says succeeded, on a document format_valid accepts, gives a document that
+ *    either format_valid refuses (the caller refuses it: nothing is written) or that keeps every value
  *    outside the lines it changed (meaning_check is not MEANING_CHANGED): the asked path is the
  *    only thing it may change;
  *  - the strict scanners answer only when sure: json_fast_valid / yaml_fast_valid never accept
@@ -21,6 +21,7 @@
 #include "output.h"
 #include "transform/meaning.h"
 #include "transform/tf.h"
+#include "format/model.h"
 #include "transform/tf_int.h"
 
 static void same_model(const struct tn *a, const struct tn *b, const char *src)
@@ -47,13 +48,13 @@ static void scanners(const char *s, size_t n, bool jsonc)
 {
 	char detail[256];
 	if (json_fast_valid(s, n, jsonc))
-		assert(tf_valid_jansson(s, n, jsonc, detail, sizeof(detail)));
+		assert(json_valid_jansson(s, n, jsonc, detail, sizeof(detail)));
 	if (yaml_fast_valid(s, n))
-		assert(tf_valid_libyaml(s, n, detail, sizeof(detail)));
+		assert(yaml_valid_libyaml(s, n, detail, sizeof(detail)));
 	struct tn *fast = NULL;
 	struct doc tree = {0};
 	if (json_fast_model(s, n, &fast)) {
-		assert(doc_build_tree(&tree, TF_JSON, s, n));
+		assert(doc_build_tree(&tree, FMT_JSON, s, n));
 		same_model(fast, tree.root, s);
 		tn_free(fast);
 		doc_release(&tree);
@@ -61,7 +62,7 @@ static void scanners(const char *s, size_t n, bool jsonc)
 	fast = NULL;
 	memset(&tree, 0, sizeof(tree));
 	if (yaml_fast_model(s, n, &fast)) {
-		assert(doc_build_tree(&tree, TF_YAML, s, n));
+		assert(doc_build_tree(&tree, FMT_YAML, s, n));
 		same_model(fast, tree.root, s);
 		tn_free(fast);
 		doc_release(&tree);
@@ -72,12 +73,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 2 || size > 16384)
 		return 0;
-	static const enum tf_format fmts[] = {TF_JSON, TF_YAML, TF_TOML, TF_FRONTMATTER};
+	static const enum format fmts[] = {FMT_JSON, FMT_YAML, FMT_TOML, FMT_FRONTMATTER};
 	static const char *const paths[] = {"f.json", "f.yaml", "f.toml", "f.md"};
-	enum tf_format f = fmts[data[0] & 3];
+	enum format f = fmts[data[0] & 3];
 	unsigned kind = (data[0] >> 2) & 3;
 	bool jsonc = data[0] & 16;
-	const char *path = f == TF_JSON && jsonc ? "f.jsonc" : paths[data[0] & 3];
+	const char *path = f == FMT_JSON && jsonc ? "f.jsonc" : paths[data[0] & 3];
 	const char *arg, *doc;
 	size_t na, nd;
 	fuzz_split(data + 1, size - 1, &arg, &na, &doc, &nd);
@@ -90,11 +91,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct tf_op op = {.kind = kind == 3 ? TF_SET : (enum tf_op_kind)kind, .arg = a, .json = kind == 3};
 	struct tf_result r = TF_RESULT_INIT;
 	struct diag d = DIAG_INIT;
-	if (tf_valid(f, path, src, nd, detail, sizeof(detail)) &&
+	if (format_valid(f, path, src, nd, detail, sizeof(detail)) &&
 	    tf_apply(f, path, src, nd, &op, 1, &r, &d) == LETS_OK &&
-	    tf_valid(f, path, r.data, r.len, detail, sizeof(detail))) {
+	    format_valid(f, path, r.data, r.len, detail, sizeof(detail))) {
 		struct buf why = BUF_INIT;
-		if (meaning_check(f, path, src, nd, r.data, r.len, MEANING_TRANSFORM, &why) ==
+		if (meaning_check(f, path, src, nd, r.data, r.len, NULL, MEANING_TRANSFORM, &why) ==
 		    MEANING_CHANGED) {
 			fprintf(stderr,
 				"%s of '%s' in %s changed other values: %s\n--- before\n%s\n--- after\n%.*s\n",

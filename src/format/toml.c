@@ -182,7 +182,8 @@ static bool string_val(struct tp *t, struct buf *out, bool allow_multi)
 				}
 				if (!nl)
 					return false;
-			} else if (!strchr("btnfr\"\\e", x)) {
+			} else if (!x ||
+				   !strchr("btnfr\"\\", x)) { /* TOML 1.0: \e is 1.1's, as tomllib says */
 				return false;
 			}
 			continue;

@@ -316,8 +316,24 @@ static void append_elem(struct buf *t, size_t open, const struct elem *es, size_
 	separator(s, open, es, cnt, st, &ind, &ins);
 	render(&ins, &local, buf_str(&ind), lv, h);
 	size_t at = last->comma ? last->comma + 1 : last->val.end;
-	if (memchr(ins.data, '\n', ins.len))
-		at = line_tail(s, at, t->len);
+	if (memchr(ins.data, '\n', ins.len)) {
+		size_t from = at;
+		at = line_tail(s, from, t->len);
+		/* past a // comment the new element needs a line of its own, even where the elements
+		 * before it share one (found by fuzz_settings: it went into the comment) */
+		if (at > from && memmem(s + from, at - from, "//", 2) && ins.data[0] != '\n' &&
+		    ins.data[0] != '\r') {
+			struct buf lead = BUF_INIT;
+			buf_adds(&lead, st->crlf ? "\r\n" : "\n");
+			line_indent(s, last->whole.start, &lead);
+			size_t blank = 0; /* the separator's blanks between elements of one line */
+			while (blank < ins.len && (ins.data[blank] == ' ' || ins.data[blank] == '\t'))
+				blank++;
+			buf_add(&lead, ins.data + blank, ins.len - blank);
+			buf_release(&ins);
+			ins = lead;
+		}
+	}
 	if (last->comma)
 		buf_addc(&ins, ',');
 	splice(t, at, 0, ins.data, ins.len);

@@ -111,3 +111,57 @@ $ lets hooks install claude-code >/dev/null && sed -n '1,3p' ~/.claude/settings.
     ]
   }
 }
+
+### a member after a trailing comma and a line comment goes on a line of its own, not into the comment
+# found by fuzz_settings: members sharing a line made the new one follow them, after the // text
+% mkdir -p ~/.claude && printf '{\n  "model": "opus", "a": 1, // was "b": 2,\n}\n' > ~/.claude/settings.json
+$ lets hooks install claude-code | head -1
+added the PreToolUse hook
+--- file ../home/.claude/settings.json
+{
+  "model": "opus", "a": 1, // was "b": 2,
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "/[..]/lets hook classify"
+          }
+        ]
+      }
+    ],
+    "SubagentStart": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "/[..]/lets hook subagent-start"
+          }
+        ]
+      }
+    ],
+    "SessionStart": [
+      {
+        "matcher": "startup|resume|clear|compact|fork",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "/[..]/lets guide"
+          }
+        ]
+      }
+    ]
+  },
+}
+
+### control: uninstall takes back exactly that line
+% mkdir -p ~/.claude && printf '{\n  "model": "opus", "a": 1, // was "b": 2,\n}\n' > ~/.claude/settings.json && cp ~/.claude/settings.json before.json
+$ lets hooks install claude-code >/dev/null && lets hooks uninstall claude-code | head -1 && cmp before.json ~/.claude/settings.json && echo restored
+removed the PreToolUse hook
+restored
+--- file ../home/.claude/settings.json
+{
+  "model": "opus", "a": 1, // was "b": 2,
+}
