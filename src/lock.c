@@ -70,7 +70,8 @@ static enum lets_err lock_failed(int fd, const char *path, struct diag *d)
 {
 	if (fd == -2)
 		return diag_add(d, E_LOCKED,
-				"%s is locked by another lets process (waited 2 s) \xC2\xB7 retry the call",
+				"%s is locked by another lets process (waited " LIMIT_STR(
+					LIMIT_LOCK_WAIT_S) " s) \xC2\xB7 retry the call",
 				path);
 	if (fd < 0)
 		return diag_add(d, E_IO_ERROR, "locking %s failed: %s", path, strerror(errno));

@@ -7,12 +7,13 @@
  * different inode and locks that one instead. No lock files are left anywhere.
  *
  * Locks are taken in sorted path order (two batches over the same files cannot deadlock), each
- * retried for up to two seconds, then refused as `locked`. */
+ * retried for up to LIMIT_LOCK_WAIT_S seconds (limit.h), then refused as `locked`. */
 #ifndef LETS_LOCK_H
 #define LETS_LOCK_H
 #include <stddef.h>
 
 #include "error.h"
+#include "limit.h"
 
 struct lockset {
 	int *fds; /* open descriptors holding LOCK_EX */
@@ -24,7 +25,7 @@ struct lockset {
 	}
 
 /* How long a lock is waited for before `locked`, in milliseconds. */
-#define LOCK_WAIT_MS 2000
+#define LOCK_WAIT_MS (LIMIT_LOCK_WAIT_S * 1000)
 
 /* Locks each existing path (duplicates once, sorted order). A path that does not exist is
  * skipped: there is nothing to lock yet, and publish refuses to create over a newcomer.

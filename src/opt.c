@@ -10,6 +10,7 @@
 #include "alloc.h"
 #include "buf.h"
 #include "json.h"
+#include "limit.h"
 #include "verbs.h"
 
 enum opt_kind { K_FLAG, K_NOOP, K_LONG, K_STR, K_LIST, K_REFUSED };
@@ -33,7 +34,7 @@ struct opt_spec {
 
 static const struct opt_spec specs[] = {
 	{"window", 0, K_LONG, "<WINDOW>", F(window), "show",
-	 "cap lines shown per whole-file target [default: 200]"},
+	 "cap lines shown per whole-file target [default: " LIMIT_STR(LIMIT_SHOW_WINDOW) "]"},
 	{"all", 0, K_FLAG, NULL, F(all), "show", "disable the window; print a cost line before the content"},
 	{"all", 0, K_FLAG, NULL, F(all), "edit", "replace every occurrence, not just the one match"},
 	{NULL, 'A', K_LONG, "<AFTER>", F(after), "show find", "lines of context after a hit"},
@@ -46,9 +47,10 @@ static const struct opt_spec specs[] = {
 	{"ignore-case", 'i', K_FLAG, NULL, F(ignore_case), "find paths", "case-insensitive"},
 	{"word", 'w', K_FLAG, NULL, F(word), "find", "match whole words only"},
 	{"word-regexp", 0, K_FLAG, NULL, F(word), "find", NULL},
-	{"cap", 0, K_LONG, "<CAP>", F(cap), "find", "raise the hit cap [default: 50]"},
+	{"cap", 0, K_LONG, "<CAP>", F(cap), "find",
+	 "raise the hit cap [default: " LIMIT_STR(LIMIT_FIND_CAP) "]"},
 	{"cap", 0, K_LONG, "<CAP>", F(cap), "paths",
-	 "print up to N paths; the footer counts the rest [default: 50]"},
+	 "print up to N paths; the footer counts the rest [default: " LIMIT_STR(LIMIT_FIND_CAP) "]"},
 	{"def", 0, K_FLAG, NULL, F(def), "find",
 	 "PATTERN is a symbol name (Outer.inner works): list its definitions as path#Qualified.name"},
 	{"function", 'p', K_FLAG, NULL, F(function), "find",
@@ -100,7 +102,7 @@ static const struct opt_spec specs[] = {
 	 "refuse (exit 5) if the file changed since the show that produced this hash"},
 	{"check", 0, K_STR, "<CHECK>", F(check), "edit transform", "layer-2 checker: a command, or "},
 	{"check-timeout", 0, K_LONG, "<CHECK_TIMEOUT>", F(check_timeout), "edit transform",
-	 "seconds before a layer-2 result is inconclusive [default: 60]"},
+	 "seconds before a layer-2 result is inconclusive [default: " LIMIT_STR(LIMIT_CHECK_TIMEOUT_S) "]"},
 
 	{"force", 0, K_FLAG, NULL, F(force), "write", "overwrite an existing file"},
 	{"force", 0, K_FLAG, NULL, F(force), "update", "reinstall the latest release even when current"},
@@ -122,9 +124,10 @@ static const struct opt_spec specs[] = {
 	{"budget", 0, K_LONG, "<BUDGET>", F(budget), "*",
 	 "shape the answer to ~N tokens, trimming the largest target first"},
 	{"max-bytes", 0, K_LONG, "<MAX_BYTES>", F(max_bytes), "*",
-	 "refuse (exit 4) if content exceeds N bytes and no --budget [default: 65536]"},
+	 "refuse (exit 4) if content exceeds N bytes and no --budget [default: " LIMIT_STR(
+		 LIMIT_MAX_BYTES) "]"},
 	{"max-file-bytes", 0, K_LONG, "<MAX_FILE_BYTES>", F(max_file_bytes), "*",
-	 "files larger than this are refused [default: 8388608]"},
+	 "files larger than this are refused [default: " LIMIT_STR(LIMIT_MAX_FILE_BYTES) "]"},
 	{"no-ignore", 0, K_FLAG, NULL, F(no_ignore), "*",
 	 "do not honor .gitignore, .ignore or global excludes"},
 	{"allow-outside", 0, K_FLAG, NULL, F(allow_outside), "*", "permit a path outside the working tree"},
@@ -173,12 +176,12 @@ void opts_init(struct opts *o)
 	memset(o, 0, sizeof(*o));
 	o->stdin_fd = STDIN_FILENO;
 	o->budget = OPT_UNSET;
-	o->max_bytes = 65536;
-	o->max_file_bytes = 8388608;
-	o->window = 200;
+	o->max_bytes = LIMIT_MAX_BYTES;
+	o->max_file_bytes = LIMIT_MAX_FILE_BYTES;
+	o->window = LIMIT_SHOW_WINDOW;
 	o->after = o->before = o->context = OPT_UNSET;
-	o->cap = 50;
-	o->check_timeout = 60;
+	o->cap = LIMIT_FIND_CAP;
+	o->check_timeout = LIMIT_CHECK_TIMEOUT_S;
 	o->line_hint = OPT_UNSET;
 }
 
@@ -628,6 +631,10 @@ enum lets_err opts_parse(struct opts *o, const struct verb *v, int argc, char **
 	}
 	if (check_conflicts(o, v, seen, d))
 		return E_USAGE;
+	/* The one place the parsers' ceiling is applied: a raised limit admits no file whose offsets
+	 * tree-sitter or the format model could not hold; such a file is refused as too large. */
+	if (o->max_file_bytes > LIMIT_PARSER_MAX_BYTES)
+		o->max_file_bytes = LIMIT_PARSER_MAX_BYTES;
 	if (o->positional.n < v->min_positional) {
 		/* clap names the missing positionals only, one a line: the words of positional_name
 		 * from the first one not given */

@@ -26,11 +26,11 @@ struct opts {
 	/* shared by every verb */
 	bool json, jsonl, quiet, no_ignore, allow_outside, no_check;
 	long budget; /* OPT_UNSET or tokens */
-	long max_bytes; /* default 65536 */
-	long max_file_bytes; /* default 8388608 */
+	long max_bytes; /* default LIMIT_MAX_BYTES */
+	long max_file_bytes; /* default LIMIT_MAX_FILE_BYTES; never over LIMIT_PARSER_MAX_BYTES */
 
 	/* show */
-	long window; /* default 200 */
+	long window; /* default LIMIT_SHOW_WINDOW */
 	bool all; /* show: no window; edit: every occurrence */
 	long after, before, context; /* OPT_UNSET or lines */
 	bool no_numbers;
@@ -39,7 +39,7 @@ struct opts {
 	bool fixed, ignore_case, word, hidden, files, count;
 	bool def; /* --def: the pattern is a symbol name, the hits its definitions */
 	bool function; /* -p: each hit under its enclosing symbol's target */
-	long cap; /* default 50; also paths' */
+	long cap; /* default LIMIT_FIND_CAP; also paths' */
 	struct strlist globs;
 
 	/* edit, transform */
@@ -47,7 +47,7 @@ struct opts {
 	bool expect_all, normalize, literal_newlines, exact;
 	bool substring; /* --substring: --all of an identifier also inside longer identifiers */
 	long line_hint; /* OPT_UNSET or a line number */
-	long check_timeout; /* default 60 */
+	long check_timeout; /* default LIMIT_CHECK_TIMEOUT_S */
 	struct strlist set, del, append;
 	struct strlist ops; /* transform: every --set/--delete/--append value in the order typed; which
 			     * flag by pointer identity with the items of set, del and append */

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "keypath.h"
+#include "limit.h"
 
 /* Each verb's function, in src/verb/<verb>.c. */
 verb_fn cmd_show, cmd_find, cmd_paths, cmd_edit, cmd_transform, cmd_write, cmd_guide, cmd_version, cmd_stats,
@@ -29,7 +30,7 @@ static const struct verb_tool find_tool = {
 	.pos = {{"pattern", false, true, "a regex (Rust syntax), or literal text with fixed_string"},
 		{"paths", true, false, "files or directories to search; the working directory when none"}},
 	.guide = "Search files as ripgrep does (.gitignore honoured, hidden files skipped); hits print as "
-		 "path:line by file, capped at 50.",
+		 "path:line by file, capped at " LIMIT_STR(LIMIT_FIND_CAP) ".",
 };
 
 static const struct verb_tool paths_tool = {
@@ -38,7 +39,7 @@ static const struct verb_tool paths_tool = {
 	.pos = {{"pattern", false, true, "a glob (*.ts, src/**/*.go) or a regex searched in the path"},
 		{"paths", true, false, "directories to walk; the working directory when none"}},
 	.guide = "List the files whose path matches a glob or a regex, walking as find does; sorted, "
-		 "capped at 50.",
+		 "capped at " LIMIT_STR(LIMIT_FIND_CAP) ".",
 };
 
 static const struct verb_tool edit_tool = {
@@ -102,14 +103,16 @@ const struct verb verb_table[] = {
 		.fn = cmd_find,
 		.needs = TREE_VERB | VERB_PATTERN,
 		.usage = "[OPTIONS] <PATTERN> [PATHS]...",
-		.about = "Search files; hits print as path:line, grouped by file, capped at 50",
+		.about = "Search files; hits print as path:line, grouped by file, capped at " LIMIT_STR(
+			LIMIT_FIND_CAP),
 		.min_positional = 1,
 		.positional_name = "<PATTERN>",
 		.tool = &find_tool,
 		.guide_args = "<pattern> [path]...",
-		.guide = "search; hits print as path:line; capped at 50, says so\n"
-			 "-F/-i/-w \xC2\xB7 -A/-B/-C context \xC2\xB7 --files/-l \xC2\xB7 --count/-c\n"
-			 "grep's -n/--line-number -r -R -E -H are accepted as no-ops",
+		.guide = "search; hits print as path:line; capped at " LIMIT_STR(
+			LIMIT_FIND_CAP) ", says so\n"
+					"-F/-i/-w \xC2\xB7 -A/-B/-C context \xC2\xB7 --files/-l \xC2\xB7 --count/-c\n"
+					"grep's -n/--line-number -r -R -E -H are accepted as no-ops",
 	},
 	{
 		.name = "paths",
@@ -118,7 +121,7 @@ const struct verb verb_table[] = {
 		.usage = "[OPTIONS] <PATTERN> [PATHS]...",
 		.about =
 			"List files whose path matches a glob or regex, by find's walk and ignore rules; sorted, "
-			"capped at 50",
+			"capped at " LIMIT_STR(LIMIT_FIND_CAP),
 		.min_positional = 1,
 		.positional_name = "<PATTERN>",
 		.tool = &paths_tool,

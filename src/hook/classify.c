@@ -12,18 +12,16 @@
 #include "../buf.h"
 #include "../file.h"
 #include "../json.h"
+#include "../limit.h"
 #include "../quote.h"
 #include "../utf8.h"
 #include "../worktree.h"
 
 const TSLanguage *tree_sitter_bash(void);
 
-/* What lets show and find print by default: a whole-file target shows this many lines unless
- * --all, and content over this many bytes is refused without --budget. */
-#define SHOW_WINDOW 200
-#define CONTENT_MAX_BYTES 65536
-#define FILE_MAX_BYTES (8L << 20)
-#define FIND_CAP 50
+/* What lets show and find do by default (limit.h): a whole-file target shows LIMIT_SHOW_WINDOW
+ * lines unless --all, content over LIMIT_MAX_BYTES is refused without --budget, a file over
+ * LIMIT_MAX_FILE_BYTES is refused, find prints LIMIT_FIND_CAP hits. */
 
 struct words {
 	char **v;
@@ -182,7 +180,7 @@ static bool load_text(const struct plan *p, const char *path, bool for_edit, str
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (for_edit ? O_NOFOLLOW : 0));
 	if (fd < 0)
 		return false;
-	bool ok = !fstat(fd, &t->st) && S_ISREG(t->st.st_mode) && t->st.st_size <= FILE_MAX_BYTES;
+	bool ok = !fstat(fd, &t->st) && S_ISREG(t->st.st_mode) && t->st.st_size <= LIMIT_MAX_FILE_BYTES;
 	if (ok && for_edit)
 		ok = t->st.st_nlink == 1 && (t->st.st_mode & S_IWUSR) && t->st.st_size > 0;
 	struct buf b = BUF_INIT;
@@ -240,7 +238,7 @@ static bool add_show(struct plan *p, const char *path, long a, long b)
 	bool whole = a == 0;
 	if (whole) {
 		a = 1, b = (long)t.lines;
-		p->show_all = p->show_all || t.lines > SHOW_WINDOW;
+		p->show_all = p->show_all || t.lines > LIMIT_SHOW_WINDOW;
 	}
 	bool ok = a >= 1 && b >= a && (size_t)b <= t.lines && !p->open_line;
 	if (!p->open_line && (ok || (whole && t.lines == 0))) {
@@ -363,7 +361,7 @@ static bool literal_pattern(const char *s, bool fixed)
 	return fixed || !strpbrk(s, "\\.[]*^$+?(){}|");
 }
 
-/* grep [-n] [-i] [-F] [-H] PATTERN FILE…: a literal pattern with 1..50 hits in text files. */
+/* grep [-n] [-i] [-F] [-H] PATTERN FILE…: a literal pattern with 1..LIMIT_FIND_CAP hits in text files. */
 static bool do_grep(struct plan *p, const struct words *w)
 {
 	bool icase = false, fixed = false;
@@ -403,7 +401,7 @@ static bool do_grep(struct plan *p, const struct words *w)
 				return false;
 		words_push(&p->targets, xstrdup(w->v[f]));
 	}
-	if (hits < 1 || hits > FIND_CAP)
+	if (hits < 1 || hits > LIMIT_FIND_CAP)
 		return false;
 	if (icase)
 		words_push(&p->opts, xstrdup("-i"));
@@ -577,7 +575,7 @@ bool classify_command(const char *command, size_t len, struct buf *why)
 	block = plan_list(&p, command, root) && p.kind != P_NONE && p.targets.n > 0;
 	if (block && p.kind != P_SHOW && p.commands != 1)
 		block = false;
-	if (block && p.kind == P_SHOW && p.show_bytes > CONTENT_MAX_BYTES)
+	if (block && p.kind == P_SHOW && p.show_bytes > LIMIT_MAX_BYTES)
 		block = false;
 	if (block)
 		render_plan(&p, why);

@@ -6,10 +6,12 @@
  *  1. here, its L_<NAME> before L_COUNT;
  *  2. in lang.c, its tree_sitter_<name>() declaration, its row in langs[] (name, grammar,
  *     chunkable, FMT_NONE for code) and its extensions in exts[];
- *  3. in ts_rules.c, the node types that are its definitions, as lang_rules[L_<NAME>];
+ *  3. in ts_rules.c, the node types that are its definitions, as lang_rules[L_<NAME>] (an action
+ *     no language has yet is a value of enum act in ts_walk.h, a visitor in ts_code.c and its
+ *     row in ts_walk.c's visitors[]);
  *  4. in the build, its grammar's line in the Makefile's GRAMMARS and its npm package in
  *     deps/package.json.
- * and where it applies: a chunkable language's comment and string forms in symbols.c's lexis_of
+ * and where it applies: a chunkable language's comment and string forms in partial.c's lexis_of
  * (without them its cuts are not checked by a scan), identifier bytes beyond [A-Za-z0-9_] in
  * edit/words.c, tab indentation in edit/indent.c. A new data format is more: its FMT_ value and
  * name (format/format.h, format.c), its validator under src/format/ called by format_valid, its

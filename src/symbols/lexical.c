@@ -39,7 +39,7 @@ static long rows_before(const char *data, size_t at)
 
 static TSTree *parse_span(TSParser *p, const char *data, size_t a, size_t b)
 {
-	/* tree-sitter's lengths are 32-bit; lets never loads a file that large (--max-file-bytes). */
+	/* tree-sitter's lengths are 32-bit; no file over LIMIT_PARSER_MAX_BYTES is loaded (opts_parse). */
 	return ts_parser_parse_string(p, NULL, data + a, (uint32_t)(b - a));
 }
 

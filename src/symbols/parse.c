@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "../alloc.h"
+#include "../limit.h"
 #include "chunk.h"
 #include "lang.h"
 #include "shape.h"
@@ -24,9 +25,11 @@ bool parse_has_grammar(const char *path)
 	return lang_for_path(path) != NULL;
 }
 
+_Static_assert(LIMIT_PARSER_MAX_BYTES < UINT32_MAX, "a loaded file's offsets fit tree-sitter's 32 bits");
+
 static TSTree *parse_bytes(TSParser *parser, const TSTree *old, const char *data, size_t len)
 {
-	/* tree-sitter's lengths are 32-bit; lets never loads a file that large (--max-file-bytes). */
+	/* tree-sitter's lengths are 32-bit; no file over LIMIT_PARSER_MAX_BYTES is loaded (opts_parse). */
 	return ts_parser_parse_string(parser, old, data, (uint32_t)len);
 }
 
