@@ -16,9 +16,11 @@ pair log-literal 0.7 "$LETS find $lift -F needle-xyz bigfile/big.log" "rg -n -F 
 rss "$LETS" find $lift -F needle-xyz bigfile/big.log
 pair log-caseless 1.0 "$LETS find $lift (?i)NEEDLE-XYZ bigfile/big.log" "rg -n (?i)NEEDLE-XYZ bigfile/big.log"
 rss "$LETS" find $lift '(?i)NEEDLE-XYZ' bigfile/big.log
-EXTRA=-i pair log-nohit 1.0 "$LETS find $lift status=5\\d\\d bigfile/big.log" "rg -n status=5\\d\\d bigfile/big.log"
+# hyperfine -N splits a command as a shell would: a pattern holding a backslash is single-quoted,
+# else \d reaches both tools as d (this row timed status=5dd until issue 34)
+EXTRA=-i pair log-nohit 1.0 "$LETS find $lift 'status=5\d\d' bigfile/big.log" "rg -n 'status=5\d\d' bigfile/big.log"
 rss "$LETS" find $lift 'status=5\d\d' bigfile/big.log
-pair log-count 1.0 "$LETS find $lift -c took=0\\.99 bigfile/big.log" "rg -c took=0\\.99 bigfile/big.log"
+pair log-count 1.0 "$LETS find $lift -c 'took=0\.99' bigfile/big.log" "rg -c 'took=0\.99' bigfile/big.log"
 rss "$LETS" find $lift -c 'took=0\.99' bigfile/big.log
 pair log-20mb 1.0 "$LETS find $lift -F needle-xyz bigfile/20mb.log" "rg -n -F needle-xyz bigfile/20mb.log"
 rss "$LETS" find $lift -F needle-xyz bigfile/20mb.log

@@ -581,11 +581,9 @@ enum file_scan_status file_scan(const struct worktree *w, const char *path, bool
  * means a bigger file: it is measured and refused over max_file_bytes; under the mmap size the
  * rest is read after the probe, from it on the file is mapped rather than copied, which would
  * stream every byte through the cache twice — or, for a caller that can, streamed in windows. */
-enum file_scan_status file_scan_stream(const struct worktree *w, const char *path, bool follow,
-				       long max_file_bytes, struct buf *scratch, file_scan_fn fn,
-				       file_stream_fn stream_fn, size_t stream_min, void *ctx)
+static enum file_scan_status scan_fd(int fd, long max_file_bytes, struct buf *scratch, file_scan_fn fn,
+				     file_stream_fn stream_fn, size_t stream_min, void *ctx)
 {
-	int fd = open_target(w, path, O_RDONLY | O_NOCTTY | O_NONBLOCK | (follow ? 0 : O_NOFOLLOW));
 	if (fd < 0)
 		return FILE_SCAN_UNREADABLE;
 	buf_truncate(scratch, 0);
@@ -626,4 +624,22 @@ enum file_scan_status file_scan_stream(const struct worktree *w, const char *pat
 	if (status == FILE_SCAN_OK)
 		fn(ctx, scratch->data, scratch->len);
 	return status;
+}
+
+enum file_scan_status file_scan_stream(const struct worktree *w, const char *path, bool follow,
+				       long max_file_bytes, struct buf *scratch, file_scan_fn fn,
+				       file_stream_fn stream_fn, size_t stream_min, void *ctx)
+{
+	int fd = open_target(w, path, O_RDONLY | O_NOCTTY | O_NONBLOCK | (follow ? 0 : O_NOFOLLOW));
+	return scan_fd(fd, max_file_bytes, scratch, fn, stream_fn, stream_min, ctx);
+}
+
+/* The walk listed name in dirfd, which it opened beneath the root itself: one component, never
+ * followed, cannot lead out, so the kernel resolves it in one step instead of the whole path. */
+enum file_scan_status file_scan_stream_at(int dirfd, const char *name, long max_file_bytes,
+					  struct buf *scratch, file_scan_fn fn, file_stream_fn stream_fn,
+					  size_t stream_min, void *ctx)
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	return scan_fd(fd, max_file_bytes, scratch, fn, stream_fn, stream_min, ctx);
 }

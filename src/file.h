@@ -125,6 +125,11 @@ typedef void (*file_stream_fn)(void *ctx, struct buf *b, struct file_stream *fs)
 enum file_scan_status file_scan_stream(const struct worktree *w, const char *path, bool follow,
 				       long max_file_bytes, struct buf *scratch, file_scan_fn fn,
 				       file_stream_fn stream_fn, size_t stream_min, void *ctx);
+/* file_scan_stream for a file the walk found: name (one component, no "/") in the directory
+ * dirfd it listed, opened without following a symlink (struct walk_file). */
+enum file_scan_status file_scan_stream_at(int dirfd, const char *name, long max_file_bytes,
+					  struct buf *scratch, file_scan_fn fn, file_stream_fn stream_fn,
+					  size_t stream_min, void *ctx);
 /* Installs the SIGBUS guard for the threads that call file_scan; was gets the previous action,
  * for file_scan_guard_end. */
 void file_scan_guard_begin(struct sigaction *was);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "walk.h"
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -118,10 +119,34 @@ enum lets_err lockset_acquire(struct lockset *ls, const char *const *paths, size
 	return err;
 }
 
+/* The descriptors of a release, closed by several threads at once (lockset_release). */
+struct closing {
+	const int *fds;
+	size_t n, next; /* next: the next one to close (atomic) */
+};
+
+static void close_some(void *ctx, unsigned worker)
+{
+	(void)worker;
+	struct closing *c = ctx;
+	for (size_t i; (i = __atomic_fetch_add(&c->next, 1, __ATOMIC_RELAXED)) < c->n;)
+		close(c->fds[i]);
+}
+
+/* The most threads a release closes with: each one mostly waits in the kernel, not on a core. */
+#define CLOSE_THREADS 16
+
 void lockset_release(struct lockset *ls)
 {
-	for (size_t i = 0; i < ls->n; i++)
-		close(ls->fds[i]);
+	/* After a publish the set holds the replaced inodes, now unlinked: the last close frees one,
+	 * and ext4 then waits for its journal (4 ms, a timer tick, each, measured with perf trace on
+	 * a 10-file edit). Closed together the waits overlap, as the journal batches them. */
+	struct closing c = {.fds = ls->fds, .n = ls->n};
+	unsigned threads = ls->n < CLOSE_THREADS ? (unsigned)ls->n : CLOSE_THREADS;
+	if (threads > 2)
+		walk_parallel(threads, close_some, &c);
+	else
+		close_some(&c, 0);
 	free(ls->fds);
 	memset(ls, 0, sizeof(*ls));
 }

@@ -607,6 +607,7 @@ struct chunk {
 	size_t start, end;
 	enum search_status status;
 	size_t lines; /* newlines in [start, end), when the sink wants numbers */
+	size_t lines_seen, counted; /* the search's: newlines in [start, start + counted) */
 	bool count_only;
 	size_t n_hits, cap_hits;
 	struct chunk_hit *hits;
@@ -621,6 +622,7 @@ struct chunk_run {
 	size_t n_chunks;
 	size_t page; /* the page size */
 	size_t next; /* the next chunk to take (atomic) */
+	size_t count_upto; /* 0: the search pass; else the counting pass, over chunks [0, count_upto) */
 	bool vanished; /* a helper found the mapping truncated (atomic) */
 };
 
@@ -659,6 +661,14 @@ static void chunk_work(void *ctx)
 	struct chunk_run *r = w->run;
 	for (;;) {
 		size_t i = __atomic_fetch_add(&r->next, 1, __ATOMIC_RELAXED);
+		if (r->count_upto) {
+			if (i >= r->count_upto)
+				return;
+			struct chunk *c = &r->chunks[i];
+			c->lines = c->lines_seen + file_count_newlines(r->data + c->start + c->counted,
+								       c->end - c->start - c->counted);
+			continue;
+		}
 		if (i >= r->n_chunks)
 			return;
 		struct chunk *c = &r->chunks[i];
@@ -676,9 +686,9 @@ static void chunk_work(void *ctx)
 #endif
 		c->status =
 			search_range(r->s, w->st, d, n, &ss, &w->scratch, &w->cap_scratch, &lines, &counted);
-		/* the later chunks' line numbers start after this one's lines */
-		if (!ss.count_only && i + 1 < r->n_chunks)
-			c->lines = lines + file_count_newlines(d + counted, n - counted);
+		/* the rest of its lines are counted only if a later chunk has a hit to number */
+		c->lines_seen = lines;
+		c->counted = counted;
 	}
 }
 
@@ -687,7 +697,7 @@ static void chunk_work(void *ctx)
 static void chunk_thread(void *ctx, unsigned worker)
 {
 	struct chunk_worker *w = &((struct chunk_worker *)ctx)[worker];
-	if (worker)
+	if (worker && !w->st)
 		w->st = rx_state_new(w->run->s->re);
 	w->whole = file_scan_guarded(chunk_work, w);
 	if (worker && !w->whole)
@@ -779,6 +789,16 @@ enum search_status search_parallel(const struct searcher *s, struct rx_state *st
 		w[i].run = &r;
 	w[0] = (struct chunk_worker){.run = &r, .st = st, .scratch = *spans, .cap_scratch = *spans_cap};
 	walk_parallel((unsigned)helpers + 1, chunk_thread, w);
+	/* A hit's number needs the lines of every chunk before it: those are counted now, on the
+	 * threads again, and none at all when nothing was found (a whole pass over the file saved) */
+	if (w[0].whole && !r.vanished && !sink->count_only) {
+		for (size_t i = r.n_chunks; i-- > 0 && !r.count_upto;)
+			if (r.chunks[i].n_hits)
+				r.count_upto = i;
+		r.next = 0;
+		if (r.count_upto)
+			walk_parallel((unsigned)helpers + 1, chunk_thread, w);
+	}
 	*spans = w[0].scratch;
 	*spans_cap = w[0].cap_scratch;
 	bool whole = w[0].whole && !r.vanished;

@@ -41,6 +41,21 @@ struct root {
 
 enum job_kind { JOB_DIR, JOB_FILES };
 
+/* A listed directory's descriptor, shared by the worker that listed it and the batches of its
+ * files handed to others: closed when the last of them is done. */
+struct dirh {
+	int fd;
+	atomic_size_t refs;
+};
+
+static void dirh_unref(struct dirh *d)
+{
+	if (d && atomic_fetch_sub_explicit(&d->refs, 1, memory_order_acq_rel) == 1) {
+		close(d->fd);
+		free(d);
+	}
+}
+
 struct job {
 	enum job_kind kind;
 	const struct root *root;
@@ -49,6 +64,10 @@ struct job {
 	size_t len;
 	struct buf names; /* JOB_FILES: full paths, each NUL-terminated */
 	size_t n_names;
+	/* the directory the job's entries are in (a reference; NULL for a root), and where each
+	 * path's name starts: each is opened there, one component, not walked from the root */
+	struct dirh *dir;
+	size_t name_off;
 };
 
 struct walker;
@@ -274,6 +293,7 @@ static void job_release(struct job *j)
 {
 	free(j->path);
 	buf_release(&j->names);
+	dirh_unref(j->dir);
 }
 
 static void push_jobs(struct walker *w, struct job *jobs, size_t n)
@@ -293,12 +313,13 @@ static bool cancelled(const struct walker *w)
 	return w->o->cancel && atomic_load_explicit(w->o->cancel, memory_order_relaxed);
 }
 
-static void run_files(struct worker *wk, const char *names, size_t n)
+static void run_files(struct worker *wk, const struct dirh *dir, size_t name_off, const char *names, size_t n)
 {
 	const char *p = names;
 	for (size_t i = 0; i < n && !cancelled(wk->w); i++) {
 		size_t len = strlen(p);
-		wk->w->fn(wk->w->ctx, wk->id, p, len);
+		struct walk_file f = {.path = p, .len = len, .dirfd = dir->fd, .name = p + name_off};
+		wk->w->fn(wk->w->ctx, wk->id, &f);
 		p += len + 1;
 	}
 }
@@ -367,17 +388,19 @@ static bool entry_kept(struct worker *wk, const struct root *r, const struct lev
 	return true;
 }
 
-/* Queues every file past the first FILE_BATCH as jobs of FILE_BATCH names, after the
- * subdirectories in *subs; returns how many leading files the calling worker keeps. */
-static size_t batch_files(const struct root *r, const struct buf *files, size_t n_files, struct job **subs,
-			  size_t *n_subs, size_t *cap_subs)
+/* Queues every file past the first FILE_BATCH as jobs of FILE_BATCH names (each holding a
+ * reference to dir), after the subdirectories in *subs; returns how many leading files the
+ * calling worker keeps. */
+static size_t batch_files(const struct root *r, struct dirh *dir, size_t name_off, const struct buf *files,
+			  size_t n_files, struct job **subs, size_t *n_subs, size_t *cap_subs)
 {
 	const char *p = files->data;
 	size_t keep = n_files < FILE_BATCH ? n_files : FILE_BATCH;
 	for (size_t i = 0; i < keep; i++)
 		p += strlen(p) + 1;
 	for (size_t i = keep; i < n_files;) {
-		struct job j = {.kind = JOB_FILES, .root = r};
+		struct job j = {.kind = JOB_FILES, .root = r, .dir = dir, .name_off = name_off};
+		atomic_fetch_add_explicit(&dir->refs, 1, memory_order_relaxed);
 		size_t take = n_files - i < FILE_BATCH ? n_files - i : FILE_BATCH;
 		const char *start = p;
 		for (size_t k = 0; k < take; k++)
@@ -396,10 +419,12 @@ static void run_dir(struct worker *wk, struct job *job)
 	struct walker *w = wk->w;
 	const struct root *r = job->root;
 	int flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
-	if (job->lv != r->above || job->len != strlen(r->prefix))
+	if (job->dir || job->lv != r->above || job->len != strlen(r->prefix))
 		flags |= O_NOFOLLOW; /* a root may be a link; what the walk found is never followed */
 	const char *dir = job->len ? job->path : ".";
-	int dfd = w->o->wt ? resolve_open_beneath(w->o->wt, dir, flags) : open(dir, flags);
+	int dfd = job->dir   ? openat(job->dir->fd, job->path + job->name_off, flags)
+		  : w->o->wt ? resolve_open_beneath(w->o->wt, dir, flags)
+			     : open(dir, flags);
 	if (dfd < 0) {
 		wk->counts.unreadable++;
 		return;
@@ -427,6 +452,9 @@ static void run_dir(struct worker *wk, struct job *job)
 	if (base && job->path[base - 1] != '/')
 		buf_addc(&wk->path, '/');
 	size_t dir_len = wk->path.len;
+	struct dirh *held = xmalloc(sizeof(*held));
+	held->fd = dfd;
+	atomic_init(&held->refs, 1);
 	for (size_t at = 0; at < ents->len;) {
 		unsigned char type = (unsigned char)ents->data[at];
 		const char *name = ents->data + at + 1;
@@ -450,18 +478,22 @@ static void run_dir(struct worker *wk, struct job *job)
 						      .root = r,
 						      .lv = lv,
 						      .path = xstrndup(path, len),
-						      .len = len};
+						      .len = len,
+						      .dir = held,
+						      .name_off = dir_len};
+			atomic_fetch_add_explicit(&held->refs, 1, memory_order_relaxed);
 		} else {
 			buf_add(&files, path, len + 1);
 			n_files++;
 		}
 	}
-	close(dfd);
-	/* Hand out everything but the first batch of files, which this worker keeps. */
-	size_t keep = batch_files(r, &files, n_files, &subs, &n_subs, &cap_subs);
+	/* Hand out everything but the first batch of files, which this worker keeps; dfd stays open
+	 * until the last job with an entry in it is done. */
+	size_t keep = batch_files(r, held, dir_len, &files, n_files, &subs, &n_subs, &cap_subs);
 	push_jobs(w, subs, n_subs);
 	free(subs);
-	run_files(wk, files.data, keep);
+	run_files(wk, held, dir_len, files.data, keep);
+	dirh_unref(held);
 	buf_release(&files);
 }
 
@@ -520,7 +552,7 @@ static void worker_main(void *ctx, unsigned id)
 		else if (job.kind == JOB_DIR)
 			run_dir(wk, &job);
 		else
-			run_files(wk, job.names.data, job.n_names);
+			run_files(wk, job.dir, job.name_off, job.names.data, job.n_names);
 		job_release(&job);
 		pthread_mutex_lock(&w->mu);
 		w->active--;

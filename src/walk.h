@@ -39,9 +39,19 @@ struct walk_counts {
 	long unreadable; /* directories that could not be read */
 };
 
-/* Called once per kept regular file, on worker thread `worker` (< walk_threads(o)). path is
- * NUL-terminated and valid only during the call. */
-typedef void (*walk_file_fn)(void *ctx, unsigned worker, const char *path, size_t len);
+/* A kept regular file as the walk hands it out: path (NUL-terminated, len bytes) as printed, and
+ * the directory the walk listed it in, held open, with the file's name in it, so the file opens
+ * with a one-component openat(dirfd, name, O_NOFOLLOW) instead of a walk of the whole path. All
+ * of it is valid only during the callback. */
+struct walk_file {
+	const char *path;
+	size_t len;
+	int dirfd;
+	const char *name;
+};
+
+/* Called once per kept regular file, on worker thread `worker` (< walk_threads(o)). */
+typedef void (*walk_file_fn)(void *ctx, unsigned worker, const struct walk_file *f);
 
 /* Number of worker threads walk_run will use. */
 unsigned walk_threads(const struct walk_opts *o);

@@ -69,17 +69,22 @@ static void search_stream_data(void *ctx, struct buf *b, struct file_stream *fs)
 	sink_render(&c->f->sh, &w->sink, NULL, 0, w->status);
 }
 
-/* Reads a file the walk's d_type (or the command line's stat) says is regular; follow: a root
- * named on the command line may be a symlink, what the walk found is never followed. */
-static void search_file(struct finder *f, struct fworker *w, const char *path, bool follow)
+/* Reads a file the walk's d_type (or the command line's stat) says is regular: one the walk found
+ * (wf) is opened in its directory and never followed; a root named on the command line may be a
+ * symlink. */
+static void search_file(struct finder *f, struct fworker *w, const char *path, const struct walk_file *wf)
 {
 	struct scan_ctx c = {f, w};
 	struct sink_counts *n = &w->sink.n;
 	/* a file named on the command line is mapped and split among the threads; in the walk, whose
 	 * threads are busy with other files, a large one is streamed (no context lines around) */
-	size_t stream_min = follow || f->sh.before || f->sh.after ? 0 : f->s.stream_min;
-	switch (file_scan_stream(f->wt, path, follow, f->o->max_file_bytes, &w->data, search_data,
-				 search_stream_data, stream_min, &c)) {
+	size_t stream_min = !wf || f->sh.before || f->sh.after ? 0 : f->s.stream_min;
+	long max = f->o->max_file_bytes;
+	enum file_scan_status st = wf ? file_scan_stream_at(wf->dirfd, wf->name, max, &w->data, search_data,
+							    search_stream_data, stream_min, &c)
+				      : file_scan_stream(f->wt, path, true, max, &w->data, search_data,
+							 search_stream_data, stream_min, &c);
+	switch (st) {
 	case FILE_SCAN_OK: sink_commit(&f->sh, &w->sink, path, w->status); break;
 	case FILE_SCAN_UNREADABLE: n->unreadable++; break;
 	case FILE_SCAN_TOO_LARGE: n->too_large++; break;
@@ -88,11 +93,10 @@ static void search_file(struct finder *f, struct fworker *w, const char *path, b
 	}
 }
 
-static void on_file(void *ctx, unsigned worker, const char *path, size_t len)
+static void on_file(void *ctx, unsigned worker, const struct walk_file *wf)
 {
-	(void)len;
 	struct finder *f = ctx;
-	search_file(f, &f->w[worker], path, false);
+	search_file(f, &f->w[worker], wf->path, wf);
 }
 
 static int fres_path_cmp(const void *a, const void *b)
@@ -139,7 +143,7 @@ void find_pass_run(struct find_call *c, const struct worktree *wt)
 	struct sigaction bus_was;
 	file_scan_guard_begin(&bus_was);
 	for (size_t i = 0; i < rs->n_files; i++)
-		search_file(&f, &f.w[0], rs->files[i], true);
+		search_file(&f, &f.w[0], rs->files[i], NULL);
 	if (rs->n_dirs)
 		walk_run(rs->dirs, rs->n_dirs, &wo, on_file, &f, &t->wc);
 	file_scan_guard_end(&bus_was);

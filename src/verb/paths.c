@@ -96,6 +96,11 @@ static void on_path(void *ctx, unsigned worker, const char *path, size_t len)
 	w->paths[w->n++] = xstrndup(path, len);
 }
 
+static void on_walked(void *ctx, unsigned worker, const struct walk_file *wf)
+{
+	on_path(ctx, worker, wf->path, wf->len);
+}
+
 static int str_path_cmp(const void *a, const void *b)
 {
 	return roots_path_cmp(*(char *const *)a, *(char *const *)b);
@@ -117,7 +122,7 @@ static size_t walk_paths(const struct opts *o, const struct worktree *wt, struct
 	for (size_t i = 0; i < rs->n_files; i++)
 		on_path(pf, 0, rs->files[i], strlen(rs->files[i]));
 	if (rs->n_dirs)
-		walk_run(rs->dirs, rs->n_dirs, &wo, on_path, pf, wc);
+		walk_run(rs->dirs, rs->n_dirs, &wo, on_walked, pf, wc);
 	char **v = NULL;
 	size_t n = 0, cap = 0;
 	for (unsigned i = 0; i < nw; i++) {

@@ -2,6 +2,7 @@
  * exactly once and the same entries are counted as ignored. The tree has a flat directory big
  * enough to be split into file batches, nested directories, an ignored directory, hidden
  * entries and a symlink. */
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,14 +19,22 @@ struct seen {
 	char **paths;
 	size_t n, cap;
 	unsigned max_worker;
+	long misnamed;
 };
 
-static void on_file(void *ctx, unsigned worker, const char *path, size_t len)
+static void on_file(void *ctx, unsigned worker, const struct walk_file *f)
 {
 	struct seen *s = ctx;
+	/* the name is the path's last component, and it is there in the held directory */
+	const char *slash = strrchr(f->path, '/');
+	struct stat st;
+	bool named = !strcmp(f->name, slash ? slash + 1 : f->path) &&
+		     !fstatat(f->dirfd, f->name, &st, AT_SYMLINK_NOFOLLOW) && S_ISREG(st.st_mode);
 	pthread_mutex_lock(&s->mu);
+	if (!named)
+		s->misnamed++;
 	XGROW(s->paths, s->cap, s->n + 1);
-	s->paths[s->n++] = xstrndup(path, len);
+	s->paths[s->n++] = xstrndup(f->path, f->len);
 	if (worker > s->max_worker)
 		s->max_worker = worker;
 	pthread_mutex_unlock(&s->mu);
@@ -94,6 +103,7 @@ int main(void)
 			if (!strcmp(s.paths[i - 1], s.paths[i]))
 				unique = false;
 		unit_check(unique, "%u threads: each file once", threads[t]);
+		unit_long("files whose name is not in the held directory", s.misnamed, 0);
 		unit_check(s.max_worker < threads[t], "%u threads: worker ids in range", threads[t]);
 		unit_long("gitignore count", c.gitignore, 1);
 		unit_long("hidden count", c.hidden, 2);
