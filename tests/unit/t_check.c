@@ -104,12 +104,12 @@ static void validators(void)
 		 true},
 		/* found by fuzz_check_toml: TOML is UTF-8 (tomllib refuses these), and an empty quoted
 		 * table name once indexed a null buffer (UBSan) */
-		{"toml: invalid UTF-8 in a multi-line string", check_toml, "a = \"\"\"\n\xff\"\"\"\n", false},
-		{"toml: invalid UTF-8 in a comment", check_toml, "# \xff\na = 1\n", false},
-		{"toml: an empty quoted table name", check_toml, "[\"\"]\nv = 1\n", true},
-		{"toml: a local time without seconds (TOML 1.1, not 1.0)", check_toml, "a = 20:00\n", false},
-		{"toml: a date-time without seconds", check_toml, "a = 1979-05-27T07:32\n", false},
-		{"toml: control: a local time with seconds and a fraction", check_toml, "a = 07:32:00.5\n",
+		{"toml: invalid UTF-8 in a multi-line string", toml_valid, "a = \"\"\"\n\xff\"\"\"\n", false},
+		{"toml: invalid UTF-8 in a comment", toml_valid, "# \xff\na = 1\n", false},
+		{"toml: an empty quoted table name", toml_valid, "[\"\"]\nv = 1\n", true},
+		{"toml: a local time without seconds (TOML 1.1, not 1.0)", toml_valid, "a = 20:00\n", false},
+		{"toml: a date-time without seconds", toml_valid, "a = 1979-05-27T07:32\n", false},
+		{"toml: control: a local time with seconds and a fraction", toml_valid, "a = 07:32:00.5\n",
 		 true},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
@@ -231,11 +231,37 @@ static void presets(void)
 	diag_release(&d);
 }
 
+/* The key rules over many keys (issue 28: a key set grown past its first sizes, so the index is
+ * rebuilt several times): each rule still fires at the first key and the last. */
+static void toml_many_keys(void)
+{
+	struct buf b = BUF_INIT;
+	for (int i = 0; i < 20000; i++)
+		buf_addf(&b, "k%d = %d\n", i, i);
+	size_t base = b.len;
+	unit_check(toml_valid(b.data, b.len), "toml many keys: 20,000 distinct keys are valid");
+	buf_adds(&b, "k0 = 1\n");
+	unit_check(!toml_valid(b.data, b.len), "toml many keys: the first key again is a duplicate");
+	buf_truncate(&b, base);
+	buf_adds(&b, "k19999 = 1\n");
+	unit_check(!toml_valid(b.data, b.len), "toml many keys: the last key again is a duplicate");
+	buf_truncate(&b, base);
+	buf_adds(&b, "k20000 = 1\n[t]\na = 1\n[[u]]\na = 1\n[[u]]\na = 1\n");
+	unit_check(toml_valid(b.data, b.len), "toml many keys: a new key, a table, two array tables");
+	buf_adds(&b, "[t]\n");
+	unit_check(!toml_valid(b.data, b.len), "toml many keys: a table defined twice");
+	buf_truncate(&b, base);
+	buf_adds(&b, "k5.x = 1\n");
+	unit_check(!toml_valid(b.data, b.len), "toml many keys: a dotted key over a value");
+	buf_release(&b);
+}
+
 int main(void)
 {
 	unit_begin("t_check");
 	words();
 	validators();
+	toml_many_keys();
 	kinds();
 	layer1();
 	presets();
