@@ -361,6 +361,10 @@ static void final_omits(const struct tcall *t, struct omits *om)
 		for (size_t k = 0; k < r->n; k++)
 			omit_selector_resolved(om, r->items[k].s1, r->items[k].s2);
 	}
+	for (size_t i = 0; i < t->n_j; i++)
+		for (size_t k = 0; k < t->j[i].res.n_ops; k++)
+			if (t->j[i].res.aliases[k])
+				omit_aliases_reached(om, t->j[i].res.keys[k], t->j[i].res.aliases[k]);
 	for (size_t i = 0; i < t->n_j; i++) {
 		const struct tjob *j = &t->j[i];
 		for (size_t k = 0; k < j->gap.n; k++)
