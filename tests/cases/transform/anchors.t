@@ -127,3 +127,12 @@ a: &x 1
 b: *x
 ---
 # T
+
+### --json: the aliases reached are an omission of their own
+% printf 'a: &x 1\nb: *x\n' > f.yaml
+$ lets transform f.yaml --set a=2 --json | grep -o '"omitted":\[[^]]*\]'
+? 0
+"omitted":[{"aliases_reached":{"key":"a","aliases":1}}]
+--- file f.yaml
+a: &x 2
+b: *x
