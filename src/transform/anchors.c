@@ -27,7 +27,42 @@ struct anch {
 struct anchs {
 	struct anch *a;
 	size_t n, cap;
+	size_t *open; /* the anchored collections still open, innermost last (indexes into a) */
+	size_t n_open, cap_open;
+	size_t *last; /* by name: 1 + the index of the latest anchor of that name (0: none) */
+	size_t cap_last;
 };
+
+static size_t name_hash(const char *k)
+{
+	size_t h = 14695981039346656037u;
+	for (; *k; k++)
+		h = (h ^ (unsigned char)*k) * 1099511628211u;
+	return h;
+}
+
+/* The slot of name in s->last (grown as anchors come: at most half full). */
+static size_t *last_slot(struct anchs *s, const char *name)
+{
+	size_t k = name_hash(name) & (s->cap_last - 1);
+	while (s->last[k] && strcmp(s->a[s->last[k] - 1].name, name))
+		k = (k + 1) & (s->cap_last - 1);
+	return &s->last[k];
+}
+
+static void last_set(struct anchs *s, size_t idx)
+{
+	if ((s->n + 1) * 2 > s->cap_last) {
+		size_t *old = s->last, cap = s->cap_last;
+		s->cap_last = cap ? cap * 2 : 64;
+		s->last = xcalloc(s->cap_last, sizeof(*s->last));
+		for (size_t i = 0; i < cap; i++)
+			if (old[i])
+				*last_slot(s, s->a[old[i] - 1].name) = old[i];
+		free(old);
+	}
+	*last_slot(s, s->a[idx].name) = idx + 1;
+}
 
 static void anchs_release(struct anchs *s)
 {
@@ -36,6 +71,8 @@ static void anchs_release(struct anchs *s)
 		free(s->a[i].plain);
 	}
 	free(s->a);
+	free(s->open);
+	free(s->last);
 }
 
 static const unsigned char *start_anchor(const yaml_event_t *ev)
@@ -71,12 +108,13 @@ static void on_event(struct anchs *s, const yaml_event_t *ev, size_t base, size_
 	bool opens = ev->type == YAML_SEQUENCE_START_EVENT || ev->type == YAML_MAPPING_START_EVENT;
 	bool closes = ev->type == YAML_SEQUENCE_END_EVENT || ev->type == YAML_MAPPING_END_EVENT;
 	if (closes) {
-		for (size_t i = s->n; i-- > 0;)
-			if (!s->a[i].alias && s->a[i].open == *depth) {
-				s->a[i].end = end;
-				s->a[i].open = 0;
-				break;
-			}
+		/* a stack, not a search: one per close would be quadratic in the anchors */
+		struct anch *top = s->n_open ? &s->a[s->open[s->n_open - 1]] : NULL;
+		if (top && top->open == *depth) {
+			top->end = end;
+			top->open = 0;
+			s->n_open--;
+		}
 		(*depth)--;
 	}
 	if (opens)
@@ -84,6 +122,11 @@ static void on_event(struct anchs *s, const yaml_event_t *ev, size_t base, size_
 	if (name) {
 		struct anch *a = anch_add(s, (const char *)name, at, end, doc);
 		a->open = opens ? *depth : 0;
+		if (opens) {
+			XGROW(s->open, s->cap_open, s->n_open + 1);
+			s->open[s->n_open++] = s->n - 1;
+		}
+		last_set(s, s->n - 1);
 		if (ev->type == YAML_SCALAR_EVENT && ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
 		    !memchr(ev->data.scalar.value, '\n', ev->data.scalar.length))
 			a->plain = xstrndup((const char *)ev->data.scalar.value, ev->data.scalar.length);
@@ -91,11 +134,9 @@ static void on_event(struct anchs *s, const yaml_event_t *ev, size_t base, size_
 	if (ev->type == YAML_ALIAS_EVENT) {
 		struct anch *a = anch_add(s, (const char *)ev->data.alias.anchor, at, end, doc);
 		a->alias = true;
-		for (size_t i = s->n - 1; i-- > 0;)
-			if (!s->a[i].alias && s->a[i].doc == doc && !strcmp(s->a[i].name, a->name)) {
-				a->def = i;
-				break;
-			}
+		size_t i = s->cap_last ? *last_slot(s, a->name) : 0;
+		if (i && s->a[i - 1].doc == doc)
+			a->def = i - 1;
 	}
 }
 
