@@ -10,6 +10,8 @@
 #include "file.h"
 #include "fuzz.h"
 #include "transform/tf.h"
+#include "format/format.h"
+#include "format/model.h"
 #include "transform/tf_int.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -17,13 +19,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size > 65536 || file_is_binary((const char *)data, size)) /* lets reads no such file */
 		return 0;
 	char *s = fuzz_cstr(data, size);
-	bool valid = check_toml(s, size);
+	bool valid = toml_valid(s, size);
 	char detail[256];
-	assert(tf_valid(TF_TOML, "f.toml", s, size, detail, sizeof(detail)) == valid);
+	assert(format_valid(FMT_TOML, "f.toml", s, size, detail, sizeof(detail)) == valid);
 	struct doc d = {0};
-	bool read = doc_build(&d, TF_TOML, s, size);
+	bool read = doc_build(&d, FMT_TOML, s, size);
 	if (valid && !read) {
-		fprintf(stderr, "check_toml accepts what the transform parser cannot read\n");
+		fprintf(stderr, "toml_valid accepts what the transform parser cannot read\n");
 		abort();
 	}
 	doc_release(&d);
