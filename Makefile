@@ -120,7 +120,8 @@ clean:
 
 # The long runs of the stress tests make check runs a slice of (minutes, not seconds): `make soak`
 # (SOAK_OPS operations, SOAK_SEED to vary them; SOAK_APPENDS appends by another writer against
-# SOAK_APPEND_EDITS edits), then MCP_SOAK_CALLS calls to one `lets mcp` session
+# SOAK_APPEND_EDITS edits), the 1x/4x/16x size ladder of tests/stress/scale.sh (16x/1x <= 20),
+# then MCP_SOAK_CALLS calls to one `lets mcp` session
 # over the SDK client, a tenth of the reads cancelled at random (0 protocol errors, memory flat).
 .PHONY: soak
 SOAK_OPS ?= 5000
@@ -133,6 +134,7 @@ soak: deps
 	MEANING_OPS=$(SOAK_OPS) MEANING_SEED=$(SOAK_SEED) bash tests/stress/meaning-data.sh $(BUILD)/lets
 	MEANING_EDITS=$(SOAK_OPS) bash tests/stress/meaning-code.sh $(BUILD)/lets
 	STRESS_APPENDS=$(SOAK_APPENDS) STRESS_APPEND_EDITS=$(SOAK_APPEND_EDITS) bash tests/stress/append.sh $(BUILD)/lets
+	SCALE_RATIO=1 SCALE_FACTORS="1 4 16" SCALE_BASE_KB=256 bash tests/stress/scale.sh $(BUILD)/lets
 	TMPDIR=$$(if [ -w /dev/shm ]; then echo /dev/shm; else echo $${TMPDIR:-/tmp}; fi) MCP_SOAK=$(MCP_SOAK_CALLS) \
 		MCP_SOAK_SEED=$(SOAK_SEED) MCP_RSS_LIMIT_KB=512 node tests/mcp/soak.cjs $(BUILD)/lets
 

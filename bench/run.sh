@@ -98,6 +98,7 @@ suite transform
 suite bigfile
 mkdir -p edit
 suite findsym
+suite scale
 
 . "$root/bench/hooks.sh"
 

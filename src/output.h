@@ -109,6 +109,7 @@ enum omission_kind {
 	OM_WS_FOLDED, /* bare: an edit's --old matched with whitespace folded */
 	OM_REINDENTED, /* bare: an edit's --new was re-indented into the file's style */
 	OM_PATH_CAP, /* a=cap b=paths not shown (lets paths) */
+	OM_ALIASES_REACHED, /* s1=key a=YAML aliases whose anchored node the change reached */
 	OM_KIND_COUNT /* not a kind: how many there are */
 };
 
@@ -157,6 +158,8 @@ void omit_long_lines_cut(struct omits *o, long lines);
 void omit_output_trimmed(struct omits *o, long limit, long lines);
 void omit_lossy_lines(struct omits *o, long lines);
 void omit_selector_resolved(struct omits *o, const char *selector, const char *resolved);
+/* a transform of key changed an anchored YAML node that aliases more aliases use */
+void omit_aliases_reached(struct omits *o, const char *key, long aliases);
 void omit_glob(struct omits *o, const char *const *patterns, size_t n);
 /* pattern had no hits and matched as grep reads it, read_as */
 void omit_grep_style(struct omits *o, const char *pattern, const char *read_as);

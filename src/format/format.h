@@ -49,6 +49,9 @@ bool format_frontmatter_valid(const char *s, size_t n, bool *has);
 /* One validator per format (format_valid's, without a BOM's skip for TOML). */
 bool json_valid(const char *s, size_t n, bool jsonc, char *detail, size_t detail_size);
 bool yaml_valid(const char *s, size_t n, char *detail, size_t detail_size);
+/* The deepest YAML nesting of collections yaml_valid loads; deeper is invalid ("nested more than
+ * N levels deep"), as PyYAML stops near Python's recursion limit (1000) and jansson at 2048. */
+#define YAML_MAX_DEPTH 200
 bool toml_valid(const char *s, size_t n);
 
 /* The value jansson reads off s as json_valid does (a BOM skipped, comments blanked, numbers read

@@ -83,6 +83,7 @@ bool yaml_valid_libyaml(const char *s, size_t n, char *detail, size_t detail_siz
 	yaml_parser_set_input_string(&p, (const unsigned char *)s, n);
 	bool ok = true;
 	struct anchors as = {0};
+	int depth = 0;
 	for (bool end = false; !end && ok;) {
 		yaml_event_t ev;
 		if (!yaml_parser_parse(&p, &ev)) {
@@ -92,6 +93,17 @@ bool yaml_valid_libyaml(const char *s, size_t n, char *detail, size_t detail_siz
 			break;
 		}
 		end = ev.type == YAML_STREAM_END_EVENT;
+		if (ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT)
+			depth++;
+		else if (ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT)
+			depth--;
+		if (depth > YAML_MAX_DEPTH) {
+			/* libyaml's scanner walks every open flow level at each token: past this depth
+			 * its time grows with the square of the file */
+			snprintf(detail, detail_size, "line %zu: nested more than %d levels deep",
+				 ev.start_mark.line + 1, YAML_MAX_DEPTH);
+			ok = false;
+		}
 		const unsigned char *a = event_anchor(&ev);
 		if (ev.type == YAML_DOCUMENT_START_EVENT)
 			anchors_clear(&as);

@@ -214,6 +214,11 @@ void omit_selector_resolved(struct omits *o, const char *selector, const char *r
 	omit_fields(o, OM_SELECTOR_RESOLVED, 0, 0, 0, selector, resolved);
 }
 
+void omit_aliases_reached(struct omits *o, const char *key, long aliases)
+{
+	omit_fields(o, OM_ALIASES_REACHED, aliases, 0, 0, key, NULL);
+}
+
 void omit_glob(struct omits *o, const char *const *patterns, size_t n)
 {
 	omit_list(o, OM_GLOB, patterns, n);

@@ -185,6 +185,11 @@ static void text_selector_resolved(struct buf *b, const struct omission *om)
 	buf_addf(b, "%s \xE2\x86\x92 %s", om->s1, om->s2);
 }
 
+static void text_aliases_reached(struct buf *b, const struct omission *om)
+{
+	buf_addf(b, "%s reached %ld alias%s through its anchor", om->s1, om->a, om->a == 1 ? "" : "es");
+}
+
 static void text_glob(struct buf *b, const struct omission *om)
 {
 	buf_adds(b, "glob ");
@@ -277,6 +282,7 @@ static void (*const om_text[])(struct buf *b, const struct omission *om) = {
 	[OM_WS_FOLDED] = text_ws_folded,
 	[OM_REINDENTED] = text_reindented,
 	[OM_PATH_CAP] = text_path_cap,
+	[OM_ALIASES_REACHED] = text_aliases_reached,
 };
 _Static_assert(sizeof(om_text) / sizeof(om_text[0]) == OM_KIND_COUNT,
 	       "a footer text for every omission kind");

@@ -360,6 +360,8 @@ static enum lets_err one_op(struct run *u, const struct tf_op *op, size_t k)
 		err = op_append(&doc, h.node, &v, &e, u->d, p.typed);
 		tv_release(&v);
 	}
+	if (!err)
+		err = anchors_check(&doc, &e, p.typed, &u->r->aliases[k], u->d);
 	if (!err) {
 		apply_edit(u, &e, k);
 		struct buf key = BUF_INIT;
@@ -427,6 +429,7 @@ enum lets_err tf_apply(enum format f, const char *path, const char *src, size_t 
 	u.key_off = xcalloc(n_ops ? n_ops : 1, sizeof(*u.key_off));
 	r->keys = xcalloc(n_ops ? n_ops : 1, sizeof(*r->keys));
 	r->lines = xcalloc(n_ops ? n_ops : 1, sizeof(*r->lines));
+	r->aliases = xcalloc(n_ops ? n_ops : 1, sizeof(*r->aliases));
 	r->n_ops = n_ops;
 	enum lets_err err = LETS_OK;
 	for (size_t k = 0; k < n_ops && !err; k++)
@@ -457,6 +460,7 @@ void tf_result_release(struct tf_result *r)
 		free(r->keys[i]);
 	free(r->keys);
 	free(r->lines);
+	free(r->aliases);
 	for (size_t i = 0; i < r->n_marks; i++)
 		free(r->marks[i].text);
 	free(r->marks);

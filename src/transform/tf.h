@@ -43,6 +43,7 @@ struct tf_result {
 	size_t len;
 	char **keys; /* owned; per operation, the key path as resolved ("plugins[2].version") */
 	long *lines; /* per operation: the line its key sits on in the new file */
+	long *aliases; /* per operation: the YAML aliases its change reached (through their anchor) */
 	size_t n_ops;
 	struct tf_mark *marks; /* sorted by line, deleted lines before the line they precede */
 	size_t n_marks;

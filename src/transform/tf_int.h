@@ -128,6 +128,12 @@ enum lets_err lookup_path(const struct doc *doc, const struct tf_op *op, struct 
 enum lets_err lookup_docs(const struct doc *doc, const struct tpath *p, const struct tf_op *op,
 			  struct diag *d);
 
+/* anchors.c: e's splices on doc (YAML) against its anchors. An anchor e removes that an alias
+ * outside e still uses is ambiguous (the aliases listed, what names the key); else *reach is the
+ * number of aliases to anchored nodes e changes inside. */
+enum lets_err anchors_check(const struct doc *doc, const struct edit *e, const char *what, long *reach,
+			    struct diag *d);
+
 /* Skips spaces, tabs, newlines and comments of fmt from off up to lim. */
 size_t skip_blank(const char *s, size_t off, size_t lim, enum format fmt);
 

@@ -234,11 +234,68 @@ static void presets(void)
 	diag_release(&d);
 }
 
+/* The key rules over many keys (issue 28: a key set grown past its first sizes, so the index is
+ * rebuilt several times): each rule still fires at the first key and the last. */
+static void toml_many_keys(void)
+{
+	struct buf b = BUF_INIT;
+	for (int i = 0; i < 20000; i++)
+		buf_addf(&b, "k%d = %d\n", i, i);
+	size_t base = b.len;
+	unit_check(toml_valid(b.data, b.len), "toml many keys: 20,000 distinct keys are valid");
+	buf_adds(&b, "k0 = 1\n");
+	unit_check(!toml_valid(b.data, b.len), "toml many keys: the first key again is a duplicate");
+	buf_truncate(&b, base);
+	buf_adds(&b, "k19999 = 1\n");
+	unit_check(!toml_valid(b.data, b.len), "toml many keys: the last key again is a duplicate");
+	buf_truncate(&b, base);
+	buf_adds(&b, "k20000 = 1\n[t]\na = 1\n[[u]]\na = 1\n[[u]]\na = 1\n");
+	unit_check(toml_valid(b.data, b.len), "toml many keys: a new key, a table, two array tables");
+	buf_adds(&b, "[t]\n");
+	unit_check(!toml_valid(b.data, b.len), "toml many keys: a table defined twice");
+	buf_truncate(&b, base);
+	buf_adds(&b, "k5.x = 1\n");
+	unit_check(!toml_valid(b.data, b.len), "toml many keys: a dotted key over a value");
+	buf_release(&b);
+}
+
+/* YAML nested past YAML_MAX_DEPTH is refused with its reason, at once (issue 28: libyaml's
+ * scanner made 100,000 open brackets take 45 s); at the limit it is still read. */
+static void yaml_depth(void)
+{
+	char detail[80] = "";
+	struct buf b = BUF_INIT;
+	for (int d = YAML_MAX_DEPTH; d <= YAML_MAX_DEPTH + 1; d++) {
+		buf_truncate(&b, 0);
+		buf_adds(&b, "a: ");
+		for (int i = 0; i < d; i++)
+			buf_addc(&b, '[');
+		for (int i = 0; i < d; i++)
+			buf_addc(&b, ']');
+		buf_addc(&b, '\n');
+		bool ok = yaml_valid(b.data, b.len, detail, sizeof(detail));
+		unit_check(ok == (d < YAML_MAX_DEPTH), "yaml depth: a map and %d flow levels", d);
+	}
+	unit_str("yaml depth: the reason", detail, "line 1: nested more than 200 levels deep");
+	buf_truncate(&b, 0);
+	for (int i = 0; i < 100000; i++)
+		buf_addc(&b, '[');
+	unit_check(!yaml_valid(b.data, b.len, detail, sizeof(detail)), "yaml depth: 100,000 open brackets");
+	buf_truncate(&b, 0);
+	for (int i = 0; i < YAML_MAX_DEPTH + 1; i++)
+		buf_addf(&b, "%*sk:\n", i, "");
+	unit_check(!yaml_valid(b.data, b.len, detail, sizeof(detail)),
+		   "yaml depth: block maps past the limit");
+	buf_release(&b);
+}
+
 int main(void)
 {
 	unit_begin("t_check");
+	yaml_depth();
 	words();
 	validators();
+	toml_many_keys();
 	kinds();
 	layer1();
 	presets();
