@@ -456,11 +456,20 @@ static enum lets_err commit_replace(struct publish_op *op, struct diag *d)
 {
 	int old = openat(op->dir, op->name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	enum lets_err e = LETS_OK;
+	struct stat cur;
+	/* the look (its hash takes a while) before the temporary gets a name, so that a SIGKILL,
+	 * which nothing holds back, has only a few system calls in which to leave a name behind;
+	 * the stat after the naming keeps the look the last word on the path */
+	if (old < 0 || !still_as_read(op, old)) {
+		e = changed_error(op, d);
+		goto out;
+	}
 	if (!op->tmp && name_tmp(op, 0) < 0) {
 		e = diag_add(d, E_IO_ERROR, "replacing %s failed: %s", op->path, strerror(errno));
 		goto out;
 	}
-	if (old < 0 || !still_as_read(op, old)) {
+	if (fstatat(op->dir, op->name, &cur, AT_SYMLINK_NOFOLLOW) < 0 || !publish_same(&cur, &op->expected) ||
+	    fstat(old, &cur) < 0 || !publish_same(&cur, &op->expected)) {
 		e = changed_error(op, d);
 		goto out;
 	}
