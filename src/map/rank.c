@@ -232,16 +232,24 @@ void map_pagerank(size_t n, const uint32_t *from, const uint32_t *to, const doub
 	free(next);
 }
 
-/* The teleport vector: the focus's files, else every ranked file, alike. */
-static void teleport(const struct map_call *c, double *t)
+/* The teleport vector: every ranked file alike; with a focus, its files, and at half weight the
+ * files that refer to them or that they refer to (edges g), so the rank starts around the focus
+ * in both directions. */
+static void teleport(const struct map_call *c, const struct edges *g, double *t)
 {
-	size_t n = 0;
 	for (size_t i = 0; i < c->n_files; i++)
-		n += c->focus.files ? c->focus.files[i] : ranked(&c->files[i]);
-	for (size_t i = 0; i < c->n_files; i++) {
-		bool in = c->focus.files ? c->focus.files[i] : ranked(&c->files[i]);
-		t[i] = in && n ? 1.0 / (double)n : 0;
+		t[i] = (c->focus.files ? c->focus.files[i] : ranked(&c->files[i])) ? 1.0 : 0;
+	for (size_t e = 0; c->focus.files && e < g->n; e++) {
+		if (c->focus.files[g->from[e]] && t[g->to[e]] < 0.5)
+			t[g->to[e]] = 0.5;
+		if (c->focus.files[g->to[e]] && t[g->from[e]] < 0.5)
+			t[g->from[e]] = 0.5;
 	}
+	double sum = 0;
+	for (size_t i = 0; i < c->n_files; i++)
+		sum += t[i];
+	for (size_t i = 0; i < c->n_files && sum > 0; i++)
+		t[i] /= sum;
 }
 
 struct flow {
@@ -253,8 +261,22 @@ static void flow_add(void *ctx, struct name *e, size_t slot, double w)
 	e->flow[slot] += ((struct flow *)ctx)->share * w;
 }
 
-/* Each definition's score: the rank that flows to its file through references to its name, and
- * a millionth of its file's rank, which orders the definitions nothing refers to. */
+/* The rank that flows to file i's definition k through references to its name. */
+static double flow_in(const struct map_call *c, const struct names *t, size_t i, size_t k)
+{
+	const struct sym_item *d = &c->files[i].defs.v[k];
+	const char *s = last_part(d);
+	struct name *e = names_find(t, s, d->name_len, fnv(s, d->name_len));
+	for (size_t j = 0; e->s && j < e->n; j++)
+		if (e->files[j] == i)
+			return e->flow[j];
+	return 0;
+}
+
+/* Each definition's score: the rank that flows to its file through references to its name, plus
+ * a share of the rest of its file's rank: with a focus, that rest (the teleport's, around the
+ * focus) is shared evenly among the file's definitions; without one, a millionth of the file's
+ * rank only orders the definitions nothing refers to. */
 static void scores(struct map_call *c, struct names *t, const double *out)
 {
 	for (uint32_t a = 0; a < c->n_files; a++) {
@@ -265,16 +287,12 @@ static void scores(struct map_call *c, struct names *t, const double *out)
 	for (size_t i = 0; i < c->n_files; i++) {
 		struct map_file *f = &c->files[i];
 		f->score = xcalloc(f->defs.n + 1, sizeof(double));
-		for (size_t k = 0; k < f->defs.n; k++) {
-			const struct sym_item *d = &f->defs.v[k];
-			const char *s = last_part(d);
-			struct name *e = names_find(t, s, d->name_len, fnv(s, d->name_len));
-			double in = 0;
-			for (size_t j = 0; e->s && j < e->n; j++)
-				if (e->files[j] == i)
-					in = e->flow[j];
-			f->score[k] = in + f->rank * 1e-6;
-		}
+		double in = 0;
+		for (size_t k = 0; k < f->defs.n; k++)
+			in += f->score[k] = flow_in(c, t, i, k);
+		double rest = f->rank > in ? f->rank - in : 0;
+		for (size_t k = 0; k < f->defs.n; k++)
+			f->score[k] += c->focus.files ? rest / (double)f->defs.n : f->rank * 1e-6;
 	}
 }
 
@@ -326,7 +344,7 @@ void map_rank(struct map_call *c)
 	}
 	double *tv = xcalloc(c->n_files + 1, sizeof(double)), *rank = xcalloc(c->n_files + 1, sizeof(double));
 	double *out = xcalloc(c->n_files + 1, sizeof(double));
-	teleport(c, tv);
+	teleport(c, &g, tv);
 	map_pagerank(c->n_files, g.from, g.to, g.w, g.n, tv, rank);
 	for (size_t i = 0; i < c->n_files; i++)
 		c->files[i].rank = rank[i];

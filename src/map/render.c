@@ -133,7 +133,8 @@ static void dir_finish(struct dir *dir)
 static void outline(const struct map_call *c, struct model *m, char ***store, size_t *n_store)
 {
 	struct buf lw = BUF_INIT;
-	struct dir top = {.path = xstrdup("./")};
+	/* the files at the top: of the one root mapped ("src/"), else of the working directory */
+	struct dir top = {.path = c->prefix && c->n_files ? xstrndup(c->files[0].path, c->prefix) : xstrdup("./")};
 	for (size_t i = 0; i < c->n_files; i++) {
 		const struct map_file *f = &c->files[i];
 		const char *rest = f->path + (strlen(f->path) > c->prefix ? c->prefix : 0);
