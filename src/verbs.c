@@ -144,9 +144,7 @@ const struct verb verb_table[] = {
 			"are counted, not ranked. Definitions rank by PageRank over the file graph (file A spells a\n"
 			"name file B defines), each printed as a ready target with its line. --budget defaults to\n"
 			"1000 tokens; the footer says what was left out.\n",
-		.tool = &map_tool,
-		.guide_args = "[path]...",
-		.guide = "orient: outline + the most-referenced definitions as targets; --focus path|#Name",
+		.tool = &map_tool, /* its guide lines are with paths', beyond 0.0.1's (guide.c) */
 	},
 	{
 		.name = "edit",
