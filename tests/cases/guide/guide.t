@@ -104,7 +104,7 @@ lets — Locate · Edit · Transform · Show          one call, bounded output, 
 
 ### the guide stays one screen: at most 60 lines and 3.5 KB
 $ lines=$(lets guide | wc -l); bytes=$(lets guide | wc -c); echo "$lines lines, $bytes bytes"; [ "$lines" -le 60 ] && [ "$bytes" -le 3584 ] && echo fits
-24 lines, 1872 bytes
+26 lines, 2047 bytes
 fits
 
 ### edit --help and transform --help name the keys of a --from - batch
