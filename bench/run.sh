@@ -73,6 +73,7 @@ suite transform
 suite bigfile
 mkdir -p edit
 suite findsym
+suite map
 
 . "$root/bench/hooks.sh"
 

@@ -134,7 +134,8 @@ static void outline(const struct map_call *c, struct model *m, char ***store, si
 {
 	struct buf lw = BUF_INIT;
 	/* the files at the top: of the one root mapped ("src/"), else of the working directory */
-	struct dir top = {.path = c->prefix && c->n_files ? xstrndup(c->files[0].path, c->prefix) : xstrdup("./")};
+	struct dir top = {.path = c->prefix && c->n_files ? xstrndup(c->files[0].path, c->prefix)
+							  : xstrdup("./")};
 	for (size_t i = 0; i < c->n_files; i++) {
 		const struct map_file *f = &c->files[i];
 		const char *rest = f->path + (strlen(f->path) > c->prefix ? c->prefix : 0);
