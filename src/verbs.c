@@ -44,10 +44,9 @@ static const struct verb_tool paths_tool = {
 static const struct verb_tool map_tool = {
 	.title = "Map a repository",
 	.hints = TOOL_READ_ONLY | TOOL_IDEMPOTENT,
-	.pos = {{"paths", true, false, "directories or files to map; the working directory when none"}},
-	.guide = "A bounded outline of the tree (two directory levels, file counts, main languages) and "
-		 "its most important definitions, ranked by PageRank over references between files, each "
-		 "a ready path#Name target with its signature; focus ranks around a path or #Name.",
+	.pos = {{"paths", true, false, "what to map; the working directory when none"}},
+	.guide = "The tree's outline and its most-referenced definitions (PageRank) as path#Name targets; "
+		 "focus: a path or #Name.",
 };
 
 static const struct verb_tool edit_tool = {

@@ -121,12 +121,14 @@ static void dir_count(struct dir *dir, const struct map_file *f, const char *res
 
 static void dir_finish(struct dir *dir)
 {
-	qsort(dir->all, dir->n_all, sizeof(*dir->all), tally_cmp);
+	if (dir->n_all) /* qsort's array may not be NULL, even empty */
+		qsort(dir->all, dir->n_all, sizeof(*dir->all), tally_cmp);
 	for (size_t i = 0; i < dir->n_all && i < MAX_LANGS - 1; i++)
 		dir->langs[i] = dir->all[i];
 	free(dir->all);
 	dir->all = NULL;
-	qsort(dir->kids, dir->n_kids, sizeof(*dir->kids), kid_cmp);
+	if (dir->n_kids)
+		qsort(dir->kids, dir->n_kids, sizeof(*dir->kids), kid_cmp);
 }
 
 /* The outline: files are sorted by path, so each level-1 directory's files are contiguous. */
@@ -169,7 +171,8 @@ static void outline(const struct map_call *c, struct model *m, char ***store, si
 	}
 	for (size_t i = 0; i < m->n_dirs; i++)
 		dir_finish(&m->dirs[i]);
-	qsort(m->langs, m->n_langs, sizeof(*m->langs), tally_cmp);
+	if (m->n_langs)
+		qsort(m->langs, m->n_langs, sizeof(*m->langs), tally_cmp);
 	if (m->n_dirs > MAX_DIRS)
 		m->more_dirs = m->n_dirs - MAX_DIRS;
 	buf_release(&lw);
@@ -284,7 +287,8 @@ static void select_defs(const struct map_call *c, struct model *m, long limit)
 			group[r->file] = (uint32_t)++m->shown_files;
 		k[m->n_shown++] = (struct keyed){group[r->file], r->def, r->file};
 	}
-	qsort(k, m->n_shown, sizeof(*k), keyed_cmp);
+	if (m->n_shown)
+		qsort(k, m->n_shown, sizeof(*k), keyed_cmp);
 	m->shown = xcalloc(m->n_shown + 1, sizeof(*m->shown));
 	for (size_t i = 0; i < m->n_shown; i++)
 		m->shown[i] = (struct shown){k[i].file, k[i].def, NULL};
