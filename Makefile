@@ -68,7 +68,7 @@ ASAN_CFLAGS := $(BASE_CFLAGS) -O1 $(ASAN_FLAGS)
 # checked against verb_fn (src/verbs.h) where it is defined, not only where the table names it.
 SRC_WARN := -Wmissing-prototypes
 
-SYS_LIBS := -lpcre2-8 -ljansson -lyaml -lpthread
+SYS_LIBS := -lpcre2-8 -ljansson -lyaml -lpthread -lm
 TP_LIBS := $(TP)/libtreesitter.a $(TP)/libblake3.a
 # Release is linked static-pie: with no dynamic loader to run it starts in ~0.5 ms of CPU against
 # ~0.85 ms for a dynamic PIE build (perf stat, `lets guide`), ships as one file, and still loads at
@@ -77,7 +77,7 @@ TP_LIBS := $(TP)/libtreesitter.a $(TP)/libblake3.a
 # the ~9,500 pointers the start-up relocates in 1.5 KB instead of 228 KB.
 REL_LDFLAGS := -static-pie -Wl,-z,relro,-z,now -Wl,--gc-sections -Wl,-z,pack-relative-relocs
 
-SRC := $(sort $(wildcard src/*.c src/output/*.c src/verb/*.c src/symbols/*.c src/edit/*.c src/find/*.c src/transform/*.c src/format/*.c src/hook/*.c src/mcp/*.c))
+SRC := $(sort $(wildcard src/*.c src/output/*.c src/verb/*.c src/symbols/*.c src/edit/*.c src/find/*.c src/map/*.c src/transform/*.c src/format/*.c src/hook/*.c src/mcp/*.c))
 REL_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRC))
 ASAN_OBJ := $(patsubst src/%.c,$(BUILD)/asan/obj/%.o,$(SRC))
 ASAN_LIB_OBJ := $(filter-out $(BUILD)/asan/obj/main.o,$(ASAN_OBJ))

@@ -99,6 +99,7 @@ suite bigfile
 mkdir -p edit
 suite findsym
 suite scale
+suite map
 
 . "$root/bench/hooks.sh"
 

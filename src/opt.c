@@ -64,13 +64,16 @@ static const struct opt_spec specs[] = {
 	{"glob", 'g', K_LIST, "<GLOB>", F(globs), "find",
 	 "narrow the walk to paths the glob matches (alias --include)"},
 	{"include", 0, K_LIST, "<GLOB>", F(globs), "find", NULL},
-	{"hidden", 0, K_FLAG, NULL, F(hidden), "find paths", "include hidden files and directories"},
+	{"hidden", 0, K_FLAG, NULL, F(hidden), "find paths map", "include hidden files and directories"},
 	{"line-number", 'n', K_NOOP, NULL, 0, "find", "accepted for grep compatibility; no effect"},
 	{"recursive", 'r', K_NOOP, NULL, 0, "find", NULL},
 	{NULL, 'R', K_NOOP, NULL, 0, "find", NULL},
 	{"extended-regexp", 'E', K_NOOP, NULL, 0, "find", NULL},
 	{"with-filename", 'H', K_NOOP, NULL, 0, "find", NULL},
 	{"invert-match", 'v', K_REFUSED, NULL, 0, "find", NULL},
+
+	{"focus", 0, K_STR, "<FOCUS>", F(focus), "map",
+	 "rank around a file, a directory or #Name (what it uses and what uses it); always shown"},
 
 	{"old", 0, K_STR, "<OLD>", F(old), "edit", "exact text to find; - reads stdin"},
 	{"new", 0, K_STR, "<NEW>", F(new_text), "edit", "replacement text; - reads stdin"},

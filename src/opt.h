@@ -52,6 +52,9 @@ struct opts {
 	struct strlist ops; /* transform: every --set/--delete/--append value in the order typed; which
 			     * flag by pointer identity with the items of set, del and append */
 
+	/* map */
+	const char *focus; /* --focus PATH|#NAME, or NULL */
+
 	/* write, update */
 	bool force, empty, update_check;
 

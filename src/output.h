@@ -110,6 +110,7 @@ enum omission_kind {
 	OM_REINDENTED, /* bare: an edit's --new was re-indented into the file's style */
 	OM_PATH_CAP, /* a=cap b=paths not shown (lets paths) */
 	OM_ALIASES_REACHED, /* s1=key a=YAML aliases whose anchored node the change reached */
+	OM_MAP_BUDGET, /* a=budget (tokens) b=definitions c=files not shown (lets map) */
 	OM_KIND_COUNT /* not a kind: how many there are */
 };
 
@@ -178,6 +179,8 @@ void omit_whitespace_folded(struct omits *o);
 void omit_reindented(struct omits *o);
 /* lets paths: paths more paths over the cap */
 void omit_path_cap(struct omits *o, long cap, long paths);
+/* lets map: the budget left definitions in files unshown */
+void omit_map_budget(struct omits *o, long budget, long definitions, long files);
 /* Appends a deep copy of src (its strings, list and pairs) to o. */
 void omit_copy(struct omits *o, const struct omission *src);
 void omits_release(struct omits *o);

@@ -7,7 +7,7 @@
 
 /* Each verb's function, in src/verb/<verb>.c. */
 verb_fn cmd_show, cmd_find, cmd_paths, cmd_edit, cmd_transform, cmd_write, cmd_guide, cmd_version, cmd_stats,
-	cmd_update, cmd_hooks, cmd_hook, cmd_mcp, cmd_completions;
+	cmd_update, cmd_hooks, cmd_hook, cmd_mcp, cmd_completions, cmd_map;
 
 static const char *const hooks_actions[] = {"install", "uninstall", NULL};
 static const char *const hooks_agents[] = {"claude-code", "codex", NULL};
@@ -40,6 +40,14 @@ static const struct verb_tool paths_tool = {
 		{"paths", true, false, "directories to walk; the working directory when none"}},
 	.guide = "List the files whose path matches a glob or a regex, walking as find does; sorted, "
 		 "capped at " LIMIT_STR(LIMIT_FIND_CAP) ".",
+};
+
+static const struct verb_tool map_tool = {
+	.title = "Map a repository",
+	.hints = TOOL_READ_ONLY | TOOL_IDEMPOTENT,
+	.pos = {{"paths", true, false, "what to map; the working directory when none"}},
+	.guide = "The tree's outline and its most-referenced definitions (PageRank) as path#Name targets; "
+		 "focus: a path or #Name.",
 };
 
 static const struct verb_tool edit_tool = {
@@ -125,6 +133,20 @@ const struct verb verb_table[] = {
 		.min_positional = 1,
 		.positional_name = "<PATTERN>",
 		.tool = &paths_tool,
+	},
+	{
+		.name = "map",
+		.fn = cmd_map,
+		.needs = TREE_VERB,
+		.usage = "[OPTIONS] [PATHS]...",
+		.about = "Outline a tree and rank its definitions by how much of the tree refers to them",
+		.epilogue =
+			"\nThe outline shows two directory levels with file counts and main languages; vendored\n"
+			"trees (vendor/, node_modules/, third_party/) are folded into one line and generated files\n"
+			"are counted, not ranked. Definitions rank by PageRank over the file graph (file A spells a\n"
+			"name file B defines), each printed as a ready target with its line. --budget defaults to\n"
+			"1000 tokens; the footer says what was left out.\n",
+		.tool = &map_tool, /* its guide lines are with paths', beyond 0.0.1's (guide.c) */
 	},
 	{
 		.name = "edit",

@@ -107,7 +107,7 @@ ERROR_CODE=usage
 check "the bash completion knows it" "	hello)" "$("$lets" completions bash | grep -x '	hello)')"
 check "the guide has its line, what it does from column 32" "  hello  [name]...              greet each name" "$("$lets" guide | grep '^  hello')"
 check "it is an MCP tool, named where an unknown tool is refused" \
-	"unknown tool 'x': the tools are show, find, paths, edit, transform, write and hello" \
+	"unknown tool 'x': the tools are show, find, paths, map, edit, transform, write and hello" \
 	"$(echo '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}' | "$lets" mcp | sed 's/.*"message":"\([^"]*\)".*/\1/')"
 check "a tool call runs it" '"text":"hello, ada\n"' \
 	"$(echo '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"hello","arguments":{"names":["ada"]}}}' | "$lets" mcp | grep -o '"text":"[^"]*"')"

@@ -75,6 +75,7 @@ static const struct om_row {
 	[OM_REINDENTED] = {"reindented", {{0}}},
 	[OM_PATH_CAP] = {"path_cap", {{"cap", OV_A}, {"paths", OV_B}}},
 	[OM_ALIASES_REACHED] = {"aliases_reached", {{"key", OV_S1}, {"aliases", OV_A}}},
+	[OM_MAP_BUDGET] = {"map_budget", {{"budget", OV_A}, {"definitions", OV_B}, {"files", OV_C}}},
 };
 _Static_assert(sizeof(om_rows) / sizeof(om_rows[0]) == OM_KIND_COUNT, "a JSON row for every omission kind");
 

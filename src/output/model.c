@@ -278,6 +278,11 @@ void omit_path_cap(struct omits *o, long cap, long paths)
 	omit_fields(o, OM_PATH_CAP, cap, paths, 0, NULL, NULL);
 }
 
+void omit_map_budget(struct omits *o, long budget, long definitions, long files)
+{
+	omit_fields(o, OM_MAP_BUDGET, budget, definitions, files, NULL, NULL);
+}
+
 void omit_copy(struct omits *o, const struct omission *src)
 {
 	struct omission *om = omit_new(o, src->kind);

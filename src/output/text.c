@@ -225,6 +225,15 @@ static void text_path_cap(struct buf *b, const struct omission *om)
 	buf_addf(b, " over the %ld-path cap \xC2\xB7 narrow the pattern or raise --cap", om->a);
 }
 
+static void text_map_budget(struct buf *b, const struct omission *om)
+{
+	buf_addf(b, "budget %ld left out ", om->a);
+	plural(b, om->b, "definition", "definitions");
+	buf_adds(b, " in ");
+	plural(b, om->c, "file", "files");
+	buf_adds(b, " \xC2\xB7 raise --budget or --focus a path or #name");
+}
+
 static void text_unreadable(struct buf *b, const struct omission *om)
 {
 	out_path_text(b, om->s1);
@@ -283,6 +292,7 @@ static void (*const om_text[])(struct buf *b, const struct omission *om) = {
 	[OM_REINDENTED] = text_reindented,
 	[OM_PATH_CAP] = text_path_cap,
 	[OM_ALIASES_REACHED] = text_aliases_reached,
+	[OM_MAP_BUDGET] = text_map_budget,
 };
 _Static_assert(sizeof(om_text) / sizeof(om_text[0]) == OM_KIND_COUNT,
 	       "a footer text for every omission kind");

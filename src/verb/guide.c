@@ -21,6 +21,8 @@ static const char beyond[] =
 	"            lets find --def Name lists every definition \xC2\xB7 find -p heads hits by function\n"
 	"            lets edit 'f.go#Name' --new - replaces the whole symbol, no --old needed\n"
 	"  paths     lets paths '*.go' \xC2\xB7 lets paths '.golangci*' \xE2\x80\x94 file names by glob or regex\n"
+	"  map       lets map [path]... \xE2\x80\x94 the tree's outline and its most-referenced definitions\n"
+	"            as targets, within --budget \xC2\xB7 --focus f.go|dir/|'#Name' ranks around it\n"
 	"  edit      --old matches across indentation and trailing whitespace (--exact: bytes only)\n"
 	"            -w whole words \xC2\xB7 --line-hint N picks the match at line N \xC2\xB7 a refusal prints\n"
 	"            the command that works next\n"

@@ -8,7 +8,7 @@
 //  3. a ready command after an ambiguity is a tool call that, made as given, applies;
 //  4. complete: the unknown-tool message names exactly the tools of tools/list; the shared and the
 //     tools' options described once in the instructions, none cut off, none repeated in a schema;
-//     the batch keys and the key-path grammar in the schemas; tools/list within 6 KB;
+//     the batch keys and the key-path grammar in the schemas; tools/list within 6.5 KB;
 //  5. bounded replies (structuredContent left out past 1 MiB of text, an isError over_budget past
 //     8 MiB, the session alive after), a slow find that does not block ping, a cancelled find
 //     that stops (the next call answered long before the find would have ended, no answer for

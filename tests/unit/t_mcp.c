@@ -38,16 +38,16 @@ static const struct {
 	 "{\"jsonrpc\":\"2.0\",\"id\":0,\"result\":{\"protocolVersion\":\"2024-11-05\",\"capabilities\":{\"tools\":"
 	 "{\"listChanged\":false}},\"serverInfo\":{\"name\":\"lets\",\"version\":\"0.0.1\"},\"instructions\":"
 	 "\"[..]\"}}\n"},
-	/* issue 30: the list is the verb table's tools (it left transform out); issue 29, 4: paths */
+	/* issue 30: the list is the verb table's tools (it left transform out); issue 29, 4: paths; 35: map */
 	{"unknown tool names every tool",
 	 "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"cat\"}}",
 	 "{\"jsonrpc\":\"2.0\",\"id\":5,\"error\":{\"code\":-32602,\"message\":\"unknown tool 'cat': the tools are "
-	 "show, find, paths, edit, transform and write\"}}\n"},
+	 "show, find, paths, map, edit, transform and write\"}}\n"},
 	/* guide is a verb but not a tool: a call to it is an unknown tool too */
 	{"a verb that is no tool is an unknown tool",
 	 "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"guide\"}}",
 	 "{\"jsonrpc\":\"2.0\",\"id\":5,\"error\":{\"code\":-32602,\"message\":\"unknown tool 'guide': the tools "
-	 "are show, find, paths, edit, transform and write\"}}\n"},
+	 "are show, find, paths, map, edit, transform and write\"}}\n"},
 	{"unknown argument",
 	 "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/call\",\"params\":{\"name\":\"show\",\"arguments\":"
 	 "{\"targets\":[\"x\"],\"json\":true}}}",

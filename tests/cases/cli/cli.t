@@ -49,6 +49,7 @@ Commands:
   show         Read files, line ranges, anchors and symbols, several targets per call
   find         Search files; hits print as path:line, grouped by file, capped at 50
   paths        List files whose path matches a glob or regex, by find's walk and ignore rules; sorted, capped at 50
+  map          Outline a tree and rank its definitions by how much of the tree refers to them
   edit         Replace text that must match exactly once, or insert after an anchor; checked, reverted on breakage
   transform    Set, append or delete keys in JSON, YAML, TOML or markdown frontmatter
   write        Create a file from stdin; refuses to overwrite without --force

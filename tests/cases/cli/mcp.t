@@ -6,7 +6,7 @@
 --- stdin
 {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"cat"}}
 $ lets mcp
-{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"unknown tool 'cat': the tools are show, find, paths, edit, transform and write"}}
+{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"unknown tool 'cat': the tools are show, find, paths, map, edit, transform and write"}}
 
 ### control: tools/list serves exactly the tools that message names, in its order
 --- stdin
@@ -15,6 +15,7 @@ $ lets mcp | grep -o '{"name":"[a-z]*"'
 {"name":"show"
 {"name":"find"
 {"name":"paths"
+{"name":"map"
 {"name":"edit"
 {"name":"transform"
 {"name":"write"

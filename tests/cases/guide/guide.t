@@ -24,6 +24,8 @@ lets — Locate · Edit · Transform · Show          one call, bounded output, 
             lets find --def Name lists every definition · find -p heads hits by function
             lets edit 'f.go#Name' --new - replaces the whole symbol, no --old needed
   paths     lets paths '*.go' · lets paths '.golangci*' — file names by glob or regex
+  map       lets map [path]... — the tree's outline and its most-referenced definitions
+            as targets, within --budget · --focus f.go|dir/|'#Name' ranks around it
   edit      --old matches across indentation and trailing whitespace (--exact: bytes only)
             -w whole words · --line-hint N picks the match at line N · a refusal prints
             the command that works next
@@ -52,6 +54,8 @@ lets — Locate · Edit · Transform · Show          one call, bounded output, 
             lets find --def Name lists every definition · find -p heads hits by function
             lets edit 'f.go#Name' --new - replaces the whole symbol, no --old needed
   paths     lets paths '*.go' · lets paths '.golangci*' — file names by glob or regex
+  map       lets map [path]... — the tree's outline and its most-referenced definitions
+            as targets, within --budget · --focus f.go|dir/|'#Name' ranks around it
   edit      --old matches across indentation and trailing whitespace (--exact: bytes only)
             -w whole words · --line-hint N picks the match at line N · a refusal prints
             the command that works next
@@ -90,6 +94,8 @@ lets — Locate · Edit · Transform · Show          one call, bounded output, 
             lets find --def Name lists every definition · find -p heads hits by function
             lets edit 'f.go#Name' --new - replaces the whole symbol, no --old needed
   paths     lets paths '*.go' · lets paths '.golangci*' — file names by glob or regex
+  map       lets map [path]... — the tree's outline and its most-referenced definitions
+            as targets, within --budget · --focus f.go|dir/|'#Name' ranks around it
   edit      --old matches across indentation and trailing whitespace (--exact: bytes only)
             -w whole words · --line-hint N picks the match at line N · a refusal prints
             the command that works next
@@ -98,7 +104,7 @@ lets — Locate · Edit · Transform · Show          one call, bounded output, 
 
 ### the guide stays one screen: at most 60 lines and 3.5 KB
 $ lines=$(lets guide | wc -l); bytes=$(lets guide | wc -c); echo "$lines lines, $bytes bytes"; [ "$lines" -le 60 ] && [ "$bytes" -le 3584 ] && echo fits
-24 lines, 1872 bytes
+26 lines, 2047 bytes
 fits
 
 ### edit --help and transform --help name the keys of a --from - batch

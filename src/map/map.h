@@ -1,0 +1,102 @@
+/* lets map: a tree's shape in one bounded answer. The call runs in phases, each in its own file:
+ *  - collect.c: the roots as find takes them, find's walk and ignore rules, then every kept file
+ *    read once on the walk's thread pool: a code file is parsed whole for its definitions
+ *    (symbols/outline.h) and scanned for the identifiers it spells, each file into its own slot,
+ *    so nothing depends on the thread count; vendored trees (vendor/, node_modules/,
+ *    third_party/) are counted, not read, and generated files ("Code generated … DO NOT EDIT",
+ *    "@generated") are counted and not ranked;
+ *  - rank.c: the file graph (file A spells a name file B defines: an edge A→B weighted by how
+ *    often, shared among the name's definers), PageRank over it (damping 0.85, at most 100
+ *    iterations or until the change is under 1e-10; the teleport vector is uniform, or the focus),
+ *    each definition's score (its file's rank flowing in through references to its name), and the
+ *    order they print in: score, then path, then line;
+ *  - render.c: the outline (two directory levels, file counts, main languages, folded trees on
+ *    one line), then the definitions in that order while they fit the budget, grouped by file,
+ *    each as a ready target with its one-line signature; text, --json or --jsonl.
+ * The same tree gives the same bytes: every order is by score then path then line, and the
+ * scores are computed on one thread in a fixed order. */
+#ifndef LETS_MAP_H
+#define LETS_MAP_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../error.h"
+#include "../output.h"
+#include "../symbols/outline.h"
+#include "../walk.h"
+
+struct opts;
+
+/* An identifier a file spells, and how often. */
+struct map_ident {
+	uint32_t at, len; /* in the file's ident_text */
+	uint32_t count;
+	uint64_t hash;
+};
+
+struct map_file {
+	char *path; /* owned, as the walk printed it */
+	const char *lang; /* static: the grammar's name, or NULL */
+	bool folded; /* under a vendored tree: counted only */
+	bool generated; /* a generated-code marker in its first lines: not ranked */
+	bool read; /* read and, when code, parsed */
+	struct sym_items defs;
+	char **sigs; /* owned: each definition's line, trimmed */
+	double *score; /* each definition's score (rank.c) */
+	struct map_ident *ids; /* owned */
+	size_t n_ids;
+	char *ident_text; /* owned */
+	double rank;
+};
+
+/* The focus: teleport weights on files, and the definitions always shown. */
+struct map_focus {
+	const char *text; /* as typed, or NULL */
+	const char *name; /* #NAME's name */
+	bool *files; /* owned: the files the teleport lands on (path focus: those under it) */
+};
+
+struct map_call {
+	const struct opts *o;
+	struct map_file *files; /* sorted by path (roots_path_cmp) */
+	size_t n_files;
+	size_t prefix; /* bytes of the one root every path starts with ("src/"), else 0 */
+	struct walk_counts wc;
+	long binary, too_large, unreadable;
+	struct omits om; /* the roots' failures, then what the render leaves out */
+	struct map_focus focus;
+	/* rank.c: every definition, in print order */
+	struct map_ref {
+		uint32_t file, def;
+	} * order;
+	size_t n_order;
+};
+
+void map_call_init(struct map_call *c, const struct opts *o);
+void map_call_release(struct map_call *c);
+
+/* Collects the roots (o's positionals, "." when none), walks them and reads every file. A root
+ * outside the tree refuses the call (E_OUTSIDE_TREE, nothing collected); a missing root is
+ * recorded in d and c->om, the others still mapped. */
+enum lets_err map_collect(struct map_call *c, struct diag *d);
+
+/* Resolves --focus against the files collected: E_USAGE for an empty one, E_NOT_FOUND (in d,
+ * with the next step) for a path no file is under or a #NAME nothing defines. */
+enum lets_err map_focus_resolve(struct map_call *c, struct diag *d);
+
+/* Ranks the files and their definitions and fills c->order. */
+void map_rank(struct map_call *c);
+
+/* The answer, within the budget, in o's format. */
+void map_render(struct map_call *c, struct buf *out);
+
+/* Whether the path names a vendored tree's directory component; for the outline and the tests. */
+bool map_vendored_dir(const char *name, size_t len);
+
+/* The PageRank of an n-node graph: edges from[i] → to[i] with weight w[i] (sorted by from),
+ * teleport t (sums to 1), into rank (sums to 1). Deterministic for given inputs. For the tests. */
+void map_pagerank(size_t n, const uint32_t *from, const uint32_t *to, const double *w, size_t n_edges,
+		  const double *t, double *rank);
+
+#endif
