@@ -23,18 +23,25 @@
 
 struct buf;
 
-/* The grammar as transform --help (its epilogue) and the MCP transform tool state it. */
-#define KEYPATH_HELP                                                                                \
+/* The grammar as transform --help (its epilogue) and the MCP transform tool state it; the tool
+ * leaves out the line on headers, which it has no use for. */
+#define KEYPATH_ROWS                                                                                \
 	"Key paths (--set, --delete, --append, and the same in --from - batches):\n"                \
 	"  a.b[0].c          key c in element 0 of the array b in a\n"                              \
 	"  a[name=x].v       key v of the element of a whose name is x\n"                           \
 	"  bin[]=VALUE       with --append: a new element at the end of bin\n"                      \
 	"  '\"a.b\"=true'      the one key named a.b: a key holding . [ ] = \" ' # or a space is\n" \
 	"                    written in double quotes, with \\\" and \\\\ inside\n"                 \
-	"  'deps.my\\.dep=2'  an escaped dot: the key \"my.dep\" inside deps\n"                     \
-	"Headers print keys the same way, and #symbol targets on these files read them. An\n"       \
-	"unquoted a.b where the document also has a key named \"a.b\" is refused as ambiguous\n"    \
+	"  'deps.my\\.dep=2'  an escaped dot: the key \"my.dep\" inside deps\n"
+#define KEYPATH_HELP                                                                             \
+	KEYPATH_ROWS                                                                             \
+	"Headers print keys the same way, and #symbol targets on these files read them. An\n"    \
+	"unquoted a.b where the document also has a key named \"a.b\" is refused as ambiguous\n" \
 	"(exit 2), naming the quoted path of each reading.\n"
+#define KEYPATH_TOOL                                                                     \
+	KEYPATH_ROWS                                                                     \
+	"An unquoted a.b where the document also has a key named \"a.b\" is refused as " \
+	"ambiguous, naming the quoted path of each reading.\n"
 
 /* The keys of a path that holds keys only (a #symbol on a data file). */
 struct keypath_keys {

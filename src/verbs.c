@@ -18,8 +18,8 @@ static const struct verb_tool show_tool = {
 	.title = "Show files",
 	.hints = TOOL_READ_ONLY | TOOL_IDEMPOTENT,
 	.pos = {{"targets", true, true,
-		 "path, path:40-80, path@'regex' (with after/before/context), path#symbol (a function, "
-		 "class, heading or key), or #symbol alone (its one definition in the tree)"}},
+		 "path, path:40-80, path@'regex', path#symbol (function, class, heading, key), or "
+		 "#symbol alone"}},
 	.guide = "Read files, line ranges, anchors and symbols, several per call; each header ends in "
 		 "sha:<12 hex>, which edit's if_sha takes.",
 };
@@ -28,63 +28,63 @@ static const struct verb_tool find_tool = {
 	.title = "Find in files",
 	.hints = TOOL_READ_ONLY | TOOL_IDEMPOTENT,
 	.pos = {{"pattern", false, true, "a regex (Rust syntax), or literal text with fixed_string"},
-		{"paths", true, false, "files or directories to search; the working directory when none"}},
-	.guide = "Search files as ripgrep does (.gitignore honoured, hidden files skipped); hits print as "
-		 "path:line by file, capped at " LIMIT_STR(LIMIT_FIND_CAP) ".",
+		{"paths", true, false, "files or directories to search (default: the working directory)"}},
+	.guide = "Search files as ripgrep does (.gitignore honoured, hidden skipped); hits as path:line by "
+		 "file, capped at " LIMIT_STR(LIMIT_FIND_CAP) ".",
 };
 
 static const struct verb_tool paths_tool = {
 	.title = "Find files by path",
 	.hints = TOOL_READ_ONLY | TOOL_IDEMPOTENT,
 	.pos = {{"pattern", false, true, "a glob (*.ts, src/**/*.go) or a regex searched in the path"},
-		{"paths", true, false, "directories to walk; the working directory when none"}},
-	.guide = "List the files whose path matches a glob or a regex, walking as find does; sorted, "
-		 "capped at " LIMIT_STR(LIMIT_FIND_CAP) ".",
+		{"paths", true, false, "directories to walk (default: the working directory)"}},
+	.guide =
+		"Files whose path matches a glob or regex, walked as find walks; sorted, capped at " LIMIT_STR(
+			LIMIT_FIND_CAP) ".",
 };
 
 static const struct verb_tool map_tool = {
 	.title = "Map a repository",
 	.hints = TOOL_READ_ONLY | TOOL_IDEMPOTENT,
-	.pos = {{"paths", true, false, "what to map; the working directory when none"}},
-	.guide = "The tree's outline and its most-referenced definitions (PageRank) as path#Name targets; "
-		 "focus: a path or #Name.",
+	.pos = {{"paths", true, false, "what to map (default: the working directory)"}},
+	.guide = "The tree's outline and its most-referenced definitions as path#Name targets.",
 };
 
 static const struct verb_tool edit_tool = {
 	.title = "Edit files",
 	.hints = TOOL_DESTRUCTIVE,
-	.pos = {{"targets", true, false, "the files: path, or path:a-b to match only in those lines"}},
+	.pos = {{"targets", true, false, "path, or path:a-b to match only in those lines"}},
 	.stdin = "stdin",
 	.stdin_description = "the range's content, for expect_all",
 	.batch = "batch",
-	.batch_description = "edits applied in order, all or none: {file, old, new} or {file, "
-			     "insert_after or insert_before, new}",
+	.batch_description =
+		"in order, all or none: {file, old, new} or {file, insert_after|insert_before, new}",
 	.batch_keys = "file:string old:string new:string insert_after:string insert_before:string "
 		      "all:boolean word:boolean substring:boolean line_hint:integer",
 	.batch_required = "file new",
-	.guide = "Replace text that must match exactly once (or all), or insert at an anchor; nothing is "
+	.guide = "Replace text that matches exactly once (or all), or insert at an anchor; nothing is "
 		 "written unless every edit applies and the files still parse.",
 };
 
 static const struct verb_tool transform_tool = {
 	.title = "Set keys in config files",
 	.hints = TOOL_DESTRUCTIVE,
-	.pos = {{"file", false, false, "the JSON, YAML, TOML or Markdown-frontmatter file"}},
+	.pos = {{"file", false, false, "a JSON, YAML, TOML or frontmatter file"}},
 	.batch = "batch",
-	.batch_description = "files changed all or none: set, delete and append each take a path=value "
-			     "string, a list of them, or (set, append) an object of paths and JSON values",
+	.batch_description = "all or none; set, delete, append: a path=value string, a list of them, "
+			     "or (set, append) an object of paths to JSON values",
 	.batch_keys = "file:string set:string|array|object delete:string|array append:string|array|object",
 	.batch_required = "file",
 	.guide = "Set, append or delete keys in JSON, YAML, TOML or Markdown frontmatter, keeping every "
-		 "other byte.\n" KEYPATH_HELP,
+		 "other byte.\n" KEYPATH_TOOL,
 };
 
 static const struct verb_tool write_tool = {
 	.title = "Write a file",
 	.hints = TOOL_DESTRUCTIVE | TOOL_IDEMPOTENT,
-	.pos = {{"path", false, true, "the file to create (missing parent directories are made)"}},
+	.pos = {{"path", false, true, "the file to create (parents are made)"}},
 	.stdin = "content",
-	.stdin_description = "the whole content of the file",
+	.stdin_description = "the file's whole content",
 	.guide = "Create a file holding content, atomically; an existing file needs force, empty content "
 		 "needs empty.",
 };

@@ -241,7 +241,8 @@ static json_t *tool_schema(const struct verb *v, const struct mcp_config *cfg)
 	return s;
 }
 
-/* The hints a host reads; readOnlyHint false is the protocol's default, so said only when true. */
+/* The hints a host reads; readOnlyHint and idempotentHint false are the protocol's defaults, so
+ * said only when true. */
 static json_t *annotations(const struct verb_tool *t)
 {
 	json_t *a = json_pack("{s:s}", "title", t->title);
@@ -249,7 +250,8 @@ static json_t *annotations(const struct verb_tool *t)
 		json_object_set_new(a, "readOnlyHint", json_true());
 	} else {
 		json_object_set_new(a, "destructiveHint", json_boolean(t->hints & TOOL_DESTRUCTIVE));
-		json_object_set_new(a, "idempotentHint", json_boolean(t->hints & TOOL_IDEMPOTENT));
+		if (t->hints & TOOL_IDEMPOTENT) /* false is the protocol's default */
+			json_object_set_new(a, "idempotentHint", json_true());
 	}
 	json_object_set_new(a, "openWorldHint", json_false()); /* the local files only */
 	return a;

@@ -8,7 +8,7 @@
 //  3. a ready command after an ambiguity is a tool call that, made as given, applies;
 //  4. complete: the unknown-tool message names exactly the tools of tools/list; the shared and the
 //     tools' options described once in the instructions, none cut off, none repeated in a schema;
-//     the batch keys and the key-path grammar in the schemas; tools/list within 6.5 KB;
+//     the batch keys and the key-path grammar in the schemas; tools/list within 6 KB;
 //  5. bounded replies (structuredContent left out past 1 MiB of text, an isError over_budget past
 //     8 MiB, the session alive after), a slow find that does not block ping, a cancelled find
 //     that stops (the next call answered long before the find would have ended, no answer for
@@ -138,7 +138,9 @@ async function annotations(tools) {
 		record(by[n].readOnlyHint === true && by[n].openWorldHint === false && typeof by[n].title === 'string',
 			`${n} is annotated read-only, closed world, with a title`, JSON.stringify(by[n]));
 	for (const [n, idem] of [['edit', false], ['transform', false], ['write', true]])
-		record(!by[n].readOnlyHint && by[n].destructiveHint === true && by[n].idempotentHint === idem && typeof by[n].title === 'string',
+		// idempotentHint false is the protocol's default: said only when true
+		record(!by[n].readOnlyHint && by[n].destructiveHint === true && (by[n].idempotentHint === true) === idem &&
+			(idem || !('idempotentHint' in by[n])) && typeof by[n].title === 'string',
 			`${n} is annotated destructive, idempotent ${idem}, with a title`, JSON.stringify(by[n]));
 }
 
