@@ -12,7 +12,10 @@ lets=$(realpath "${1:?usage: tests/stress/crash.sh LETS_BINARY}")
 kills=${STRESS_KILLS:-120}
 signals=(KILL TERM INT HUP)
 work=$(mktemp -d "${TMPDIR:-/tmp}/lets-crash.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+# Only this shell cleans up: a kill that lands between the fork of a background edit and its exec
+# hits a bash child that still holds this trap, and it would remove the work directory (files
+# then read as torn, or missing).
+trap '[ "$BASHPID" = "$$" ] && rm -rf "$work"' EXIT
 cd "$work" || exit 2
 
 # ~420 KB so that writing and syncing take long enough to be hit; the edit grows one line by 4 KB
