@@ -42,8 +42,6 @@ struct searcher {
 	bool chunkable; /* a line's hit does not depend on other lines: search_parallel may split */
 	size_t chunk_min; /* search_parallel splits buffers at least this big (0: even one thread) */
 	size_t chunk_bytes; /* its chunks' size, 0: from the buffer's size and the threads */
-	size_t chunk_block; /* the bytes of a chunk searched before their lines are counted, 0:
-			     * SEARCH_CHUNK_BLOCK */
 	size_t stream_min; /* a file at least this big is read in windows (search_stream); 0: never */
 	size_t stream_window; /* search_stream's window, 0: SEARCH_WINDOW */
 };
@@ -56,9 +54,6 @@ struct searcher {
 #define SEARCH_CHUNK_MIN (4u * 1024 * 1024)
 /* Chunks per thread: more than one, so a thread the scheduler delays leaves its share to others. */
 #define SEARCH_CHUNKS_PER_THREAD 4
-/* A chunk whose hits are numbered is searched this many bytes at a time, each block's lines counted
- * right after, while its bytes are in cache: well inside a core's L2. */
-#define SEARCH_CHUNK_BLOCK (256u * 1024)
 
 /* Derives the prefilter from pattern and the RX_* flags it was compiled with. */
 void searcher_init(struct searcher *s, const struct regex *re, const char *pattern, unsigned rx_flags);
