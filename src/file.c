@@ -12,6 +12,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 #include "alloc.h"
 #include "blake3.h"
@@ -27,9 +30,36 @@ bool file_is_binary(const char *data, size_t size)
 	return memchr(data, '\0', size) != NULL;
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+/* file_count_newlines 32 bytes a step: half the instructions of the SSE2 loop, which matters when
+ * the bytes are in cache (a block just searched, a small file just read). */
+__attribute__((target("avx2"))) static size_t count_newlines_avx2(const char *p, size_t n)
+{
+	size_t c = 0, i = 0;
+	const __m256i nl = _mm256_set1_epi8('\n'), zero = _mm256_setzero_si256();
+	while (i + 32 <= n) {
+		__m256i acc = zero;
+		size_t stop = n - i >= 255 * 32 ? i + 255 * 32 : i + ((n - i) & ~(size_t)31);
+		for (; i < stop; i += 32)
+			acc = _mm256_sub_epi8(
+				acc, _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(p + i)), nl));
+		__m256i sum = _mm256_sad_epu8(acc, zero);
+		c += (size_t)_mm256_extract_epi64(sum, 0) + (size_t)_mm256_extract_epi64(sum, 1) +
+		     (size_t)_mm256_extract_epi64(sum, 2) + (size_t)_mm256_extract_epi64(sum, 3);
+	}
+	for (; i < n; i++)
+		c += p[i] == '\n';
+	return c;
+}
+#endif
+
 size_t file_count_newlines(const char *p, size_t n)
 {
 	size_t c = 0, i = 0;
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (n >= 256 && (__builtin_cpu_init(), __builtin_cpu_supports("avx2")))
+		return count_newlines_avx2(p, n);
+#endif
 #if defined(__SSE2__)
 	/* each '\n' subtracts 1 (0xFF) from a byte lane; psadbw sums the lanes every 255 blocks.
 	 * __builtin_popcount would be a libgcc call on baseline x86-64 (no POPCNT), measured at 10%

@@ -93,6 +93,13 @@ enum search_status {
 enum search_status search_buffer(const struct searcher *s, struct rx_state *st, const char *data, size_t size,
 				 const struct search_sink *sink, size_t **spans, size_t *spans_cap);
 
+/* search_buffer's work (search.c), for search_parallel (search_chunk.c): *lines gets the newlines
+ * before the last hit's line (the lines counted so far) and *counted_to the offset they were
+ * counted up to, so a caller can count the rest only when a later hit needs the number. */
+enum search_status search_range(const struct searcher *s, struct rx_state *st, const char *data, size_t size,
+				const struct search_sink *sink, size_t **spans, size_t *spans_cap,
+				size_t *lines, size_t *counted_to);
+
 /* search_buffer with a buffer of at least SEARCH_CHUNK_MIN bytes split at line boundaries into
  * chunks that up to `threads` threads (the caller's among them) search at once, each with its own
  * regex state; the hits are kept per chunk and pushed to sink afterwards, in order and numbered,
