@@ -5,6 +5,7 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "utf8.h"
 
 size_t keypath_key_read(const char *s, struct buf *key, bool *literal, const char **why)
 {
@@ -143,25 +144,6 @@ static long hexval(const char *s, size_t n, size_t at, int digits)
 	return v;
 }
 
-static void add_utf8(struct buf *b, unsigned long cp)
-{
-	if (cp < 0x80) {
-		buf_addc(b, (char)cp);
-	} else if (cp < 0x800) {
-		buf_addc(b, (char)(0xC0 | (cp >> 6)));
-		buf_addc(b, (char)(0x80 | (cp & 0x3F)));
-	} else if (cp < 0x10000) {
-		buf_addc(b, (char)(0xE0 | (cp >> 12)));
-		buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
-		buf_addc(b, (char)(0x80 | (cp & 0x3F)));
-	} else {
-		buf_addc(b, (char)(0xF0 | (cp >> 18)));
-		buf_addc(b, (char)(0x80 | ((cp >> 12) & 0x3F)));
-		buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
-		buf_addc(b, (char)(0x80 | (cp & 0x3F)));
-	}
-}
-
 /* One \u or \U escape at s[i] == 'u' or 'U' (a \uD83D\uDE00 pair as one); returns the bytes it
  * took after the backslash, 0 when it is not one (then it is kept as written). */
 static size_t unicode_escape(struct buf *b, const char *s, size_t n, size_t i)
@@ -179,7 +161,7 @@ static size_t unicode_escape(struct buf *b, const char *s, size_t n, size_t i)
 	}
 	if (cp < 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp < 0xE000))
 		return 0;
-	add_utf8(b, (unsigned long)cp);
+	utf8_put(b, (unsigned long)cp);
 	return used;
 }
 

@@ -112,3 +112,22 @@ size_t utf8_floor(const char *s, size_t n, size_t max)
 		cut--;
 	return cut;
 }
+
+void utf8_put(struct buf *b, unsigned long cp)
+{
+	if (cp < 0x80) {
+		buf_addc(b, (char)cp);
+	} else if (cp < 0x800) {
+		buf_addc(b, (char)(0xC0 | (cp >> 6)));
+		buf_addc(b, (char)(0x80 | (cp & 0x3F)));
+	} else if (cp < 0x10000) {
+		buf_addc(b, (char)(0xE0 | (cp >> 12)));
+		buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
+		buf_addc(b, (char)(0x80 | (cp & 0x3F)));
+	} else {
+		buf_addc(b, (char)(0xF0 | (cp >> 18)));
+		buf_addc(b, (char)(0x80 | ((cp >> 12) & 0x3F)));
+		buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
+		buf_addc(b, (char)(0x80 | (cp & 0x3F)));
+	}
+}

@@ -22,5 +22,7 @@ size_t utf8_floor(const char *s, size_t n, size_t max);
 bool utf8_blank(const char *s, size_t n);
 /* Moves *s and shrinks *n past leading and trailing spaces, tabs, CRs and LFs. */
 void utf8_trim(const char **s, size_t *n);
+/* Appends code point cp (at most U+10FFFF; the caller has refused surrogates) as UTF-8. */
+void utf8_put(struct buf *b, unsigned long cp);
 
 #endif

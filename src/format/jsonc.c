@@ -252,25 +252,6 @@ int jsonc_hexval(char c)
 	return -1;
 }
 
-static void utf8_put(struct buf *b, unsigned long cp)
-{
-	if (cp < 0x80) {
-		buf_addc(b, (char)cp);
-	} else if (cp < 0x800) {
-		buf_addc(b, (char)(0xC0 | (cp >> 6)));
-		buf_addc(b, (char)(0x80 | (cp & 0x3F)));
-	} else if (cp < 0x10000) {
-		buf_addc(b, (char)(0xE0 | (cp >> 12)));
-		buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
-		buf_addc(b, (char)(0x80 | (cp & 0x3F)));
-	} else {
-		buf_addc(b, (char)(0xF0 | (cp >> 18)));
-		buf_addc(b, (char)(0x80 | ((cp >> 12) & 0x3F)));
-		buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3F)));
-		buf_addc(b, (char)(0x80 | (cp & 0x3F)));
-	}
-}
-
 /* The code point of the escape whose 'u' is at *i (a surrogate pair read whole), moving *i past
  * it; -1 when it is not one. */
 static long unicode_escape(const char *s, size_t n, size_t *i)

@@ -54,6 +54,9 @@ struct defs {
 /* Appends a definition and returns its index. */
 int defs_add(struct defs *ds, const struct def *d);
 void defs_release(struct defs *ds);
+/* What a definition in code is, as find --def names it: "type", "value", "overload", "method"
+ * (a function inside a type) or "function". */
+const char *defs_code_kind(const struct defs *ds, int i);
 
 /* Markdown and YAML files of at least this many bytes are parsed around the name only (see
  * symbols.c); smaller ones whole. 0 also lets every other grammar parse around the name however

@@ -42,18 +42,6 @@ static void qname_of(struct buf *b, const struct defs *ds, int i)
 	buf_add(b, ds->v[i].name, ds->v[i].name_len);
 }
 
-static const char *kind_of(const struct defs *ds, int i)
-{
-	const struct def *d = &ds->v[i];
-	if (d->kind == K_TYPE)
-		return "type";
-	if (d->kind == K_VALUE)
-		return "value";
-	if (d->overload)
-		return "overload";
-	return d->parent >= 0 && ds->v[d->parent].kind == K_TYPE ? "method" : "function";
-}
-
 /* For each definition, whether a function's span holds it (a local the rules still list, such as
  * a Go var block in a function body): ends[k] is the furthest end of the functions starting
  * before definition k (definitions come in document order, so by start line). */
@@ -98,7 +86,7 @@ bool symbols_outline(const char *path, const char *data, size_t size, struct sym
 		qname_of(&q, &ds, (int)i);
 		XGROW(out->v, out->cap, out->n + 1);
 		out->v[out->n++] = (struct sym_item){buf_detach(&q), (size_t)(d->name - data),
-						     d->name_len,    kind_of(&ds, (int)i),
+						     d->name_len,    defs_code_kind(&ds, (int)i),
 						     d->line,        d->start,
 						     d->end};
 	}

@@ -538,13 +538,9 @@ void sym_defs_release(struct sym_defs *s)
 	}
 }
 
-static const char *kind_name(const struct lang *lang, const struct defs *ds, int i)
+const char *defs_code_kind(const struct defs *ds, int i)
 {
 	const struct def *d = &ds->v[i];
-	if (lang && lang->id == L_MARKDOWN)
-		return "section";
-	if (config_lang(lang))
-		return "key";
 	if (d->kind == K_TYPE)
 		return "type";
 	if (d->kind == K_VALUE)
@@ -552,6 +548,13 @@ static const char *kind_name(const struct lang *lang, const struct defs *ds, int
 	if (d->overload)
 		return "overload";
 	return d->parent >= 0 && ds->v[d->parent].kind == K_TYPE ? "method" : "function";
+}
+
+static const char *kind_name(const struct lang *lang, const struct defs *ds, int i)
+{
+	if (lang && lang->id == L_MARKDOWN)
+		return "section";
+	return config_lang(lang) ? "key" : defs_code_kind(ds, i);
 }
 
 /* Appends ds->v[i] to out with the span [start, end]; returns its index in out. */
