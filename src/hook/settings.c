@@ -300,6 +300,19 @@ static void separator(const char *s, size_t open, const struct elem *es, size_t 
 	}
 }
 
+/* Whether text starts on a new line: a line feed before anything but blanks (a lone CR does not
+ * end a // comment, for the JSON(C) lexer as for strip-json-comments). */
+static bool opens_line(const struct buf *text)
+{
+	for (size_t i = 0; i < text->len; i++) {
+		if (text->data[i] == '\n')
+			return true;
+		if (text->data[i] != ' ' && text->data[i] != '\t' && text->data[i] != '\r')
+			return false;
+	}
+	return false;
+}
+
 /* Adds one element after the container's last one, indented like it: after its comma and any
  * comment on its line when the new one goes on a line of its own, with a trailing comma when
  * the last one had one. */
@@ -321,8 +334,7 @@ static void append_elem(struct buf *t, size_t open, const struct elem *es, size_
 		at = line_tail(s, from, t->len);
 		/* past a // comment the new element needs a line of its own, even where the elements
 		 * before it share one (found by fuzz_settings: it went into the comment) */
-		if (at > from && memmem(s + from, at - from, "//", 2) && ins.data[0] != '\n' &&
-		    ins.data[0] != '\r') {
+		if (at > from && memmem(s + from, at - from, "//", 2) && !opens_line(&ins)) {
 			struct buf lead = BUF_INIT;
 			buf_adds(&lead, st->crlf ? "\r\n" : "\n");
 			line_indent(s, last->whole.start, &lead);
