@@ -461,3 +461,28 @@ void resolved_release(struct resolved *r)
 	memset(r, 0, sizeof(*r));
 	r->dir = -1;
 }
+
+bool resolve_contains(const struct worktree *w, const char *path)
+{
+	struct diag d = DIAG_INIT;
+	struct resolved r = RESOLVED_INIT;
+	bool inside = resolve_path(w, path, false, true, &r, &d) != E_OUTSIDE_TREE;
+	resolved_release(&r);
+	diag_release(&d);
+	return inside;
+}
+
+enum lets_err resolve_check(const struct worktree *w, const char *path, bool allow_outside, struct diag *d)
+{
+	struct diag rd = DIAG_INIT;
+	struct resolved r = RESOLVED_INIT;
+	enum lets_err e = resolve_path(w, path, allow_outside, true, &r, &rd);
+	resolved_release(&r);
+	/* only the boundary is judged here; a missing or unreadable file is the read's to report */
+	if (e == E_OUTSIDE_TREE || (e == E_IO_ERROR && w->root_fd < 0 && path[0] != '/'))
+		diag_add(d, e, "%s", rd.items[0].message);
+	else
+		e = LETS_OK;
+	diag_release(&rd);
+	return e;
+}

@@ -56,4 +56,10 @@ int resolve_open(const struct resolved *r);
 int resolve_open_beneath(const struct worktree *w, const char *path, int flags);
 void resolved_release(struct resolved *r);
 
+/* True when path resolves inside w's tree (or bounds). */
+bool resolve_contains(const struct worktree *w, const char *path);
+/* Records "<path> is outside the working tree" (outside_tree) unless inside or allowed; io_error
+ * when the current directory is gone. */
+enum lets_err resolve_check(const struct worktree *w, const char *path, bool allow_outside, struct diag *d);
+
 #endif

@@ -11,6 +11,7 @@
 #include "file.h"
 #include "match.h"
 #include "symbols/symbols.h"
+#include "resolve.h"
 #include "worktree.h"
 
 static bool exists(const char *path)
@@ -293,7 +294,7 @@ enum lets_err target_parse_bounded(struct target *t, const char *text, const str
 {
 	struct diag pd = DIAG_INIT;
 	enum lets_err e = target_parse(t, text, &pd);
-	enum lets_err b = worktree_check(w, t->path ? t->path : text, allow_outside, d);
+	enum lets_err b = resolve_check(w, t->path ? t->path : text, allow_outside, d);
 	for (size_t i = 0; !b && i < pd.n; i++)
 		diag_add(d, pd.items[i].code, "%s", pd.items[i].message);
 	diag_release(&pd);

@@ -9,6 +9,7 @@
 #define LETS_TARGET_H
 #include <stdbool.h>
 
+#include "symbols/symbols.h"
 #include "error.h"
 
 struct buf;
@@ -47,13 +48,6 @@ bool target_parse_suffix(struct target *t, const char *suffix);
  * it when the quotes were not escaped (a regex ending in +digits must then be quoted). */
 bool target_parse_anchor(struct target *t, const char *anchor);
 void target_release(struct target *t);
-
-/* Where a target lands in a loaded file. */
-struct target_span {
-	long start, end; /* 1-based, inclusive; the matched line for a regex */
-	const char *resolver; /* NULL, "tree-sitter" or "heuristic (plaintext)" */
-	bool guessed_end; /* plaintext span whose end was not brace-matched */
-};
 
 /* Every line of f that t's regex (T_REGEX, +N aside) matches, ascending, into *lines (owned by
  * the caller) and *n, retried grep-style as target_resolve does. None is not_found, recorded in d

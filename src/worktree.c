@@ -10,7 +10,6 @@
 
 #include "alloc.h"
 #include "buf.h"
-#include "resolve.h"
 
 /* Climbs from the current directory to the root, for when an ancestor cannot be searched by
  * path; failing that, the tree shrinks to the current directory (smaller, never larger). */
@@ -155,29 +154,4 @@ void worktree_release(struct worktree *w)
 	w->limit = NULL;
 	w->n_limit = 0;
 	w->limited = false;
-}
-
-bool worktree_contains(const struct worktree *w, const char *path)
-{
-	struct diag d = DIAG_INIT;
-	struct resolved r = RESOLVED_INIT;
-	bool inside = resolve_path(w, path, false, true, &r, &d) != E_OUTSIDE_TREE;
-	resolved_release(&r);
-	diag_release(&d);
-	return inside;
-}
-
-enum lets_err worktree_check(const struct worktree *w, const char *path, bool allow_outside, struct diag *d)
-{
-	struct diag rd = DIAG_INIT;
-	struct resolved r = RESOLVED_INIT;
-	enum lets_err e = resolve_path(w, path, allow_outside, true, &r, &rd);
-	resolved_release(&r);
-	/* only the boundary is judged here; a missing or unreadable file is the read's to report */
-	if (e == E_OUTSIDE_TREE || (e == E_IO_ERROR && w->root_fd < 0 && path[0] != '/'))
-		diag_add(d, e, "%s", rd.items[0].message);
-	else
-		e = LETS_OK;
-	diag_release(&rd);
-	return e;
 }

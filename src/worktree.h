@@ -53,10 +53,5 @@ void worktree_limit(struct worktree *w, const char *const *roots, size_t n);
 /* Whether dev/ino is a directory that bounds w: the root, or when limited one of the limits. */
 bool worktree_is_bound(const struct worktree *w, dev_t dev, ino_t ino);
 void worktree_release(struct worktree *w);
-/* True when path resolves inside the tree (see resolve.h for how). */
-bool worktree_contains(const struct worktree *w, const char *path);
-/* Records "<path> is outside the working tree" (outside_tree) unless inside or allowed; io_error
- * when the current directory is gone. */
-enum lets_err worktree_check(const struct worktree *w, const char *path, bool allow_outside, struct diag *d);
 
 #endif

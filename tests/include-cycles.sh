@@ -14,12 +14,7 @@ cd "$(dirname "$0")/.."
 results=${LETS_TEST_RESULTS:-/dev/null}
 
 # Known cycles, each as its modules sorted and space-separated, with why it is still there.
-known=(
-	# symbols/ takes struct target_span from target.h, target.c resolves #symbol through symbols/
-	"symbols/ target"
-	# worktree.c resolves paths through resolve.c, which walks beneath the worktree's root fd
-	"resolve worktree"
-)
+known=()
 
 module() { # src-relative path -> module name
 	case $1 in

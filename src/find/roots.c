@@ -8,6 +8,7 @@
 #include "../alloc.h"
 #include "../opt.h"
 #include "../output.h"
+#include "../resolve.h"
 #include "../worktree.h"
 
 /* One named root into rs, or into failed and d. */
@@ -16,7 +17,7 @@ static enum lets_err root_add(const struct opts *o, const struct worktree *wt, c
 {
 	struct stat st;
 	/* the boundary first: outside the tree is outside_tree whether or not the path exists */
-	enum lets_err e = worktree_check(wt, p, o->allow_outside, d);
+	enum lets_err e = resolve_check(wt, p, o->allow_outside, d);
 	if (e) {
 		omit_unresolved(failed, p, err_slug(e));
 		return e;

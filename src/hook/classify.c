@@ -15,6 +15,7 @@
 #include "../limit.h"
 #include "../quote.h"
 #include "../utf8.h"
+#include "../resolve.h"
 #include "../worktree.h"
 
 const TSLanguage *tree_sitter_bash(void);
@@ -175,7 +176,7 @@ static void text_release(struct text *t)
 static bool load_text(const struct plan *p, const char *path, bool for_edit, struct text *t)
 {
 	memset(t, 0, sizeof(*t));
-	if (!*path || strpbrk(path, "*?[") || !worktree_contains(&p->wt, path))
+	if (!*path || strpbrk(path, "*?[") || !resolve_contains(&p->wt, path))
 		return false;
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (for_edit ? O_NOFOLLOW : 0));
 	if (fd < 0)

@@ -20,7 +20,6 @@
 #include "../buf.h"
 #include "../file.h"
 #include "../keypath.h"
-#include "../target.h"
 #include "../utf8.h"
 #include "defs.h"
 #include "lang.h"

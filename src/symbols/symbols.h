@@ -22,7 +22,13 @@
 #include "error.h"
 
 struct file;
-struct target_span;
+/* Where a target lands in a loaded file; symbols_resolve fills it for #name, target.c for the
+ * other kinds (it lives here so that symbols/ needs nothing of target.h). */
+struct target_span {
+	long start, end; /* 1-based, inclusive; the matched line for a regex */
+	const char *resolver; /* NULL, "tree-sitter" or "heuristic (plaintext)" */
+	bool guessed_end; /* plaintext span whose end was not brace-matched */
+};
 
 /* Resolves name in f to the enclosing definition's span. target_text is the target as typed, for
  * messages (edit passes the file path for an anchor). Records not_found / ambiguous / no_grammar
