@@ -381,6 +381,9 @@ const char *rxsyntax_error_words(int code)
 	case PCRE2_ERROR_UNMATCHED_CLOSING_PARENTHESIS: return "unopened group";
 	case PCRE2_ERROR_MALFORMED_UNICODE_PROPERTY:
 	case PCRE2_ERROR_UNKNOWN_UNICODE_PROPERTY: return "Unicode property not found";
+	/* PCRE2's default nest limit is Rust's too: a chain of && in a class nests one group each */
+	case PCRE2_ERROR_PARENTHESES_NEST_TOO_DEEP:
+		return "exceed the maximum number of nested parentheses/brackets (250)";
 	default: return NULL;
 	}
 }

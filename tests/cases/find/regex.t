@@ -107,3 +107,17 @@ $ lets find '\b{middle}x' .
 --- stderr
 invalid pattern: unrecognized special word boundary assertion, valid choices are: start, end, start-half or end-half
 ERROR_CODE=invalid_pattern
+
+### a class chaining && past the nest limit is refused in Rust's words (found by fuzz_rxsyntax)
+$ lets find "[a$(printf '&&%.0s' $(seq 1 300))b]" .
+? 1
+--- stderr
+invalid pattern: exceed the maximum number of nested parentheses/brackets (250)
+ERROR_CODE=invalid_pattern
+
+### control: a few && in a class intersect, as Rust reads them
+% printf 'a\nb\n' > ab.txt
+$ lets find '[a-z&&a]' ab.txt
+── ab.txt
+1:	«a»
+── 1 hit in 1 file · searched 1 file · ~1 tokens
