@@ -87,6 +87,7 @@ struct edit_call {
 	/* A batch holds no descriptor per file: the files' directories once each (dir_fds, found by
 	 * device and inode in dirs), and the files found by inode in by_inode. */
 	struct keymap by_inode, dirs;
+	bool relock; /* more files than LIMIT_BATCH_HELD: none stays locked between read and write */
 	int *dir_fds;
 	size_t n_dirs, cap_dirs;
 	struct check_cmd cmd;
