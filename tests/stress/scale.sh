@@ -5,7 +5,7 @@
 # timed at 1x, 4x and 16x its base size, reported as time per MB with the 16x/1x ratio (linear is
 # 16, quadratic 256). Each run's exit code is checked too (the shape's answer, not only its time).
 #   tests/stress/scale.sh LETS_BINARY
-# SCALE_BASE_KB (default 32) is the 1x size; SCALE_FACTORS (default "1 4") the sizes run;
+# SCALE_ONLY (a regex) runs only the rows whose name matches; SCALE_BASE_KB (default 32) is the 1x size; SCALE_FACTORS (default "1 4") the sizes run;
 # SCALE_RATIO=1 (make soak, make bench: factors "1 4 16") fails a shape whose 16x/1x ratio is
 # over 20. make check runs the small default for the exit codes only: a timed test on a shared
 # machine is a flaky one. Appends "pass stress/scale" or "fail ..." to $LETS_TEST_RESULTS.
@@ -82,6 +82,7 @@ PY
 row() {
 	local name=$1 shape=$2 ext=$3 want=$4
 	shift 4
+	[ -n "${SCALE_ONLY:-}" ] && ! [[ $name =~ $SCALE_ONLY ]] && return
 	local first="" line
 	line=$(printf '%-16s' "$name")
 	for k in $factors; do
