@@ -26,6 +26,10 @@
 #define LIMIT_CHECK_TIMEOUT_S 60
 /* Seconds a file's write lock is waited for before `locked`. */
 #define LIMIT_LOCK_WAIT_S 2
+/* The most files a batch keeps locked (a descriptor each) from its read to its write; a larger
+ * batch locks each file while reading it and again, this many at a time, while replacing it
+ * (edit/commit.c and publish_batch_relock say why that is as safe). */
+#define LIMIT_BATCH_HELD 64
 
 /* The largest file any parser is given, and so the ceiling of --max-file-bytes (clamped to it when
  * the options are parsed). tree-sitter holds lengths and byte offsets in 32 bits (4 GiB), and the

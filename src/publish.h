@@ -99,6 +99,15 @@ struct publish_item {
  * else one E_PARTIAL_BATCH message. *landed counts the items renamed into place. */
 enum lets_err publish_batch(struct publish_item *items, size_t n, struct lockset *locks, size_t *failed,
 			    long *landed, struct diag *d);
+/* publish_batch for a batch whose files are not locked (more than LIMIT_BATCH_HELD: a descriptor
+ * each would run out): in path order, group files at a time, each group's files are locked,
+ * published as above and unlocked, so the batch holds at most 2 × group locks at once. Before
+ * the first rename every file's identity is compared with the one it was read with (a change
+ * meanwhile: `changed`, nothing written); each file's own commit then compares it again, its
+ * bytes' hash included, under its lock. Only a change or a failure after the first group landed
+ * leaves the batch partly written (partial_batch), as a failing rename does in publish_batch. */
+enum lets_err publish_batch_relock(struct publish_item *items, size_t n, size_t group, size_t *failed,
+				   long *landed, struct diag *d);
 /* Puts old_data back into every landed item (identity: its written stat); returns how many were
  * put back. Failures go to d; a new file (old_data NULL) is left in place. */
 long publish_revert(struct publish_item *items, size_t n, struct lockset *locks, struct diag *d);

@@ -35,6 +35,8 @@ static void entry_release(struct edit_entry *en)
 static void file_release_one(struct edit_file *ef)
 {
 	free(ef->path);
+	if (ef->dir_shared)
+		ef->r.dir = -1; /* the call's, closed once in edit_call_release */
 	resolved_release(&ef->r);
 	file_release(&ef->f);
 	free(ef->orig);
@@ -54,6 +56,11 @@ void edit_call_release(struct edit_call *c)
 	omits_release(&c->om);
 	omits_release(&c->tom);
 	free(c->expect_all);
+	for (size_t i = 0; i < c->n_dirs; i++)
+		close(c->dir_fds[i]);
+	free(c->dir_fds);
+	keymap_release(&c->dirs);
+	keymap_release(&c->by_inode);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -324,16 +331,39 @@ size_t edit_file_add(struct edit_call *c, const char *path, struct resolved *r)
 	return c->n_f++;
 }
 
+void edit_file_share_dir(struct edit_call *c, struct edit_file *ef)
+{
+	struct stat st;
+	unsigned char id[KEYMAP_ID_LEN];
+	size_t at;
+	if (ef->dir_shared || ef->r.dir < 0 || fstat(ef->r.dir, &st) < 0)
+		return;
+	keymap_id(&st, id);
+	if (keymap_get(&c->dirs, id, sizeof(id), &at)) {
+		close(ef->r.dir);
+		ef->r.dir = c->dir_fds[at];
+	} else {
+		XGROW(c->dir_fds, c->cap_dirs, c->n_dirs + 1);
+		c->dir_fds[c->n_dirs] = ef->r.dir;
+		keymap_put(&c->dirs, id, sizeof(id), c->n_dirs++);
+	}
+	ef->dir_shared = true;
+}
+
 /* The index of the file r names, added when no earlier entry named the same one (the same
- * inode, whatever path reached it); takes r over when it adds. */
+ * inode, whatever path reached it, found in by_inode); takes r over when it adds. */
 static size_t file_for(struct edit_call *c, const char *path, struct resolved *r)
 {
-	for (size_t i = 0; i < c->n_f; i++) {
-		const struct stat *a = &c->f[i].r.st;
-		if (r->exists && c->f[i].r.exists && a->st_dev == r->st.st_dev && a->st_ino == r->st.st_ino)
-			return i;
-	}
-	return edit_file_add(c, path, r);
+	unsigned char id[KEYMAP_ID_LEN];
+	size_t at;
+	keymap_id(&r->st, id);
+	if (r->exists && keymap_get(&c->by_inode, id, sizeof(id), &at))
+		return at;
+	at = edit_file_add(c, path, r);
+	if (c->f[at].r.exists)
+		keymap_put(&c->by_inode, id, sizeof(id), at);
+	edit_file_share_dir(c, &c->f[at]);
+	return at;
 }
 
 /* Chains each entry to the entry before it on the same file, for a line_hint as read. */

@@ -6,6 +6,7 @@
 
 #include "../alloc.h"
 #include "../buf.h"
+#include "../limit.h"
 #include "../lock.h"
 #include "../opt.h"
 #include "../publish.h"
@@ -65,9 +66,22 @@ static int by_path(const void *a, const void *b, void *files)
 	return strcmp(f[*(const size_t *)a].path, f[*(const size_t *)b].path);
 }
 
-/* Locks in sorted path order (two batches over the same files cannot deadlock), then reads. */
+/* Locks in sorted path order (two batches over the same files cannot deadlock), then reads.
+ *
+ * Up to LIMIT_BATCH_HELD files, each stays locked until the call ends: another lets that edits
+ * one of them waits for this call to finish (or gives up, `locked`), then reads what it wrote.
+ * A larger batch cannot hold a descriptor per file (4,000 files ran out under ulimit -n 1024),
+ * so each file is locked only while it is read — never read while another lets replaces it —
+ * and again while it is replaced (publish_batch_relock, a group at a time). What the held lock
+ * would have prevented in between, another writer changing the file, is what publish's identity
+ * check proves did not happen: the size, mtime, ctime and inode of the path and the hash of its
+ * bytes, compared under the second lock just before the rename, all as they were read. A file
+ * that changed is refused (`changed`); before the first rename every file's identity is looked
+ * at once, so a change during the validation writes nothing at all. Validation is untouched:
+ * every file is read and every edit checked before anything is written, as in a small batch. */
 enum lets_err edit_commit_load(struct edit_call *c, struct lockset *locks)
 {
+	c->relock = c->n_f > LIMIT_BATCH_HELD;
 	c->paths = xmalloc((c->n_f ? c->n_f : 1) * sizeof(*c->paths));
 	size_t *order = xmalloc((c->n_f ? c->n_f : 1) * sizeof(*order));
 	for (size_t i = 0; i < c->n_f; i++) {
@@ -77,7 +91,9 @@ enum lets_err edit_commit_load(struct edit_call *c, struct lockset *locks)
 	qsort_r(order, c->n_f, sizeof(*order), by_path, c->f);
 	for (size_t k = 0; k < c->n_f; k++) {
 		struct edit_file *ef = &c->f[order[k]];
-		enum lets_err e = load(c, ef, locks);
+		struct lockset one = LOCKSET_INIT;
+		enum lets_err e = load(c, ef, c->relock ? &one : locks);
+		lockset_release(&one);
 		if (e)
 			edit_mark_failed(c, ef->path);
 		if (e == E_LOCKED || e == E_IO_ERROR)
@@ -291,7 +307,9 @@ enum lets_err edit_commit_publish(struct edit_call *c, struct lockset *locks, lo
 		it->new_sha = ef->sha_after;
 	}
 	size_t failed;
-	enum lets_err e = publish_batch(c->items, c->n_f, locks, &failed, landed, c->d);
+	enum lets_err e =
+		c->relock ? publish_batch_relock(c->items, c->n_f, LIMIT_BATCH_HELD, &failed, landed, c->d)
+			  : publish_batch(c->items, c->n_f, locks, &failed, landed, c->d);
 	if (e && failed < c->n_f)
 		edit_mark_failed(c, c->f[failed].path);
 	for (size_t i = 0; i < c->n_f; i++)
@@ -313,7 +331,9 @@ enum lets_err edit_commit_publish(struct edit_call *c, struct lockset *locks, lo
 static void revert_all(struct edit_call *c, struct lockset *locks, const char *detail)
 {
 	struct diag rd = DIAG_INIT;
-	long reverted = publish_revert(c->items, c->n_f, locks, &rd);
+	/* a batch past LIMIT_BATCH_HELD keeps no new file's lock either: each revert then rests on
+	 * the identity check alone (the file as this call wrote it) */
+	long reverted = publish_revert(c->items, c->n_f, c->relock ? NULL : locks, &rd);
 	struct buf m = BUF_INIT;
 	buf_addf(&m, "command check failed for %s: `%s` passed before the batch and failed after it",
 		 c->f[0].path, c->cmd.shown);

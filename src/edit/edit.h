@@ -19,6 +19,7 @@
 
 #include "../check.h"
 #include "../file.h"
+#include "../keymap.h"
 #include "../resolve.h"
 #include "../output.h"
 #include "../target.h"
@@ -55,7 +56,9 @@ struct edit_entry {
 /* One file the call edits, however many entries name it. */
 struct edit_file {
 	char *path; /* as first named */
-	struct resolved r; /* resolved once; the lock, the read and the publish go through r.dir */
+	struct resolved r; /* resolved once; the lock, the read and the publish go through r.dir,
+			    * which the call holds once per directory (edit_file_share_dir) */
+	bool dir_shared; /* r.dir is the call's (dirs), not this file's */
 	struct file f; /* the working copy: starts as read, each edit replaces its data */
 	char *orig; /* the bytes as read */
 	size_t orig_len;
@@ -81,6 +84,12 @@ struct edit_call {
 	size_t expect_all_len;
 	const char **paths; /* owned array: each file's path, in file order, once locked */
 	struct publish_item *items; /* owned: one per file, once published */
+	/* A batch holds no descriptor per file: the files' directories once each (dir_fds, found by
+	 * device and inode in dirs), and the files found by inode in by_inode. */
+	struct keymap by_inode, dirs;
+	bool relock; /* more files than LIMIT_BATCH_HELD: none stays locked between read and write */
+	int *dir_fds;
+	size_t n_dirs, cap_dirs;
 	struct check_cmd cmd;
 	bool have_cmd, cmd_done; /* --check given / its after-run happened */
 	enum check_cmd_verdict verdict;
@@ -94,6 +103,9 @@ void edit_call_release(struct edit_call *c);
  * it RESOLVED_INIT) when r is not NULL, else the file is resolved later. Pointers into c->f are
  * valid only until the next add, which may move the array. */
 size_t edit_file_add(struct edit_call *c, const char *path, struct resolved *r);
+/* Makes ef's held directory the call's one descriptor for that directory (closing ef's own
+ * when the call already holds it), so a batch of many files in few directories holds few. */
+void edit_file_share_dir(struct edit_call *c, struct edit_file *ef);
 /* Remembers path as the first thing that failed, for the batch footer. */
 void edit_mark_failed(struct edit_call *c, const char *path);
 /* The command-line checks that need no file, then the entries (reading stdin once at most). */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../alloc.h"
+#include "../buf.h"
 #include "model_int.h"
 
 static struct tn *yaml_node(struct mb *m, TSNode n, int depth);
@@ -80,6 +81,36 @@ static void yaml_pairs(struct mb *m, struct tn *t, TSNode n, int depth)
 	free(kid);
 }
 
+/* A block scalar's text: its header and lines up to the end of its last line with content, then
+ * for keep chomping (`|+`, `>+`) one line break per line break that follows that line, up to the
+ * next line with content or the end of the file: the value's trailing line breaks. tree-sitter's
+ * span is no guide to them: it ends after the last line break at the end of the file and before
+ * it when a line follows, and leaves out the blank lines a kept scalar holds. Clip and strip
+ * chomping drop the blank lines, so they count for nothing. */
+static void block_text(struct tn *t, const struct mb *m, TSNode n)
+{
+	size_t start = ts_node_start_byte(n), end = ts_node_end_byte(n), q;
+	const char *s = m->src;
+	while (end > start && strchr(" \t\r\n", s[end - 1]))
+		end--;
+	for (q = end; q < m->len && s[q] != '\n' && s[q] != '\r'; q++)
+		;
+	struct buf b = BUF_INIT;
+	buf_add(&b, s + start, q - start);
+	const char *nl = memchr(s + start, '\n', q - start);
+	bool keep = memchr(s + start, '+', (nl ? (size_t)(nl - s) : q) - start) != NULL;
+	for (size_t i = q; keep && i < m->len; i++) {
+		if (s[i] == '\n')
+			buf_addc(&b, '\n');
+		else if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+			break;
+	}
+	t->quote = '|';
+	t->end = (uint32_t)q; /* the value's bytes, the same however tree-sitter ends the span */
+	t->text_len = b.len;
+	t->text = buf_detach(&b);
+}
+
 static void yaml_scalar(struct mb *m, struct tn *t, TSNode n)
 {
 	if (model_is(n, "plain_scalar")) {
@@ -98,7 +129,7 @@ static void yaml_scalar(struct mb *m, struct tn *t, TSNode n)
 		model_scalar(t, m->src, n, model_is(n, "double_quote_scalar") ? '"' : '\'');
 	} else if (model_is(n, "block_scalar")) {
 		t->sc = SC_STRING;
-		model_scalar(t, m->src, n, '|');
+		block_text(t, m, n);
 	} else if (model_is(n, "alias")) {
 		t->alias = true;
 		t->sc = SC_OTHER;

@@ -523,9 +523,10 @@ enum lets_err op_append(const struct doc *d, struct tn *seq, const struct tv *v,
 static void toml_delete_table(const struct doc *d, const struct te *en, struct edit *e)
 {
 	const struct tn *t = en->val;
+	size_t end = en->start; /* the end of what is removed whole, if anything */
 	if (t->style == ST_TOML_TABLE && en->end > en->start) {
 		/* the comments directly above the next header are that header's */
-		size_t end = en->end;
+		end = en->end;
 		while (end < d->len && end > en->start && d->src[end - 1] == '\n') {
 			size_t prev = line_begin(d->src, end - 1);
 			if (!comment_line(d, prev, end))
@@ -540,6 +541,10 @@ static void toml_delete_table(const struct doc *d, const struct te *en, struct e
 	}
 	for (size_t i = 0; i < t->n; i++) {
 		const struct te *k = &t->kids[i];
+		/* dotted keys written in the section just removed (`i.j = 1` under [tool]) went with
+		 * it: a second edit over their lines would overlap the first */
+		if (end > en->start && k->val->style == ST_TOML_DOTTED && k->val->sect == t)
+			continue;
 		if (k->val->kind != TN_SCALAR && k->val->style != ST_FLOW)
 			toml_delete_table(d, k, e);
 		else if (t->style != ST_TOML_TABLE)

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../alloc.h"
+#include "../keymap.h"
 #include "../edit/edit.h"
 #include "../lock.h"
 #include "../resolve.h"
@@ -39,10 +40,9 @@ struct tcall {
 	struct edit_call c; /* files, locks' paths, --check, publish: edit's commit phase */
 	struct tjob *j;
 	size_t n_j, cap_j;
-	/* the jobs by real path: open addressing over 1 + the index into j (0: empty); a linear
-	 * search per batch line made 80,000 lines take 90 s */
-	size_t *slot;
-	size_t cap_slot;
+	/* the jobs by real path (index into j): a linear search per batch line made 80,000 lines
+	 * take 90 s */
+	struct keymap by_real;
 	bool batch;
 };
 
@@ -58,47 +58,23 @@ static void job_release(struct tjob *j)
 	omits_release(&j->gap);
 }
 
-static size_t real_hash(const char *s)
-{
-	size_t h = 14695981039346656037u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211u;
-	return h;
-}
-
-/* The slot holding the job for real, or the empty slot where it goes. */
-static size_t *job_slot(const struct tcall *t, const char *real)
-{
-	size_t k = real_hash(real) & (t->cap_slot - 1);
-	while (t->slot[k] && strcmp(t->j[t->slot[k] - 1].real, real))
-		k = (k + 1) & (t->cap_slot - 1);
-	return &t->slot[k];
-}
-
 /* The job for path, grouping every name of one file (its real path) into one job. */
 static struct tjob *job_for(struct tcall *t, const char *path)
 {
 	char *real = realpath(path, NULL);
 	if (!real)
 		real = xstrdup(path);
-	if ((t->n_j + 1) * 2 > t->cap_slot) {
-		t->cap_slot = t->cap_slot ? t->cap_slot * 2 : 64;
-		free(t->slot);
-		t->slot = xcalloc(t->cap_slot, sizeof(*t->slot));
-		for (size_t i = 0; i < t->n_j; i++)
-			*job_slot(t, t->j[i].real) = i + 1;
-	}
-	size_t *at = job_slot(t, real);
-	if (*at) {
+	size_t at;
+	if (keymap_get(&t->by_real, real, strlen(real), &at)) {
 		free(real);
-		return &t->j[*at - 1];
+		return &t->j[at];
 	}
 	XGROW(t->j, t->cap_j, t->n_j + 1);
 	struct tjob *j = &t->j[t->n_j++];
 	memset(j, 0, sizeof(*j));
 	j->real = real;
 	j->file = edit_file_add(&t->c, path, NULL);
-	*at = t->n_j;
+	keymap_put(&t->by_real, real, strlen(real), t->n_j - 1);
 	return j;
 }
 
@@ -512,6 +488,8 @@ static enum lets_err validate(struct tcall *t, const struct worktree *wt, struct
 	for (size_t i = 0; i < c->n_f; i++)
 		if (resolve_path(wt, c->f[i].path, o->allow_outside, false, &c->f[i].r, c->d))
 			edit_mark_failed(c, c->f[i].path);
+		else
+			edit_file_share_dir(c, &c->f[i]);
 	if (c->d->n || (e = edit_commit_load(c, locks)))
 		return diag_first(c->d);
 	for (size_t i = 0; i < t->n_j; i++)
@@ -556,7 +534,7 @@ out:
 	for (size_t i = 0; i < t.n_j; i++)
 		job_release(&t.j[i]);
 	free(t.j);
-	free(t.slot);
+	keymap_release(&t.by_real);
 	edit_call_release(&t.c);
 	return diag_first(d);
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # No input is quadratic (issue 28 item 1): each shape that once was — YAML flow nesting, 50,000
-# TOML keys, [[array]] tables under a selector, a Cargo.lock, a `--from -` batch of missing files —
+# TOML keys, [[array]] tables under a selector, a Cargo.lock, a `--from -` batch of missing files,
+# a `--from -` batch (transform and edit) of one existing file per line, under `ulimit -n 1024` —
 # timed at 1x, 4x and 16x its base size, reported as time per MB with the 16x/1x ratio (linear is
 # 16, quadratic 256). Each run's exit code is checked too (the shape's answer, not only its time).
 #   tests/stress/scale.sh LETS_BINARY
-# SCALE_BASE_KB (default 32) is the 1x size; SCALE_FACTORS (default "1 4") the sizes run;
+# SCALE_ONLY (a regex) runs only the rows whose name matches; SCALE_BASE_KB (default 32) is the 1x size; SCALE_FACTORS (default "1 4") the sizes run;
 # SCALE_RATIO=1 (make soak, make bench: factors "1 4 16") fails a shape whose 16x/1x ratio is
 # over 20. make check runs the small default for the exit codes only: a timed test on a shared
 # machine is a flaky one. Appends "pass stress/scale" or "fail ..." to $LETS_TEST_RESULTS.
@@ -14,7 +15,7 @@ base_kb=${SCALE_BASE_KB:-32}
 factors=${SCALE_FACTORS:-1 4}
 strict=${SCALE_RATIO:-0}
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap '[ -n "${SCALE_KEEP:-}" ] || rm -rf "$work"' EXIT
 cd "$work" || exit 1
 git init -q . 2>/dev/null
 fail=0
@@ -51,6 +52,22 @@ elif shape == "toml-cargo":
                   'dependencies = [', ' "crate-%d",' % (i + 1), ']', '']
         i += 1
     text = "\n".join(out_l) + "\n"
+elif shape in ("batch-existing", "edit-existing"):
+    # one existing file per line, all in one directory (the sweep of it once per call) and
+    # more of them than `ulimit -n 1024` allows descriptors (none may be held per line)
+    import os, shutil
+    shutil.rmtree("ex", ignore_errors=True)
+    os.mkdir("ex")
+    rows, total, i = [], 0, 0
+    while total < size:
+        name = "ex/f%d.json" % i
+        open(name, "w").write('{"a": 0}\n')
+        if shape == "batch-existing":
+            rows.append(json.dumps({"file": name, "set": {"a": 1}}))
+        else:
+            rows.append(json.dumps({"file": name, "old": "0", "new": "1"}))
+        total += len(rows[-1]) + 1; i += 1
+    text = "\n".join(rows) + "\n"
 elif shape == "batch-missing":
     rows, total, i = [], 0, 0
     while total < size:
@@ -65,6 +82,7 @@ PY
 row() {
 	local name=$1 shape=$2 ext=$3 want=$4
 	shift 4
+	[ -n "${SCALE_ONLY:-}" ] && ! [[ $name =~ $SCALE_ONLY ]] && return
 	local first="" line
 	line=$(printf '%-16s' "$name")
 	for k in $factors; do
@@ -75,10 +93,11 @@ row() {
 		for a in "$@"; do args+=("${a//\{\}/f.$ext}"); done
 		local t0 t1 rc
 		t0=$(date +%s%N)
+		# a batch holds no descriptor per line: 1,024 is fewer than the largest batches' files
 		if [ "$ext" = jsonl ]; then
-			timeout 600 "$lets" "${args[@]}" < "f.$ext" > out.txt 2> err.txt
+			(ulimit -n 1024 && timeout 600 "$lets" "${args[@]}" < "f.$ext" > out.txt 2> err.txt)
 		else
-			timeout 600 "$lets" "${args[@]}" > out.txt 2> err.txt
+			(ulimit -n 1024 && timeout 600 "$lets" "${args[@]}" > out.txt 2> err.txt)
 		fi
 		rc=$?
 		t1=$(date +%s%N)
@@ -115,6 +134,8 @@ row toml-aot toml-aot toml 0 transform {} --set 't[v=99].v=1' -q
 row toml-cargo toml-cargo toml 0 transform {} --set 'package[name=crate-7].version=9.9.9' -q
 row toml-cargo-edit toml-cargo toml 0 edit {} --old 'name = "crate-7"' --new 'name = "crate-x"' -q
 row batch-missing batch-missing jsonl 1 transform --from - -q
+row batch-existing batch-existing jsonl 0 transform --from - -q
+row edit-existing edit-existing jsonl 0 edit --from - -q
 
 if [ "$fail" = 0 ]; then record "pass stress/scale"; else record "fail stress/scale"; fi
 exit "$fail"

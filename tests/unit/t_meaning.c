@@ -51,6 +51,18 @@ static void verdict_cases(void)
 		 "---\nt:\n  - a\n---\nbody\n", "---\nt:\n- z\n  - a\n---\nbody\n", MEANING_CHANGED},
 		{"several YAML documents: a value moved to the next one", FMT_YAML, "a: 1\n---\nb: 2\nc: 3\n",
 		 "a: 1\n---\nb: 2\n---\nc: 3\n", MEANING_CHANGED},
+		/* tree-sitter's block scalar ends after its last line break at the end of the file and
+		 * before it when a line follows: the same empty value either way */
+		{"a key added after an empty block scalar at the end", FMT_YAML, "a: 1\nd: |\n",
+		 "a: 1\nd: |\n\"\\na\":\n  b: 1\n", MEANING_KEPT},
+		{"a key added after a block scalar at the end", FMT_YAML, "d: |\n  x\n", "d: |\n  x\ne: 1\n",
+		 MEANING_KEPT},
+		{"a key added after a kept block scalar at the end", FMT_YAML, "d: |+\n  x\n",
+		 "d: |+\n  x\ne: 1\n", MEANING_KEPT},
+		{"a kept block scalar loses its blank line", FMT_YAML, "d: |+\n  x\n\ne: 1\n",
+		 "d: |+\n  x\ne: 1\n", MEANING_CHANGED},
+		{"a kept block scalar at the end loses its blank line", FMT_YAML, "d: |+\n  x\n\n",
+		 "d: |+\n  x\ne: 1\n", MEANING_CHANGED},
 		{"a version the model does not read is unproven", FMT_TOML, "a = {b = 1}\n",
 		 "a = {b.c = 1}\n", MEANING_UNPROVEN},
 	};

@@ -140,3 +140,33 @@ $ lets transform e.toml --set a=1
 ── check: toml ok · sha:af1349b9f5f9→[..] · ~1 tokens
 --- file e.toml
 a = 1
+
+### delete a table whose section holds a dotted key: the section goes whole (it aborted: two edits over one line)
+% printf '[a]\nx = 1\n\n[tool]\ni.j = 1\n\n[z]\ny = 2\n' > p.toml
+$ lets transform p.toml --delete tool
+── p.toml · toml · delete tool · line 4
+2 	x = 1
+3 	
+4-	[tool]          (deleted)
+4-	i.j = 1          (deleted)
+4-	          (deleted)
+4 	[z]
+5 	y = 2
+── check: toml ok · sha:dbcf668c97a2→c00259c7011f · ~8 tokens
+--- file p.toml
+[a]
+x = 1
+
+[z]
+y = 2
+
+### the same with the dotted key under a table named only by a deeper header ([tool.r.s])
+% printf '[a]\nx = 1\n\n[tool.r.s]\ni.j = 1\nk = 2\n\n[z]\ny = 2\n' > q.toml
+$ lets transform q.toml --delete tool -q
+── check: toml ok · sha:[..] · ~[..] tokens
+--- file q.toml
+[a]
+x = 1
+
+[z]
+y = 2
