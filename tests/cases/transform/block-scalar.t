@@ -33,3 +33,20 @@ d: |+
   x
 
 e: 1
+
+### YAML whose lines end in a lone CR is refused before any splice, the file untouched (found by fuzz_transform)
+# YAML reads a lone CR as a line break; an append placed by LF lines landed inside the item before it
+% printf 'l:\r- a\nk: 1\n' > cr.yaml
+$ lets transform cr.yaml --append 'l[]=b'
+? 7
+--- stderr
+cr.yaml is unsupported: line 1 ends in a lone CR, which lets does not edit in place · give its lines LF or CRLF endings first
+ERROR_CODE=unsupported_file
+
+### control: CRLF endings are edited and kept
+% printf 'l:\r\n- a\r\nk: 1\r\n' > crlf.yaml
+$ lets transform crlf.yaml --append 'l[]=b' -q; od -c crlf.yaml
+── check: yaml ok · sha:[..]→[..]
+0000000   l   :  \r  \n   -       a  \r  \n   -       b  \r  \n   k   :
+0000020       1  \r  \n
+0000024
