@@ -3,7 +3,8 @@
  *
  * One cache file per call shape (the current directory and the roots as typed), so the paths
  * in it are the walk's paths. Layout, native byte order (the endian word catches a foreign one):
- *   header: "LETSMAPC", u32 format, u32 0x01020304, u32 length + LETS_VERSION, u32 records
+ *   header: "LETSMAPC", u32 format, u32 0x01020304, u32 length + LETS_VERSION, u64 hash of
+ *   the running binary's identity (a rebuild may parse differently), u32 records
  *   record: u32 length, u64 checksum of the payload, payload:
  *     u32 path length + path, the identity (struct map_stamp's seven fields as u64),
  *     u8 flags (binary, generated, parsed), and when parsed: u32 definitions, each
@@ -49,6 +50,7 @@ struct map_cache {
 	struct slot *t; /* open-addressed on the path */
 	size_t cap, n;
 	long long now; /* the call's start, seconds */
+	uint64_t build; /* this binary's identity: a rebuilt lets may parse differently */
 };
 
 static uint64_t fnv(const void *p, size_t n, uint64_t h)
@@ -189,8 +191,10 @@ static void cache_index(struct map_cache *mc)
 		return;
 	size_t vl = (size_t)rd_u(&r, 4);
 	const char *v = rd_take(&r, vl);
+	uint64_t build = rd_u(&r, 8);
 	size_t n = (size_t)rd_u(&r, 4);
-	if (!v || vl != strlen(LETS_VERSION) || memcmp(v, LETS_VERSION, vl) || n > mc->size / 16)
+	if (!v || vl != strlen(LETS_VERSION) || memcmp(v, LETS_VERSION, vl) || build != mc->build ||
+	    n > mc->size / 16)
 		return;
 	for (mc->cap = 16; mc->cap < 2 * n + 2;)
 		mc->cap *= 2;
@@ -229,6 +233,10 @@ static char *cache_file(const char *dir, const struct opts *o)
 
 struct map_cache *map_cache_open(const struct opts *o, long long now)
 {
+	struct stat exe;
+	struct map_stamp es;
+	if (stat("/proc/self/exe", &exe) || !map_stamp_of(&es, &exe))
+		return NULL;
 	char *dir = cache_dir();
 	char *path = dir ? cache_file(dir, o) : NULL;
 	if (!path) {
@@ -236,7 +244,7 @@ struct map_cache *map_cache_open(const struct opts *o, long long now)
 		return NULL;
 	}
 	struct map_cache *mc = xcalloc(1, sizeof(*mc));
-	*mc = (struct map_cache){.dir = dir, .path = path, .now = now};
+	*mc = (struct map_cache){.dir = dir, .path = path, .now = now, .build = fnv(&es, sizeof(es), 0)};
 	if (read_all(path, &mc->data, &mc->size))
 		cache_index(mc);
 	return mc;
@@ -505,6 +513,7 @@ void map_cache_save(struct map_cache *mc, const struct map_file *files, size_t n
 	put_u(&b, CACHE_FORMAT, 4);
 	put_u(&b, CACHE_ENDIAN, 4);
 	put_str(&b, LETS_VERSION, strlen(LETS_VERSION));
+	put_u(&b, mc->build, 8);
 	size_t count_at = b.len, count = 0;
 	put_u(&b, 0, 4);
 	for (size_t i = 0; i < n; i++) {
