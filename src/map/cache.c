@@ -24,6 +24,7 @@
 #include "../alloc.h"
 #include "../opt.h"
 #include "../verbs.h"
+#include "../worktree.h"
 #include "map.h"
 
 #define CACHE_FORMAT 1u
@@ -77,18 +78,48 @@ static uint64_t checksum(const char *p, size_t n)
 	return h * 0xC4CEB9FE1A85EC53ULL;
 }
 
-/* The cache directory: $XDG_CACHE_HOME (when absolute) or $HOME/.cache, then lets/map. */
+/* An absolute path with its "." and ".." parts taken out, for one that does not exist yet. */
+static void normalise(struct buf *b, const char *path)
+{
+	for (const char *p = path; *p;) {
+		while (*p == '/')
+			p++;
+		size_t n = strcspn(p, "/");
+		if (n == 2 && !memcmp(p, "..", 2)) {
+			while (b->len && b->data[--b->len] != '/')
+				;
+		} else if (n && !(n == 1 && *p == '.')) {
+			buf_add(b, "/", 1);
+			buf_add(b, p, n);
+		}
+		p += n;
+	}
+	buf_add(b, "", 0);
+}
+
+/* The cache directory: $XDG_CACHE_HOME (when absolute) or $HOME/.cache, resolved, then
+ * lets/map. */
 static char *cache_dir(void)
 {
 	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	struct buf b = BUF_INIT;
-	if (xdg && xdg[0] == '/')
-		buf_addf(&b, "%s/lets/map", xdg);
-	else if (home && home[0] == '/')
-		buf_addf(&b, "%s/.cache/lets/map", home);
-	else
+	const char *base = xdg && xdg[0] == '/' ? xdg : home && home[0] == '/' ? home : NULL;
+	if (!base)
 		return NULL;
+	char *real = realpath(base, NULL);
+	struct buf b = BUF_INIT;
+	if (real)
+		buf_adds(&b, real);
+	else
+		normalise(&b, base);
+	free(real);
+	buf_adds(&b, base == xdg ? "/lets/map" : "/.cache/lets/map");
 	return buf_detach(&b);
+}
+
+static bool under(const char *dir, const char *top)
+{
+	size_t n = top ? strlen(top) : 0;
+	return n && !strncmp(dir, top, n) && (dir[n] == '/' || dir[n] == '\0' || top[n - 1] == '/');
 }
 
 /* A bounded reader over the cache's bytes: any read past the end fails it for good. */
@@ -238,6 +269,12 @@ struct map_cache *map_cache_open(const struct opts *o, long long now)
 	if (stat("/proc/self/exe", &exe) || !map_stamp_of(&es, &exe))
 		return NULL;
 	char *dir = cache_dir();
+	char cwd[PATH_MAX];
+	/* a cache inside the tree mapped would be mapped too, and change the next answer */
+	if (dir && ((o->wt && under(dir, o->wt->root)) || !getcwd(cwd, sizeof(cwd)) || under(dir, cwd))) {
+		free(dir);
+		return NULL;
+	}
 	char *path = dir ? cache_file(dir, o) : NULL;
 	if (!path) {
 		free(dir);

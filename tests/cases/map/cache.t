@@ -86,3 +86,11 @@ $ XDG_CACHE_HOME=$PWD/../cachefile lets map >../one && (unset HOME XDG_CACHE_HOM
 ── map: 8 files · go 7, markdown 1 · 7 definitions ranked
 .cache/lets/map/HASH
 no ./relative
+
+### control: a cache directory inside the tree mapped is not used (it would be mapped too and change the next answer)
+@fixture map-hub
+@env LETS_NO_STATS=1
+% sleep 3
+$ export XDG_CACHE_HOME=$PWD/cache; lets map >../one && lets map | cmp ../one - && tail -1 ../one && { test -e cache || echo 'no ./cache'; }
+── map: 8 files · go 7, markdown 1 · 7 definitions ranked
+no ./cache
