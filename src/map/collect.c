@@ -1,13 +1,18 @@
 /* map's first phase: the roots, the walk, and each kept file read once (see map.h). */
+#include <fcntl.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "../alloc.h"
 #include "../file.h"
 #include "../find/roots.h"
 #include "../opt.h"
+#include "../resolve.h"
 #include "../symbols/lang.h"
 #include "map.h"
 
@@ -237,19 +242,44 @@ static void scan_release(struct scan *s)
 
 struct reader {
 	struct map_call *c;
-	atomic_size_t next;
+	const struct map_cache *mc;
+	atomic_size_t next, hits;
 	atomic_long binary, too_large, unreadable;
 };
+
+/* f's identity before its bytes are read (opened as file_scan opens it, beneath the tree), so a
+ * change made while reading makes the stamp stale rather than the record wrong. */
+static void stamp(const struct worktree *w, struct map_file *f, long max_file_bytes)
+{
+	int fd = w ? resolve_open_beneath(w, f->path, O_PATH) : open(f->path, O_PATH | O_CLOEXEC);
+	struct stat st;
+	if (fd < 0)
+		return;
+	f->stamped = !fstat(fd, &st) && map_stamp_of(&f->stamp, &st) && st.st_size <= max_file_bytes;
+	close(fd);
+}
 
 static void read_one(struct reader *r, struct map_file *f, struct buf *scratch)
 {
 	struct scan s = {.path = f->path};
 	const struct opts *o = r->c->o;
-	enum file_scan_status st = file_scan(o->allow_outside ? NULL : o->wt, f->path, true,
-					     o->max_file_bytes, scratch, scan_data, &s);
+	const struct worktree *w = o->allow_outside ? NULL : o->wt;
+	if (r->mc)
+		stamp(w, f, o->max_file_bytes);
+	if (f->stamped && map_cache_get(r->mc, f, &f->stamp)) {
+		f->read = true;
+		atomic_fetch_add(&r->hits, 1);
+		if (f->binary)
+			atomic_fetch_add(&r->binary, 1);
+		return;
+	}
+	enum file_scan_status st = file_scan(w, f->path, true, o->max_file_bytes, scratch, scan_data, &s);
+	if (st != FILE_SCAN_OK)
+		f->stamped = false;
 	if (st == FILE_SCAN_OK) {
 		f->read = true;
 		f->generated = s.generated;
+		f->binary = s.binary;
 		if (s.binary)
 			atomic_fetch_add(&r->binary, 1);
 		if (s.parsed) {
@@ -297,14 +327,22 @@ enum lets_err map_collect(struct map_call *c, struct diag *d)
 	if (e != E_OUTSIDE_TREE) {
 		walk_files(c, &rs);
 		c->wc.other += rs.other;
-		struct reader r = {.c = c};
+		struct timespec now;
+		clock_gettime(CLOCK_REALTIME, &now);
+		struct map_cache *mc = map_cache_open(c->o, (long long)now.tv_sec);
+		struct reader r = {.c = c, .mc = mc};
 		atomic_init(&r.next, 0);
+		atomic_init(&r.hits, 0);
 		struct walk_opts wo = {0};
 		unsigned nt = walk_threads(&wo);
 		struct sigaction was;
 		file_scan_guard_begin(&was);
 		walk_parallel(nt, reader_worker, &r);
 		file_scan_guard_end(&was);
+		/* a cancelled call read only part of the tree: the cache keeps what it had */
+		if (!(c->o->cancel && atomic_load(c->o->cancel)))
+			map_cache_save(mc, c->files, c->n_files, atomic_load(&r.hits));
+		map_cache_close(mc);
 		c->binary = atomic_load(&r.binary);
 		c->too_large = atomic_load(&r.too_large);
 		c->unreadable = atomic_load(&r.unreadable);
@@ -319,19 +357,22 @@ void map_call_init(struct map_call *c, const struct opts *o)
 	*c = (struct map_call){.o = o, .om = OMITS_INIT};
 }
 
+void map_file_release(struct map_file *f)
+{
+	for (size_t k = 0; f->sigs && k < f->defs.n; k++)
+		free(f->sigs[k]);
+	free(f->sigs);
+	free(f->score);
+	sym_items_release(&f->defs);
+	free(f->ids);
+	free(f->ident_text);
+	free(f->path);
+}
+
 void map_call_release(struct map_call *c)
 {
-	for (size_t i = 0; i < c->n_files; i++) {
-		struct map_file *f = &c->files[i];
-		for (size_t k = 0; f->sigs && k < f->defs.n; k++)
-			free(f->sigs[k]);
-		free(f->sigs);
-		free(f->score);
-		sym_items_release(&f->defs);
-		free(f->ids);
-		free(f->ident_text);
-		free(f->path);
-	}
+	for (size_t i = 0; i < c->n_files; i++)
+		map_file_release(&c->files[i]);
 	free(c->files);
 	free(c->focus.files);
 	free(c->order);

@@ -35,12 +35,20 @@ struct map_ident {
 	uint64_t hash;
 };
 
+/* A file's identity as fstat gives it: what a cache record is keyed by (cache.c). */
+struct map_stamp {
+	uint64_t dev, ino, size, mtime, mtime_ns, ctime, ctime_ns;
+};
+
 struct map_file {
 	char *path; /* owned, as the walk printed it */
 	const char *lang; /* static: the grammar's name, or NULL */
 	bool folded; /* under a vendored tree: counted only */
 	bool generated; /* a generated-code marker in its first lines: not ranked */
 	bool read; /* read and, when code, parsed */
+	bool binary; /* read and found binary */
+	bool stamped; /* stamp is the identity of the bytes read (fstat'ed before reading) */
+	struct map_stamp stamp;
 	struct sym_items defs;
 	char **sigs; /* owned: each definition's line, trimmed */
 	double *score; /* each definition's score (rank.c) */
@@ -74,6 +82,8 @@ struct map_call {
 };
 
 void map_call_init(struct map_call *c, const struct opts *o);
+/* What f owns (its path too). */
+void map_file_release(struct map_file *f);
 void map_call_release(struct map_call *c);
 
 /* Collects the roots (o's positionals, "." when none), walks them and reads every file. A root
@@ -90,6 +100,28 @@ void map_rank(struct map_call *c);
 
 /* The answer, within the budget, in o's format. */
 void map_render(struct map_call *c, struct buf *out);
+
+/* The parse cache (cache.c): each file's reading, under $XDG_CACHE_HOME/lets/map/ (or
+ * ~/.cache/lets/map/), one file per current directory and roots, replaced whole (a temporary
+ * file renamed). A record is used only while the file's identity (struct map_stamp) is the one
+ * it was read with, and only a file whose timestamps are settled (a few seconds old at the
+ * call's start, now) is stored: a change within a timestamp's granularity is never missed. Any
+ * flaw in the cache (size, header, version, lengths, checksum) makes a miss, never an error:
+ * the cache is safe to delete and never needed for the answer. NULL: no cache (no HOME). */
+struct map_cache;
+struct map_cache *map_cache_open(const struct opts *o, long long now);
+void map_cache_close(struct map_cache *mc);
+/* Fills f (defs, sigs, ids, ident_text, binary, generated) from its record when one matches
+ * its identity now; safe on the reader threads. */
+bool map_cache_get(const struct map_cache *mc, struct map_file *f, const struct map_stamp *now);
+/* Writes the records of the stamped, settled files, unless they are the cache's own (hits of
+ * them came from it and it holds no other). */
+void map_cache_save(struct map_cache *mc, const struct map_file *files, size_t n, size_t hits);
+/* The identity of st; false when st is not a regular file. */
+struct stat;
+bool map_stamp_of(struct map_stamp *s, const struct stat *st);
+/* Whether s's timestamps are older than now by more than their granularity could hide. */
+bool map_stamp_settled(const struct map_stamp *s, long long now);
 
 /* Whether the path names a vendored tree's directory component; for the outline and the tests. */
 bool map_vendored_dir(const char *name, size_t len);
