@@ -552,7 +552,9 @@ static void render_plan(const struct plan *p, struct buf *why)
 		quote_shell(why, p->opts.v[0]);
 		buf_adds(why, " --new ");
 		quote_shell(why, p->opts.v[1]);
-		buf_adds(why, " --all");
+		/* sed's s///g replaces inside words too: --substring says so, where --all alone would
+		 * refuse a match inside a longer identifier and cost another call */
+		buf_adds(why, " --all --substring");
 		if (dash) {
 			buf_adds(why, " --");
 			quote_all(why, &p->targets);

@@ -20,15 +20,24 @@ $ . ./ev.sh; ev "sed -n '2,4p' f.txt" | lets hook classify; ev 'head -n 2 f.txt'
 {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"lets show reads several files and ranges in one call.\nrun: lets show f.txt:4-5"}}
 {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"lets show reads several files and ranges in one call.\nrun: lets show a.ts f.txt:3"}}
 
-### grep of repo files becomes lets find; a literal sed -i 's/OLD/NEW/g' becomes lets edit --all
+### grep of repo files becomes lets find; a literal sed -i 's/OLD/NEW/g' becomes lets edit --all --substring
 % printf '%s\n' 'alpha beta' 'gamma' 'beta beta' > g.txt
 % printf 'ev() { printf %s "{\\"cwd\\":\\"$PWD\\",\\"tool_name\\":\\"Bash\\",\\"tool_input\\":{\\"command\\":\\"$(printf %%s "$1" | sed "s/[\\"\\\\\\\\]/\\\\\\\\&/g")\\"}}"; }\n' '%s' > ev.sh
 $ . ./ev.sh; ev 'grep -n beta g.txt' | lets hook classify; ev "sed -i 's/beta/delta/g' g.txt" | lets hook classify; cat g.txt
 {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"lets find searches several files in one call and numbers every hit.\nrun: lets find beta g.txt"}}
-{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"lets edit replaces every occurrence and checks the result in one call.\nrun: lets edit g.txt --old beta --new delta --all"}}
+{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"lets edit replaces every occurrence and checks the result in one call.\nrun: lets edit g.txt --old beta --new delta --all --substring"}}
 alpha beta
 gamma
 beta beta
+
+### the sed it replaces also changed OLD inside longer words: the command it names does the same
+# (--all alone refuses a match inside an identifier as ambiguous, another call for the agent)
+% printf '%s\n' 'alphabeta beta' 'betas' > w.txt && cp w.txt sed.txt && sed -i 's/beta/delta/g' sed.txt
+$ lets edit w.txt --old beta --new delta --all --substring -q >/dev/null && cmp w.txt sed.txt && echo "same as sed"
+same as sed
+--- file w.txt
+alphadelta delta
+deltas
 
 ### the named command runs in bash as printed: spaces, quotes, unicode and dash-leading names
 # (the first command passes: a `--` after an operand is a shape it does not translate)
