@@ -24,7 +24,6 @@
 #include "file.h"
 #include "keymap.h"
 #include "lock.h"
-#include "publish_int.h"
 
 #define TMP_PREFIX ".lets-"
 

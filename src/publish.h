@@ -112,4 +112,12 @@ enum lets_err publish_batch_relock(struct publish_item *items, size_t n, size_t 
  * put back. Failures go to d; a new file (old_data NULL) is left in place. */
 long publish_revert(struct publish_item *items, size_t n, struct lockset *locks, struct diag *d);
 
+/* The stages publish_batch.c shares with publish.c: the prepare stage with the sweep of a dead
+ * process's temporaries as an option (a batch sweeps each directory once), and the `changed`
+ * refusal naming the sha read and the sha now. */
+enum lets_err publish_prepare_swept(struct publish_op *op, int dir, const char *name, const char *path,
+				    const char *data, size_t len, const struct stat *expected,
+				    const char *read_sha, bool sweep, struct diag *d);
+enum lets_err publish_changed_error(const struct publish_op *op, struct diag *d);
+
 #endif

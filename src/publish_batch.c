@@ -1,6 +1,6 @@
 /* The batch half of publish.h: publish_batch, publish_batch_relock and publish_revert, which
- * prepare, sync and commit many files through publish.c's stages (publish_int.h gives them the
- * two stages publish.h keeps to itself). */
+ * prepare, sync and commit many files through publish.c's stages (the two they share are
+ * declared at the end of publish.h). */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -15,7 +15,6 @@
 #include "keymap.h"
 #include "lock.h"
 #include "publish.h"
-#include "publish_int.h"
 
 static bool item_unchanged(const struct publish_item *it)
 {
