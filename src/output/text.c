@@ -400,6 +400,25 @@ static void line_list_text(struct buf *b, const long *v, size_t n)
 		buf_addf(b, " (+%ld more)", left);
 }
 
+/* A key path on the header line: a control character a key holds (a line break inside a quoted
+ * key) is written as an escape, so the header stays one line; --json carries the key as it is. */
+static void key_text(struct buf *b, const char *key)
+{
+	for (const char *k = key; *k; k++) {
+		unsigned char c = (unsigned char)*k;
+		if (c == '\n')
+			buf_adds(b, "\\n");
+		else if (c == '\r')
+			buf_adds(b, "\\r");
+		else if (c == '\t')
+			buf_adds(b, "\\t");
+		else if (c < 0x20 || c == 0x7f)
+			buf_addf(b, "\\x%02x", c);
+		else
+			buf_addc(b, (char)c);
+	}
+}
+
 /* "set a, b, delete c": the operations grouped by verb in first-appearance order. */
 static void ops_text(struct buf *b, const struct out_op *ops, size_t n)
 {
@@ -413,7 +432,9 @@ static void ops_text(struct buf *b, const struct out_op *ops, size_t n)
 		bool one = true;
 		for (size_t m = i; m < n; m++)
 			if (!strcmp(ops[m].op, ops[i].op)) {
-				buf_addf(b, "%s%s", one ? "" : ", ", ops[m].key);
+				if (!one)
+					buf_adds(b, ", ");
+				key_text(b, ops[m].key);
 				one = false;
 			}
 	}

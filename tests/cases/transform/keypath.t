@@ -267,3 +267,24 @@ Key paths (--set, --delete, --append, and the same in --from - batches):
 Headers print keys the same way, and #symbol targets on these files read them. An
 unquoted a.b where the document also has a key named "a.b" is refused as ambiguous
 (exit 2), naming the quoted path of each reading.
+
+### a key holding a line break keeps the header on one line: the break is shown as \n (found by fuzz_transform)
+@env LETS_NO_STATS=1
+% printf 'a: 1\n' > nl.yaml
+$ lets transform nl.yaml --set "$(printf 'b\nc')=2"
+── nl.yaml · yaml · set "b\nc" · line 2
+1 	a: 1
+2+	"b\nc": 2
+── check: yaml ok · sha:[..]→[..]
+--- file nl.yaml
+a: 1
+"b\nc": 2
+
+### control: --json carries the key as it is (a JSON-escaped line break)
+@env LETS_NO_STATS=1
+% printf 'a: 1\n' > nl.yaml
+$ lets transform nl.yaml --set "$(printf 'b\nc')=2" --json | python3 -c 'import json,sys; print(repr(json.load(sys.stdin)["operations"][0]["key"]))'
+'"b\nc"'
+--- file nl.yaml
+a: 1
+"b\nc": 2
