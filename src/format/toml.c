@@ -356,9 +356,10 @@ static bool datetime_token(const char *s, const char *e)
 			return true;
 		if ((*s == 'Z' || *s == 'z') && s + 1 == e)
 			return true;
+		/* an offset is an RFC 3339 time-numoffset: hours 00-23, minutes 00-59 */
 		if ((*s == '+' || *s == '-') && e - s == 6 && fixed_digits(s + 1, 2) && s[3] == ':' &&
 		    fixed_digits(s + 4, 2))
-			return true;
+			return num2(s + 1) <= 23 && num2(s + 4) <= 59;
 		return false;
 	}
 	const char *t = time_part(s, e);

@@ -114,6 +114,10 @@ static void validators(void)
 		/* found by fuzz_check_toml: \e is TOML 1.1's escape; tomllib and the grammar refuse it */
 		{"toml: the escape \\e", toml_valid, "a = \"\\e\"\n", false},
 		{"toml: control: the escape \\t", toml_valid, "a = \"\\t\"\n", true},
+		/* found by fuzz_check_toml: an offset's hours and minutes are a time's (tomllib agrees) */
+		{"toml: an offset of -48:00", toml_valid, "m = 1979-05-27T07:32:00-48:00\n", false},
+		{"toml: an offset of +05:60", toml_valid, "m = 1979-05-27T07:32:00+05:60\n", false},
+		{"toml: control: an offset of -23:59", toml_valid, "m = 1979-05-27T07:32:00-23:59\n", true},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		unit_check(cases[i].fn(cases[i].text, strlen(cases[i].text)) == cases[i].ok, "%s",
