@@ -414,15 +414,18 @@ static struct tn *ys_block(struct ys *y, size_t p, int col, int depth)
 	return t;
 }
 
-/* Bytes the scanner reads: UTF-8 without control characters other than '\n', without a BOM
- * and without the Unicode line breaks YAML readers may honour (those are left to tree-sitter). */
+/* Bytes the scanner reads: UTF-8 without control characters other than '\n' (C1's U+0080-U+009F
+ * too, which YAML does not count printable: libyaml refuses them), without U+FFFE and U+FFFF,
+ * without a BOM and without the Unicode line breaks YAML readers may honour (those are left to
+ * tree-sitter and libyaml). */
 static bool plain_bytes(const char *src, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)src;
 	for (size_t i = 0; i < len; i++) {
 		if (u[i] >= 0x80) {
 			size_t l = utf8_seq_len(u + i, len - i);
-			if (!l || (u[i] == 0xC2 && u[i + 1] == 0x85) ||
+			if (!l || (u[i] == 0xC2 && u[i + 1] <= 0x9F) ||
+			    (u[i] == 0xEF && u[i + 1] == 0xBF && u[i + 2] >= 0xBE) ||
 			    (u[i] == 0xE2 && u[i + 1] == 0x80 && (u[i + 2] == 0xA8 || u[i + 2] == 0xA9)) ||
 			    (u[i] == 0xEF && u[i + 1] == 0xBB && u[i + 2] == 0xBF))
 				return false;
