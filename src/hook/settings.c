@@ -2,6 +2,7 @@
 
 #include <jansson.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -300,17 +301,18 @@ static void separator(const char *s, size_t open, const struct elem *es, size_t 
 	}
 }
 
-/* Whether text starts on a new line: a line feed before anything but blanks (a lone CR does not
- * end a // comment, for the JSON(C) lexer as for strip-json-comments). */
-static bool opens_line(const struct buf *text)
+/* Where text's first line break starts (its "\r\n" or "\n") when only blanks and lone CRs come
+ * before it, else SIZE_MAX: after a // comment those would extend the comment (a lone CR does not
+ * end it, for the JSON(C) lexer as for strip-json-comments), and uninstall would leave them. */
+static size_t leading_break(const struct buf *text)
 {
 	for (size_t i = 0; i < text->len; i++) {
 		if (text->data[i] == '\n')
-			return true;
+			return i && text->data[i - 1] == '\r' ? i - 1 : i;
 		if (text->data[i] != ' ' && text->data[i] != '\t' && text->data[i] != '\r')
-			return false;
+			return SIZE_MAX;
 	}
-	return false;
+	return SIZE_MAX;
 }
 
 /* Adds one element after the container's last one, indented like it: after its comma and any
@@ -334,7 +336,12 @@ static void append_elem(struct buf *t, size_t open, const struct elem *es, size_
 		at = line_tail(s, from, t->len);
 		/* past a // comment the new element needs a line of its own, even where the elements
 		 * before it share one (found by fuzz_settings: it went into the comment) */
-		if (at > from && memmem(s + from, at - from, "//", 2) && !opens_line(&ins)) {
+		size_t brk = leading_break(&ins);
+		bool comment = at > from && memmem(s + from, at - from, "//", 2);
+		if (comment && brk != SIZE_MAX && brk > 0) {
+			memmove(ins.data, ins.data + brk, ins.len - brk);
+			buf_truncate(&ins, ins.len - brk);
+		} else if (comment && brk == SIZE_MAX) {
 			struct buf lead = BUF_INIT;
 			buf_adds(&lead, st->crlf ? "\r\n" : "\n");
 			line_indent(s, last->whole.start, &lead);
