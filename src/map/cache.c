@@ -182,7 +182,11 @@ static bool read_all(const char *path, char **data, size_t *size)
 		return false;
 	}
 	size_t n = (size_t)st.st_size, got = 0;
-	char *p = xmalloc(n);
+	char *p = malloc(n); /* a cache too large for memory is a miss, not an abort */
+	if (!p) {
+		close(fd);
+		return false;
+	}
 	while (got < n) {
 		ssize_t r = read(fd, p + got, n - got);
 		if (r < 0 && errno == EINTR)

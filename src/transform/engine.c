@@ -418,22 +418,29 @@ static void finish_marks(struct run *u)
 	r->n_marks = k;
 }
 
+/* The offset of the first CR no LF follows, or len. YAML reads a lone CR as a line break; the
+ * splices place text by LF lines, so an insert would land inside the line before it (found by
+ * fuzz_transform): such a YAML file is refused before any splice. */
+static size_t lone_cr(const char *src, size_t len)
+{
+	for (const char *cr = len ? memchr(src, '\r', len) : NULL; cr;
+	     cr = memchr(cr + 1, '\r', len - (size_t)(cr + 1 - src)))
+		if (cr + 1 == src + len || cr[1] != '\n')
+			return (size_t)(cr - src);
+	return len;
+}
+
 enum lets_err tf_apply(enum format f, const char *path, const char *src, size_t len, const struct tf_op *ops,
 		       size_t n_ops, struct tf_result *r, struct diag *d)
 {
 	struct run u = {.fmt = f, .path = path, .r = r, .d = d, .n_ops = n_ops};
 	memset(r, 0, sizeof(*r));
-	/* YAML reads a lone CR as a line break; the splices place text by LF lines, so an insert
-	 * would land inside the line before it (found by fuzz_transform) */
-	for (const char *cr = len ? memchr(src, '\r', len) : NULL;
-	     cr && (f == FMT_YAML || f == FMT_FRONTMATTER);
-	     cr = memchr(cr + 1, '\r', len - (size_t)(cr + 1 - src)))
-		if (cr + 1 == src + len || cr[1] != '\n')
-			return diag_add(
-				d, E_UNSUPPORTED_FILE,
+	size_t cr = f == FMT_YAML || f == FMT_FRONTMATTER ? lone_cr(src, len) : len;
+	if (cr < len)
+		return diag_add(d, E_UNSUPPORTED_FILE,
 				"%s is unsupported: line %ld ends in a lone CR, which lets does not edit in "
 				"place \xC2\xB7 give its lines LF or CRLF endings first",
-				path, line_of(src, (size_t)(cr - src)));
+				path, line_of(src, cr));
 	buf_add(&u.cur, src, len);
 	const char *nl = memchr(src, '\n', len);
 	u.crlf = nl && nl > src && nl[-1] == '\r';
