@@ -171,18 +171,28 @@ static const char *flag_group(const char *p, struct buf *out, const char **err)
 }
 
 /* acc = acc OP rhs, each one single-character atom: && intersection, -- difference, ~~ symmetric
- * difference, all read left to right as Rust reads them. acc is written once in each: twice, a
+ * difference, all read left to right as Rust reads them. Each operand is written once: twice, a
  * chain of n operations would grow as 2^n (a 64-byte [a~~b~~…] took 4.5 MB; found by
- * fuzz_rxsyntax), so ~~ asks about acc once, in a conditional, and then takes one character. */
-static void combine(struct buf *acc, char op, const struct buf *rhs)
+ * fuzz_rxsyntax). ~~ asks about acc once, in a conditional, and needs rhs in both branches: a
+ * plain class is short enough to write twice, any other rhs (a nested [b~~[c~~…]] doubled per
+ * level, also found by fuzz_rxsyntax) is written once in a DEFINE group and called by name. The
+ * group sits where the class is, so it is compiled under the same flags. */
+static void combine(struct buf *acc, char op, const struct buf *rhs, unsigned *ids)
 {
 	struct buf r = BUF_INIT;
-	if (op == '&')
+	if (op == '&') {
 		buf_addf(&r, "(?:(?=%s)%s)", buf_str(acc), buf_str(rhs));
-	else if (op == '-')
+	} else if (op == '-') {
 		buf_addf(&r, "(?:(?!%s)%s)", buf_str(rhs), buf_str(acc));
-	else
+	} else if (!memchr(rhs->data, '(', rhs->len)) {
 		buf_addf(&r, "(?:(?(?=%s)(?!%s)|(?=%s))(?s:.))", buf_str(acc), buf_str(rhs), buf_str(rhs));
+	} else {
+		unsigned id = (*ids)++;
+		buf_addf(
+			&r,
+			"(?:(?(DEFINE)(?<_lets_sd%u>%s))(?(?=%s)(?!(?&_lets_sd%u))|(?=(?&_lets_sd%u)))(?s:.))",
+			id, buf_str(rhs), buf_str(acc), id, id);
+	}
 	buf_truncate(acc, 0);
 	buf_add(acc, r.data, r.len);
 	buf_release(&r);
@@ -190,7 +200,8 @@ static void combine(struct buf *acc, char op, const struct buf *rhs)
 
 /* One operand of a set operation as one single-character atom: its plain items as a PCRE2 class,
  * or'ed with its nested classes (already atoms, joined by |). Moves the operand into acc. */
-static void operand_end(struct buf *items, struct buf *nested, size_t *n_nested, char op, struct buf *acc)
+static void operand_end(struct buf *items, struct buf *nested, size_t *n_nested, char op, struct buf *acc,
+			unsigned *ids)
 {
 	struct buf atom = BUF_INIT;
 	bool alt = (items->len > 0) + *n_nested > 1;
@@ -206,7 +217,7 @@ static void operand_end(struct buf *items, struct buf *nested, size_t *n_nested,
 	if (alt)
 		buf_addc(&atom, ')');
 	if (op) {
-		combine(acc, op, &atom);
+		combine(acc, op, &atom, ids);
 	} else {
 		buf_truncate(acc, 0);
 		buf_add(acc, atom.data, atom.len);
@@ -222,9 +233,10 @@ struct cls {
 	size_t n_nested;
 	char op;
 	bool complex; /* set operations or nested classes: PCRE2's class syntax cannot say it */
+	unsigned *ids; /* the translation's count of DEFINE groups, which names each one */
 };
 
-static const char *parse_class(const char *p, struct buf *out, int depth, const char **err);
+static const char *parse_class(const char *p, struct buf *out, int depth, unsigned *ids, const char **err);
 
 /* [:name:] or [:^name:] at p, as Rust reads it: ASCII only (PCRE2 with UCP would take in every
  * Unicode letter for [:alpha:]). Returns past it, or NULL when it is not one. */
@@ -274,7 +286,7 @@ static const char *posix_class(const char *p, struct cls *c)
 static const char *class_item(const char *p, struct cls *c, int depth, bool first, const char **err)
 {
 	if ((p[0] == '&' || p[0] == '-' || p[0] == '~') && p[1] == p[0] && !first) {
-		operand_end(&c->items, &c->nested, &c->n_nested, c->op, &c->acc);
+		operand_end(&c->items, &c->nested, &c->n_nested, c->op, &c->acc, c->ids);
 		c->op = p[0];
 		c->complex = true;
 		return p + 2;
@@ -289,7 +301,7 @@ static const char *class_item(const char *p, struct cls *c, int depth, bool firs
 			buf_addc(&c->nested, '|');
 		c->n_nested++;
 		c->complex = true;
-		return parse_class(p, &c->nested, depth + 1, err);
+		return parse_class(p, &c->nested, depth + 1, c->ids, err);
 	}
 	if (p[0] == '\\')
 		return escape(p, &c->items, true, err);
@@ -304,13 +316,13 @@ static const char *class_item(const char *p, struct cls *c, int depth, bool firs
 
 /* A class at p (its '['), written to out as a PCRE2 class when PCRE2 can say it, else as an
  * atom of lookarounds that matches the same single characters. */
-static const char *parse_class(const char *p, struct buf *out, int depth, const char **err)
+static const char *parse_class(const char *p, struct buf *out, int depth, unsigned *ids, const char **err)
 {
 	if (depth > NEST_MAX) {
 		*err = "exceed the maximum number of nested parentheses/brackets";
 		return NULL;
 	}
-	struct cls c = {BUF_INIT, BUF_INIT, BUF_INIT, 0, 0, false};
+	struct cls c = {BUF_INIT, BUF_INIT, BUF_INIT, 0, 0, false, ids};
 	bool neg = p[1] == '^';
 	p += neg ? 2 : 1;
 	for (bool first = true; p && (first || *p != ']'); first = false) {
@@ -324,7 +336,7 @@ static const char *parse_class(const char *p, struct buf *out, int depth, const 
 	if (p && !c.complex) {
 		buf_addf(out, "[%s%s]", neg ? "^" : "", buf_str(&c.items));
 	} else if (p) {
-		operand_end(&c.items, &c.nested, &c.n_nested, c.op, &c.acc);
+		operand_end(&c.items, &c.nested, &c.n_nested, c.op, &c.acc, ids);
 		if (neg)
 			buf_addf(out, "(?:(?!%s)(?s:.))", buf_str(&c.acc));
 		else
@@ -339,6 +351,7 @@ static const char *parse_class(const char *p, struct buf *out, int depth, const 
 const char *rxsyntax_translate(const char *pattern, bool lines, struct buf *out)
 {
 	const char *err = NULL;
+	unsigned ids = 0;
 	for (const char *p = pattern; *p;) {
 		if (lines && p[0] == '\\' && (p[1] == 'A' || p[1] == 'z')) {
 			buf_addc(out, p[1] == 'A' ? '^' : '$');
@@ -346,7 +359,7 @@ const char *rxsyntax_translate(const char *pattern, bool lines, struct buf *out)
 		} else if (*p == '\\') {
 			p = escape(p, out, false, &err);
 		} else if (*p == '[') {
-			p = parse_class(p, out, 0, &err);
+			p = parse_class(p, out, 0, &ids, &err);
 		} else if (p[0] == '(' && p[1] == '?') {
 			p = flag_group(p, out, &err);
 		} else {

@@ -104,6 +104,15 @@ int main(void)
 	match("\\u0041 is A", "\\u0041", 0, "xAB", 0, 1, 1, 2);
 	match("\\U{1F600}", "\\U{1F600}", 0, "a\xF0\x9F\x98\x80", 0, 1, 1, 5);
 	match("[a-z&&[^aeiou]] skips vowels", "[a-z&&[^aeiou]]+", 0, "aei bcd", 0, 1, 4, 7);
+	/* ~~ with a class as rhs (a DEFINE group, t_rxsyntax): [c-z~~[x]] is c-w, y, z; a-m ~~ that
+	 * is a, b, n-w, y, z */
+	match("nested ~~ excludes what both sides hold", "[a-m~~[c-z~~[x]]]+", 0, "cdx abnw", 0, 1, 4, 8);
+	match("nested ~~ under (?i): the DEFINE group takes the flags", "(?i)[a-m~~[c-z~~[x]]]+", 0,
+	      "CDX ABNW", 0, 1, 4, 8);
+	match("control: nested ~~ without (?i) is case-sensitive", "[a-m~~[c-z~~[x]]]+", 0, "CDX ABNW", 0, 0,
+	      0, 0);
+	match("nested ~~ in a lookbehind and a repetition", "(?<=[a~~[b~~[c]]])d(?:[a~~[b~~[c]]])+", 0,
+	      "xdb cdbca", 0, 1, 5, 9);
 	match("[a-z--q] leaves q out", "[a-z--q]+", 0, "qqabq", 0, 1, 2, 4);
 	match("\\< starts a word", "\\<ab", 0, "cab ab", 0, 1, 4, 6);
 	match("\\> ends a word", "ab\\>", 0, "abc ab", 0, 1, 4, 6);
