@@ -338,10 +338,10 @@ static void append_elem(struct buf *t, size_t open, const struct elem *es, size_
 		 * before it share one (found by fuzz_settings: it went into the comment) */
 		size_t brk = leading_break(&ins);
 		bool comment = at > from && memmem(s + from, at - from, "//", 2);
-		if (comment && brk != SIZE_MAX && brk > 0) {
+		if (comment && brk != SIZE_MAX) {
 			memmove(ins.data, ins.data + brk, ins.len - brk);
 			buf_truncate(&ins, ins.len - brk);
-		} else if (comment && brk == SIZE_MAX) {
+		} else if (comment) {
 			struct buf lead = BUF_INIT;
 			buf_adds(&lead, st->crlf ? "\r\n" : "\n");
 			line_indent(s, last->whole.start, &lead);
@@ -352,6 +352,10 @@ static void append_elem(struct buf *t, size_t open, const struct elem *es, size_
 			buf_release(&ins);
 			ins = lead;
 		}
+		/* a comment's lone CR and a line feed alone would make a CRLF that uninstall takes
+		 * for the break it added (found by fuzz_settings: a CR of the comment went with it) */
+		if (comment && s[at - 1] == '\r' && ins.data[0] == '\n')
+			splice(&ins, 0, 0, "\r", 1);
 	}
 	if (last->comma)
 		buf_addc(&ins, ',');
