@@ -136,6 +136,31 @@ lit_scan_avx2(const struct searcher *s, const char *hay, size_t n, size_t *done,
 	const __m256i FM = _mm256_set1_epi8(s->fold && isalpha(f) ? 0x20 : 0);
 	const __m256i LM = _mm256_set1_epi8(s->fold && isalpha(l) ? 0x20 : 0);
 	for (;;) {
+		/* two blocks at a time, one test for both, until one holds a candidate or a NUL: that
+		 * one is looked at again below, a block at a time */
+		while (i + 32 < last) {
+			__builtin_prefetch(hay + i + PREFETCH_AHEAD);
+			__m256i r0 = _mm256_loadu_si256((const __m256i *)(hay + i + p1));
+			__m256i r1 = _mm256_loadu_si256((const __m256i *)(hay + i + 32 + p1));
+			__m256i c0 = _mm256_and_si256(
+				_mm256_cmpeq_epi8(_mm256_or_si256(r0, FM), F),
+				_mm256_cmpeq_epi8(
+					_mm256_or_si256(_mm256_loadu_si256((const __m256i *)(hay + i + p2)),
+							LM),
+					L));
+			__m256i c1 = _mm256_and_si256(
+				_mm256_cmpeq_epi8(_mm256_or_si256(r1, FM), F),
+				_mm256_cmpeq_epi8(
+					_mm256_or_si256(
+						_mm256_loadu_si256((const __m256i *)(hay + i + 32 + p2)), LM),
+					L));
+			__m256i any = _mm256_or_si256(c0, c1);
+			if (nul_check)
+				any = _mm256_or_si256(any, _mm256_cmpeq_epi8(_mm256_min_epu8(r0, r1), Z));
+			if (!_mm256_testz_si256(any, any))
+				break;
+			i += 64;
+		}
 		size_t at = i < last ? i : last;
 		if (!(i & 63)) /* once per cache line */
 			__builtin_prefetch(hay + i + PREFETCH_AHEAD);
