@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -331,6 +332,9 @@ static void run_files(struct worker *wk, const struct dirh *dir, size_t name_off
 	}
 }
 
+_Static_assert(offsetof(struct dirent64, d_name) == offsetof(struct dirent64, d_type) + 1,
+	       "list_dir copies d_type and d_name as one record");
+
 /* Reads dfd's whole listing into ents as (d_type, name, NUL) records, "." ".." and ".git" left
  * out, through chunk (DENTS_BYTES); returns which ignore files it holds, so they are opened only
  * when they exist. */
@@ -346,16 +350,16 @@ static unsigned list_dir(int dfd, char *chunk, struct buf *ents)
 			struct dirent64 *de = (struct dirent64 *)(chunk + off);
 			off += de->d_reclen;
 			const char *name = de->d_name;
-			if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
-				continue;
-			if (!strcmp(name, ".git"))
-				continue;
-			if (!strcmp(name, ".gitignore"))
-				has |= HAS_GITIGNORE;
-			else if (!strcmp(name, ".ignore"))
-				has |= HAS_IGNORE;
-			buf_addc(ents, (char)de->d_type);
-			buf_add(ents, name, strlen(name) + 1);
+			if (name[0] == '.') { /* the names this looks for all start with a dot */
+				if (!name[1] || (name[1] == '.' && !name[2]) || !strcmp(name, ".git"))
+					continue;
+				if (!strcmp(name, ".gitignore"))
+					has |= HAS_GITIGNORE;
+				else if (!strcmp(name, ".ignore"))
+					has |= HAS_IGNORE;
+			}
+			/* d_type, the name and its NUL lie in a row: the record is one copy */
+			buf_add(ents, (const char *)&de->d_type, strlen(name) + 2);
 		}
 	}
 	return has;
