@@ -85,6 +85,11 @@ struct worker {
 	struct walk_counts counts;
 	struct buf path, rel, ents;
 	char *dents; /* DENTS_BYTES, made on the worker's first directory */
+	/* run_dir's lists of a directory's files and of the jobs it hands out, kept from one
+	 * directory to the next so each one does not grow its own */
+	struct buf files;
+	struct job *subs;
+	size_t cap_subs;
 	struct level **levels;
 	size_t n_levels, cap_levels;
 };
@@ -455,10 +460,8 @@ static void run_dir(struct worker *wk, struct job *job)
 			lv = l;
 		}
 	}
-	struct job *subs = NULL;
-	size_t n_subs = 0, cap_subs = 0;
-	struct buf files = BUF_INIT;
-	size_t n_files = 0;
+	size_t n_subs = 0, n_files = 0;
+	buf_truncate(&wk->files, 0);
 	size_t base = job->len;
 	buf_truncate(&wk->path, 0);
 	buf_add(&wk->path, job->path ? job->path : "", base);
@@ -486,28 +489,26 @@ static void run_dir(struct worker *wk, struct job *job)
 		if (!entry_kept(wk, r, lv, path, len, dir_len, type))
 			continue;
 		if (type == DT_DIR) {
-			XGROW(subs, cap_subs, n_subs + 1);
-			subs[n_subs++] = (struct job){.kind = JOB_DIR,
-						      .root = r,
-						      .lv = lv,
-						      .path = xstrndup(path, len),
-						      .len = len,
-						      .dir = held,
-						      .name_off = dir_len};
+			XGROW(wk->subs, wk->cap_subs, n_subs + 1);
+			wk->subs[n_subs++] = (struct job){.kind = JOB_DIR,
+							  .root = r,
+							  .lv = lv,
+							  .path = xstrndup(path, len),
+							  .len = len,
+							  .dir = held,
+							  .name_off = dir_len};
 			atomic_fetch_add_explicit(&held->refs, 1, memory_order_relaxed);
 		} else {
-			buf_add(&files, path, len + 1);
+			buf_add(&wk->files, path, len + 1);
 			n_files++;
 		}
 	}
 	/* Hand out everything but the first batch of files, which this worker keeps; dfd stays open
 	 * until the last job with an entry in it is done. */
-	size_t keep = batch_files(r, held, dir_len, &files, n_files, &subs, &n_subs, &cap_subs);
-	push_jobs(w, subs, n_subs);
-	free(subs);
-	run_files(wk, held, dir_len, files.data, keep);
+	size_t keep = batch_files(r, held, dir_len, &wk->files, n_files, &wk->subs, &n_subs, &wk->cap_subs);
+	push_jobs(w, wk->subs, n_subs);
+	run_files(wk, held, dir_len, wk->files.data, keep);
 	dirh_unref(held);
-	buf_release(&files);
 }
 
 /* One thread of walk_parallel's pool. */
@@ -614,6 +615,8 @@ void walk_run(const char *const *dirs, size_t n, const struct walk_opts *o, walk
 		buf_release(&wks[i].rel);
 		buf_release(&wks[i].ents);
 		free(wks[i].dents);
+		buf_release(&wks[i].files);
+		free(wks[i].subs);
 	}
 	for (size_t i = 0; i < n_extra; i++)
 		level_free(extra[i]);
