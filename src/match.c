@@ -3,6 +3,8 @@
 
 #include <ctype.h>
 #include <pcre2.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,13 +22,23 @@
 #define DFA_SUBJECT_MAX (1024u * 1024u) /* bytes: a longer line stays unanswered */
 #define DFA_SPAN_BUDGET (4u * 1024u * 1024u) /* bytes the search for a match's start may rescan */
 
+/* What only a match needs (the JIT code, the DFA copies) is made on the first match, not by
+ * regex_new: a literal search finds its hits without PCRE2 and never pays for them (the JIT
+ * compile was most of the instructions a `find -F` ran before its first file, and its executable
+ * page and each thread's JIT stack were page faults and mmap calls). Threads share a regex, so
+ * the first match of any of them makes it all under mu; ready says it is done. */
 struct regex {
 	pcre2_code *code;
 	pcre2_code *dfa; /* the pattern for pcre2_dfa_match, or NULL */
 	pcre2_code *dfa_any; /* (?s:.*?)(?:pattern): one anchored pass finds whether any match starts
 			      * at or after the start offset */
 	char *source; /* the PCRE2 pattern compiled */
+	size_t source_len;
+	uint32_t opts;
+	unsigned flags;
 	bool jit;
+	atomic_bool ready;
+	pthread_mutex_t mu;
 };
 
 struct rx_state {
@@ -87,19 +99,40 @@ struct regex *regex_new(const char *pattern, unsigned flags, struct diag *d)
 	}
 	re = xcalloc(1, sizeof(*re));
 	re->code = code;
-	re->jit = pcre2_jit_compile(code, PCRE2_JIT_COMPLETE) == 0;
-	/* pcre2_dfa_match refuses PCRE2_MATCH_INVALID_UTF: the fallback's copies go without it and
-	 * run on valid UTF-8 subjects only */
-	re->dfa = compile(&src, opts, flags, &errcode);
-	/* \E (ignored without a \Q) keeps an unterminated \Q…'s quote off the closing parenthesis */
-	struct buf any = BUF_INIT;
-	buf_addf(&any, (flags & RX_WORD) ? "(?s:.*?)\\b(?:%s\\E)\\b" : "(?s:.*?)(?:%s\\E)", buf_str(&src));
-	re->dfa_any = compile(&any, opts, flags & ~(unsigned)RX_WORD, &errcode);
-	buf_release(&any);
+	re->opts = opts;
+	re->flags = flags;
+	pthread_mutex_init(&re->mu, NULL);
+	re->source_len = src.len;
 	re->source = buf_detach(&src);
 out:
 	buf_release(&src);
 	return re;
+}
+
+/* The JIT code and the DFA copies, made once, by the first thread to match (see struct regex). */
+static void regex_ready(struct regex *re)
+{
+	if (atomic_load_explicit(&re->ready, memory_order_acquire))
+		return;
+	pthread_mutex_lock(&re->mu);
+	if (!atomic_load_explicit(&re->ready, memory_order_relaxed)) {
+		re->jit = pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE) == 0;
+		/* pcre2_dfa_match refuses PCRE2_MATCH_INVALID_UTF: the fallback's copies go without it
+		 * and run on valid UTF-8 subjects only */
+		struct buf src = BUF_INIT, any = BUF_INIT;
+		int errcode;
+		buf_add(&src, re->source, re->source_len);
+		re->dfa = compile(&src, re->opts, re->flags, &errcode);
+		/* \E (ignored without a \Q) keeps an unterminated \Q…'s quote off the closing
+		 * parenthesis */
+		buf_addf(&any, (re->flags & RX_WORD) ? "(?s:.*?)\\b(?:%s\\E)\\b" : "(?s:.*?)(?:%s\\E)",
+			 re->source);
+		re->dfa_any = compile(&any, re->opts, re->flags & ~(unsigned)RX_WORD, &errcode);
+		buf_release(&any);
+		buf_release(&src);
+		atomic_store_explicit(&re->ready, true, memory_order_release);
+	}
+	pthread_mutex_unlock(&re->mu);
 }
 
 const char *regex_source(const struct regex *re)
@@ -114,6 +147,7 @@ void regex_free(struct regex *re)
 	pcre2_code_free(re->code);
 	pcre2_code_free(re->dfa);
 	pcre2_code_free(re->dfa_any);
+	pthread_mutex_destroy(&re->mu);
 	free(re->source);
 	free(re);
 }
@@ -124,10 +158,6 @@ struct rx_state *rx_state_new(const struct regex *re)
 	st->md = pcre2_match_data_create_from_pattern(re->code, NULL);
 	st->mctx = pcre2_match_context_create(NULL);
 	pcre2_set_match_limit(st->mctx, MATCH_LIMIT);
-	if (re->jit) {
-		st->stack = pcre2_jit_stack_create(32 * 1024, 1024 * 1024, NULL);
-		pcre2_jit_stack_assign(st->mctx, NULL, st->stack);
-	}
 	return st;
 }
 
@@ -193,6 +223,11 @@ static enum rx_result dfa_search(const struct regex *re, struct rx_state *st, co
 enum rx_result regex_scan(const struct regex *re, struct rx_state *st, const char *s, size_t n, size_t start,
 			  size_t *match_start, size_t *match_end)
 {
+	regex_ready((struct regex *)re); /* its lazy parts only: what it matches is fixed */
+	if (re->jit && !st->stack) { /* this thread's first match */
+		st->stack = pcre2_jit_stack_create(32 * 1024, 1024 * 1024, NULL);
+		pcre2_jit_stack_assign(st->mctx, NULL, st->stack);
+	}
 	int rc = pcre2_match(re->code, (PCRE2_SPTR)s, n, start, 0, st->md, st->mctx);
 	if (rc == PCRE2_ERROR_NOMATCH)
 		return RX_NOMATCH;

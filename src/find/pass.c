@@ -137,6 +137,7 @@ void find_pass_run(struct find_call *c, const struct worktree *wt)
 		f.sh.after = 0;
 	searcher_init(&f.s, c->re, c->used, c->rx_flags);
 	f.nw = walk_threads(&wo);
+	wo.threads = f.nw; /* the walk asks again otherwise: a read of /sys each time */
 	f.w = xcalloc(f.nw, sizeof(*f.w));
 	for (unsigned i = 0; i < f.nw; i++)
 		f.w[i].st = rx_state_new(c->re);

@@ -1,6 +1,7 @@
 /* Buffer search (search.h): the hit lines search_buffer reports — line numbers, match
  * spans, lines a match would only reach across a newline, empty matches, the last line without a
  * newline, the sink stopping early and the match limit. Expected hits are what grep -n reports. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -197,6 +198,78 @@ static void binary(void)
 		buf_release(&g.b);
 		buf_release(&data);
 	}
+}
+
+/* What collect prints for data[0..n) searched for lit (spans included), by plain memmem: the
+ * expectation of scan_tail. fold: lit is upper case and data's letters are compared upper. */
+static void naive_hits(const char *data, size_t n, const char *lit, bool fold, struct buf *out)
+{
+	size_t m = strlen(lit), line = 1;
+	for (size_t ls = 0; ls < n; line++) {
+		const char *nl = memchr(data + ls, '\n', n - ls);
+		size_t le = nl ? (size_t)(nl - data) : n, at = ls;
+		bool hit = false;
+		for (size_t i = ls; i + m <= le;) {
+			size_t k = 0;
+			while (k < m &&
+			       (fold ? (char)toupper((unsigned char)data[i + k]) : data[i + k]) == lit[k])
+				k++;
+			if (k < m) {
+				i++;
+				continue;
+			}
+			if (!hit)
+				buf_addf(out, "%zu:", line);
+			hit = true;
+			buf_add(out, data + at, i - at);
+			buf_addc(out, '[');
+			buf_add(out, data + i, m);
+			buf_addc(out, ']');
+			at = i += m;
+		}
+		if (hit) {
+			buf_add(out, data + at, le - at);
+			buf_addc(out, '\n');
+		}
+		ls = le + 1;
+	}
+}
+
+/* The literal scan's last positions, which it tests in one block that overlaps the one before:
+ * every buffer length around the 32-byte blocks, the literal (and a NUL) at every position, plain
+ * and case-folded; the hits and the binary verdict are those of a byte-by-byte search. */
+static void scan_tail(void)
+{
+	long bad = 0, runs = 0;
+	char data[140];
+	for (int fold = 0; fold < 2; fold++)
+		for (size_t n = 0; n <= 130; n++)
+			for (size_t p = 0; p <= n + 1; p++)
+				for (int nul = 0; nul < 2; nul++) {
+					for (size_t i = 0; i < n; i++)
+						data[i] = i % 23 == 22 ? '\n' : "oDdTxO"[i % 6];
+					if (p + 4 <= n && !nul)
+						memcpy(data + p, fold ? "tOdO" : "TODO", 4);
+					if (nul && p < n)
+						data[p] = '\0';
+					struct got g = {0};
+					struct buf want = BUF_INIT;
+					enum search_status rc = SEARCH_DONE;
+					search_run("TODO", RX_LITERAL | (fold ? RX_CASELESS : 0),
+						   RX_LITERAL | (fold ? RX_CASELESS : 0), data, n, true, &g,
+						   &rc);
+					bool has_nul = nul && p < n;
+					if (!has_nul)
+						naive_hits(data, n, "TODO", fold, &want);
+					runs++;
+					if (rc != (has_nul ? SEARCH_BINARY : SEARCH_DONE) ||
+					    (!has_nul && strcmp(buf_str(&g.b), buf_str(&want))))
+						bad++;
+					buf_release(&g.b);
+					buf_release(&want);
+				}
+	unit_check(runs > 30000, "scan_tail ran %ld searches", runs);
+	unit_long("scan_tail: searches that differ from a byte-by-byte search", bad, 0);
 }
 
 static void count_lines(void)
@@ -492,6 +565,7 @@ int main(void)
 	hits();
 	match_limit();
 	binary();
+	scan_tail();
 	count_lines();
 	chunked();
 	streamed();
