@@ -168,9 +168,11 @@ static bool junk(const struct lang *lang, TSParser *parser, const char *data, si
 	if (tree)
 		errors_of(tree, &es);
 	ts_tree_delete(tree);
-	size_t last = chunk_line_start(data, end - 1); /* the last line of code in the probe */
-	while (last > from && chunk_blank(data + last, end - 1 - last))
-		last = chunk_line_start(data, last - 1);
+	size_t last = chunk_line_start(data, end - 1), last_end = end - 1; /* its last line of code */
+	while (last > from && chunk_blank(data + last, last_end - last)) {
+		last_end = last - 1;
+		last = chunk_line_start(data, last_end);
+	}
 	uint32_t row = (uint32_t)file_count_newlines(data, from);
 	uint32_t last_row = row + (uint32_t)file_count_newlines(data + from, last - from);
 	bool text = es.n > 0;
