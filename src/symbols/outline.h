@@ -27,7 +27,14 @@ struct sym_items {
 void sym_items_release(struct sym_items *s);
 
 /* Appends every reachable definition of data (path's bytes, data[size] == '\0') to out in
- * document order; false, out untouched, when path has no code grammar. */
+ * document order; false, out untouched, when path has no code grammar. A file the grammar
+ * cannot make sense of (text under a code extension: a template, Qt's XML .ts files) lists
+ * nothing: a probe parses its first lines of code alone, and when each of them but the last holds
+ * its own parse error, the file is not parsed whole (tree-sitter's error recovery costs 10-20
+ * times more per byte than a valid parse), and Go that does not open with its package clause
+ * is not parsed at all. Where a parse error ends on a definition's line before its name, and
+ * not inside the definition, error recovery made that definition up of text: it is left out. A
+ * file with a few errors, as one mid-edit, lists every definition it did. */
 bool symbols_outline(const char *path, const char *data, size_t size, struct sym_items *out);
 
 #endif
