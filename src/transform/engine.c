@@ -459,7 +459,8 @@ static bool fast_edit(const struct run *u, const struct lookup_hit *h, const str
 	if (!n || n->kind != TN_SCALAR || n->end <= n->start ||
 	    keymap_get(&u->touched, &h->node, sizeof(h->node), &touched))
 		return false;
-	if (e->n != 1 || e->key_sp >= 0 || e->is_delete || e->sp[0].start != n->start || e->sp[0].end != n->end)
+	if (e->n != 1 || e->key_sp >= 0 || e->is_delete || e->sp[0].start != n->start ||
+	    e->sp[0].end != n->end)
 		return false;
 	const char *s = u->cur.data, *rep = e->sp[0].rep;
 	size_t a = n->start, b = n->end, rl = e->sp[0].rep_len;
@@ -490,9 +491,14 @@ static bool queue_fast(struct run *u, const struct tf_op *op, size_t k)
 		XGROW(u->p, u->cap_p, u->n_p + 1);
 		struct pend *q = &u->p[u->n_p++];
 		struct splice *sp = &e.sp[0];
-		bool same = sp->rep_len == sp->end - sp->start && !memcmp(sp->rep, u->cur.data + sp->start, sp->rep_len);
-		*q = (struct pend){sp->start, sp->end, sp->rep, sp->rep_len,
-				   same ? SIZE_MAX : line_begin(u->cur.data, sp->start), 0};
+		bool same = sp->rep_len == sp->end - sp->start &&
+			    !memcmp(sp->rep, u->cur.data + sp->start, sp->rep_len);
+		*q = (struct pend){sp->start,
+				   sp->end,
+				   sp->rep,
+				   sp->rep_len,
+				   same ? SIZE_MAX : line_begin(u->cur.data, sp->start),
+				   0};
 		sp->rep = NULL;
 		keymap_put(&u->touched, &h.node, sizeof(h.node), 1);
 		u->key_off[k] = e.key_old;
@@ -518,7 +524,8 @@ static enum lets_err one_op(struct run *u, const struct tf_op *op, size_t k)
 	struct lookup_hit h;
 	enum lets_err err = op_parse(&p, op, u->d);
 	if (!err && !ensure_doc(u))
-		err = unsupported_key(u->d, doc, p.typed, "the document holds a construct lets does not edit");
+		err = unsupported_key(u->d, doc, p.typed,
+				      "the document holds a construct lets does not edit");
 	bool docs = !err && doc->root && doc->root->style == ST_YAML_DOCS;
 	if (docs && p.n && p.s[0].k == SEG_KEY)
 		err = lookup_docs(doc, &p, op, u->d);
@@ -573,7 +580,8 @@ static struct lines lines_of(const char *s, size_t len)
 {
 	struct lines l = {0};
 	size_t cap = 0;
-	for (const char *p = len ? memchr(s, '\n', len) : NULL; p; p = memchr(p + 1, '\n', len - (size_t)(p + 1 - s))) {
+	for (const char *p = len ? memchr(s, '\n', len) : NULL; p;
+	     p = memchr(p + 1, '\n', len - (size_t)(p + 1 - s))) {
 		XGROW(l.nl, cap, l.n + 1);
 		l.nl[l.n++] = (size_t)(p - s);
 	}

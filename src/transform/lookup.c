@@ -12,36 +12,42 @@
 #include "tf_int.h"
 
 /* The entry of key in map t, the last when the key repeats (parsers keep the last); *count says
- * how many there are. A large map is searched through doc's index of its keys (built on its
- * first search), so a batch of n keys set in one map costs O(n), not a scan of the map per key. */
+ * how many there are. A large map searched again is searched through doc's index of its keys, so a batch of n keys set in one map costs O(n), not a scan of the map per key. */
 static struct te *map_find_all(const struct doc *doc, struct tn *t, const char *key, size_t *count)
 {
 	struct te *found = NULL;
 	*count = 0;
 	if (doc && doc->keys && t->n >= 16) {
-		size_t kl = strlen(key), v;
+		size_t seen, v;
 		struct buf k = BUF_INIT;
 		buf_addc(&k, 'N');
 		buf_add(&k, &t, sizeof(t));
-		if (!keymap_get(doc->keys, k.data, k.len, &v)) {
-			keymap_put(doc->keys, k.data, k.len, 1);
-			for (size_t i = 0; i < t->n; i++) {
-				if (!t->kids[i].key)
-					continue;
-				buf_truncate(&k, 1 + sizeof(t));
-				buf_adds(&k, t->kids[i].key);
-				/* a repeated key keeps SIZE_MAX: the scan below counts it */
-				keymap_put(doc->keys, k.data, k.len,
-					   keymap_get(doc->keys, k.data, k.len, &v) ? SIZE_MAX : i);
-			}
+		/* seen counts the searches of t; an operation searches its map twice (dotted_key,
+		 * then lookup_path; a set it cannot queue, again), so the index is built on the fifth: when several
+		 * operations use this model */
+		if (!keymap_get(doc->keys, k.data, k.len, &seen))
+			seen = 0;
+		if (seen < 5)
+			keymap_put(doc->keys, k.data, k.len, seen + 1);
+		for (size_t i = 0; seen == 4 && i < t->n; i++) {
+			if (!t->kids[i].key)
+				continue;
+			buf_truncate(&k, 1 + sizeof(t));
+			buf_adds(&k, t->kids[i].key);
+			/* a repeated key keeps SIZE_MAX: the scan below counts it */
+			keymap_put(doc->keys, k.data, k.len,
+				   keymap_get(doc->keys, k.data, k.len, &v) ? SIZE_MAX : i);
 		}
-		buf_truncate(&k, 1 + sizeof(t));
-		buf_add(&k, key, kl);
-		bool hit = keymap_get(doc->keys, k.data, k.len, &v);
+		bool hit = false;
+		if (seen >= 4) {
+			buf_truncate(&k, 1 + sizeof(t));
+			buf_adds(&k, key);
+			hit = keymap_get(doc->keys, k.data, k.len, &v);
+		}
 		buf_release(&k);
-		if (!hit)
+		if (seen >= 4 && !hit)
 			return NULL;
-		if (v != SIZE_MAX) {
+		if (seen >= 4 && v != SIZE_MAX) {
 			*count = 1;
 			return &t->kids[v];
 		}
