@@ -4,15 +4,17 @@
  * final file.
  *
  * A batch of many operations on one file would parse it once per operation. The commonest
- * operation, a --set of a scalar to a scalar, changes no structure: the model of the bytes after
- * it is the model before, with that one scalar's bytes replaced. So such an operation is resolved
- * on the model as it was built, its splice queued (pending), and the queued splices made in one
- * pass when an operation of any other kind comes, or at the end (flush). It is queued only when
- * what it reads is what the sequential run would read: no selector (a selector reads scalars),
- * a target no queued splice replaced, a one-line splice that starts after its line's first byte
- * (so no marked line start lies in or at it) and, in YAML, no '&' in the file or in the value
- * (anchors_check then has nothing to read). Its key offset and its marked line are carried
- * through the queued splices exactly as apply_edit carries them one splice at a time. */
+ * operation, a --set of an existing scalar, splices only that scalar's bytes: the model of the
+ * bytes after it is the model before, but for that node. So such an operation is resolved on the
+ * model as it was built, its splice queued (pending), and the queued splices made in one pass
+ * when an operation of any other kind comes, or at the end (flush). It is queued only when what
+ * it reads is what the sequential run would read: no selector (a selector reads scalars), a
+ * target no queued splice replaced (a path through one finds a scalar where the file now has
+ * what the splice wrote, fails, and the operation runs the sequential way), one splice of
+ * exactly its bytes, inside one line, not at the line's start (so no marked line start lies in
+ * or at it), and in YAML no '&' in the file or in the value (anchors_check then reads nothing).
+ * Its key offset and its marked line are carried through the queued splices exactly as
+ * apply_edit carries them one splice at a time. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
