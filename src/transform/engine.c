@@ -53,6 +53,7 @@ struct run {
 	struct pend *p;
 	size_t n_p, cap_p;
 	size_t done; /* operations applied or queued */
+	bool no_queue; /* tf_apply_unqueued: every operation the sequential way */
 	struct mk *m;
 	size_t n, cap;
 	size_t *key_off; /* per op, tracked like a mark */
@@ -475,7 +476,7 @@ static bool fast_edit(const struct run *u, const struct lookup_hit *h, const str
  * tried is recorded (its messages go to a diag of its own). */
 static bool queue_fast(struct run *u, const struct tf_op *op, size_t k)
 {
-	if (op->kind != TF_SET)
+	if (op->kind != TF_SET || u->no_queue)
 		return false;
 	struct tpath p = TPATH_INIT;
 	struct diag scratch = DIAG_INIT, *real = u->d;
@@ -649,10 +650,11 @@ static size_t lone_cr(const char *src, size_t len)
 	return len;
 }
 
-enum lets_err tf_apply(enum format f, const char *path, const char *src, size_t len, const struct tf_op *ops,
-		       size_t n_ops, struct tf_result *r, struct diag *d)
+static enum lets_err apply_all(enum format f, const char *path, const char *src, size_t len,
+			       const struct tf_op *ops, size_t n_ops, struct tf_result *r, struct diag *d,
+			       bool no_queue)
 {
-	struct run u = {.fmt = f, .path = path, .r = r, .d = d, .n_ops = n_ops};
+	struct run u = {.fmt = f, .path = path, .r = r, .d = d, .n_ops = n_ops, .no_queue = no_queue};
 	memset(r, 0, sizeof(*r));
 	size_t cr = f == FMT_YAML || f == FMT_FRONTMATTER ? lone_cr(src, len) : len;
 	if (cr < len)
@@ -694,6 +696,18 @@ enum lets_err tf_apply(enum format f, const char *path, const char *src, size_t 
 	if (err)
 		tf_result_release(r);
 	return err;
+}
+
+enum lets_err tf_apply(enum format f, const char *path, const char *src, size_t len, const struct tf_op *ops,
+		       size_t n_ops, struct tf_result *r, struct diag *d)
+{
+	return apply_all(f, path, src, len, ops, n_ops, r, d, false);
+}
+
+enum lets_err tf_apply_unqueued(enum format f, const char *path, const char *src, size_t len,
+				const struct tf_op *ops, size_t n_ops, struct tf_result *r, struct diag *d)
+{
+	return apply_all(f, path, src, len, ops, n_ops, r, d, true);
 }
 
 void tf_result_release(struct tf_result *r)
