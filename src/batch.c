@@ -3,9 +3,12 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "alloc.h"
 #include "buf.h"
+#include "keymap.h"
+#include "limit.h"
 #include "utf8.h"
 
 /* The next line of s: [*ls, *le) without its newline; false at the end. */
@@ -348,4 +351,80 @@ void batch_release(struct batch *b)
 	}
 	free(b->v);
 	memset(b, 0, sizeof(*b));
+}
+
+/* The directory part of a name as text: "" for a bare name, without "./" steps or doubled
+ * slashes, so ./a/x and a//y count as one directory. */
+static void dir_text(struct buf *b, const char *name)
+{
+	const char *slash = strrchr(name, '/');
+	buf_truncate(b, 0);
+	if (!slash)
+		return;
+	if (slash == name) {
+		buf_addc(b, '/');
+		return;
+	}
+	for (const char *p = name; p < slash;) {
+		const char *e = memchr(p, '/', (size_t)(slash - p));
+		size_t len = e ? (size_t)(e - p) : (size_t)(slash - p);
+		if (p == name && !len)
+			buf_addc(b, '/');
+		else if (len && !(len == 1 && *p == '.')) {
+			if (b->len && b->data[b->len - 1] != '/')
+				buf_addc(b, '/');
+			buf_add(b, p, len);
+		}
+		p += len + 1;
+	}
+}
+
+enum lets_err batch_fd_room(const char *const *named, size_t n, struct diag *d)
+{
+	/* stdio, the working tree, a check command's pipes: what a call holds besides the batch */
+	enum { SPARE = 16 };
+	struct keymap dirs = KEYMAP_INIT, files = KEYMAP_INIT;
+	struct buf b = BUF_INIT;
+	size_t v;
+	if (n < 2)
+		return LETS_OK; /* one file: whatever the limit, nothing to split */
+	for (size_t i = 0; i < n; i++) {
+		keymap_put(&files, named[i], strlen(named[i]), 0);
+		dir_text(&b, named[i]);
+		if (!keymap_get(&dirs, b.data ? b.data : "", b.len, &v))
+			keymap_put(&dirs, b.data ? b.data : "", b.len, 0);
+	}
+	size_t n_dirs = dirs.n, n_files = files.n;
+	rlim_t held = n_files < LIMIT_BATCH_HELD ? n_files : LIMIT_BATCH_HELD;
+	rlim_t need = (rlim_t)n_dirs + 3 * held + SPARE;
+	keymap_release(&dirs);
+	keymap_release(&files);
+	buf_release(&b);
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY || need <= rl.rlim_cur)
+		return LETS_OK;
+	if (rl.rlim_max == RLIM_INFINITY || need <= rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		if (setrlimit(RLIMIT_NOFILE, &rl) == 0 || getrlimit(RLIMIT_NOFILE, &rl) < 0)
+			return LETS_OK;
+	}
+	rlim_t lim = rl.rlim_max == RLIM_INFINITY ? rl.rlim_cur : rl.rlim_max;
+	struct buf way = BUF_INIT;
+	if (lim > 3 * held + SPARE && n_dirs > 1)
+		buf_addf(&way, "split the batch into parts of at most %llu directories",
+			 (unsigned long long)(lim - 3 * held - SPARE));
+	else if (lim > SPARE + 4)
+		buf_addf(&way, "split the batch into parts of at most %llu files",
+			 (unsigned long long)((lim - SPARE) / 4));
+	if (way.len)
+		buf_adds(&way, ", or ");
+	buf_adds(&way, "raise the limit (ulimit -Hn, as root)");
+	diag_add(d, E_IO_ERROR,
+		 "batch too large for the open files this process may hold: %zu file%s in %zu director%s "
+		 "need about %llu descriptors, and the hard limit is %llu \xC2\xB7 nothing was read or "
+		 "written \xC2\xB7 %s",
+		 n_files, n_files == 1 ? "" : "s", n_dirs, n_dirs == 1 ? "y" : "ies",
+		 (unsigned long long)need, (unsigned long long)lim, way.data);
+	buf_release(&way);
+	return E_IO_ERROR;
 }

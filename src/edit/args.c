@@ -388,7 +388,11 @@ enum lets_err edit_args_resolve(struct edit_call *c)
 {
 	const struct worktree *wt = c->o->wt;
 	struct resolved r = RESOLVED_INIT;
-	enum lets_err err = LETS_OK;
+	const char **named = xcalloc(c->n_e ? c->n_e : 1, sizeof(*named));
+	for (size_t i = 0; i < c->n_e; i++)
+		named[i] = c->e[i].target_text;
+	enum lets_err err = batch_fd_room(named, c->n_e, c->d); /* before any directory is held */
+	free(named);
 	for (size_t i = 0; i < c->n_e && !err; i++) {
 		struct edit_entry *en = &c->e[i];
 		en->file = SIZE_MAX;

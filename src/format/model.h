@@ -16,6 +16,7 @@
 #include "format.h"
 
 struct buf;
+struct keymap;
 
 enum tn_kind { TN_SCALAR, TN_MAP, TN_SEQ };
 enum tn_style {
@@ -64,6 +65,7 @@ struct doc {
 	size_t len;
 	enum format fmt;
 	uint32_t base, limit; /* frontmatter: the YAML between the fences */
+	struct keymap *keys; /* NULL, or transform's index of map keys (set and owned by the caller) */
 };
 /* Builds the model of src (for frontmatter: of its YAML part). false: the tree has an error.
  * A JSON or YAML document json_fast_model or yaml_fast_model is sure of is read without

@@ -1,12 +1,26 @@
 /* Applies operations one after another: parse the current bytes into the model, resolve the
  * key path (lookup.c: selectors become indexes first), let the format code produce splices, splice, and
  * carry every marked line forward through the later splices so the region names lines of the
- * final file. */
+ * final file.
+ *
+ * A batch of many operations on one file would parse it once per operation. The commonest
+ * operation, a --set of an existing scalar, splices only that scalar's bytes: the model of the
+ * bytes after it is the model before, but for that node. So such an operation is resolved on the
+ * model as it was built, its splice queued (pending), and the queued splices made in one pass
+ * when an operation of any other kind comes, or at the end (flush). It is queued only when what
+ * it reads is what the sequential run would read: no selector (a selector reads scalars), a
+ * target no queued splice replaced (a path through one finds a scalar where the file now has
+ * what the splice wrote, fails, and the operation runs the sequential way), one splice of
+ * exactly its bytes, inside one line, not at the line's start (so no marked line start lies in
+ * or at it), and in YAML no '&' in the file or in the value (anchors_check then reads nothing).
+ * Its key offset and its marked line are carried through the queued splices exactly as
+ * apply_edit carries them one splice at a time. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../alloc.h"
+#include "../keymap.h"
 #include "tf_int.h"
 
 /* A marked line while ops still run: off is a byte offset in the current bytes (a line start;
@@ -19,10 +33,27 @@ struct mk {
 	size_t seq;
 };
 
+/* A queued splice of one scalar, in the bytes the model was built of. */
+struct pend {
+	size_t start, end;
+	char *rep; /* owned */
+	size_t rep_len;
+	size_t line; /* the start of the line it changes; SIZE_MAX: the line's bytes stay */
+	long long shift; /* after sorting: what the splices before it added to offsets */
+};
+
 struct run {
 	enum format fmt;
 	const char *path;
 	struct buf cur;
+	struct doc doc; /* the model of cur, or (with pending splices) of cur before them */
+	bool have_doc, built, amp; /* amp: YAML with an '&' (anchors to check) */
+	struct keymap keys; /* lookup's index of doc's map keys */
+	struct keymap touched; /* the scalars of doc a pending splice replaces, by address */
+	struct pend *p;
+	size_t n_p, cap_p;
+	size_t done; /* operations applied or queued */
+	bool no_queue; /* tf_apply_unqueued: every operation the sequential way */
 	struct mk *m;
 	size_t n, cap;
 	size_t *key_off; /* per op, tracked like a mark */
@@ -325,50 +356,207 @@ enum lets_err tf_op_check(const struct tf_op *op, struct diag *d)
 	return err;
 }
 
+/* The model of cur (built once per run of queued operations); false: cur does not parse. */
+static bool ensure_doc(struct run *u)
+{
+	if (u->have_doc)
+		return u->built;
+	u->built = doc_build(&u->doc, u->fmt, u->cur.data, u->cur.len);
+	u->doc.path = u->path;
+	u->doc.keys = &u->keys;
+	u->have_doc = true;
+	u->amp = u->built && u->doc.fmt == FMT_YAML && u->doc.limit > u->doc.base &&
+		 memchr(u->doc.src + u->doc.base, '&', u->doc.limit - u->doc.base);
+	return u->built;
+}
+
+static void drop_doc(struct run *u)
+{
+	if (u->have_doc)
+		doc_release(&u->doc);
+	memset(&u->doc, 0, sizeof(u->doc));
+	keymap_release(&u->keys);
+	keymap_release(&u->touched);
+	u->have_doc = false;
+}
+
+static int pend_cmp(const void *a, const void *b)
+{
+	const struct pend *x = a, *y = b;
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* off (in the bytes before the sorted pending splices) after them all: what shift() gives
+ * splice by splice, an offset inside a replaced span landing on its start. */
+static size_t pend_map(const struct run *u, size_t off, bool *inside)
+{
+	*inside = false;
+	size_t lo = 0, hi = u->n_p;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (u->p[mid].start <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return off;
+	const struct pend *q = &u->p[lo - 1];
+	if (off < q->end) {
+		*inside = true;
+		return (size_t)((long long)q->start + q->shift);
+	}
+	return (size_t)((long long)off + q->shift + (long long)q->rep_len - (long long)(q->end - q->start));
+}
+
+/* Makes the pending splices in one pass, carrying marks and key offsets through them, and adds
+ * the marks of the lines they changed. The model then no longer describes cur. */
+static void flush(struct run *u)
+{
+	if (!u->n_p)
+		return;
+	qsort(u->p, u->n_p, sizeof(*u->p), pend_cmp);
+	struct buf nb = BUF_INIT;
+	size_t at = 0;
+	long long sh = 0;
+	for (size_t i = 0; i < u->n_p; i++) {
+		struct pend *q = &u->p[i];
+		q->shift = sh;
+		buf_add(&nb, u->cur.data + at, q->start - at);
+		buf_add(&nb, q->rep, q->rep_len);
+		at = q->end;
+		sh += (long long)q->rep_len - (long long)(q->end - q->start);
+	}
+	buf_add(&nb, u->cur.data + at, u->cur.len - at);
+	size_t kept = 0;
+	bool inside;
+	for (size_t i = 0; i < u->n; i++) {
+		u->m[i].off = pend_map(u, u->m[i].off, &inside);
+		if (inside && u->m[i].mk != MK_DELETED) {
+			free(u->m[i].text);
+			continue;
+		}
+		u->m[kept++] = u->m[i];
+	}
+	u->n = kept;
+	for (size_t i = 0; i < u->done; i++)
+		u->key_off[i] = pend_map(u, u->key_off[i], &inside);
+	/* each changed line's start lies before its own splice and in no other (queue_fast) */
+	for (size_t i = 0; i < u->n_p; i++)
+		if (u->p[i].line != SIZE_MAX)
+			mark_add(u, pend_map(u, u->p[i].line, &inside), MK_REPLACED, NULL, 0, 0);
+	for (size_t i = 0; i < u->n_p; i++)
+		free(u->p[i].rep);
+	u->n_p = 0;
+	buf_release(&u->cur);
+	u->cur = nb;
+	drop_doc(u);
+}
+
+/* Is op's edit e, resolved at h on the model of the bytes before the pending splices, one that
+ * can be queued (see the top of this file)? */
+static bool fast_edit(const struct run *u, const struct lookup_hit *h, const struct edit *e)
+{
+	const struct tn *n = h->node;
+	size_t touched;
+	if (!n || n->kind != TN_SCALAR || n->end <= n->start ||
+	    keymap_get(&u->touched, &h->node, sizeof(h->node), &touched))
+		return false;
+	if (e->n != 1 || e->key_sp >= 0 || e->is_delete || e->sp[0].start != n->start ||
+	    e->sp[0].end != n->end)
+		return false;
+	const char *s = u->cur.data, *rep = e->sp[0].rep;
+	size_t a = n->start, b = n->end, rl = e->sp[0].rep_len;
+	if (line_begin(s, a) == a || memchr(s + a, '\n', b - a) || memchr(rep, '\n', rl))
+		return false;
+	return u->doc.fmt != FMT_YAML || (!u->amp && !memchr(rep, '&', rl));
+}
+
+/* A --set of one scalar, queued when it can be; false: run it as any other operation. Nothing it
+ * tried is recorded (its messages go to a diag of its own). */
+static bool queue_fast(struct run *u, const struct tf_op *op, size_t k)
+{
+	if (op->kind != TF_SET || u->no_queue)
+		return false;
+	struct tpath p = TPATH_INIT;
+	struct diag scratch = DIAG_INIT, *real = u->d;
+	struct edit e = {0};
+	struct lookup_hit h;
+	bool ok = !op_parse(&p, op, &scratch) && ensure_doc(u) && u->doc.root &&
+		  u->doc.root->style != ST_YAML_DOCS;
+	for (size_t i = 0; ok && i < p.n; i++)
+		ok = p.s[i].k != SEG_SELECT;
+	u->d = &scratch;
+	ok = ok && !lookup_path(&u->doc, op, &p, &h, &u->r->resolved, &scratch) && h.node &&
+	     h.node->kind == TN_SCALAR && !op_set(u, op, &u->doc, &p, &h, &e) && fast_edit(u, &h, &e);
+	u->d = real;
+	if (ok) {
+		XGROW(u->p, u->cap_p, u->n_p + 1);
+		struct pend *q = &u->p[u->n_p++];
+		struct splice *sp = &e.sp[0];
+		bool same = sp->rep_len == sp->end - sp->start &&
+			    !memcmp(sp->rep, u->cur.data + sp->start, sp->rep_len);
+		*q = (struct pend){sp->start,
+				   sp->end,
+				   sp->rep,
+				   sp->rep_len,
+				   same ? SIZE_MAX : line_begin(u->cur.data, sp->start),
+				   0};
+		sp->rep = NULL;
+		keymap_put(&u->touched, &h.node, sizeof(h.node), 1);
+		u->key_off[k] = e.key_old;
+		u->r->aliases[k] = 0;
+		struct buf key = BUF_INIT;
+		tpath_print(&key, &p, p.n);
+		u->r->keys[k] = buf_detach(&key);
+	}
+	diag_release(&scratch);
+	edit_release(&e);
+	tpath_release(&p);
+	return ok;
+}
+
 static enum lets_err one_op(struct run *u, const struct tf_op *op, size_t k)
 {
+	if (queue_fast(u, op, k))
+		return LETS_OK;
+	flush(u);
 	struct tpath p = TPATH_INIT;
-	struct doc doc;
-	memset(&doc, 0, sizeof(doc));
+	struct doc *doc = &u->doc;
 	struct edit e = {0};
 	struct lookup_hit h;
 	enum lets_err err = op_parse(&p, op, u->d);
-	bool built = false;
-	if (!err) {
-		built = doc_build(&doc, u->fmt, u->cur.data, u->cur.len);
-		doc.path = u->path;
-		if (!built)
-			err = unsupported_key(u->d, &doc, p.typed,
-					      "the document holds a construct lets does not edit");
-	}
-	bool docs = !err && doc.root && doc.root->style == ST_YAML_DOCS;
+	if (!err && !ensure_doc(u))
+		err = unsupported_key(u->d, doc, p.typed,
+				      "the document holds a construct lets does not edit");
+	bool docs = !err && doc->root && doc->root->style == ST_YAML_DOCS;
 	if (docs && p.n && p.s[0].k == SEG_KEY)
-		err = lookup_docs(&doc, &p, op, u->d);
+		err = lookup_docs(doc, &p, op, u->d);
 	if (!err)
-		err = lookup_path(&doc, op, &p, &h, &u->r->resolved, u->d);
-	if (!err && docs && h.parent == doc.root && op->kind != TF_APPEND)
-		err = unsupported_key(u->d, &doc, p.typed, "a whole YAML document");
+		err = lookup_path(doc, op, &p, &h, &u->r->resolved, u->d);
+	if (!err && docs && h.parent == doc->root && op->kind != TF_APPEND)
+		err = unsupported_key(u->d, doc, p.typed, "a whole YAML document");
 	if (!err && op->kind == TF_SET) {
-		err = op_set(u, op, &doc, &p, &h, &e);
+		err = op_set(u, op, doc, &p, &h, &e);
 	} else if (!err && !h.node) {
 		err = diag_add(u->d, E_NOT_FOUND, "path not found in %s", p.typed);
 	} else if (!err && op->kind == TF_DELETE) {
-		err = op_delete(&doc, h.holder, h.parent, h.idx, &e, u->d, p.typed);
+		err = op_delete(doc, h.holder, h.parent, h.idx, &e, u->d, p.typed);
 	} else if (!err) {
 		struct tv v = TV_INIT;
 		append_value(&v, &p, h.node, op->json);
-		err = op_append(&doc, h.node, &v, &e, u->d, p.typed);
+		err = op_append(doc, h.node, &v, &e, u->d, p.typed);
 		tv_release(&v);
 	}
 	if (!err)
-		err = anchors_check(&doc, &e, p.typed, &u->r->aliases[k], u->d);
+		err = anchors_check(doc, &e, p.typed, &u->r->aliases[k], u->d);
 	if (!err) {
+		drop_doc(u);
 		apply_edit(u, &e, k);
 		struct buf key = BUF_INIT;
 		tpath_print(&key, &p, p.n);
 		u->r->keys[k] = buf_detach(&key);
 	}
-	doc_release(&doc);
 	edit_release(&e);
 	tpath_release(&p);
 	return err;
@@ -385,14 +573,46 @@ static int mark_cmp(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* The line breaks of the final bytes, so that each key and mark finds its line number in
+ * O(log n) rather than by counting from the top (line_of), once per operation. */
+struct lines {
+	size_t *nl, n;
+};
+
+static struct lines lines_of(const char *s, size_t len)
+{
+	struct lines l = {0};
+	size_t cap = 0;
+	for (const char *p = len ? memchr(s, '\n', len) : NULL; p;
+	     p = memchr(p + 1, '\n', len - (size_t)(p + 1 - s))) {
+		XGROW(l.nl, cap, l.n + 1);
+		l.nl[l.n++] = (size_t)(p - s);
+	}
+	return l;
+}
+
+/* line_of(s, off): 1 + the line breaks before off. */
+static long lines_at(const struct lines *l, size_t off)
+{
+	size_t lo = 0, hi = l->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (l->nl[mid] < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (long)lo + 1;
+}
+
 /* The marks as lines of the final bytes: sorted, one mark per surviving line ('+' wins). */
-static void finish_marks(struct run *u)
+static void finish_marks(struct run *u, const struct lines *ln)
 {
 	struct tf_result *r = u->r;
 	r->marks = xcalloc(u->n ? u->n : 1, sizeof(*r->marks));
 	for (size_t i = 0; i < u->n; i++) {
 		struct tf_mark *m = &r->marks[i];
-		m->line = line_of(u->cur.data, u->m[i].off);
+		m->line = lines_at(ln, u->m[i].off);
 		/* removed lines at the end of a file without a final newline follow its last line */
 		if (u->m[i].mk == MK_DELETED && u->m[i].off == u->cur.len && u->cur.len &&
 		    u->cur.data[u->cur.len - 1] != '\n')
@@ -430,10 +650,11 @@ static size_t lone_cr(const char *src, size_t len)
 	return len;
 }
 
-enum lets_err tf_apply(enum format f, const char *path, const char *src, size_t len, const struct tf_op *ops,
-		       size_t n_ops, struct tf_result *r, struct diag *d)
+static enum lets_err apply_all(enum format f, const char *path, const char *src, size_t len,
+			       const struct tf_op *ops, size_t n_ops, struct tf_result *r, struct diag *d,
+			       bool no_queue)
 {
-	struct run u = {.fmt = f, .path = path, .r = r, .d = d, .n_ops = n_ops};
+	struct run u = {.fmt = f, .path = path, .r = r, .d = d, .n_ops = n_ops, .no_queue = no_queue};
 	memset(r, 0, sizeof(*r));
 	size_t cr = f == FMT_YAML || f == FMT_FRONTMATTER ? lone_cr(src, len) : len;
 	if (cr < len)
@@ -450,12 +671,20 @@ enum lets_err tf_apply(enum format f, const char *path, const char *src, size_t 
 	r->aliases = xcalloc(n_ops ? n_ops : 1, sizeof(*r->aliases));
 	r->n_ops = n_ops;
 	enum lets_err err = LETS_OK;
-	for (size_t k = 0; k < n_ops && !err; k++)
+	for (size_t k = 0; k < n_ops && !err; k++, u.done = k)
 		err = one_op(&u, &ops[k], k);
+	if (!err)
+		flush(&u);
+	drop_doc(&u);
+	for (size_t i = 0; i < u.n_p; i++)
+		free(u.p[i].rep);
+	free(u.p);
 	if (!err) {
+		struct lines ln = lines_of(u.cur.data, u.cur.len);
 		for (size_t k = 0; k < n_ops; k++)
-			r->lines[k] = line_of(u.cur.data, u.key_off[k]);
-		finish_marks(&u);
+			r->lines[k] = lines_at(&ln, u.key_off[k]);
+		finish_marks(&u, &ln);
+		free(ln.nl);
 		r->len = u.cur.len;
 		r->data = buf_detach(&u.cur);
 	}
@@ -467,6 +696,18 @@ enum lets_err tf_apply(enum format f, const char *path, const char *src, size_t 
 	if (err)
 		tf_result_release(r);
 	return err;
+}
+
+enum lets_err tf_apply(enum format f, const char *path, const char *src, size_t len, const struct tf_op *ops,
+		       size_t n_ops, struct tf_result *r, struct diag *d)
+{
+	return apply_all(f, path, src, len, ops, n_ops, r, d, false);
+}
+
+enum lets_err tf_apply_unqueued(enum format f, const char *path, const char *src, size_t len,
+				const struct tf_op *ops, size_t n_ops, struct tf_result *r, struct diag *d)
+{
+	return apply_all(f, path, src, len, ops, n_ops, r, d, true);
 }
 
 void tf_result_release(struct tf_result *r)

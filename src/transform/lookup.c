@@ -7,15 +7,51 @@
 #include <string.h>
 
 #include "../alloc.h"
+#include "../keymap.h"
 #include "../quote.h"
 #include "tf_int.h"
 
 /* The entry of key in map t, the last when the key repeats (parsers keep the last); *count says
- * how many there are. */
-static struct te *map_find_all(struct tn *t, const char *key, size_t *count)
+ * how many there are. A large map searched again is searched through doc's index of its keys, so a batch of n keys set in one map costs O(n), not a scan of the map per key. */
+static struct te *map_find_all(const struct doc *doc, struct tn *t, const char *key, size_t *count)
 {
 	struct te *found = NULL;
 	*count = 0;
+	if (doc && doc->keys && t->n >= 16) {
+		size_t seen, v;
+		struct buf k = BUF_INIT;
+		buf_addc(&k, 'N');
+		buf_add(&k, &t, sizeof(t));
+		/* seen counts the searches of t; an operation searches its map twice (dotted_key,
+		 * then lookup_path; a set it cannot queue, again), so the index is built on the fifth: when several
+		 * operations use this model */
+		if (!keymap_get(doc->keys, k.data, k.len, &seen))
+			seen = 0;
+		if (seen < 5)
+			keymap_put(doc->keys, k.data, k.len, seen + 1);
+		for (size_t i = 0; seen == 4 && i < t->n; i++) {
+			if (!t->kids[i].key)
+				continue;
+			buf_truncate(&k, 1 + sizeof(t));
+			buf_adds(&k, t->kids[i].key);
+			/* a repeated key keeps SIZE_MAX: the scan below counts it */
+			keymap_put(doc->keys, k.data, k.len,
+				   keymap_get(doc->keys, k.data, k.len, &v) ? SIZE_MAX : i);
+		}
+		bool hit = false;
+		if (seen >= 4) {
+			buf_truncate(&k, 1 + sizeof(t));
+			buf_adds(&k, key);
+			hit = keymap_get(doc->keys, k.data, k.len, &v);
+		}
+		buf_release(&k);
+		if (seen >= 4 && !hit)
+			return NULL;
+		if (seen >= 4 && v != SIZE_MAX) {
+			*count = 1;
+			return &t->kids[v];
+		}
+	}
 	for (size_t i = 0; i < t->n; i++)
 		if (t->kids[i].key && !strcmp(t->kids[i].key, key)) {
 			found = &t->kids[i];
@@ -24,10 +60,10 @@ static struct te *map_find_all(struct tn *t, const char *key, size_t *count)
 	return found;
 }
 
-static struct te *map_find(struct tn *t, const char *key)
+static struct te *map_find(const struct doc *doc, struct tn *t, const char *key)
 {
 	size_t count;
-	return map_find_all(t, key, &count);
+	return map_find_all(doc, t, key, &count);
 }
 
 /* A key written twice in one map: which one a path means is a guess, and a delete of the last
@@ -60,7 +96,7 @@ static const char *scalar_of(struct tn *item, const char *field, struct te **at)
 {
 	if (item->kind != TN_MAP)
 		return NULL;
-	struct te *f = map_find(item, field);
+	struct te *f = map_find(NULL, item, field);
 	*at = f;
 	return f && f->val->kind == TN_SCALAR && f->val->text ? f->val->text : NULL;
 }
@@ -142,6 +178,7 @@ static enum lets_err select_one(const struct doc *doc, struct diag *d, struct tp
 struct reading {
 	long line;
 	size_t j;
+	size_t at; /* the entry's offset; line is counted only for a message */
 };
 
 static char *joined_keys(const struct tpath *p, size_t i, size_t j)
@@ -208,13 +245,15 @@ static enum lets_err dotted_key(const struct doc *doc, struct diag *d, const str
 	size_t n = 0;
 	for (size_t j = i; j < end; j++) {
 		char *k = joined_keys(p, i, j);
-		struct te *ent = map_find(map, k);
+		struct te *ent = map_find(doc, map, k);
 		if (ent)
-			r[n++] = (struct reading){line_of(doc->src, ent->start), j};
+			r[n++] = (struct reading){0, j, ent->start};
 		free(k);
 	}
 	enum lets_err e = LETS_OK;
 	if (n > 1 || (n == 1 && r[0].j > i)) {
+		for (size_t k = 0; k < n; k++)
+			r[k].line = line_of(doc->src, r[k].at);
 		qsort(r, n, sizeof(*r), reading_cmp);
 		struct buf m = BUF_INIT, path = BUF_INIT, cmd = BUF_INIT;
 		buf_addf(&m, "%s is ambiguous (%zu candidate%s)", p->typed, n, n == 1 ? "" : "s");
@@ -267,7 +306,7 @@ enum lets_err lookup_path(const struct doc *doc, const struct tf_op *op, struct 
 			if ((e = dotted_key(doc, d, op, p, i, node)))
 				break;
 			size_t count;
-			ent = map_find_all(node, s->key, &count);
+			ent = map_find_all(doc, node, s->key, &count);
 			if (count > 1) {
 				e = key_repeated(doc, d, p, i, node, count);
 				break;
@@ -321,9 +360,9 @@ done:
  * keys, or its value. */
 static void doc_summary(struct buf *b, const struct doc *doc, const struct tn *t)
 {
-	struct te *kind = t->kind == TN_MAP ? map_find((struct tn *)t, "kind") : NULL;
-	struct te *meta = t->kind == TN_MAP ? map_find((struct tn *)t, "metadata") : NULL;
-	struct te *name = meta && meta->val->kind == TN_MAP ? map_find(meta->val, "name") : NULL;
+	struct te *kind = t->kind == TN_MAP ? map_find(NULL, (struct tn *)t, "kind") : NULL;
+	struct te *meta = t->kind == TN_MAP ? map_find(NULL, (struct tn *)t, "metadata") : NULL;
+	struct te *name = meta && meta->val->kind == TN_MAP ? map_find(NULL, meta->val, "name") : NULL;
 	const char *sep = "";
 	if (kind && kind->val->kind == TN_SCALAR && kind->val->text)
 		buf_addf(b, "kind: %s", kind->val->text), sep = " \xC2\xB7 ";

@@ -134,6 +134,11 @@ enum lets_err lookup_docs(const struct doc *doc, const struct tpath *p, const st
 enum lets_err anchors_check(const struct doc *doc, const struct edit *e, const char *what, long *reach,
 			    struct diag *d);
 
+/* tf_apply with every operation parsed on its own, none queued (engine.c): the reference the
+ * queue is tested against (tests/unit/t_transform.c). */
+enum lets_err tf_apply_unqueued(enum format f, const char *path, const char *src, size_t len,
+				const struct tf_op *ops, size_t n_ops, struct tf_result *r, struct diag *d);
+
 /* Skips spaces, tabs, newlines and comments of fmt from off up to lim. */
 size_t skip_blank(const char *s, size_t off, size_t lim, enum format fmt);
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../alloc.h"
+#include "../batch.h"
 #include "../keymap.h"
 #include "../edit/edit.h"
 #include "../lock.h"
@@ -44,6 +45,7 @@ struct tcall {
 	 * take 90 s */
 	struct keymap by_real;
 	bool batch;
+	bool too_wide; /* refused before any file was opened: no file to name in the footer */
 };
 
 static void job_release(struct tjob *j)
@@ -484,6 +486,15 @@ static enum lets_err validate(struct tcall *t, const struct worktree *wt, struct
 	if (o->if_sha && t->n_j > 1)
 		return diag_add(c->d, E_USAGE, "%s takes one target \xC2\xB7 %zu were given",
 				opt_noun(noun, sizeof(noun), o->tool_terms, "if"), t->n_j);
+	const char **named = xcalloc(c->n_f ? c->n_f : 1, sizeof(*named));
+	for (size_t i = 0; i < c->n_f; i++)
+		named[i] = c->f[i].path;
+	e = batch_fd_room(named, c->n_f, c->d);
+	free(named);
+	if (e) {
+		t->too_wide = true;
+		return e;
+	}
 	/* the one resolution: lock, read and publish all go through r.dir and r.name */
 	for (size_t i = 0; i < c->n_f; i++)
 		if (resolve_path(wt, c->f[i].path, o->allow_outside, false, &c->f[i].r, c->d))
@@ -513,7 +524,8 @@ enum lets_err cmd_transform(const struct opts *o, struct buf *out, struct diag *
 	if (validate(&t, o->wt, &locks, &show_reverted)) {
 		if (show_reverted && !t.batch) {
 			render(&t, out, 0);
-		} else if (t.batch && t.n_j && !o->json && !o->jsonl && diag_first(d) != E_USAGE) {
+		} else if (t.batch && t.n_j && !o->json && !o->jsonl && diag_first(d) != E_USAGE &&
+			   !t.too_wide) {
 			size_t ops = 0;
 			for (size_t i = 0; i < t.n_j; i++)
 				ops += t.j[i].n_ops;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # No input is quadratic (issue 28 item 1): each shape that once was — YAML flow nesting, 50,000
 # TOML keys, [[array]] tables under a selector, a Cargo.lock, a `--from -` batch of missing files,
-# a `--from -` batch (transform and edit) of one existing file per line, under `ulimit -n 1024` —
+# a `--from -` batch (transform and edit) of one existing file per line, under `ulimit -n 1024`,
+# a `--from -` batch of one --set per line of every key of one JSON, YAML or TOML file —
 # timed at 1x, 4x and 16x its base size, reported as time per MB with the 16x/1x ratio (linear is
 # 16, quadratic 256). Each run's exit code is checked too (the shape's answer, not only its time).
 #   tests/stress/scale.sh LETS_BINARY
@@ -67,6 +68,22 @@ elif shape in ("batch-existing", "edit-existing"):
         else:
             rows.append(json.dumps({"file": name, "old": "0", "new": "1"}))
         total += len(rows[-1]) + 1; i += 1
+    text = "\n".join(rows) + "\n"
+elif shape.startswith("batch-one-"):
+    # many operations on one file, one JSONL line each: a --set of every key of a file of the
+    # same number of keys (each operation parsed the whole file again)
+    ext = shape[len("batch-one-"):]
+    rows, total, i = [], 0, 0
+    while total < size:
+        rows.append(json.dumps({"file": "one." + ext, "set": "k%d=%d" % (i, i + 1)})); total += len(rows[-1]) + 1; i += 1
+    keys = range(i)
+    if ext == "json":
+        data = "{\n" + ",\n".join('  "k%d": %d' % (k, k) for k in keys) + "\n}\n"
+    elif ext == "yaml":
+        data = "".join("k%d: %d\n" % (k, k) for k in keys)
+    else:
+        data = "".join("k%d = %d\n" % (k, k) for k in keys)
+    open("one." + ext, "w").write(data)
     text = "\n".join(rows) + "\n"
 elif shape == "batch-missing":
     rows, total, i = [], 0, 0
@@ -136,6 +153,9 @@ row toml-cargo-edit toml-cargo toml 0 edit {} --old 'name = "crate-7"' --new 'na
 row batch-missing batch-missing jsonl 1 transform --from - -q
 row batch-existing batch-existing jsonl 0 transform --from - -q
 row edit-existing edit-existing jsonl 0 edit --from - -q
+row batch-one-json batch-one-json jsonl 0 transform --from - -q
+row batch-one-yaml batch-one-yaml jsonl 0 transform --from - -q
+row batch-one-toml batch-one-toml jsonl 0 transform --from - -q
 
 if [ "$fail" = 0 ]; then record "pass stress/scale"; else record "fail stress/scale"; fi
 exit "$fail"

@@ -425,6 +425,126 @@ static void test_values(void)
 	buf_release(&b);
 }
 
+/* A batch of operations on one file gives what the same operations give one parse each (the
+ * queued --sets of engine.c against tf_apply_unqueued): bytes, marks, key lines, keys, verdict. */
+struct qdoc {
+	enum format f;
+	const char *in;
+	const char *pool[24];
+};
+
+static const struct qdoc qdocs[] = {
+	{FMT_JSON,
+	 "{\n  \"k0\": 0,\n  \"k1\": \"one\",\n  \"k2\": 2, \"k3\": 3,\n  \"k4\": null,\n  \"k5\": 5,\n"
+	 "  \"k6\": 6,\n  \"k7\": 7,\n  \"k8\": 8,\n  \"k9\": 9,\n  \"k10\": 10,\n  \"k11\": 11,\n"
+	 "  \"k12\": 12,\n  \"k13\": 13,\n  \"k14\": 14,\n  \"k15\": 15,\n  \"k16\": 16,\n"
+	 "  \"m\": {\"a\": 1, \"b\": \"x\"},\n  \"l\": [1,\n2, 3],\n"
+	 "  \"o\": [{\"name\": \"x\", \"v\": 1}, {\"name\": \"y\", \"v\": 2}]\n}\n",
+	 {"s:k0=1",          "s:k1=two",   "s:k2=5",     "s:k3=\"q\"", "s:k4=4",   "s:k4.z=1",
+	  "s:k5={\"e\": 1}", "s:k5.f=2",   "s:k16=true", "s:m.a=7",    "s:m.b=y",  "s:m.c=3",
+	  "s:l[0]=9",        "s:l[2]=8",   "a:l[]=4",    "d:k3",       "d:m.a",    "s:o[name=y].v=5",
+	  "s:o[1].name=x",   "s:o[0].v=3", "s:new=1",    "d:l[0]",     "s:l[1]=2", "s:k9=a b"}},
+	{FMT_YAML,
+	 "k0: 0\nk1: one\nk2: 2\nk3: 'three'\nk4:\nk5: 5\nk6: 6\nk7: 7\nk8: 8\nk9: 9\nk10: 10\nk11: 11\n"
+	 "k12: 12\nk13: 13\nk14: 14\nk15: 15\nk16: 16\nm: {a: 1, b: x}\nl:\n  - 1\n  - 2\n"
+	 "o:\n  - name: x\n    v: 1\n  - name: y\n    v: 2\nf: [1,\n2, 3]\n",
+	 {"s:k0=1",          "s:k1=two",   "s:k2=5",     "s:k3=q",   "s:k4=4",   "s:k4.z=1",
+	  "s:k5={\"e\": 1}", "s:k5.f=2",   "s:k16=true", "s:m.a=7",  "s:m.b=y",  "s:m.c=3",
+	  "s:l[0]=9",        "s:l[1]=8",   "a:l[]=4",    "d:k3",     "d:m.a",    "s:o[name=y].v=5",
+	  "s:o[1].name=x",   "s:o[0].v=3", "s:f[1]=7",   "s:f[2]=6", "s:f[1]=2", "s:k9=a b"}},
+	{FMT_TOML,
+	 "k0 = 0\nk1 = \"one\"\nk2 = 2\nk3 = 'three'\nk5 = 5\nk6 = 6\nk7 = 7\nk8 = 8\nk9 = 9\nk10 = 10\n"
+	 "k11 = 11\nk12 = 12\nk13 = 13\nk14 = 14\nk15 = 15\nk16 = 16\nl = [1, 2, 3]\n"
+	 "t = {a = 1, b = \"x\"}\n\n[m]\na = 1\nb = \"x\"\n\n[[o]]\nname = \"x\"\nv = 1\n\n[[o]]\n"
+	 "name = \"y\"\nv = 2\n",
+	 {"s:k0=1",          "s:k1=two",   "s:k2=5",     "s:k3=q",  "s:t.a=4", "s:t.b=z",
+	  "s:k5={\"e\": 1}", "s:k5.f=2",   "s:k16=true", "s:m.a=7", "s:m.b=y", "s:m.c=3",
+	  "s:l[0]=9",        "s:l[2]=8",   "a:l[]=4",    "d:k3",    "d:m.a",   "s:o[name=y].v=5",
+	  "s:o[1].name=x",   "s:o[0].v=3", "s:new=1",    "d:l[0]",  "s:k2=2",  "s:k9=a b"}},
+};
+
+static void result_text(struct buf *b, enum lets_err e, const struct tf_result *r)
+{
+	buf_addf(b, "%s\n", e ? err_slug(e) : "ok");
+	if (e)
+		return;
+	buf_add(b, r->data, r->len);
+	for (size_t i = 0; i < r->n_marks; i++) {
+		buf_addf(b, "\n%ld%c ", r->marks[i].line, " ~+-"[r->marks[i].mk]);
+		if (r->marks[i].text)
+			buf_add(b, r->marks[i].text, r->marks[i].len);
+	}
+	for (size_t i = 0; i < r->n_ops; i++)
+		buf_addf(b, "\n%s line %ld aliases %ld", r->keys[i], r->lines[i], r->aliases[i]);
+	buf_addf(b, "\nselectors %zu", r->resolved.n);
+}
+
+static struct tf_op pool_op(const struct qdoc *q, size_t i)
+{
+	const char *a = q->pool[i];
+	return (struct tf_op){a[0] == 's' ? TF_SET : a[0] == 'd' ? TF_DELETE : TF_APPEND, a + 2, false};
+}
+
+/* Whether ops on q give the same with the queue as without; a difference is reported by name. */
+static bool queue_same(const struct qdoc *q, const struct tf_op *ops, size_t n, const char *name,
+		       int *applied)
+{
+	struct tf_result r1 = TF_RESULT_INIT, r2 = TF_RESULT_INIT;
+	struct diag d1 = DIAG_INIT, d2 = DIAG_INIT;
+	enum lets_err e1 = tf_apply(q->f, "f", q->in, strlen(q->in), ops, n, &r1, &d1);
+	enum lets_err e2 = tf_apply_unqueued(q->f, "f", q->in, strlen(q->in), ops, n, &r2, &d2);
+	struct buf b1 = BUF_INIT, b2 = BUF_INIT;
+	result_text(&b1, e1, &r1);
+	result_text(&b2, e2, &r2);
+	char *m1 = diag_joined(&d1), *m2 = diag_joined(&d2);
+	bool ok = !strcmp(buf_str(&b1), buf_str(&b2)) && !strcmp(m1 ? m1 : "", m2 ? m2 : "");
+	*applied += !e1;
+	if (!ok)
+		unit_str(name, buf_str(&b1), buf_str(&b2));
+	free(m1);
+	free(m2);
+	buf_release(&b1);
+	buf_release(&b2);
+	tf_result_release(&r1);
+	tf_result_release(&r2);
+	diag_release(&d1);
+	diag_release(&d2);
+	return ok;
+}
+
+static void test_queue(void)
+{
+	unsigned long seed = 12345;
+	int same = 0, total = 0, applied = 0;
+	char name[80];
+	for (size_t di = 0; di < sizeof(qdocs) / sizeof(qdocs[0]); di++) {
+		const struct qdoc *q = &qdocs[di];
+		/* every pair: each operation after each other one */
+		for (size_t i = 0; i < 24; i++)
+			for (size_t j = 0; j < 24; j++) {
+				struct tf_op ops[2] = {pool_op(q, i), pool_op(q, j)};
+				snprintf(name, sizeof(name), "queue: document %zu, %s then %s", di,
+					 q->pool[i], q->pool[j]);
+				same += queue_same(q, ops, 2, name, &applied);
+				total++;
+			}
+		for (int run = 0; run < 300; run++) {
+			struct tf_op ops[30];
+			size_t n = 1 + (size_t)(run % 30);
+			for (size_t k = 0; k < n; k++) {
+				seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+				ops[k] = pool_op(q, (seed >> 33) % 24);
+			}
+			snprintf(name, sizeof(name), "queue: document %zu, run %d", di, run);
+			same += queue_same(q, ops, n, name, &applied);
+			total++;
+		}
+	}
+	unit_check(same == total && applied > total / 4,
+		   "queue: %d of %d batches (%d applied) as one parse per operation gives", same, total,
+		   applied);
+}
+
 int main(void)
 {
 	unit_begin("transform");
@@ -432,5 +552,6 @@ int main(void)
 		run_case(&cases[i]);
 	test_paths();
 	test_values();
+	test_queue();
 	return unit_end();
 }
