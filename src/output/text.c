@@ -6,9 +6,10 @@
 #include "../utf8.h"
 #include "internal.h"
 
-static const char *const marker_chars[] = {
-	[MK_NONE] = " ", [MK_REPLACED] = "~", [MK_INSERTED] = "+",   [MK_DELETED] = "-",
-	[MK_HIT] = ":",  [MK_CONTEXT] = "-",  [MK_GAP] = "\xC2\xB7",
+/* Each marker with the tab after it, appended in one step. */
+static const char *const marker_tab[] = {
+	[MK_NONE] = " \t", [MK_REPLACED] = "~\t", [MK_INSERTED] = "+\t",   [MK_DELETED] = "-\t",
+	[MK_HIT] = ":\t",  [MK_CONTEXT] = "-\t",  [MK_GAP] = "\xC2\xB7\t",
 };
 
 static bool path_plain(const char *s, size_t n)
@@ -330,9 +331,8 @@ void line_text(struct buf *b, const struct out_line *l, int width, bool numbers)
 		if (l->marker == MK_GAP)
 			buf_add_spaces(b, (size_t)width);
 		else
-			buf_addf(b, "%*ld", width, l->number);
-		buf_adds(b, marker_chars[l->marker]);
-		buf_addc(b, '\t');
+			buf_add_num(b, l->number, (size_t)width);
+		buf_adds(b, marker_tab[l->marker]);
 	}
 	buf_add(b, l->text, l->len);
 	if (l->note) {
