@@ -392,6 +392,16 @@ void file_release(struct file *f)
 	memset(f, 0, sizeof(*f));
 }
 
+char *file_detach_data(struct file *f)
+{
+	if (f->data_shared)
+		return NULL;
+	char *data = f->data;
+	f->data = NULL;
+	f->size = 0;
+	return data;
+}
+
 bool file_crlf(const struct file *f)
 {
 	return f->crlf_lines > f->lf_lines;
@@ -458,6 +468,11 @@ void line_display(struct buf *out, const char *text, size_t len, bool *lossy, bo
 		buf_add(out, text, keep);
 	if (*cut)
 		buf_adds(out, "\xE2\x80\xA6");
+}
+
+bool line_display_as_is(const char *text, size_t len)
+{
+	return len <= LINE_CUT_BYTES && utf8_valid(text, len);
 }
 
 void file_line_display(struct buf *out, const struct file *f, size_t n, bool *lossy, bool *cut)
