@@ -409,7 +409,11 @@ bool file_crlf(const struct file *f)
 
 size_t file_line(const struct file *f, size_t n, const char **text)
 {
-	size_t a = file_line_offset(f, n), b = file_line_offset(f, n + 1);
+	size_t a, b;
+	if (f->line_start) /* the full index, read directly: a verb asks for every line it shows */
+		a = f->line_start[n - 1], b = f->line_start[n];
+	else
+		a = file_line_offset(f, n), b = file_line_offset(f, n + 1);
 	if (b > a && f->data[b - 1] == '\n') {
 		b--;
 		if (b > a && f->data[b - 1] == '\r')
