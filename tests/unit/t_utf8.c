@@ -42,8 +42,9 @@ static bool ref_valid(const unsigned char *s, size_t n)
 	return true;
 }
 
-/* Each sequence at every offset from 0 to 17 inside ASCII (so on, across and after the 8-byte
- * words the scan tests), followed by 0 to 9 ASCII bytes, against ref_valid. */
+/* Each sequence at every offset from 0 to 33 inside ASCII (so on, across and after the 16- and
+ * 8-byte steps the scan takes, and in the overlapping last word), followed by 0 to 9 ASCII bytes,
+ * against ref_valid. */
 static void valid_at_every_offset(void)
 {
 	static const struct {
@@ -76,7 +77,7 @@ static void valid_at_every_offset(void)
 	};
 	for (size_t i = 0; i < sizeof(seqs) / sizeof(seqs[0]); i++) {
 		size_t len = strlen(seqs[i].s), wrong = 0, first_pre = 0, first_post = 0;
-		for (size_t pre = 0; pre <= 17; pre++)
+		for (size_t pre = 0; pre <= 33; pre++)
 			for (size_t post = 0; post <= 9; post++) {
 				char t[64];
 				memset(t, 'a', sizeof(t));
