@@ -16,6 +16,13 @@ char *xstrndup(const char *s, size_t n);
 void xgrow(void **p, size_t *cap, size_t need, size_t elem);
 /* a + b, aborting when the sum does not fit in a size_t (git's st_add). */
 size_t xadd(size_t a, size_t b);
-#define XGROW(ptr, cap, need) xgrow((void **)&(ptr), &(cap), (need), sizeof(*(ptr)))
+/* The room check is inline: nearly every call finds the room already there, and a call per element
+ * appended was measurable (show appends a line at a time). need is evaluated once. */
+#define XGROW(ptr, cap, need)                                                        \
+	do {                                                                         \
+		size_t xgrow_need_ = (need);                                         \
+		if (xgrow_need_ > (cap))                                             \
+			xgrow((void **)&(ptr), &(cap), xgrow_need_, sizeof(*(ptr))); \
+	} while (0)
 
 #endif

@@ -85,31 +85,49 @@ size_t file_count_lines(const char *p, size_t n)
 	return file_count_newlines(p, n) + (n && p[n - 1] != '\n');
 }
 
+/* The line index being filled: starts[0..i), and the CRLF endings seen. */
+struct line_index {
+	size_t *starts;
+	size_t i, crlf;
+};
+
+/* The newline at data[k] starts a line after it (past the end when it is the last byte: undone
+ * once the scan is over) and ends a CRLF line when a '\r' precedes it ('\r' before an empty
+ * line's '\n' is impossible: the byte before it is the previous '\n'). No branches: a file has a
+ * newline every few dozen bytes. */
+static void on_newline(struct line_index *ix, const char *data, size_t k)
+{
+	ix->crlf += k > 0 && data[k - 1] == '\r';
+	ix->starts[ix->i++] = k + 1;
+}
+
 /* The start of every line of data[0..size) and size after them (n + 1 entries), counted first so
  * the array is allocated once at its size: its pages are new memory, and a regrown array touches
- * more of them. */
+ * more of them. The newlines are found sixteen bytes a step with SSE2, each step's as a bit mask:
+ * a memchr call a line cost twice as many instructions (every file a verb loads). */
 static size_t *index_lines(const char *data, size_t size, size_t *n_out, size_t *crlf_out, size_t *lf_out)
 {
-	size_t n = file_count_lines(data, size), i = 0;
-	size_t *starts = xmalloc((n + 1) * sizeof(*starts));
-	size_t crlf = 0, lf = 0;
-	const char *p = data, *end = data + size;
-	while (p < end) {
-		starts[i++] = (size_t)(p - data);
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		if (!nl)
-			break;
-		if (nl > p && nl[-1] == '\r')
-			crlf++;
-		else
-			lf++;
-		p = nl + 1;
+	size_t n = file_count_lines(data, size), k = 0;
+	/* 1 + newlines entries are written: n + 1 when the last line ends in '\n', else n */
+	struct line_index ix = {.starts = xmalloc((n + 1) * sizeof(size_t)), .i = 1};
+	ix.starts[0] = 0;
+#if defined(__SSE2__)
+	const __m128i nl = _mm_set1_epi8('\n');
+	for (; size - k >= 16; k += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(data + k));
+		for (unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)); m; m &= m - 1)
+			on_newline(&ix, data, k + (size_t)__builtin_ctz(m));
 	}
-	starts[i] = size;
-	*n_out = i;
+#endif
+	for (; k < size; k++)
+		if (data[k] == '\n')
+			on_newline(&ix, data, k);
+	size_t newlines = ix.i - 1;
+	ix.starts[n] = size; /* a start at size, after a last '\n', starts no line */
+	*n_out = n;
 	if (crlf_out)
-		*crlf_out = crlf, *lf_out = lf;
-	return starts;
+		*crlf_out = ix.crlf, *lf_out = newlines - ix.crlf;
+	return ix.starts;
 }
 
 /* file_index_lazy's walk: the start of the line last asked for. Once the walks have covered
@@ -392,6 +410,16 @@ void file_release(struct file *f)
 	memset(f, 0, sizeof(*f));
 }
 
+char *file_detach_data(struct file *f)
+{
+	if (f->data_shared)
+		return NULL;
+	char *data = f->data;
+	f->data = NULL;
+	f->size = 0;
+	return data;
+}
+
 bool file_crlf(const struct file *f)
 {
 	return f->crlf_lines > f->lf_lines;
@@ -399,7 +427,11 @@ bool file_crlf(const struct file *f)
 
 size_t file_line(const struct file *f, size_t n, const char **text)
 {
-	size_t a = file_line_offset(f, n), b = file_line_offset(f, n + 1);
+	size_t a, b;
+	if (f->line_start) /* the full index, read directly: a verb asks for every line it shows */
+		a = f->line_start[n - 1], b = f->line_start[n];
+	else
+		a = file_line_offset(f, n), b = file_line_offset(f, n + 1);
 	if (b > a && f->data[b - 1] == '\n') {
 		b--;
 		if (b > a && f->data[b - 1] == '\r')
@@ -458,6 +490,11 @@ void line_display(struct buf *out, const char *text, size_t len, bool *lossy, bo
 		buf_add(out, text, keep);
 	if (*cut)
 		buf_adds(out, "\xE2\x80\xA6");
+}
+
+bool line_display_as_is(const char *text, size_t len)
+{
+	return len <= LINE_CUT_BYTES && utf8_valid(text, len);
 }
 
 void file_line_display(struct buf *out, const struct file *f, size_t n, bool *lossy, bool *cut)

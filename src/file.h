@@ -63,6 +63,9 @@ size_t file_row_at(const struct file *f, size_t b);
 /* Gives f new bytes (data, owned) and re-indexes them; the old bytes are freed unless shared. */
 void file_replace_data(struct file *f, char *data, size_t len);
 void file_release(struct file *f);
+/* Hands f's bytes (data[0..size], NUL-terminated) to the caller, who frees them; NULL when f does
+ * not own them (data_shared). f keeps no bytes after it: only file_release may follow. */
+char *file_detach_data(struct file *f);
 
 /* True when the bytes hold a NUL or start with a UTF-16 byte-order mark. */
 bool file_is_binary(const char *data, size_t size);
@@ -146,6 +149,9 @@ void file_scan_vanish(void);
 /* Display form of one line: invalid UTF-8 lossily replaced, cut at LINE_CUT_BYTES on a character
  * boundary with "…" appended. Sets *lossy / *cut when that happened. */
 void line_display(struct buf *out, const char *text, size_t len, bool *lossy, bool *cut);
+/* True when line_display would append text as it is (valid UTF-8, not over LINE_CUT_BYTES), so
+ * a caller may show the bytes themselves. */
+bool line_display_as_is(const char *text, size_t len);
 /* line_display of line n of f; lossy and cut may be NULL. */
 void file_line_display(struct buf *out, const struct file *f, size_t n, bool *lossy, bool *cut);
 

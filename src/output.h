@@ -49,7 +49,8 @@ enum marker {
 struct out_line {
 	long number;
 	enum marker marker;
-	char *text; /* owned, display-ready (lossy, cut); not NUL-terminated necessarily */
+	bool borrowed; /* text is not the line's own: block_add_line_ref, not freed with it */
+	const char *text; /* display-ready (lossy, cut); not NUL-terminated necessarily */
 	size_t len;
 	const char *note; /* static; text form appends 10 spaces + note ("← parse error") */
 };
@@ -72,12 +73,17 @@ struct out_block {
 	long span_start, span_end;
 	struct out_line *lines;
 	size_t n_lines, cap_lines;
+	char *held; /* owned; NULL or the bytes borrowed lines point into (show: the file's) */
 };
 
 /* Appends a line; text is copied. The pointer returned, like every pointer into b->lines, is
  * valid only until the next block_add_line on b, which may move the array. */
 struct out_line *block_add_line(struct out_block *b, long number, enum marker m, const char *text,
 				size_t len);
+/* block_add_line without the copy: text is borrowed and must outlive b's lines (it lies in
+ * b->held, which b frees last). Saves a malloc and a copy per line of a large block. */
+struct out_line *block_add_line_ref(struct out_block *b, long number, enum marker m, const char *text,
+				    size_t len);
 void block_release(struct out_block *b);
 /* Puts note (static) on b's first replaced or inserted line, where a rejected change shows why. */
 void block_note_first_change(struct out_block *b, const char *note);

@@ -165,7 +165,12 @@ void response_end_json(struct buf *b, const struct omits *om, long lines, long b
 
 void line_json(struct buf *b, const struct out_line *l)
 {
-	buf_addf(b, "{\"number\":%ld,\"marker\":\"%s\",\"text\":", l->number, marker_names[l->marker]);
+	/* appends, not buf_addf: once per line, and vsnprintf was most of a --json show */
+	buf_adds(b, "{\"number\":");
+	buf_add_num(b, l->number, 0);
+	buf_adds(b, ",\"marker\":\"");
+	buf_adds(b, marker_names[l->marker]);
+	buf_adds(b, "\",\"text\":");
 	json_str(b, l->text, l->len);
 	buf_addc(b, '}');
 }

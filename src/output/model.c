@@ -7,22 +7,27 @@
 #include "../alloc.h"
 #include "internal.h"
 
-struct out_line *block_add_line(struct out_block *b, long number, enum marker m, const char *text, size_t len)
+struct out_line *block_add_line_ref(struct out_block *b, long number, enum marker m, const char *text,
+				    size_t len)
 {
 	XGROW(b->lines, b->cap_lines, b->n_lines + 1);
 	struct out_line *l = &b->lines[b->n_lines++];
-	l->number = number;
-	l->marker = m;
-	l->text = xstrndup(text, len);
-	l->len = len;
-	l->note = NULL;
+	*l = (struct out_line){.number = number, .marker = m, .borrowed = true, .text = text, .len = len};
+	return l;
+}
+
+struct out_line *block_add_line(struct out_block *b, long number, enum marker m, const char *text, size_t len)
+{
+	struct out_line *l = block_add_line_ref(b, number, m, xstrndup(text, len), len);
+	l->borrowed = false;
 	return l;
 }
 
 void block_truncate(struct out_block *b, size_t keep)
 {
 	for (size_t i = keep; i < b->n_lines; i++)
-		free(b->lines[i].text);
+		if (!b->lines[i].borrowed)
+			free((char *)b->lines[i].text);
 	if (keep < b->n_lines)
 		b->n_lines = keep;
 }
@@ -36,6 +41,7 @@ void block_release(struct out_block *b)
 	free(b->target);
 	free(b->path);
 	free(b->lossy_lines);
+	free(b->held); /* after the lines that borrowed from it */
 	memset(b, 0, sizeof(*b));
 }
 

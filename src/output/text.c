@@ -3,12 +3,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../alloc.h"
 #include "../utf8.h"
 #include "internal.h"
 
-static const char *const marker_chars[] = {
-	[MK_NONE] = " ", [MK_REPLACED] = "~", [MK_INSERTED] = "+",   [MK_DELETED] = "-",
-	[MK_HIT] = ":",  [MK_CONTEXT] = "-",  [MK_GAP] = "\xC2\xB7",
+/* Each marker with the tab after it, and how many bytes that is. */
+static const struct {
+	char s[4];
+	size_t n;
+} marker_tab[] = {
+	[MK_NONE] = {" \t", 2},       [MK_REPLACED] = {"~\t", 2}, [MK_INSERTED] = {"+\t", 2},
+	[MK_DELETED] = {"-\t", 2},    [MK_HIT] = {":\t", 2},      [MK_CONTEXT] = {"-\t", 2},
+	[MK_GAP] = {"\xC2\xB7\t", 3},
 };
 
 static bool path_plain(const char *s, size_t n)
@@ -326,20 +332,29 @@ int num_width(long n)
 
 void line_text(struct buf *b, const struct out_line *l, int width, bool numbers)
 {
+	if (numbers && l->marker == MK_GAP)
+		buf_add_spaces(b, (size_t)width);
+	else if (numbers)
+		buf_add_num(b, l->number, (size_t)width);
+	/* the rest in one reservation, written in place: this runs once per line of every response */
+	size_t note = l->note ? strlen(l->note) : 0;
+	buf_reserve(b, sizeof(marker_tab[0].s) + l->len + 10 + note + 1);
+	char *p = b->data + b->len;
 	if (numbers) {
-		if (l->marker == MK_GAP)
-			buf_add_spaces(b, (size_t)width);
-		else
-			buf_addf(b, "%*ld", width, l->number);
-		buf_adds(b, marker_chars[l->marker]);
-		buf_addc(b, '\t');
+		memcpy(p, marker_tab[l->marker].s, sizeof(marker_tab[0].s));
+		p += marker_tab[l->marker].n;
 	}
-	buf_add(b, l->text, l->len);
+	if (l->len)
+		memcpy(p, l->text, l->len);
+	p += l->len;
 	if (l->note) {
-		buf_add_spaces(b, 10);
-		buf_adds(b, l->note);
+		memset(p, ' ', 10);
+		memcpy(p + 10, l->note, note);
+		p += 10 + note;
 	}
-	buf_addc(b, '\n');
+	*p++ = '\n';
+	*p = '\0';
+	b->len = (size_t)(p - b->data);
 }
 
 void footer_text(struct buf *b, const char *lead, const struct omits *om, long tokens)
@@ -588,13 +603,31 @@ static void def_header_text(struct buf *b, const struct out_block *blk)
 	buf_adds(b, ")\n");
 }
 
+/* Room for blocks_text's bytes, from the widest line number: the lines' text, their number
+ * columns, and 256 bytes a block for its header (more only grows the buffer as before). */
+static size_t blocks_room(const struct response *r, long *widest)
+{
+	size_t room = 0, lines = 0;
+	*widest = 1;
+	for (size_t i = 0; i < r->n_blocks; i++) {
+		const struct out_block *blk = &r->blocks[i];
+		room = xadd(room, 256 + strlen(blk->target));
+		lines += blk->n_lines;
+		for (size_t j = 0; j < blk->n_lines; j++) {
+			room = xadd(room, blk->lines[j].len);
+			if (blk->lines[j].number > *widest)
+				*widest = blk->lines[j].number;
+		}
+	}
+	/* per line: its number, a 2-byte marker, the tab, '\n' and a grouped find's "--\n" */
+	return xadd(room, lines * ((size_t)num_width(*widest) + 8));
+}
+
 static void blocks_text(struct buf *b, const struct response *r)
 {
-	long widest = 1;
-	for (size_t i = 0; i < r->n_blocks; i++)
-		for (size_t j = 0; j < r->blocks[i].n_lines; j++)
-			if (r->blocks[i].lines[j].number > widest)
-				widest = r->blocks[i].lines[j].number;
+	long widest;
+	/* sized once: growing by doubling would copy the response so far each time, into new pages */
+	buf_reserve(b, blocks_room(r, &widest));
 	int width = num_width(widest);
 	for (size_t i = 0; i < r->n_blocks; i++) {
 		const struct out_block *blk = &r->blocks[i];

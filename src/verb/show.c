@@ -20,24 +20,48 @@ struct shown {
 	long long_lines; /* lines cut at LINE_CUT_BYTES, across blocks */
 };
 
+/* A line shown lossily or cut: its display form, a copy of its own. */
+static void add_display_line(struct out_block *blk, long i, const char *text, size_t len, struct buf *disp,
+			     long *long_lines)
+{
+	bool lossy, cut;
+	buf_truncate(disp, 0);
+	line_display(disp, text, len, &lossy, &cut);
+	block_add_line(blk, i, MK_NONE, disp->data, disp->len);
+	if (lossy) {
+		blk->lossy_lines = xrealloc(blk->lossy_lines, (blk->n_lossy + 1) * sizeof(long));
+		blk->lossy_lines[blk->n_lossy++] = i;
+	}
+	if (cut)
+		(*long_lines)++;
+}
+
+/* Lines from..to of f into blk. A line shown as it is (nearly all) is borrowed, not copied, from
+ * bytes blk holds: f's own, taken once read when the lines are most of the file (no copy, no new
+ * memory), else a copy of just these lines, so a few lines of a large file do not keep all of it
+ * until the response is rendered. */
 static void fill_block(struct out_block *blk, struct file *f, long from, long to, long *long_lines)
 {
+	size_t lo = file_line_offset(f, (size_t)from), hi = file_line_offset(f, (size_t)to + 1);
+	bool take = hi - lo >= f->size / 2 && !f->data_shared;
+	if (!take)
+		blk->held = xstrndup(f->data + lo, hi - lo);
+	if (to >= from)
+		XGROW(blk->lines, blk->cap_lines, (size_t)(to - from + 1));
 	struct buf disp = BUF_INIT;
 	for (long i = from; i <= to; i++) {
 		const char *text;
 		size_t len = file_line(f, (size_t)i, &text);
-		bool lossy, cut;
-		buf_truncate(&disp, 0);
-		line_display(&disp, text, len, &lossy, &cut);
-		block_add_line(blk, i, MK_NONE, disp.data, disp.len);
-		if (lossy) {
-			blk->lossy_lines = xrealloc(blk->lossy_lines, (blk->n_lossy + 1) * sizeof(long));
-			blk->lossy_lines[blk->n_lossy++] = i;
-		}
-		if (cut)
-			(*long_lines)++;
+		if (!line_display_as_is(text, len))
+			add_display_line(blk, i, text, len, &disp, long_lines);
+		else if (take)
+			block_add_line_ref(blk, i, MK_NONE, text, len);
+		else
+			block_add_line_ref(blk, i, MK_NONE, blk->held + ((size_t)(text - f->data) - lo), len);
 	}
 	buf_release(&disp);
+	if (take)
+		blk->held = file_detach_data(f);
 }
 
 /* A block of f's lines from..to for target (the text its header names), with -A/-B/-C around a

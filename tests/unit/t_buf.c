@@ -1,6 +1,7 @@
 /* The growable buffer (buf.h): appending keeps the bytes NUL-terminated, and reading a file
  * descriptor to its end, across reads of any size. */
 #include <fcntl.h>
+#include <limits.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -36,6 +37,19 @@ static void read_back(const char *name, size_t n)
 	free(want);
 }
 
+/* buf_add_num against printf's "%*ld", the bytes it replaces, appended after text already there. */
+static void num(long n, size_t width)
+{
+	char want[64];
+	snprintf(want, sizeof(want), "x%*ld", (int)width, n);
+	struct buf b = BUF_INIT;
+	buf_addc(&b, 'x');
+	buf_add_num(&b, n, width);
+	unit_check(b.len == strlen(want) && !memcmp(b.data, want, b.len) && !b.data[b.len],
+		   "buf_add_num(%ld, width %zu) is \"%s\"", n, width, want + 1);
+	buf_release(&b);
+}
+
 int main(void)
 {
 	unit_begin("t_buf");
@@ -48,5 +62,18 @@ int main(void)
 	unit_long("buf_read_fd: a closed descriptor fails", buf_read_fd(&b, -1), -1);
 	unit_bytes("buf_read_fd: what came before a failure stays", buf_str(&b), b.len, "kept ");
 	buf_release(&b);
+
+	const long nums[] = {0, 1, 9, 10, 99, 100, 99999, 4294967295L, -1, -10, LONG_MAX, LONG_MIN};
+	const size_t widths[] = {0, 1, 3, 5, 12, 25};
+	for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++)
+		for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); w++)
+			num(nums[i], widths[w]);
+	/* many appends: the buffer grows under them and stays NUL-terminated */
+	struct buf many = BUF_INIT;
+	for (long i = 0; i < 5000; i++)
+		buf_add_num(&many, i, 4);
+	unit_check(many.len == 5000 * 4 && !memcmp(many.data + 4 * 4999, "4999", 4) && !many.data[many.len],
+		   "buf_add_num: 5000 appends grow the buffer");
+	buf_release(&many);
 	return unit_end();
 }

@@ -520,11 +520,78 @@ static void lazy_index(void)
 	unit_check(built == 40, "lazy files keep line_start NULL (%lu of 40)", built);
 }
 
+/* The index as a line-at-a-time walk finds it (the way file_index worked before it scanned in
+ * steps): each line's start, and its ending, CRLF when the '\r' is inside the line. */
+static size_t ref_index(const char *d, size_t n, size_t *starts, size_t *crlf, size_t *lf)
+{
+	size_t lines = 0, p = 0;
+	*crlf = *lf = 0;
+	while (p < n) {
+		starts[lines++] = p;
+		const char *nl = memchr(d + p, '\n', n - p);
+		if (!nl)
+			break;
+		size_t k = (size_t)(nl - d);
+		if (k > p && d[k - 1] == '\r')
+			(*crlf)++;
+		else
+			(*lf)++;
+		p = k + 1;
+	}
+	starts[lines] = n;
+	return lines;
+}
+
+/* file_index against ref_index: the index is the same whatever the bytes and wherever the line
+ * breaks fall in the scan's 16-byte steps. */
+static bool index_agrees(const char *d, size_t n)
+{
+	size_t want[128], crlf, lf;
+	size_t lines = ref_index(d, n, want, &crlf, &lf);
+	struct file f;
+	index_bytes(&f, d, n);
+	bool ok = f.n_lines == lines && f.crlf_lines == crlf && f.lf_lines == lf &&
+		  !memcmp(f.line_start, want, (lines + 1) * sizeof(size_t));
+	file_release(&f);
+	return ok;
+}
+
+static void index_at_every_offset(void)
+{
+	static const char *const breaks[] = {"\n", "\r\n", "\r", "\n\n", "\r\n\r\n", "\n\r\n"};
+	for (size_t b = 0; b < sizeof(breaks) / sizeof(breaks[0]); b++) {
+		size_t wrong = 0, first = 0;
+		for (size_t pre = 0; pre <= 40; pre++)
+			for (size_t post = 0; post <= 2; post++) {
+				char d[64];
+				memset(d, 'a', sizeof(d));
+				memcpy(d + pre, breaks[b], strlen(breaks[b]));
+				if (!index_agrees(d, pre + strlen(breaks[b]) + post) && !wrong++)
+					first = pre;
+			}
+		unit_check(!wrong, "file_index: break %zu at every offset 0-40 (first wrong at %zu)", b,
+			   first);
+	}
+	/* random bytes of a, '\r' and '\n' (a fixed seed: the same cases every run) */
+	unsigned long seed = 12345, wrong = 0;
+	for (int t = 0; t < 2000; t++) {
+		char d[100];
+		size_t n = (size_t)(t % 100);
+		for (size_t k = 0; k < n; k++) {
+			seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+			d[k] = "aa\r\n"[seed >> 62];
+		}
+		wrong += !index_agrees(d, n);
+	}
+	unit_check(!wrong, "file_index: 2000 random mixes of a, CR and LF (%lu wrong)", wrong);
+}
+
 int main(void)
 {
 	unit_begin("t_file");
 	lazy_index();
 	counts();
+	index_at_every_offset();
 	line_index();
 	line_at();
 	binary();

@@ -51,6 +51,48 @@ static const struct {
 	{"the regex of a grep-style reading", "count\\|total", 0, "\"count\\\\|total\""},
 };
 
+/* Each byte that needs attention at every offset 0-33 of a run of plain text (so at each lane of
+ * the 16-byte scan, across two of its steps and in the byte tail after them), with 0-2 plain
+ * bytes after it: written as the cases above say, the text around it unchanged. */
+static void escapes_at_every_offset(void)
+{
+	static const struct {
+		const char *name, *in, *want;
+		size_t n;
+	} specials[] = {
+		{"a quote", "\"", "\\\"", 1},
+		{"a backslash", "\\", "\\\\", 1},
+		{"a newline", "\n", "\\n", 1},
+		{"NUL", "\0", "\\u0000", 1},
+		{"0x1f", "\x1f", "\\u001f", 1},
+		{"a space (plain)", " ", " ", 1},
+		{"DEL (plain)", "\x7f", "\x7f", 1},
+		{"a 2-byte character", "\xc3\xa9", "\xc3\xa9", 2},
+		{"a 4-byte character", "\xf0\x9f\x98\x80", "\xf0\x9f\x98\x80", 4},
+		{"0x80", "\x80", "\xef\xbf\xbd", 1},
+		{"0xff", "\xff", "\xef\xbf\xbd", 1},
+	};
+	for (size_t i = 0; i < sizeof(specials) / sizeof(specials[0]); i++) {
+		size_t wrong = 0, first = 0;
+		for (size_t pre = 0; pre <= 33; pre++)
+			for (size_t post = 0; post <= 2; post++) {
+				char in[48], want[64];
+				memset(in, 'x', sizeof(in));
+				memcpy(in + pre, specials[i].in, specials[i].n);
+				size_t n = pre + specials[i].n + post;
+				snprintf(want, sizeof(want), "\"%.*s%s%.*s\"", (int)pre, in, specials[i].want,
+					 (int)post, "xx");
+				struct buf b = BUF_INIT;
+				json_str(&b, in, n);
+				if ((b.len != strlen(want) || memcmp(b.data, want, b.len)) && !wrong++)
+					first = pre;
+				buf_release(&b);
+			}
+		unit_check(!wrong, "json_str: %s at every offset (first wrong after %zu bytes)",
+			   specials[i].name, first);
+	}
+}
+
 int main(void)
 {
 	unit_begin("t_json");
@@ -90,5 +132,6 @@ int main(void)
 		  !memcmp(b.data + 2501, "\\\"", 2);
 	unit_check(ok, "a 5000-byte string with a quote in the middle");
 	buf_release(&b);
+	escapes_at_every_offset();
 	return unit_end();
 }

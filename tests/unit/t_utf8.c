@@ -13,6 +13,87 @@ static void lossy(const char *name, const char *in, size_t n, const char *want)
 	buf_release(&b);
 }
 
+/* An independent reading of Unicode table 3-7: decode each code point and refuse overlongs,
+ * surrogates and values past U+10FFFF. The reference utf8_valid's word-at-a-time scan must agree
+ * with wherever the sequence falls. */
+static bool ref_valid(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		unsigned char c = s[i];
+		size_t len = c < 0x80             ? 1
+			     : (c & 0xE0) == 0xC0 ? 2
+			     : (c & 0xF0) == 0xE0 ? 3
+			     : (c & 0xF8) == 0xF0 ? 4
+						  : 0;
+		if (!len || i + len > n)
+			return false;
+		unsigned long cp = len == 1 ? c : len == 2 ? c & 0x1Fu : len == 3 ? c & 0x0Fu : c & 0x07u;
+		for (size_t k = 1; k < len; k++) {
+			if ((s[i + k] & 0xC0) != 0x80)
+				return false;
+			cp = cp << 6 | (s[i + k] & 0x3Fu);
+		}
+		static const unsigned long least[5] = {0, 0, 0x80, 0x800, 0x10000};
+		if (cp < least[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+			return false;
+		i += len;
+	}
+	return true;
+}
+
+/* Each sequence at every offset from 0 to 33 inside ASCII (so on, across and after the 16- and
+ * 8-byte steps the scan takes, and in the overlapping last word), followed by 0 to 9 ASCII bytes,
+ * against ref_valid. */
+static void valid_at_every_offset(void)
+{
+	static const struct {
+		const char *name, *s;
+		bool valid;
+	} seqs[] = {
+		{"2-byte", "\xc3\xa9", true},
+		{"3-byte", "\xe2\x94\x80", true},
+		{"4-byte", "\xf0\x9f\x98\x80", true},
+		{"U+10FFFF", "\xf4\x8f\xbf\xbf", true},
+		{"U+D7FF, the last before the surrogates", "\xed\x9f\xbf", true},
+		{"U+E000, the first after them", "\xee\x80\x80", true},
+		{"two 4-byte in a row", "\xf0\x9f\x98\x80\xf0\x9f\x98\x81", true},
+		{"lone continuation", "\x80", false},
+		{"0xff", "\xff", false},
+		{"0xfe", "\xfe", false},
+		{"overlong C0 AF", "\xc0\xaf", false},
+		{"overlong C1 BF", "\xc1\xbf", false},
+		{"overlong E0 80 80", "\xe0\x80\x80", false},
+		{"overlong E0 9F BF", "\xe0\x9f\xbf", false},
+		{"overlong F0 8F BF BF", "\xf0\x8f\xbf\xbf", false},
+		{"surrogate ED A0 80", "\xed\xa0\x80", false},
+		{"surrogate ED BF BF", "\xed\xbf\xbf", false},
+		{"above U+10FFFF", "\xf4\x90\x80\x80", false},
+		{"F5 lead", "\xf5\x80\x80\x80", false},
+		{"3-byte missing its last", "\xe2\x94", false},
+		{"4-byte missing its last", "\xf0\x9f\x98", false},
+		{"2-byte lead then ASCII", "\xc3(", false},
+		{"valid then a stray continuation", "\xc3\xa9\xa9", false},
+	};
+	for (size_t i = 0; i < sizeof(seqs) / sizeof(seqs[0]); i++) {
+		size_t len = strlen(seqs[i].s), wrong = 0, first_pre = 0, first_post = 0;
+		for (size_t pre = 0; pre <= 33; pre++)
+			for (size_t post = 0; post <= 9; post++) {
+				char t[64];
+				memset(t, 'a', sizeof(t));
+				memcpy(t + pre, seqs[i].s, len);
+				size_t n = pre + len + post;
+				bool ref = ref_valid((const unsigned char *)t, n);
+				if (utf8_valid(t, n) != ref || ref != seqs[i].valid) {
+					if (!wrong++)
+						first_pre = pre, first_post = post;
+				}
+			}
+		unit_check(!wrong, "utf8_valid: %s at every offset (first wrong: %zu before, %zu after)",
+			   seqs[i].name, first_pre, first_post);
+	}
+}
+
 int main(void)
 {
 	unit_begin("t_utf8");
@@ -55,6 +136,10 @@ int main(void)
 	unit_long("utf8_valid: a lone 0xe9", utf8_valid("caf\xe9", 4), 0);
 	unit_long("utf8_valid: a sequence cut by the length", utf8_valid("\xc3\xa9", 1), 0);
 	unit_long("utf8_valid: NUL is valid UTF-8", utf8_valid("a\0b", 3), 1);
+	unit_long("utf8_valid: 16 ASCII bytes", utf8_valid("0123456789abcdef", 16), 1);
+	unit_long("utf8_valid: 0x7f is ASCII", utf8_valid("0123456\x7f", 8), 1);
+	unit_long("utf8_valid: only the first n bytes count", utf8_valid("01234567\xff", 8), 1);
+	valid_at_every_offset();
 
 	lossy("lossy: valid text unchanged", "caf\xc3\xa9", 5, "caf\xc3\xa9");
 	lossy("lossy: one invalid byte", "caf\xe9", 4, "caf\xef\xbf\xbd");
