@@ -203,3 +203,15 @@ last_updated: 2026.09.16
 # Notes
 
 Body.
+
+### a UTF-8 BOM opens the stream, not the first line: a new top-level key goes in column 0
+# Found by fuzz_transform: the first key's column counted the BOM's 3 bytes, and a key added beside
+# it went 3 columns in (invalid YAML, or a child of a block scalar before it), refused every time.
+# The nested set (d.f) is the control: its column comes from a line without the BOM.
+@env LETS_NO_STATS=1
+$ printf '\357\273\277a: 1\nd:\n  e: 2\n' > bom.yaml && lets transform bom.yaml --set x.b=2 --set d.f=3 -q && od -c bom.yaml
+── check: yaml ok · sha:[..]→[..]
+0000000 357 273 277   a   :       1  \n   d   :  \n           e   :    
+0000020   2  \n           f   :       3  \n   x   :  \n           b   :
+0000040       2  \n
+0000043
