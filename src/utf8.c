@@ -165,3 +165,8 @@ void utf8_put(struct buf *b, unsigned long cp)
 		buf_addc(b, (char)(0x80 | (cp & 0x3F)));
 	}
 }
+
+size_t utf8_bom(const char *s, size_t n)
+{
+	return n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3) ? 3 : 0;
+}

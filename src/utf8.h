@@ -14,6 +14,8 @@ size_t utf8_seq_len(const unsigned char *s, size_t n);
  * were a valid prefix; each such span displays as one U+FFFD. */
 size_t utf8_invalid_span(const unsigned char *s, size_t n);
 bool utf8_valid(const char *s, size_t n);
+/* 3 when s starts with a UTF-8 byte-order mark, else 0: where the content starts. */
+size_t utf8_bom(const char *s, size_t n);
 /* Appends s with each maximal invalid subsequence replaced by U+FFFD. */
 void utf8_add_lossy(struct buf *out, const char *s, size_t n);
 /* The largest cut <= max that does not split a character of s[0..n). */

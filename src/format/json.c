@@ -8,6 +8,7 @@
 #include <jansson.h>
 
 #include "../alloc.h"
+#include "../utf8.h"
 #include "format.h"
 #include "jsonc.h"
 #include "model.h"
@@ -28,7 +29,7 @@ static json_t *read_copy(const char *s, size_t n, bool jsonc, size_t flags, char
 
 json_t *json_read(const char *s, size_t n, bool jsonc, size_t flags, char *detail, size_t detail_size)
 {
-	size_t off = jsonc_bom(s, n);
+	size_t off = utf8_bom(s, n);
 	return read_copy(s + off, n - off, jsonc, flags, detail, detail_size);
 }
 
@@ -48,7 +49,7 @@ static bool json_blank(const char *s, size_t n)
 
 bool json_valid(const char *s, size_t n, bool jsonc, char *detail, size_t detail_size)
 {
-	size_t off = jsonc_bom(s, n);
+	size_t off = utf8_bom(s, n);
 	return json_fast_valid(s + off, n - off, jsonc) ||
 	       json_valid_jansson(s + off, n - off, jsonc, detail, detail_size) ||
 	       json_blank(s + off, n - off);

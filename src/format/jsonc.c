@@ -110,11 +110,6 @@ static const unsigned char cls[256] = {
 #undef P
 };
 
-size_t jsonc_bom(const char *s, size_t n)
-{
-	return n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3) ? 3 : 0;
-}
-
 size_t jsonc_space(const char *s, size_t i, size_t n)
 {
 	while (i < n && (cls[(unsigned char)s[i]] & C_BLANK))

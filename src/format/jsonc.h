@@ -19,8 +19,6 @@
 
 struct buf;
 
-/* 3 when s starts with a UTF-8 byte-order mark, else 0: where the content starts. */
-size_t jsonc_bom(const char *s, size_t n);
 /* Past blanks (no comments) from i. */
 size_t jsonc_space(const char *s, size_t i, size_t n);
 /* Past the comment that starts at i, or i when none does: a line comment ends before its line

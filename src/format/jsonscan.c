@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "../alloc.h"
+#include "../utf8.h"
 #include "jsonc.h"
 #include "model.h"
 
@@ -291,7 +292,7 @@ bool json_fast_model(const char *src, size_t len, struct tn **root)
 {
 	struct js j = {src, 0, len, false, false, true};
 	*root = NULL;
-	if (jsonc_bom(src, len))
+	if (utf8_bom(src, len))
 		return false;
 	js_ws(&j);
 	struct tn *t = jm_value(&j, 0);

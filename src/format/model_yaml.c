@@ -8,6 +8,7 @@
 
 #include "../alloc.h"
 #include "../buf.h"
+#include "../utf8.h"
 #include "model_int.h"
 
 static struct tn *yaml_node(struct mb *m, TSNode n, int depth);
@@ -18,8 +19,8 @@ static struct tn *yaml_node(struct mb *m, TSNode n, int depth);
 static int column(const char *src, size_t off)
 {
 	size_t begin = line_begin(src, off);
-	if (begin == 0 && off >= 3 && !memcmp(src, "\xEF\xBB\xBF", 3))
-		begin = 3;
+	if (begin == 0)
+		begin = utf8_bom(src, off);
 	return (int)(off - begin);
 }
 

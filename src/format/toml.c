@@ -596,8 +596,7 @@ bool toml_valid(const char *s, size_t n)
 {
 	struct tp t = {s, s + n, NULL, 0, 0, NULL, 0, BUF_INIT, 0};
 	bool ok = utf8_valid(s, n); /* "A TOML file must be a valid UTF-8 encoded Unicode document." */
-	if (n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3))
-		t.p += 3;
+	t.p += utf8_bom(s, n);
 	while (ok && t.p < t.e) {
 		skip_ws(&t);
 		if (t.p >= t.e)

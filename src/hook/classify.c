@@ -190,7 +190,7 @@ static bool load_text(const struct plan *p, const char *path, bool for_edit, str
 	t->size = b.len;
 	t->data = buf_detach(&b);
 	ok = ok && !memchr(t->data, '\0', t->size) && !memchr(t->data, '\r', t->size) &&
-	     utf8_valid(t->data, t->size) && (t->size < 3 || memcmp(t->data, "\xEF\xBB\xBF", 3));
+	     utf8_valid(t->data, t->size) && !utf8_bom(t->data, t->size);
 	for (size_t i = 0, start = 0; ok && i <= t->size; i++) {
 		if (i == t->size || t->data[i] == '\n') {
 			ok = i - start <= LINE_CUT_BYTES;

@@ -10,6 +10,7 @@
 #include "../buf.h"
 #include "../format/format.h"
 #include "../format/jsonc.h"
+#include "../utf8.h"
 
 /* The scanner below trusts its input: settings_validate has accepted the text as JSONC (JSON
  * with // and block comments and trailing commas, as Claude Code reads its settings), and every
@@ -470,7 +471,7 @@ static void remove_elem(struct buf *t, size_t open, size_t idx, bool pretty)
 /* Where the document starts: past a byte-order mark, blanks and comments. */
 static size_t root_open(const struct buf *t)
 {
-	return jsonc_blank(t->data, jsonc_bom(t->data, t->len), t->len, NULL);
+	return jsonc_blank(t->data, utf8_bom(t->data, t->len), t->len, NULL);
 }
 
 int settings_validate(const char *data, size_t len, char *why_buf, size_t why_size)
@@ -491,7 +492,7 @@ int settings_validate(const char *data, size_t len, char *why_buf, size_t why_si
 		snprintf(why_buf, why_size, "line %d: a comment opened here never ends", line);
 		return -1;
 	}
-	if (jsonc_blank(data, jsonc_bom(data, len), len, NULL) == len)
+	if (jsonc_blank(data, utf8_bom(data, len), len, NULL) == len)
 		return 0;
 	json_t *j = json_read(data, len, true, JSON_REJECT_DUPLICATES, why_buf, why_size);
 	int r = j ? 0 : -1;
@@ -588,7 +589,7 @@ static bool hooks_kept(const char *s, size_t n, size_t obj)
 
 int settings_add(struct buf *t, const struct hook_spec *h, const char **why)
 {
-	size_t bom = jsonc_bom(t->data, t->len);
+	size_t bom = utf8_bom(t->data, t->len);
 	if (jsonc_space(t->data, bom, t->len) == t->len) {
 		buf_truncate(t, bom);
 		buf_adds(t, "{}\n");

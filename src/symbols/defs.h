@@ -65,6 +65,10 @@ const char *defs_code_kind(const struct defs *ds, int i);
  * tests can exercise every path. */
 extern size_t symbols_partial_min;
 
+/* Calls visit on each ERROR and MISSING node of tree, in document order (parse.c). Only subtrees
+ * that hold an error are entered (ts_node_has_error), so a clean tree costs one check. */
+void ts_each_error(const TSTree *tree, void (*visit)(TSNode node, void *ctx), void *ctx);
+
 /* Collects the definitions of a parsed tree (ts_rules.c). n_lines is the file's line count, for
  * spans that run to the end of the file (a Markdown section). With occ (ascending byte offsets
  * where the wanted name occurs) the walk enters only nodes holding one of them: a definition

@@ -10,6 +10,7 @@
 #include "../alloc.h"
 #include "../buf.h"
 #include "../file.h"
+#include "../utf8.h"
 #include "chunk.h"
 #include "defs.h"
 #include "lang.h"
@@ -66,8 +67,7 @@ static bool *locals(const struct defs *ds)
 	return in;
 }
 
-/* The ERROR and MISSING nodes of a tree, in document order: only subtrees that hold one are
- * visited, so a clean tree costs one check. */
+/* The ERROR and MISSING nodes of a tree, in document order (ts_each_error). */
 struct errs {
 	struct err {
 		uint32_t end; /* byte */
@@ -77,27 +77,12 @@ struct errs {
 	size_t n, cap;
 };
 
-static void errors_of(const TSTree *tree, struct errs *es)
+static void note_error(TSNode node, void *ctx)
 {
-	TSNode root = ts_tree_root_node(tree);
-	if (!ts_node_has_error(root))
-		return;
-	TSTreeCursor c = ts_tree_cursor_new(root);
-	for (;;) {
-		TSNode node = ts_tree_cursor_current_node(&c);
-		if (ts_node_is_error(node) || ts_node_is_missing(node)) {
-			XGROW(es->v, es->cap, es->n + 1);
-			es->v[es->n++] = (struct err){ts_node_end_byte(node), ts_node_start_point(node).row,
-						      ts_node_end_point(node).row, ts_node_is_missing(node)};
-		}
-		if (ts_node_has_error(node) && ts_tree_cursor_goto_first_child(&c))
-			continue;
-		while (!ts_tree_cursor_goto_next_sibling(&c))
-			if (!ts_tree_cursor_goto_parent(&c))
-				goto done;
-	}
-done:
-	ts_tree_cursor_delete(&c);
+	struct errs *es = ctx;
+	XGROW(es->v, es->cap, es->n + 1);
+	es->v[es->n++] = (struct err){ts_node_end_byte(node), ts_node_start_point(node).row,
+				      ts_node_end_point(node).row, ts_node_is_missing(node)};
 }
 
 /* How many lines of code the probe reads: enough that a file with one or two errors near its
@@ -132,7 +117,7 @@ static size_t probe_end(const char *data, size_t size, const struct chunk_lexis 
  * as the Go spec requires of every source file (go/parser reads nothing from one without). */
 static bool go_package_first(const char *data, size_t size)
 {
-	size_t at = size >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3) ? 3 : 0;
+	size_t at = utf8_bom(data, size);
 	while (at < size) {
 		if (data[at] == ' ' || data[at] == '\t' || data[at] == '\r' || data[at] == '\n') {
 			at++;
@@ -166,7 +151,7 @@ static bool junk(const struct lang *lang, TSParser *parser, const char *data, si
 	TSTree *tree = ts_parser_parse_string(parser, NULL, data, (uint32_t)end);
 	struct errs es = {0};
 	if (tree)
-		errors_of(tree, &es);
+		ts_each_error(tree, note_error, &es);
 	ts_tree_delete(tree);
 	size_t last = chunk_line_start(data, end - 1), last_end = end - 1; /* its last line of code */
 	while (last > from && chunk_blank(data + last, last_end - last)) {
@@ -246,7 +231,7 @@ bool symbols_outline(const char *path, const char *data, size_t size, struct sym
 	struct defs ds = DEFS_INIT;
 	struct errs es = {0};
 	ts_collect(lang, tree, data, (long)file_count_lines(data, size), NULL, 0, &ds);
-	errors_of(tree, &es);
+	ts_each_error(tree, note_error, &es);
 	ts_tree_delete(tree);
 	size_t n_ends;
 	uint32_t *ends = error_ends(&es, &n_ends);

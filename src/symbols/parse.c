@@ -8,6 +8,7 @@
 #include "../alloc.h"
 #include "../limit.h"
 #include "chunk.h"
+#include "defs.h"
 #include "lang.h"
 #include "shape.h"
 
@@ -102,21 +103,16 @@ static void parse_update(struct parse *p, const char *data, size_t len)
 	p->len = len;
 }
 
-/* Visits only subtrees that hold an error (ts_node_has_error), so a clean file costs one check. */
-static int count_errors(const TSTree *tree, long *lines, size_t cap)
+void ts_each_error(const TSTree *tree, void (*visit)(TSNode node, void *ctx), void *ctx)
 {
 	TSNode root = ts_tree_root_node(tree);
 	if (!ts_node_has_error(root))
-		return 0;
-	int n = 0;
+		return;
 	TSTreeCursor c = ts_tree_cursor_new(root);
 	for (;;) {
 		TSNode node = ts_tree_cursor_current_node(&c);
-		if (ts_node_is_error(node) || ts_node_is_missing(node)) {
-			if ((size_t)n < cap)
-				lines[n] = (long)ts_node_start_point(node).row + 1;
-			n++;
-		}
+		if (ts_node_is_error(node) || ts_node_is_missing(node))
+			visit(node, ctx);
 		if (ts_node_has_error(node) && ts_tree_cursor_goto_first_child(&c))
 			continue;
 		while (!ts_tree_cursor_goto_next_sibling(&c))
@@ -125,7 +121,28 @@ static int count_errors(const TSTree *tree, long *lines, size_t cap)
 	}
 done:
 	ts_tree_cursor_delete(&c);
-	return n;
+}
+
+struct error_lines {
+	long *lines;
+	size_t cap;
+	int n;
+};
+
+static void note_error_line(TSNode node, void *ctx)
+{
+	struct error_lines *el = ctx;
+	if ((size_t)el->n < el->cap)
+		el->lines[el->n] = (long)ts_node_start_point(node).row + 1;
+	el->n++;
+}
+
+/* How many errors tree holds, with the 1-based lines of the first cap of them into lines. */
+static int count_errors(const TSTree *tree, long *lines, size_t cap)
+{
+	struct error_lines el = {lines, cap, 0};
+	ts_each_error(tree, note_error_line, &el);
+	return el.n;
 }
 
 static void parse_free(struct parse *p)

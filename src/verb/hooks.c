@@ -15,6 +15,7 @@
 #include "../hook/settings.h"
 #include "../publish.h"
 #include "../quote.h"
+#include "../utf8.h"
 
 #define SETTINGS_MAX_BYTES (16L << 20)
 #define UTF8_BOM "\xEF\xBB\xBF"
@@ -266,7 +267,7 @@ enum lets_err cmd_hooks(const struct opts *o, struct buf *out, struct diag *d)
 	    (e = read_settings(path, &text, &st, &exists, d)))
 		goto out;
 	/* a byte-order mark is no JSON: read past it, and written back as it was */
-	if ((bom = text.len >= 3 && !memcmp(text.data, UTF8_BOM, 3))) {
+	if ((bom = utf8_bom(text.data, text.len) > 0)) {
 		memmove(text.data, text.data + 3, text.len - 3);
 		buf_truncate(&text, text.len - 3);
 	}
