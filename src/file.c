@@ -19,6 +19,7 @@
 #include "alloc.h"
 #include "blake3.h"
 #include "buf.h"
+#include "cpu.h"
 #include "resolve.h"
 #include "utf8.h"
 
@@ -57,7 +58,7 @@ size_t file_count_newlines(const char *p, size_t n)
 {
 	size_t c = 0, i = 0;
 #if defined(__x86_64__) && defined(__GNUC__)
-	if (n >= 256 && (__builtin_cpu_init(), __builtin_cpu_supports("avx2")))
+	if (n >= 256 && cpu_has_avx2())
 		return count_newlines_avx2(p, n);
 #endif
 #if defined(__SSE2__)

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "cpu.h"
 #include "error.h"
 #include "output.h"
 #include "run.h"
@@ -54,6 +55,7 @@ int main(int argc, char **argv)
 	struct buf out = BUF_INIT;
 	struct diag d = DIAG_INIT;
 	signal(SIGPIPE, SIG_IGN);
+	cpu_tell_blake3();
 	output_stats_config(getenv("LETS_TOKEN_RATIO"), getenv("LETS_NO_STATS"));
 
 	const char *verb = argc > 1 ? argv[1] : NULL;

@@ -12,17 +12,10 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "cpu.h"
 #include "file.h"
 #include "match.h"
 #include "walk.h"
-
-#if defined(__x86_64__) && defined(__GNUC__)
-static bool have_avx2(void)
-{
-	__builtin_cpu_init();
-	return __builtin_cpu_supports("avx2");
-}
-#endif
 
 static bool is_utf8_cont(unsigned char c)
 {
@@ -80,7 +73,7 @@ void searcher_init(struct searcher *s, const struct regex *re, const char *patte
 	if (s->lit_len)
 		literal_rare_pair(s->lit, s->lit_len, s->fold, &s->rare1, &s->rare2);
 #if defined(__x86_64__) && defined(__GNUC__)
-	s->avx2 = have_avx2();
+	s->avx2 = cpu_has_avx2();
 #endif
 	if (!s->lit_len && s->avx2)
 		s->n_alts = literal_alternatives(pattern, rx_flags, SEARCH_ALTS_MAX, s->alts);
