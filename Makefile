@@ -259,8 +259,13 @@ $(TS_RUNTIME_OBJ): $(TS_LIB)/src/lib.c $(NPM_STAMP) $(TP_STAMP)
 	$(CC) $(TP_CFLAGS) -I$(TS_LIB)/include -I$(TS_LIB)/src -c $< -o $@
 
 # Object names carry the grammar name: an archive keeps members by base name.
+# A grammar's parser.c is compiled as tools/grammar-unrelocated.awk rewrites it: the same tables,
+# with no pointer left for the start-up code to relocate.
 define grammar_rules
-$(TP)/obj/ts_$(1)_parser.o: $(NODE)/$(2)/parser.c $(NPM_STAMP) $(TP_STAMP)
+$(TP)/gen/ts_$(1)_parser.c: $(NODE)/$(2)/parser.c tools/grammar-unrelocated.awk $(NPM_STAMP)
+	@mkdir -p $$(@D)
+	awk -f tools/grammar-unrelocated.awk $$< > $$@.tmp && mv $$@.tmp $$@
+$(TP)/obj/ts_$(1)_parser.o: $(TP)/gen/ts_$(1)_parser.c $(TP_STAMP)
 	@mkdir -p $$(@D)
 	$$(CC) $$(TP_CFLAGS) -I$(NODE)/$(2) -c $$< -o $$@
 $(TP)/obj/ts_$(1)_scanner.o: $(NODE)/$(2)/scanner.c $(NPM_STAMP) $(TP_STAMP)
