@@ -360,6 +360,8 @@ run-checks:
 	$(call record_run,bash tests/mcp/run.sh $(BUILD)/lets $(BUILD)/asan/lets,tests/mcp/run.sh); \
 	echo "== tests/format.sh"; \
 	$(call record_run,bash tests/format.sh,tests/format.sh); \
+	echo "== tests/grammar-unrelocated.sh"; \
+	$(call record_run,bash tests/grammar-unrelocated.sh $(BUILD),tests/grammar-unrelocated.sh); \
 	echo "== tests/include-cycles.sh"; \
 	$(call record_run,bash tests/include-cycles.sh,tests/include-cycles.sh); \
 	echo "== tests/new-verb.sh"; \
