@@ -9,6 +9,7 @@
 #include "buf.h"
 #include "keymap.h"
 #include "limit.h"
+#include "proc.h"
 #include "utf8.h"
 
 /* The next line of s: [*ls, *le) without its newline; false at the end. */
@@ -403,11 +404,9 @@ enum lets_err batch_fd_room(const char *const *named, size_t n, struct diag *d)
 	struct rlimit rl;
 	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY || need <= rl.rlim_cur)
 		return LETS_OK;
-	if (rl.rlim_max == RLIM_INFINITY || need <= rl.rlim_max) {
-		rl.rlim_cur = rl.rlim_max;
-		if (setrlimit(RLIMIT_NOFILE, &rl) == 0 || getrlimit(RLIMIT_NOFILE, &rl) < 0)
-			return LETS_OK;
-	}
+	if ((rl.rlim_max == RLIM_INFINITY || need <= rl.rlim_max) &&
+	    (proc_raise_nofile() || getrlimit(RLIMIT_NOFILE, &rl) < 0))
+		return LETS_OK;
 	rlim_t lim = rl.rlim_max == RLIM_INFINITY ? rl.rlim_cur : rl.rlim_max;
 	struct buf way = BUF_INIT;
 	if (lim > 3 * held + SPARE && n_dirs > 1)

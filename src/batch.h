@@ -50,7 +50,8 @@ void batch_release(struct batch *b);
 /* Descriptors for a call on the files (or targets) named[0..n): it holds each directory once
  * and up to LIMIT_BATCH_HELD files at a time, three descriptors each (lock, temporary, directory
  * for the rename). When that needs more than the soft RLIMIT_NOFILE, the soft limit is raised to
- * the hard one (lets uses poll, never select, so a descriptor past 1024 is fine); when even the
+ * the hard one (lets uses poll, never select, so a descriptor past 1024 is fine; a checker gets the
+ * soft limit back, proc_raise_nofile); when even the
  * hard limit is too few, io_error names the directories, the limit and the way out, before any
  * file is opened. Directories are counted by the text before each name's last '/': equal text is
  * one directory, so the count is never below the real one. */

@@ -8,11 +8,37 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+/* The limit of open files lets was started with, read once before proc_raise_nofile first raises
+ * it; given_nofile_read says it is there for child_setup to put back. Process state, as the limit
+ * itself is: an MCP session raises it once for all its calls. */
+static struct rlimit given_nofile;
+static atomic_bool given_nofile_read;
+static pthread_once_t given_nofile_once = PTHREAD_ONCE_INIT;
+
+static void read_given_nofile(void)
+{
+	if (getrlimit(RLIMIT_NOFILE, &given_nofile) == 0)
+		atomic_store(&given_nofile_read, true);
+}
+
+bool proc_raise_nofile(void)
+{
+	pthread_once(&given_nofile_once, read_given_nofile);
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return false;
+	rl.rlim_cur = rl.rlim_max;
+	return setrlimit(RLIMIT_NOFILE, &rl) == 0;
+}
 
 static long now_ms(void)
 {
@@ -43,6 +69,14 @@ static void child_setup(int out)
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	signal(SIGPIPE, SIG_DFL);
+	if (atomic_load(&given_nofile_read)) {
+		/* the soft limit back, under the hard limit as it is now (never raised, maybe lowered) */
+		struct rlimit rl;
+		if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && given_nofile.rlim_cur < rl.rlim_cur) {
+			rl.rlim_cur = given_nofile.rlim_cur;
+			setrlimit(RLIMIT_NOFILE, &rl);
+		}
+	}
 	int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	if (null >= 0)
 		onto(null, 0);

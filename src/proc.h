@@ -33,4 +33,11 @@ void proc_result_release(struct proc_result *r);
 /* True when prog (a bare name) is an executable file on PATH. */
 bool proc_on_path(const char *prog);
 
+/* Raises lets's own soft limit of open files to the hard limit (a batch holding more files than
+ * the soft limit allows). It stays lets's own: every program proc starts afterwards gets the soft
+ * limit lets was given back, as a shell would have started it — a program using select() breaks on
+ * a descriptor past 1024, and one closing every descriptor the limit allows slows with it.
+ * Returns false, errno set, when the kernel refused. */
+bool proc_raise_nofile(void);
+
 #endif

@@ -10,6 +10,14 @@ $ ulimit -Sn 64 && lets transform --from - -q < ops.jsonl && cat d*/f.json | sor
 ── 100 files · 100 operations · all applied · checks: json ok ×100
     100 {"a": 2}
 
+### the raised limit is lets's own: a --check command starts with the soft limit lets was given
+% for i in $(seq 1 100); do mkdir d$i; printf '{"a": 1}\n' > d$i/f.json; echo "{\"file\": \"d$i/f.json\", \"set\": \"a=2\"}" >> ops.jsonl; done
+@env LETS_NO_STATS=1
+$ ulimit -Sn 64 && lets transform --from - -q --check 'ulimit -Sn > limit.txt' < ops.jsonl && cat limit.txt && cat d*/f.json | sort | uniq -c
+── 100 files · 100 operations · all applied · check: ulimit -Sn > limit.txt ok
+64
+    100 {"a": 2}
+
 ### the same batch under a hard limit of 64: refused up front, nothing written
 % for i in $(seq 1 100); do mkdir d$i; printf '{"a": 1}\n' > d$i/f.json; echo "{\"file\": \"d$i/f.json\", \"set\": \"a=2\"}" >> ops.jsonl; done
 $ ulimit -n 64 && lets transform --from - < ops.jsonl; s=$?; cat d*/f.json | sort | uniq -c; exit $s
