@@ -10,6 +10,7 @@
 #include "chunk.h"
 #include "defs.h"
 #include "lang.h"
+#include "partial.h"
 #include "shape.h"
 
 /* A buffer parsed with a grammar; it owns a copy of the bytes it last parsed, so a change can be
@@ -306,13 +307,18 @@ static bool check_region(const struct lang *lang, const struct check_req *q, str
 {
 	/* Both cuts are made in text the change did not touch, so they enclose the same code: the
 	 * start from the item above the first changed line, the end from the line after the last
-	 * changed one. */
+	 * changed one. A column-0 comment is a cut only where the code after it starts an item: a
+	 * Python "##" line inside a class ended the region there, and the methods below it, which
+	 * a dedented method above took into its body, went unjudged. */
+	const struct chunk_lexis *lx = lexis_of(lang);
 	size_t first = chunk_line_start(q->before, q->pre);
-	size_t start = first ? chunk_item_start(q->before, q->blen, first - 1) : 0;
+	size_t start = first ? chunk_item_start_lx(q->before, q->blen, first - 1, lx) : 0;
 	const char *nl_b = memchr(q->before + q->blen - q->suf, '\n', q->suf);
 	const char *nl_a = memchr(q->after + q->alen - q->suf, '\n', q->suf);
-	size_t end_b = nl_b ? chunk_item_end(q->before, q->blen, (size_t)(nl_b - q->before) + 1) : q->blen;
-	size_t end_a = nl_a ? chunk_item_end(q->after, q->alen, (size_t)(nl_a - q->after) + 1) : q->alen;
+	size_t end_b =
+		nl_b ? chunk_item_end_lx(q->before, q->blen, (size_t)(nl_b - q->before) + 1, lx) : q->blen;
+	size_t end_a =
+		nl_a ? chunk_item_end_lx(q->after, q->alen, (size_t)(nl_a - q->after) + 1, lx) : q->alen;
 	/* No size floor: a whole parse runs at ~5 MB/s, so even a 12 KB file would cost edit more
 	 * than all its other work; a region that is most of the file is parsed whole anyway. */
 	if ((end_b - start) * 2 >= q->blen)

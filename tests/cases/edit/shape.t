@@ -112,6 +112,78 @@ if x:
 b()
 c()
 
+### python: a method dedented above a column-0 comment takes the methods below it into its body
+# A file long enough that only the items around the edit are parsed: the "##" lines at column 0
+# sit inside the class, so the region runs on to the next top-level def, and g is judged.
+@env LETS_NO_STATS=1
+% { printf 'class A:\n    def e(self):\n        return 0\n\n    def f(self):\n        return 1\n\n## old code, kept for reference:\n##  def x(self):\n  ##      y = 1\n\n    def g(self):\n        return 2\n'; for i in 1 2 3 4 5 6 7 8; do printf '\n\ndef later%d():\n    return %d\n' $i $i; done; } > a.py
+$ cp a.py a.orig; lets edit a.py --old $'    def f(self):\n        return 1' --new $'def f(self):\n    return 1'; s=$?; cmp a.py a.orig && echo unchanged; exit $s
+? 3
+── a.py · 1 replacement · lines 5, 6 · REVERTED
+3 	        return 0
+4 	
+5~	def f(self):          ← line 12 changes block
+6~	    return 1
+7 	
+8 	## old code, kept for reference:
+── check: failed → reverted · file unchanged · sha:5bcb71753609
+unchanged
+--- stderr
+structure check failed for a.py: def g (line 12) is now in f — was in A · to move them on purpose, make the edit cover lines 12-13
+ERROR_CODE=check_failed
+
+### control: the same dedent with g dedented too leaves A whole and f, g top-level
+@env LETS_NO_STATS=1
+% { printf 'class A:\n    def e(self):\n        return 0\n\n    def f(self):\n        return 1\n\n## old code, kept for reference:\n##  def x(self):\n  ##      y = 1\n\n    def g(self):\n        return 2\n'; for i in 1 2 3 4 5 6 7 8; do printf '\n\ndef later%d():\n    return %d\n' $i $i; done; } > a.py
+$ lets edit a.py --old $'    def f(self):\n        return 1\n\n## old code, kept for reference:\n##  def x(self):\n  ##      y = 1\n\n    def g(self):\n        return 2' --new $'def f(self):\n    return 1\n\n## old code, kept for reference:\n##  def x(self):\n  ##      y = 1\n\ndef g(self):\n    return 2' -q
+── check: structure ok · sha:5bcb71753609→d6ea36b985e9
+--- file a.py
+class A:
+    def e(self):
+        return 0
+
+def f(self):
+    return 1
+
+## old code, kept for reference:
+##  def x(self):
+  ##      y = 1
+
+def g(self):
+    return 2
+
+
+def later1():
+    return 1
+
+
+def later2():
+    return 2
+
+
+def later3():
+    return 3
+
+
+def later4():
+    return 4
+
+
+def later5():
+    return 5
+
+
+def later6():
+    return 6
+
+
+def later7():
+    return 7
+
+
+def later8():
+    return 8
+
 ### python: deleting an `if` header leaves an unexpected indent, which Python refuses
 @env LETS_NO_STATS=1
 % printf 'if x:\n    a()\n    b()\nc()\n' > c.py
