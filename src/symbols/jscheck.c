@@ -367,6 +367,55 @@ static bool nested_module_item(TSNode n, TSNode parent, TSNode grand)
 		 (type_is(grand, "internal_module") || type_is(grand, "module")));
 }
 
+/* An expression statement that starts with `{` (n), as tree-sitter reads one when a block's
+ * inside cannot be a block's: JavaScript reads a statement's `{` as a block, always. Only what
+ * that block certainly cannot hold is refused: a key after the first member, a first key that is
+ * no label (a string, a number, a computed one), a trailing comma. `{ a: 1 }` (a label) and
+ * `{ a, b }` (a comma expression) are blocks JavaScript takes. NULL when n is none of these;
+ * else V8's words, with *at the token they are about. */
+static const char *object_statement(const struct jswalk *w, TSNode n, TSNode *at)
+{
+	if (w->data[ts_node_start_byte(n)] != '{')
+		return NULL;
+	TSNode o = ts_node_named_child(n, 0);
+	if (!type_is(o, "object") || ts_node_start_byte(o) != ts_node_start_byte(n))
+		return NULL;
+	uint32_t members = 0, nc = ts_node_child_count(o);
+	for (uint32_t i = 0; i < nc; i++) {
+		TSNode c = ts_node_child(o, i);
+		if (!ts_node_is_named(c) || type_is(c, "comment"))
+			continue;
+		TSNode key = ts_node_child_by_field_name(c, "key", 3);
+		if (type_is(c, "pair") && (members || !type_is(key, "property_identifier"))) {
+			*at = key;
+			return "Unexpected token ':'";
+		}
+		members++;
+	}
+	if (nc >= 2 && type_is(ts_node_child(o, nc - 2), ",")) {
+		*at = ts_node_child(o, nc - 1);
+		return "Unexpected token '}'";
+	}
+	return NULL;
+}
+
+/* A let, const or class declaration that is a whole `if`, `else`, loop, `with` or label body,
+ * with no block around it. */
+static bool single_statement_declaration(TSNode n, TSNode parent)
+{
+	if (!type_is(n, "lexical_declaration") && !type_is(n, "class_declaration"))
+		return false;
+	if (type_is(parent, "else_clause"))
+		return true;
+	const char *field = type_is(parent, "if_statement") ? "consequence" : "body";
+	if (!type_is(parent, "if_statement") && !type_is(parent, "while_statement") &&
+	    !type_is(parent, "do_statement") && !type_is(parent, "for_statement") &&
+	    !type_is(parent, "for_in_statement") && !type_is(parent, "with_statement") &&
+	    !type_is(parent, "labeled_statement"))
+		return false;
+	return ts_node_eq(ts_node_child_by_field_name(parent, field, (uint32_t)strlen(field)), n);
+}
+
 static unsigned inner_context(TSNode n, unsigned ctx);
 
 /* A labelled break or continue's label among the statements around it (path[0..depth)), not
@@ -464,6 +513,15 @@ static bool node_ok(struct jswalk *w, const TSNode *path, size_t depth, unsigned
 		return refuse(w, n, "A class may only have one constructor");
 	if (type_is(n, "switch_body") && two_defaults(n))
 		return refuse(w, n, "More than one default clause in switch statement");
+	TSNode at;
+	const char *why = type_is(n, "expression_statement") ? object_statement(w, n, &at) : NULL;
+	if (why)
+		return refuse(w, at, why);
+	if (single_statement_declaration(n, parent))
+		return refuse(w, n,
+			      type_is(n, "class_declaration")
+				      ? "Unexpected token 'class'"
+				      : "Lexical declaration cannot appear in a single-statement context");
 	if (nested_module_item(n, parent, grand))
 		return refuse(w, n,
 			      type_is(n, "import_statement")
@@ -534,6 +592,7 @@ static unsigned js_interesting(const char *t)
 					    "super",
 					    "try_statement",
 					    "class_body",
+					    "expression_statement",
 					    NULL};
 	for (const char *const *p = types; *p; p++)
 		if (!strcmp(*p, t))

@@ -420,13 +420,64 @@ $ lets edit o.js --old 'g();' --new 'base64: "x",'
 ── o.js · 1 replacement · line 3 · REVERTED
 1 	function f(a) {
 2 	  if (a) {
-3~	    base64: "x",          ← line 4 changes block
+3~	    base64: "x",          ← line 4: Unexpected token '}'
 4 	  }
 5 	}
 ── check: failed → reverted · file unchanged · sha:c4c3ae02a87b
 --- stderr
-structure check failed for o.js: '}' (line 4) is now in 'if (a) {' (line 2, as object) — was in 'if (a) {' (line 2, as statement_block) · to move it on purpose, make the edit cover line 4
+structure check failed for o.js: line 4: Unexpected token '}' (JavaScript would not compile it)
 ERROR_CODE=check_failed
+
+### js: an object's opening line rewritten as an `if` leaves its pairs as a statement (node: Unexpected token ':')
+# tree-sitter reads `if (x) { a: 1, b: 2 }` as an if around an object, so the `{` stays an object
+# on both sides; JavaScript reads a statement's `{` as a block, where the second key is an error.
+@env LETS_NO_STATS=1
+% printf 'function f(x) {\n  const names = {\n    regex: "pattern",\n    email: "address",\n  };\n  return names;\n}\n' > o.js
+$ cp o.js o.orig; lets edit o.js --old '  const names = {' --new '  if (x) {' -q; s=$?; cmp o.js o.orig && echo unchanged; exit $s
+? 3
+── check: failed → reverted · file unchanged · sha:94565978113f
+unchanged
+--- stderr
+structure check failed for o.js: line 4: Unexpected token ':' (JavaScript would not compile it)
+ERROR_CODE=check_failed
+
+### control: one key and no trailing comma in braces is a block with a label, which JavaScript takes
+@env LETS_NO_STATS=1
+% printf 'function f(x) {\n  const names = {\n    regex: "pattern"\n  };\n  return names;\n}\n' > o.js
+$ lets edit o.js --old '  const names = {' --new '  if (x) {' -q
+── check: structure ok · sha:03f4a1d91609→9bde9fbc383d
+--- file o.js
+function f(x) {
+  if (x) {
+    regex: "pattern"
+  };
+  return names;
+}
+
+### js: a `const` made the whole body of an `if` (node: Lexical declaration cannot appear in a single-statement context)
+@env LETS_NO_STATS=1
+% printf 'function f(s) {\n  if (s)\n    return 1;\n  return 2;\n}\n' > l.js
+$ cp l.js l.orig; lets edit l.js --old '    return 1;' --new '    const t = s.trim();' -q; s=$?; cmp l.js l.orig && echo unchanged; exit $s
+? 3
+── check: failed → reverted · file unchanged · sha:4c23c6b96539
+unchanged
+--- stderr
+structure check failed for l.js: line 3: Lexical declaration cannot appear in a single-statement context (JavaScript would not compile it)
+ERROR_CODE=check_failed
+
+### control: the same `const` in braces, and `let` as a for loop's initializer
+@env LETS_NO_STATS=1
+% printf 'function f(s) {\n  if (s)\n    return 1;\n  for (;;) break;\n}\n' > l.js
+$ lets edit l.js --old $'    return 1;\n  for (;;) break;' --new $'  {\n    const t = s.trim();\n  }\n  for (let i = 0; i < 1; i++) break;' -q
+── check: structure ok · sha:116d73ff0a82→5c38a0157847
+--- file l.js
+function f(s) {
+  if (s)
+  {
+    const t = s.trim();
+  }
+  for (let i = 0; i < 1; i++) break;
+}
 
 ### js: a copied top-level line declares a const twice (node: Identifier 'a' has already been declared)
 @env LETS_NO_STATS=1
