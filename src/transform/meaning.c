@@ -459,7 +459,10 @@ static void forward(struct run *u)
 	}
 }
 
-/* A value outside the change in after that was not one in before: structure out of a string. */
+/* A value outside the change in after that was not one in before: structure out of a string. And
+ * one that was, but hidden (a key written again below it): forward passed it by, so its chain is
+ * walked here, or a container could be matched to another one of after through the hidden value's
+ * neighbours alone (a document split in two by a `---` where its keys are written twice). */
 static void backward(struct run *u)
 {
 	size_t hint = 0;
@@ -471,10 +474,14 @@ static void backward(struct run *u)
 		size_t s, e;
 		shift_to(&u->a, &u->b, l, &s, &e);
 		uint32_t k = leaf_at(&u->b, s, e, &hint);
+		enum why why;
 		if (k == NONE && out)
 			note(u, NONE, l->node, W_NEW, s);
 		else if (k != NONE && revealed(u, u->b.l[k].node, l->node))
 			note(u, u->b.l[k].node, l->node, W_REVEALED, s);
+		else if (k != NONE && out && u->b.n[u->b.l[k].node].hidden &&
+			 !same_chain(u, u->b.l[k].node, l->node, &why))
+			note(u, u->b.l[k].node, l->node, why, s);
 	}
 }
 

@@ -265,6 +265,35 @@ name: app
 name: app
 port: 1
 
+### a document separator inserted where keys are written twice: the keys below go to a new document
+# The first `name` is overridden by the second, so it means nothing alone; the document it is in
+# must still be the one its keys were in.
+@env LETS_NO_STATS=1
+% printf 'a: 1\n---\nname: x\nversion: 1\nversion: 1\nname: x\n' > d.yaml; cp d.yaml d.orig
+$ lets edit d.yaml --line-hint 3 --old 'name: x' --new $'name: x\n---' -q; s=$?; cmp d.yaml d.orig && echo unchanged; exit $s
+? 3
+── check: meaning changed → reverted · file unchanged · sha:4d3ff93924ad
+unchanged
+--- stderr
+meaning check failed for d.yaml: 1 value outside the edited lines changed
+  [1].name: "x" → now in another item of that name (an item was split, or two merged)
+  re-read: lets show d.yaml:2-6 · indent the new lines as the lines around them, or change values with lets transform --set, --append or --delete
+ERROR_CODE=check_failed
+
+### control: the same separator after the document's last line adds an empty document and moves nothing
+@env LETS_NO_STATS=1
+% printf 'a: 1\n---\nname: x\nversion: 1\nversion: 1\nname: x\n' > d.yaml
+$ lets edit d.yaml --line-hint 6 --old 'name: x' --new $'name: x\n---' -q
+── check: yaml ok · sha:[..]→[..]
+--- file d.yaml
+a: 1
+---
+name: x
+version: 1
+version: 1
+name: x
+---
+
 ### frontmatter: an edit that drops the opening fence turns the values into Markdown text
 @env LETS_NO_STATS=1
 % printf -- '---\ntitle: a\ntags:\n  - x\n---\n# Body\n' > fm.md
