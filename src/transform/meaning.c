@@ -43,6 +43,9 @@ struct side {
 	struct mleaf *l;
 	size_t nl, capl;
 	size_t from, to; /* the changed lines, [from, to) */
+	/* the indentation of the first changed line holding more than a comment, the deeper of the
+	 * two versions'; -1 when neither has one */
+	long change_indent;
 	bool no_fences; /* frontmatter expected, and the file has none */
 };
 
@@ -128,12 +131,25 @@ static int leaf_cmp(const void *x, const void *y)
 	return (a->end > b->end) - (a->end < b->end);
 }
 
-/* Is the leaf's source outside the changed lines? An absent YAML value ("a:") means null only
- * while no indented line follows, so it counts as touching the line after it. */
+/* The columns of spaces the line holding byte at starts with. */
+static long line_indent(const char *src, size_t len, size_t at)
+{
+	size_t b = line_begin(src, at), i = b;
+	while (i < len && src[i] == ' ')
+		i++;
+	return (long)(i - b);
+}
+
+/* Is the leaf's source outside the changed lines? An absent YAML value ("a:", "- ", an empty
+ * document) means null only while no indented line follows, so it counts as touching the change
+ * right after it; a key's, only when the change starts with a line indented deeper than the key's
+ * line: one at its column or left of it (the key written again for the parent) leaves it null,
+ * and its meaning is judged. */
 static bool outside(const struct side *s, const struct mleaf *l)
 {
 	if (l->start == l->end && s->doc.fmt == FMT_YAML && line_after(s->src, s->len, l->start) >= s->from &&
-	    l->start <= s->to)
+	    l->start <= s->to &&
+	    (!s->n[l->node].key || s->change_indent > line_indent(s->src, s->len, l->start)))
 		return false;
 	return l->end <= s->from || l->start >= s->to;
 }
@@ -485,6 +501,21 @@ static void backward(struct run *u)
 	}
 }
 
+/* The indentation of v's first changed line that holds more than blanks or a comment, or -1. */
+static long first_content_indent(const struct side *v)
+{
+	for (size_t i = v->from; i < v->to;) {
+		const char *nl = memchr(v->src + i, '\n', v->to - i);
+		size_t e = nl ? (size_t)(nl - v->src) : v->to, k = i;
+		while (k < e && v->src[k] == ' ')
+			k++;
+		if (k < e && v->src[k] != '#' && v->src[k] != '\r')
+			return (long)(k - i);
+		i = e + 1;
+	}
+	return -1;
+}
+
 /* The changed lines: common whole lines at the top, then common bytes at the end moved forward
  * to a line start in both versions. */
 static void changed_lines(struct run *u)
@@ -504,6 +535,8 @@ static void changed_lines(struct run *u)
 	u->b.from = u->a.from = p;
 	u->b.to = bl - s;
 	u->a.to = al - s;
+	long deep_b = first_content_indent(&u->b), deep_a = first_content_indent(&u->a);
+	u->b.change_indent = u->a.change_indent = deep_b > deep_a ? deep_b : deep_a;
 }
 
 /* The offset line n (1-based) starts at in s, len past the last line. */

@@ -265,6 +265,31 @@ name: app
 name: app
 port: 1
 
+### a key written again right under an empty key, at its parent's column, overrides the parent
+@env LETS_NO_STATS=1
+% printf 'issuehunt:\n  inner:\nother: 1\n' > e.yaml; cp e.yaml e.orig
+$ lets edit e.yaml --old '  inner:' --new $'  inner:\nissuehunt:' -q; s=$?; cmp e.yaml e.orig && echo unchanged; exit $s
+? 3
+── check: meaning changed → reverted · file unchanged · sha:dec740b1a441
+unchanged
+--- stderr
+meaning check failed for e.yaml: 1 value outside the edited lines changed
+  issuehunt.inner: null → overridden by the same key further down
+  the key issuehunt is written twice in one mapping, and the later one wins
+ERROR_CODE=check_failed
+
+### control: a line indented under the empty key gives it a value, the edit's own business (a comment line first)
+@env LETS_NO_STATS=1
+% printf 'issuehunt:\n  inner:\nother: 1\n' > e.yaml
+$ lets edit e.yaml --old '  inner:' --new $'  inner:\n    # the one we use\n    deeper: 1' -q
+── check: yaml ok · sha:[..]→[..]
+--- file e.yaml
+issuehunt:
+  inner:
+    # the one we use
+    deeper: 1
+other: 1
+
 ### a document separator inserted where keys are written twice: the keys below go to a new document
 # The first `name` is overridden by the second, so it means nothing alone; the document it is in
 # must still be the one its keys were in.
