@@ -226,9 +226,18 @@ def read_yaml(text):
     if len(docs) == 1:
         return docs[0]
     spans = {}
+    lines = text.split("\n")
     for i, (_, sp) in enumerate(docs):
         for p, v in sp.items():
             spans[(i,) + p] = v
+        # a document's own line is its "---" marker (an empty one holds nothing else)
+        if () in sp:
+            lo, hi = sp[()]
+            k = lo - 1
+            while k >= 0 and lines[k].strip() == "":
+                k -= 1
+            if k >= 0 and (lines[k] == "---" or lines[k].startswith("--- ")):
+                spans[(i,)] = (k, hi)
     return [d for d, _ in docs], spans
 
 
@@ -238,6 +247,8 @@ def read_frontmatter(text):
         raise ValueError("no frontmatter")
     end = next(i for i in range(1, len(lines)) if lines[i] in ("---", "..."))
     docs = yaml_docs("\n".join(lines[1:end]) + "\n", base=1)
+    if not docs:
+        return {}, {}  # an empty frontmatter ("---" then "---") holds no value
     if len(docs) != 1:
         raise ValueError("frontmatter of %d documents" % len(docs))
     doc, spans = docs[0]
@@ -324,7 +335,12 @@ def read_toml(text):
         m = re.compile(r"[ \t]*((?:\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|[A-Za-z0-9_.\t -])+?)[ \t]*=[ \t]*").match(text, i)
         if m and not text[i:].lstrip(" \t").startswith("#"):
             end = toml_value_end(text, m.end())
-            spans[table + toml_keys(m.group(1))] = (line(i), line(end - 1))
+            ks = toml_keys(m.group(1))
+            spans[table + ks] = (line(i), line(end - 1))
+            # the tables a dotted key makes (a.b = 1 makes a) span the lines that write them
+            for n in range(1, len(ks)):
+                lo, hi = spans.get(table + ks[:n], (line(i), line(end - 1)))
+                spans[table + ks[:n]] = (min(lo, line(i)), max(hi, line(end - 1)))
             i = end
         e = text.find("\n", i)
         i = len(text) if e < 0 else e + 1
@@ -413,9 +429,27 @@ class Diff:
                     self.gone(a[k], pa + (k,))
             for k in new:
                 self.new(b[k], pb + (k,))
+        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            # as many items as before: item by item (difflib would pair a run of equal items
+            # around a changed one with the run shifted, and call its ends added and removed)
+            for i in range(len(a)):
+                self.walk(a[i], b[i], pa + (i,), pb + (i,))
         elif isinstance(a, list) and isinstance(b, list):
-            sm = difflib.SequenceMatcher(None, [canon(x) for x in a], [canon(x) for x in b], autojunk=False)
+            # the items equal at both ends pair up first, as a line diff does; difflib aligns the
+            # rest (alone it may pair a run of repeated items with a shifted run)
+            ca, cb = [canon(x) for x in a], [canon(x) for x in b]
+            pre = 0
+            while pre < min(len(a), len(b)) and ca[pre] == cb[pre]:
+                pre += 1
+            suf = 0
+            while suf < min(len(a), len(b)) - pre and ca[-1 - suf] == cb[-1 - suf]:
+                suf += 1
+            for k in list(range(pre)) + [len(a) - 1 - t for t in range(suf)]:
+                kb = k if k < pre else len(b) - (len(a) - k)
+                self.walk(a[k], b[kb], pa + (k,), pb + (kb,))
+            sm = difflib.SequenceMatcher(None, ca[pre:len(a) - suf], cb[pre:len(b) - suf], autojunk=False)
             for op, i1, i2, j1, j2 in sm.get_opcodes():
+                i1, i2, j1, j2 = i1 + pre, i2 + pre, j1 + pre, j2 + pre
                 common = min(i2 - i1, j2 - j1) if op == "replace" else (i2 - i1 if op == "equal" else 0)
                 for k in range(common):
                     self.walk(a[i1 + k], b[j1 + k], pa + (i1 + k,), pb + (j1 + k,))
@@ -450,6 +484,12 @@ def run_outside(doc, spans, path, region):
     aligner's guess; an empty TOML [[array]] element is any header's)?"""
     if not outside(span_of(spans, path), region):
         return False
+    # an item whose own lines all lie in the region (a TOML [[array]] element's header, renamed
+    # on the edited line) takes what is under it along, as a key renamed on its line does
+    for n in range(len(path) - 1, 0, -1):
+        sp = spans.get(path[:n])
+        if isinstance(path[n - 1], int) and sp and sp[0] >= region[0] and sp[1] < region[1]:
+            return False
     for n in range(len(path), 0, -1):
         if not isinstance(path[n - 1], int):
             continue
@@ -684,9 +724,62 @@ def random_transform(kind, doc, multi):
     return "--set", path_text(p) + "=" + rng.choice(VALUES), ("set", p)
 
 
+def alias_paths(text, path):
+    """The op's path and, in YAML, every path that reaches a node it goes through by an alias
+    (`other: *b` with the path base.x through `base: &b`): what lets announces as "reached N
+    aliases through its anchor". The documents the oracle builds do not share aliased nodes."""
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return [path]
+    if root is None:
+        return [path]
+    where = {}
+
+    def walk(n, p, seen):
+        where.setdefault(id(n), []).append(p)
+        if id(n) in seen:
+            return
+        seen = seen | {id(n)}
+        if isinstance(n, yaml.MappingNode):
+            for k, v in n.value:
+                if isinstance(k, yaml.ScalarNode):
+                    walk(v, p + (k.value,), seen)
+        elif isinstance(n, yaml.SequenceNode):
+            for i, v in enumerate(n.value):
+                walk(v, p + (i,), seen)
+
+    walk(root, (), frozenset())
+    out, node = {path}, root
+    for k, step in enumerate(path[:-1]):
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for kn, v in node.value if isinstance(kn, yaml.ScalarNode) and kn.value == step), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+            node = node.value[step]
+        else:
+            node = None
+        if node is None:
+            break
+        for q in where.get(id(node), []):
+            out.add(q + path[k + 1:])
+    return sorted(out, key=repr)
+
+
 def transform_silent(kind, old, new, op, path):
     (da, _), (db, _) = read(kind, old), read(kind, new)
     want = copy.deepcopy(da)
+    if kind == "yaml" and op in ("delete", "set"):
+        paths = alias_paths(old, path)
+        if len(paths) > 1:
+            try:
+                for p in paths:
+                    if op == "delete":
+                        del get(want, p[:-1])[p[-1]]
+                    else:
+                        get(want, p[:-1])[p[-1]] = get(db, p)
+            except (KeyError, IndexError, TypeError) as e:
+                return ["the operation's path reads wrong afterwards: %r" % e]
+            return [] if canon(want) == canon(db) else ["the document differs beyond the path asked and its aliases"]
     try:
         if op == "delete":
             parent = get(want, path[:-1])
