@@ -346,6 +346,100 @@ static bool two_constructors(const struct jswalk *w, TSNode body)
 	return k == 2;
 }
 
+/* A class member's private name (#x), or a null node: a field's, a method's, an accessor's. */
+static TSNode private_name_of(TSNode member)
+{
+	TSNode none = {0}, name = ts_node_child_by_field_name(member, "name", 4);
+	if (ts_node_is_null(name))
+		name = ts_node_child_by_field_name(member, "property", 8);
+	return !ts_node_is_null(name) && type_is(name, "private_property_identifier") ? name : none;
+}
+
+/* get or set before a method's name; 0 for any other member. */
+static int accessor_of(TSNode member)
+{
+	for (uint32_t i = 0, nc = ts_node_child_count(member); i < nc && i < 4; i++) {
+		TSNode c = ts_node_child(member, i);
+		if (type_is(c, "get"))
+			return 1;
+		if (type_is(c, "set"))
+			return 2;
+	}
+	return 0;
+}
+
+static bool same_text(const struct jswalk *w, TSNode a, TSNode b)
+{
+	uint32_t sa = ts_node_start_byte(a), la = ts_node_end_byte(a) - sa, sb = ts_node_start_byte(b);
+	return la == ts_node_end_byte(b) - sb && !memcmp(w->data + sa, w->data + sb, la);
+}
+
+/* A private name a class body declares twice (a getter and a setter of one name are one); its
+ * second declaration in *twice. */
+static bool private_twice(const struct jswalk *w, TSNode body, TSNode *twice)
+{
+	TSNode *kids;
+	size_t nk = shape_named_children(body, &kids);
+	bool found = false;
+	for (size_t i = 0; i < nk && !found; i++) {
+		TSNode a = private_name_of(kids[i]);
+		if (ts_node_is_null(a))
+			continue;
+		for (size_t j = 0; j < i && !found; j++) {
+			TSNode b = private_name_of(kids[j]);
+			int x = accessor_of(kids[i]), y = accessor_of(kids[j]);
+			if (!ts_node_is_null(b) && same_text(w, a, b) && !(x && y && x != y)) {
+				*twice = a;
+				found = true;
+			}
+		}
+	}
+	free(kids);
+	return found;
+}
+
+/* A private name used (obj.#x, #x in obj) that no class around it (path[0..depth)) declares. */
+static bool private_undeclared(const struct jswalk *w, TSNode n, const TSNode *path, size_t depth)
+{
+	TSNode parent = depth ? path[depth - 1] : (TSNode){0};
+	if (!depth || !(type_is(parent, "member_expression") || type_is(parent, "binary_expression")))
+		return false;
+	for (size_t i = depth; i-- > 0;) {
+		if (!type_is(path[i], "class_body"))
+			continue;
+		TSNode *kids;
+		size_t nk = shape_named_children(path[i], &kids);
+		bool declared = false;
+		for (size_t k = 0; k < nk && !declared; k++) {
+			TSNode name = private_name_of(kids[k]);
+			declared = !ts_node_is_null(name) && same_text(w, name, n);
+		}
+		free(kids);
+		if (declared)
+			return false;
+	}
+	return true;
+}
+
+/* const x; — a const with no value, outside a for head (which tree-sitter reads as no
+ * declaration) and with no type (TypeScript's ambient `const x: T;`). */
+static TSNode const_without_value(TSNode n)
+{
+	TSNode none = {0};
+	if (!type_is(n, "lexical_declaration") || !type_is(ts_node_child(n, 0), "const"))
+		return none;
+	TSNode *kids;
+	size_t nk = shape_named_children(n, &kids);
+	TSNode bare = none;
+	for (size_t i = 0; i < nk && ts_node_is_null(bare); i++)
+		if (type_is(kids[i], "variable_declarator") &&
+		    ts_node_is_null(ts_node_child_by_field_name(kids[i], "value", 5)) &&
+		    ts_node_is_null(ts_node_child_by_field_name(kids[i], "type", 4)))
+			bare = kids[i];
+	free(kids);
+	return bare;
+}
+
 static bool two_defaults(TSNode n)
 {
 	TSNode *kids;
@@ -514,6 +608,23 @@ static bool node_ok(struct jswalk *w, const TSNode *path, size_t depth, unsigned
 	if (type_is(n, "switch_body") && two_defaults(n))
 		return refuse(w, n, "More than one default clause in switch statement");
 	TSNode at;
+	if (type_is(n, "class_body") && private_twice(w, n, &at)) {
+		uint32_t a = ts_node_start_byte(at), len = ts_node_end_byte(at) - a;
+		snprintf(w->why, w->why_size, "Identifier '%.*s' has already been declared",
+			 len > 40 ? 40 : (int)len, w->data + a);
+		w->row = (long)ts_node_start_point(at).row;
+		return false;
+	}
+	if (type_is(n, "private_property_identifier") && private_undeclared(w, n, path, depth)) {
+		uint32_t a = ts_node_start_byte(n), len = ts_node_end_byte(n) - a;
+		snprintf(w->why, w->why_size, "Private field '%.*s' must be declared in an enclosing class",
+			 len > 40 ? 40 : (int)len, w->data + a);
+		w->row = (long)ts_node_start_point(n).row;
+		return false;
+	}
+	at = const_without_value(n);
+	if (!ts_node_is_null(at))
+		return refuse(w, at, "Missing initializer in const declaration");
 	const char *why = type_is(n, "expression_statement") ? object_statement(w, n, &at) : NULL;
 	if (why)
 		return refuse(w, at, why);
@@ -593,6 +704,7 @@ static unsigned js_interesting(const char *t)
 					    "try_statement",
 					    "class_body",
 					    "expression_statement",
+					    "private_property_identifier",
 					    NULL};
 	for (const char *const *p = types; *p; p++)
 		if (!strcmp(*p, t))

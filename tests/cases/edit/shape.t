@@ -479,6 +479,35 @@ function f(s) {
   for (let i = 0; i < 1; i++) break;
 }
 
+### js: a private field declared twice, one renamed away, a const with no value (node: three early errors)
+@env LETS_NO_STATS=1
+% printf 'class A {\n  #x = 1;\n  y = 2;\n  m() { return this.#x; }\n}\nfunction f() {\n  const a = 1;\n  return a;\n}\n' > p.js; cp p.js p.orig
+$ lets edit p.js --old '  y = 2;' --new '  #x = 2;' -q; lets edit p.js --old '  #x = 1;' --new '  #y = 1;' -q; lets edit p.js --old '  const a = 1;' --new '  const a;' -q; s=$?; cmp p.js p.orig && echo unchanged; exit $s
+? 3
+── check: failed → reverted · file unchanged · sha:[..]
+── check: failed → reverted · file unchanged · sha:[..]
+── check: failed → reverted · file unchanged · sha:[..]
+unchanged
+--- stderr
+structure check failed for p.js: line 3: Identifier '#x' has already been declared (JavaScript would not compile it)
+ERROR_CODE=check_failed
+structure check failed for p.js: line 4: Private field '#x' must be declared in an enclosing class (JavaScript would not compile it)
+ERROR_CODE=check_failed
+structure check failed for p.js: line 7: Missing initializer in const declaration (JavaScript would not compile it)
+ERROR_CODE=check_failed
+
+### control: a getter and a setter of one private name, a private name an outer class declares, a const in a for head
+@env LETS_NO_STATS=1
+% printf 'class A {\n  get #x() { return 1; }\n  y = 2;\n  m() { class B { n(o) { return 1; } } return B; }\n}\n' > p.js
+$ lets edit p.js --old $'  y = 2;\n  m() { class B { n(o) { return 1; } } return B; }' --new $'  set #x(v) {}\n  m() { class B { n(o) { for (const k of [o]) return #x in k; } } return B; }' -q
+── check: structure ok · sha:[..]→[..]
+--- file p.js
+class A {
+  get #x() { return 1; }
+  set #x(v) {}
+  m() { class B { n(o) { for (const k of [o]) return #x in k; } } return B; }
+}
+
 ### js: a copied top-level line declares a const twice (node: Identifier 'a' has already been declared)
 @env LETS_NO_STATS=1
 % printf 'const a = require("a");\nconst b = require("b");\n\nfunction f() {\n  return a(b);\n}\n' > d.js
