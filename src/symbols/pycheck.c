@@ -265,6 +265,42 @@ static bool scope_rule(TSNode n, const char *data, unsigned ctx, char *why, size
 	return true;
 }
 
+/* An async def's own body (not a def, lambda or class inside it) holds a yield and a return with
+ * a value: an async generator may not return one. That return, else a null node. */
+static TSNode async_generator_return(TSNode fn)
+{
+	TSNode none = {0}, ret = none, body = ts_node_child_by_field_name(fn, "body", 4);
+	bool yields = false;
+	if (ts_node_is_null(body))
+		return none;
+	TSTreeCursor c = ts_tree_cursor_new(body);
+	for (;;) {
+		TSNode n = ts_tree_cursor_current_node(&c);
+		bool nested = type_is(n, "function_definition") || type_is(n, "lambda") ||
+			      type_is(n, "class_definition");
+		if (type_is(n, "yield"))
+			yields = true;
+		else if (type_is(n, "return_statement") && ts_node_named_child_count(n) &&
+			 ts_node_is_null(ret))
+			ret = n;
+		if (yields && !ts_node_is_null(ret))
+			break;
+		if (!nested && ts_tree_cursor_goto_first_child(&c))
+			continue;
+		bool up = false;
+		while (!ts_tree_cursor_goto_next_sibling(&c))
+			if (!ts_tree_cursor_goto_parent(&c) ||
+			    ts_node_eq(ts_tree_cursor_current_node(&c), body)) {
+				up = true;
+				break;
+			}
+		if (up)
+			break;
+	}
+	ts_tree_cursor_delete(&c);
+	return yields ? ret : none;
+}
+
 /* The context n's children see. */
 static unsigned inner_context(TSNode n, unsigned ctx)
 {
@@ -473,6 +509,15 @@ static bool scopes_ok(const TSTree *tree, const char *data, const unsigned char 
 		if (into)
 			snprintf(why, why_size, "invalid syntax (line %ld starts a new statement)",
 				 base + into + 1);
+		TSNode ret = judged && type_is(n, "function_definition") && starts_async(n)
+				     ? async_generator_return(n)
+				     : (TSNode){0};
+		if (!ts_node_is_null(ret)) {
+			snprintf(why, why_size, "'return' with value in async generator");
+			*row = (long)ts_node_start_point(ret).row;
+			ok = false;
+			break;
+		}
 		if (judged &&
 		    (into || scope_rule(n, data, ctx, why, why_size) ||
 		     (type_is(n, "nonlocal_statement") && !nonlocal_ok(path, depth, data, why, why_size)))) {

@@ -272,6 +272,33 @@ ERROR_CODE=check_failed
 structure check failed for w.py: line 2: 'await' outside async function (Python would not compile it)
 ERROR_CODE=check_failed
 
+### python: a yield added to an async def that returns a value (python: 'return' with value in async generator)
+@env LETS_NO_STATS=1
+% printf 'async def f(x):\n    v = x\n    return v\n' > g.py; cp g.py g.orig
+$ lets edit g.py --old '    v = x' --new $'    yield 1\n    v = x' -q; s=$?; cmp g.py g.orig && echo unchanged; exit $s
+? 3
+── check: failed → reverted · file unchanged · sha:[..]
+unchanged
+--- stderr
+structure check failed for g.py: line 4: 'return' with value in async generator (Python would not compile it)
+ERROR_CODE=check_failed
+
+### control: a bare return, and a yield in an async def nested in one that returns a value
+@env LETS_NO_STATS=1
+% printf 'async def f(x):\n    v = x\n    return v\n\n\nasync def g():\n    return\n' > g.py
+$ lets edit g.py --old $'    v = x\n    return v\n\n\nasync def g():\n    return' --new $'    async def h():\n        yield 1\n    return h\n\n\nasync def g():\n    yield 2\n    return' -q
+── check: structure ok · sha:[..]→[..]
+--- file g.py
+async def f(x):
+    async def h():
+        yield 1
+    return h
+
+
+async def g():
+    yield 2
+    return
+
 ### control: python that did not compile before is not blamed on an edit elsewhere
 @env LETS_NO_STATS=1
 % printf 'return 0\nx = 1\n' > t.py
