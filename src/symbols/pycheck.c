@@ -223,6 +223,34 @@ static bool try_without_handler(TSNode n)
 	return none;
 }
 
+/* A call's arguments out of Python's order — a positional one after a keyword one or after
+ * **unpacking, or *unpacking after **unpacking — as CPython words it, else NULL. */
+static const char *argument_order(TSNode args)
+{
+	TSNode *kids;
+	size_t nk = shape_named_children(args, &kids);
+	bool keyword = false, dict_splat = false;
+	const char *r = NULL;
+	for (size_t i = 0; i < nk && !r; i++) {
+		TSNode k = kids[i];
+		if (type_is(k, "comment"))
+			continue;
+		if (type_is(k, "keyword_argument"))
+			keyword = true;
+		else if (type_is(k, "dictionary_splat"))
+			dict_splat = true;
+		else if (type_is(k, "list_splat"))
+			r = dict_splat ? "iterable argument unpacking follows keyword argument unpacking"
+				       : NULL;
+		else if (dict_splat)
+			r = "positional argument follows keyword argument unpacking";
+		else if (keyword)
+			r = "positional argument follows keyword argument";
+	}
+	free(kids);
+	return r;
+}
+
 /* The reason Python refuses node n (in data) in context ctx, into why; false when it does not. */
 static bool scope_rule(TSNode n, const char *data, unsigned ctx, char *why, size_t size)
 {
@@ -250,6 +278,10 @@ static bool scope_rule(TSNode n, const char *data, unsigned ctx, char *why, size
 		return true;
 	}
 	bool keywords = !strcmp(t, "argument_list");
+	if (keywords && (r = argument_order(n)) != NULL) {
+		snprintf(why, size, "%s", r);
+		return true;
+	}
 	if (!keywords && strcmp(t, "parameters") && strcmp(t, "lambda_parameters"))
 		return false;
 	TSNode name = repeated_name(n, data, keywords);
@@ -299,6 +331,18 @@ static TSNode async_generator_return(TSNode fn)
 	}
 	ts_tree_cursor_delete(&c);
 	return yields ? ret : none;
+}
+
+/* `from m import *` (n) inside a def or a class (path[0..depth) around it). */
+static bool wildcard_below_module(TSNode n, const TSNode *path, size_t depth)
+{
+	bool wildcard = false;
+	for (uint32_t i = 0, nc = ts_node_named_child_count(n); i < nc && !wildcard; i++)
+		wildcard = type_is(ts_node_named_child(n, i), "wildcard_import");
+	for (size_t i = 0; wildcard && i < depth; i++)
+		if (type_is(path[i], "function_definition") || type_is(path[i], "class_definition"))
+			return true;
+	return false;
 }
 
 /* The context n's children see. */
@@ -509,6 +553,12 @@ static bool scopes_ok(const TSTree *tree, const char *data, const unsigned char 
 		if (into)
 			snprintf(why, why_size, "invalid syntax (line %ld starts a new statement)",
 				 base + into + 1);
+		if (judged && type_is(n, "import_from_statement") && wildcard_below_module(n, path, depth)) {
+			snprintf(why, why_size, "import * only allowed at module level");
+			*row = (long)ts_node_start_point(n).row;
+			ok = false;
+			break;
+		}
 		TSNode ret = judged && type_is(n, "function_definition") && starts_async(n)
 				     ? async_generator_return(n)
 				     : (TSNode){0};

@@ -299,6 +299,36 @@ async def g():
     yield 2
     return
 
+### python: arguments out of order, and a wildcard import inside a def (python: SyntaxError each)
+@env LETS_NO_STATS=1
+% printf 'def f(a, **k):\n    g(a, 1)\n    return a\n' > h.py; cp h.py h.orig
+$ lets edit h.py --old '    g(a, 1)' --new '    g(a=1, b)' -q; lets edit h.py --old '    g(a, 1)' --new '    g(**k, *a)' -q; lets edit h.py --old '    return a' --new $'    from os import *\n    return a' -q; s=$?; cmp h.py h.orig && echo unchanged; exit $s
+? 3
+── check: failed → reverted · file unchanged · sha:[..]
+── check: failed → reverted · file unchanged · sha:[..]
+── check: failed → reverted · file unchanged · sha:[..]
+unchanged
+--- stderr
+structure check failed for h.py: line 2: positional argument follows keyword argument (Python would not compile it)
+ERROR_CODE=check_failed
+structure check failed for h.py: line 2: iterable argument unpacking follows keyword argument unpacking (Python would not compile it)
+ERROR_CODE=check_failed
+structure check failed for h.py: line 3: import * only allowed at module level (Python would not compile it)
+ERROR_CODE=check_failed
+
+### control: *unpacking after a keyword argument, and a wildcard import at module level
+@env LETS_NO_STATS=1
+% printf 'import sys\n\n\ndef f(a, **k):\n    g(a, 1)\n' > h.py
+$ lets edit h.py --old $'import sys\n\n\ndef f(a, **k):\n    g(a, 1)' --new $'import sys\nfrom os import *\n\n\ndef f(a, **k):\n    g(a, *k, x=1, *a, **k)' -q
+── check: structure ok · sha:[..]→[..]
+--- file h.py
+import sys
+from os import *
+
+
+def f(a, **k):
+    g(a, *k, x=1, *a, **k)
+
 ### control: python that did not compile before is not blamed on an edit elsewhere
 @env LETS_NO_STATS=1
 % printf 'return 0\nx = 1\n' > t.py
