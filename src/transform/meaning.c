@@ -140,18 +140,31 @@ static long line_indent(const char *src, size_t len, size_t at)
 	return (long)(i - b);
 }
 
-/* Is the leaf's source outside the changed lines? An absent YAML value ("a:", "- ", an empty
- * document) means null only while no indented line follows, so it counts as touching the change
- * right after it; a key's, only when the change starts with a line indented deeper than the key's
- * line: one at its column or left of it (the key written again for the parent) leaves it null,
- * and its meaning is judged. */
+/* An absent YAML value ("a:", "- ", an empty document) right above the change: it means null only
+ * while no indented line follows, and the parser places it where the next token starts. */
+static bool null_touching(const struct side *s, const struct mleaf *l)
+{
+	return l->start == l->end && s->doc.fmt == FMT_YAML &&
+	       line_after(s->src, s->len, l->start) >= s->from && l->start <= s->to;
+}
+
+/* Is the leaf's source outside the changed lines? A null touching the change is not: lines
+ * indented under it give it a value, the edit's business (but see key_above_change). */
 static bool outside(const struct side *s, const struct mleaf *l)
 {
-	if (l->start == l->end && s->doc.fmt == FMT_YAML && line_after(s->src, s->len, l->start) >= s->from &&
-	    l->start <= s->to &&
-	    (!s->n[l->node].key || s->change_indent > line_indent(s->src, s->len, l->start)))
+	if (null_touching(s, l))
 		return false;
 	return l->end <= s->from || l->start >= s->to;
+}
+
+/* A key's null touching the change when the change starts at the key line's column or left of
+ * it: nothing of the change can be its value, so it stays null, and what it means is judged —
+ * found in after by its key, which the change did not move (its value's place did). */
+static bool key_above_change(const struct side *s, const struct mleaf *l)
+{
+	const struct mnode *m = &s->n[l->node];
+	return null_touching(s, l) && m->key && m->key_at != NONE && m->key_at < s->from &&
+	       s->change_indent <= line_indent(s->src, s->len, l->start);
 }
 
 /* The span in the other version of a leaf outside the changed lines: the same before them,
@@ -451,12 +464,35 @@ static bool extended(struct run *u, const struct mleaf *l, size_t s)
 	       same_chain(u, l->node, u->a.l[lo].node, &why);
 }
 
+/* Before's node b, keyed above the change: its counterpart in after is the entry whose key starts
+ * where b's does; judged as forward judges a leaf. */
+static void by_key(struct run *u, uint32_t b)
+{
+	uint32_t at = u->b.n[b].key_at;
+	for (uint32_t a = 0; a < u->a.nn; a++) {
+		if (u->a.n[a].key_at != at || !u->a.n[a].key)
+			continue;
+		enum why why;
+		if (!same_value(u->b.n[b].t, u->a.n[a].t))
+			note(u, b, a, W_GONE, at);
+		else if (!same_chain(u, b, a, &why))
+			note(u, b, a, why, at);
+		return;
+	}
+}
+
 static void forward(struct run *u)
 {
 	size_t hint = 0;
 	for (size_t i = 0; i < u->b.nl; i++) {
 		const struct mleaf *l = &u->b.l[i];
-		if (!outside(&u->b, l) || u->b.n[l->node].hidden)
+		if (u->b.n[l->node].hidden)
+			continue;
+		if (key_above_change(&u->b, l)) {
+			by_key(u, l->node);
+			continue;
+		}
+		if (!outside(&u->b, l))
 			continue;
 		size_t s, e;
 		shift_to(&u->b, &u->a, l, &s, &e);

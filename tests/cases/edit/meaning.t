@@ -290,6 +290,16 @@ issuehunt:
     deeper: 1
 other: 1
 
+### control: an item appended after a list item whose key is empty keeps that key's null
+@env LETS_NO_STATS=1
+% printf 'l:\n- k:\n' > e.yaml
+$ lets transform e.yaml --append 'l[]=x' -q
+── check: yaml ok · sha:[..]→[..]
+--- file e.yaml
+l:
+- k:
+- x
+
 ### a document separator inserted where keys are written twice: the keys below go to a new document
 # The first `name` is overridden by the second, so it means nothing alone; the document it is in
 # must still be the one its keys were in.
