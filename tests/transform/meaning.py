@@ -503,7 +503,7 @@ def run_outside(doc, spans, path, region):
                 if not outside(span_of(spans, item[:-1] + (j,)), region):
                     return False
                 j += step
-        break
+        # and the list items around it, at every level: [1, 2] inserted above an equal [1, 2]
     return True
 
 
@@ -817,6 +817,10 @@ def drop_empty_tables(want, got):
     for k in list(want):
         if isinstance(want[k], list) and not want[k] and k not in got:
             del want[k]  # the last [[array]] element deleted: no array left to write
+        elif isinstance(want[k], list) and isinstance(got.get(k), list) and len(want[k]) == len(got[k]):
+            for w, g in zip(want[k], got[k]):  # an [[array]] element's tables, the same way
+                if isinstance(w, dict) and isinstance(g, dict):
+                    drop_empty_tables(w, g)
         elif isinstance(want[k], dict):
             if k not in got and not want[k]:
                 del want[k]
