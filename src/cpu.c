@@ -58,20 +58,15 @@ void cpu_tell_blake3(void)
 		f |= BLAKE3_AVX512VL;
 	g_cpu_features = f;
 }
-#elif defined(__x86_64__) && defined(__GNUC__)
-bool cpu_has_avx2(void)
-{
-	__builtin_cpu_init();
-	return __builtin_cpu_supports("avx2");
-}
-
-void cpu_tell_blake3(void)
-{
-}
 #else
 bool cpu_has_avx2(void)
 {
+#if defined(__x86_64__) && defined(__GNUC__)
+	__builtin_cpu_init();
+	return __builtin_cpu_supports("avx2");
+#else
 	return false;
+#endif
 }
 
 void cpu_tell_blake3(void)

@@ -19,6 +19,13 @@ struct decl {
 	uint32_t row;
 };
 
+/* A class body the walk is inside: its private names are privs[first..] (the next class's first,
+ * or n_privs), sorted by name. */
+struct class_names {
+	size_t depth; /* of the class body */
+	size_t first;
+};
+
 struct scope {
 	size_t depth; /* of the node that opened it */
 	size_t first; /* its declarations: decls[first..] */
@@ -38,6 +45,10 @@ struct jswalk {
 	size_t n_locals, cap_locals;
 	struct decl *all; /* every name declared anywhere, types too: what an export may name */
 	size_t n_all, cap_all;
+	struct decl *privs; /* the private names (#x) of the class bodies around the node */
+	size_t n_privs, cap_privs;
+	struct class_names *classes;
+	size_t n_classes, cap_classes;
 	char *why;
 	size_t why_size;
 	long row; /* of the refused node; -1 while none is */
@@ -75,6 +86,8 @@ static bool refuse(struct jswalk *w, TSNode n, const char *why)
  * in a module, two functions outside a function's own block (lexical there too). */
 static bool clash(const struct jswalk *w, const struct scope *in, enum decl_kind a, enum decl_kind b)
 {
+	if (a == D_GETTER || a == D_SETTER || b == D_GETTER || b == D_SETTER)
+		return a == b || a == D_LEX || b == D_LEX;
 	if (a == D_LEX || b == D_LEX)
 		return true;
 	return a == D_FUNC && b == D_FUNC && w->module && !in->function_body;
@@ -355,67 +368,61 @@ static TSNode private_name_of(TSNode member)
 	return !ts_node_is_null(name) && type_is(name, "private_property_identifier") ? name : none;
 }
 
-/* get or set before a method's name; 0 for any other member. */
-static int accessor_of(TSNode member)
+/* D_GETTER or D_SETTER for an accessor (get or set before its name), else D_LEX. */
+static enum decl_kind private_kind(TSNode member)
 {
 	for (uint32_t i = 0, nc = ts_node_child_count(member); i < nc && i < 4; i++) {
 		TSNode c = ts_node_child(member, i);
 		if (type_is(c, "get"))
-			return 1;
+			return D_GETTER;
 		if (type_is(c, "set"))
-			return 2;
+			return D_SETTER;
 	}
-	return 0;
+	return D_LEX;
 }
 
-static bool same_text(const struct jswalk *w, TSNode a, TSNode b)
+/* Enters class body n (at depth): its private names joined to the walk's, sorted; false when it
+ * declares one twice (a getter and a setter of one name are one). */
+static bool enter_class(struct jswalk *w, TSNode body, size_t depth)
 {
-	uint32_t sa = ts_node_start_byte(a), la = ts_node_end_byte(a) - sa, sb = ts_node_start_byte(b);
-	return la == ts_node_end_byte(b) - sb && !memcmp(w->data + sa, w->data + sb, la);
-}
-
-/* A private name a class body declares twice (a getter and a setter of one name are one); its
- * second declaration in *twice. */
-static bool private_twice(const struct jswalk *w, TSNode body, TSNode *twice)
-{
+	XGROW(w->classes, w->cap_classes, w->n_classes + 1);
+	w->classes[w->n_classes++] = (struct class_names){depth, w->n_privs};
 	TSNode *kids;
 	size_t nk = shape_named_children(body, &kids);
-	bool found = false;
-	for (size_t i = 0; i < nk && !found; i++) {
-		TSNode a = private_name_of(kids[i]);
-		if (ts_node_is_null(a))
+	for (size_t i = 0; i < nk; i++) {
+		TSNode name = private_name_of(kids[i]);
+		if (ts_node_is_null(name))
 			continue;
-		for (size_t j = 0; j < i && !found; j++) {
-			TSNode b = private_name_of(kids[j]);
-			int x = accessor_of(kids[i]), y = accessor_of(kids[j]);
-			if (!ts_node_is_null(b) && same_text(w, a, b) && !(x && y && x != y)) {
-				*twice = a;
-				found = true;
-			}
-		}
+		XGROW(w->privs, w->cap_privs, w->n_privs + 1);
+		w->privs[w->n_privs++] = decl_of(name, private_kind(kids[i]));
 	}
 	free(kids);
-	return found;
+	size_t first = w->classes[w->n_classes - 1].first;
+	return names_ok(w, w->privs + first, w->n_privs - first, &(struct scope){0},
+			"Identifier '%.*s' has already been declared");
 }
 
-/* A private name used (obj.#x, #x in obj) that no class around it (path[0..depth)) declares. */
-static bool private_undeclared(const struct jswalk *w, TSNode n, const TSNode *path, size_t depth)
+/* A private name used (obj.#x, #x in obj) that no class body around it declares. */
+static bool private_undeclared(const struct jswalk *w, const struct decl *use, TSNode parent)
 {
-	TSNode parent = depth ? path[depth - 1] : (TSNode){0};
-	if (!depth || !(type_is(parent, "member_expression") || type_is(parent, "binary_expression")))
+	if (!type_is(parent, "member_expression") && !type_is(parent, "binary_expression"))
 		return false;
-	for (size_t i = depth; i-- > 0;) {
-		if (!type_is(path[i], "class_body"))
-			continue;
-		TSNode *kids;
-		size_t nk = shape_named_children(path[i], &kids);
-		bool declared = false;
-		for (size_t k = 0; k < nk && !declared; k++) {
-			TSNode name = private_name_of(kids[k]);
-			declared = !ts_node_is_null(name) && same_text(w, name, n);
+	for (size_t k = 0; k < w->n_classes; k++) {
+		size_t lo = w->classes[k].first,
+		       end = k + 1 < w->n_classes ? w->classes[k + 1].first : w->n_privs, hi = end;
+		while (lo < hi) { /* the first name not below use's, in decl_cmp's order */
+			size_t mid = lo + (hi - lo) / 2;
+			const struct decl *d = &w->privs[mid];
+			int c = d->len != use->len
+					? (d->len < use->len ? -1 : 1)
+					: memcmp(w->data + d->start, w->data + use->start, use->len);
+			if (c < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
 		}
-		free(kids);
-		if (declared)
+		if (lo < end && w->privs[lo].len == use->len &&
+		    !memcmp(w->data + w->privs[lo].start, w->data + use->start, use->len))
 			return false;
 	}
 	return true;
@@ -607,22 +614,15 @@ static bool node_ok(struct jswalk *w, const TSNode *path, size_t depth, unsigned
 		return refuse(w, n, "A class may only have one constructor");
 	if (type_is(n, "switch_body") && two_defaults(n))
 		return refuse(w, n, "More than one default clause in switch statement");
-	TSNode at;
-	if (type_is(n, "class_body") && private_twice(w, n, &at)) {
-		uint32_t a = ts_node_start_byte(at), len = ts_node_end_byte(at) - a;
-		snprintf(w->why, w->why_size, "Identifier '%.*s' has already been declared",
-			 len > 40 ? 40 : (int)len, w->data + a);
-		w->row = (long)ts_node_start_point(at).row;
+	if (type_is(n, "class_body") && !enter_class(w, n, depth))
 		return false;
+	if (type_is(n, "private_property_identifier")) {
+		struct decl use = decl_of(n, D_LEX);
+		if (private_undeclared(w, &use, parent))
+			return dup_refuse(w, &use,
+					  "Private field '%.*s' must be declared in an enclosing class");
 	}
-	if (type_is(n, "private_property_identifier") && private_undeclared(w, n, path, depth)) {
-		uint32_t a = ts_node_start_byte(n), len = ts_node_end_byte(n) - a;
-		snprintf(w->why, w->why_size, "Private field '%.*s' must be declared in an enclosing class",
-			 len > 40 ? 40 : (int)len, w->data + a);
-		w->row = (long)ts_node_start_point(n).row;
-		return false;
-	}
-	at = const_without_value(n);
+	TSNode at = const_without_value(n);
 	if (!ts_node_is_null(at))
 		return refuse(w, at, "Missing initializer in const declaration");
 	const char *why = type_is(n, "expression_statement") ? object_statement(w, n, &at) : NULL;
@@ -814,6 +814,8 @@ static void release_walk(struct jswalk *w, unsigned *inner, TSNode *path)
 	free(w->exports);
 	free(w->locals);
 	free(w->all);
+	free(w->privs);
+	free(w->classes);
 }
 
 bool shape_js_compiles(const struct shape_side *side, const struct js_file *file, long *line, char *why,
@@ -834,6 +836,8 @@ bool shape_js_compiles(const struct shape_side *side, const struct js_file *file
 			ok = block_ok(&w, w.n_scopes - 1);
 			w.n_decls = w.scopes[--w.n_scopes].first;
 		}
+		while (w.n_classes && w.classes[w.n_classes - 1].depth >= depth)
+			w.n_privs = w.classes[--w.n_classes].first;
 		if (!ok)
 			break;
 		unsigned ctx = depth ? inner[depth - 1] : 0;

@@ -80,7 +80,8 @@ bool shape_js_compiles(const struct shape_side *side, const struct js_file *file
 /* What a JavaScript name is, for jscheck.c and jstext.c: two declarations of one name in one
  * block clash when either is lexical (let, const, class, an import), or both are functions in
  * a module outside a function's own block; a TypeScript type, enum or namespace never does. */
-enum decl_kind { D_LEX, D_FUNC, D_VAR, D_PARAM, D_TYPE };
+/* D_GETTER and D_SETTER: a class's private accessors (#x), of which one of each is one name. */
+enum decl_kind { D_LEX, D_FUNC, D_VAR, D_PARAM, D_TYPE, D_GETTER, D_SETTER };
 enum js_role { JS_NONE, JS_DECLARES, JS_EXPORTS, JS_EXPORTS_LOCAL };
 struct js_name {
 	const char *s; /* the name's bytes, in the text it was read from */

@@ -542,11 +542,11 @@ static long first_content_indent(const struct side *v)
 {
 	for (size_t i = v->from; i < v->to;) {
 		const char *nl = memchr(v->src + i, '\n', v->to - i);
-		size_t e = nl ? (size_t)(nl - v->src) : v->to, k = i;
-		while (k < e && v->src[k] == ' ')
-			k++;
+		size_t e = nl ? (size_t)(nl - v->src) : v->to;
+		long indent = line_indent(v->src, e, i);
+		size_t k = i + (size_t)indent;
 		if (k < e && v->src[k] != '#' && v->src[k] != '\r')
-			return (long)(k - i);
+			return indent;
 		i = e + 1;
 	}
 	return -1;

@@ -362,14 +362,20 @@ def span_of(spans, path):
 # ---- the oracle ----
 
 
-def changed_lines(old, new):
-    a, b = old.split("\n"), new.split("\n")
+def common_ends(a, b):
+    """How many items a and b share at the start, then at the end of the rest."""
     p = 0
     while p < min(len(a), len(b)) and a[p] == b[p]:
         p += 1
     s = 0
     while s < min(len(a), len(b)) - p and a[-1 - s] == b[-1 - s]:
         s += 1
+    return p, s
+
+
+def changed_lines(old, new):
+    a, b = old.split("\n"), new.split("\n")
+    p, s = common_ends(a, b)
     return (p, len(a) - s), (p, len(b) - s)
 
 
@@ -438,12 +444,7 @@ class Diff:
             # the items equal at both ends pair up first, as a line diff does; difflib aligns the
             # rest (alone it may pair a run of repeated items with a shifted run)
             ca, cb = [canon(x) for x in a], [canon(x) for x in b]
-            pre = 0
-            while pre < min(len(a), len(b)) and ca[pre] == cb[pre]:
-                pre += 1
-            suf = 0
-            while suf < min(len(a), len(b)) - pre and ca[-1 - suf] == cb[-1 - suf]:
-                suf += 1
+            pre, suf = common_ends(ca, cb)
             for k in list(range(pre)) + [len(a) - 1 - t for t in range(suf)]:
                 kb = k if k < pre else len(b) - (len(a) - k)
                 self.walk(a[k], b[kb], pa + (k,), pb + (kb,))
